@@ -1,0 +1,560 @@
+//! `Intl.DateTimeFormat`: ECMA-402 options → ICU4X field sets, IANA zones via jiff.
+
+use crate::locale::{resolve_locale, ResolvedLocale};
+use crate::parts::{self, Part};
+use crate::IntlError;
+use icu_calendar::Date;
+use icu_datetime::fieldbag::{field, DateTimeFieldBag};
+use icu_datetime::fieldsets::builder::{DateFields, FieldSetBuilder, ZoneStyle};
+use icu_datetime::fieldsets::enums::CompositeFieldSet;
+use icu_datetime::options::{Length, TimePrecision};
+use icu_datetime::preferences::HourCycle;
+use icu_datetime::{DateTimeFormatter as IcuFormatter, DateTimeFormatterPreferences};
+use icu_time::zone::{UtcOffset, ZoneNameTimestamp};
+use icu_time::{Time, TimeZone, ZonedDateTime};
+use serde::{Deserialize, Serialize};
+
+/// The options bag of `new Intl.DateTimeFormat(locale, options)`, as strings/booleans the way
+/// JavaScript passes them (after `ToString`). Absent fields are `None`.
+///
+/// Accepted values: `weekday`/`era`: `narrow|short|long`; `year`/`day`/`hour`/`minute`/`second`:
+/// `numeric|2-digit`; `month`: `numeric|2-digit|narrow|short|long`; `hour12`: bool;
+/// `hourCycle`: `h11|h12|h23|h24`; `timeZoneName`: `short|long|shortOffset|longOffset|
+/// shortGeneric|longGeneric`; `dateStyle`/`timeStyle`: `full|long|medium|short`;
+/// `fractionalSecondDigits`: 1–3; `timeZone`: an IANA name (case-insensitive).
+/// `calendar` and `numberingSystem` are accepted and ignored (always `gregory` / `latn`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct DateTimeOptions {
+    pub time_zone: Option<String>,
+    pub weekday: Option<String>,
+    pub era: Option<String>,
+    pub year: Option<String>,
+    pub month: Option<String>,
+    pub day: Option<String>,
+    pub day_period: Option<String>,
+    pub hour: Option<String>,
+    pub minute: Option<String>,
+    pub second: Option<String>,
+    pub fractional_second_digits: Option<u8>,
+    pub time_zone_name: Option<String>,
+    pub hour12: Option<bool>,
+    pub hour_cycle: Option<String>,
+    pub date_style: Option<String>,
+    pub time_style: Option<String>,
+}
+
+/// Which components to add when the options name none (ECMA-402 `ToDateTimeOptions`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Defaults {
+    /// `Intl.DateTimeFormat` (required `any`, defaults `date`): year, month, day numeric.
+    #[default]
+    Date,
+    /// `toLocaleTimeString` (required `time`, defaults `time`): hour, minute, second.
+    Time,
+    /// `toLocaleString` (required `any`, defaults `all`): date and time.
+    All,
+    /// `toLocaleDateString` (required `date`, defaults `date`): adds the date even if a time
+    /// field was given.
+    DateOnly,
+}
+
+/// What `resolvedOptions()` reports. Component fields are present only when used.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResolvedDateTimeOptions {
+    pub locale: String,
+    pub calendar: String,
+    pub numbering_system: String,
+    pub time_zone: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hour_cycle: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hour12: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weekday: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub era: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub year: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub month: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub day: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hour: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minute: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub second: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fractional_second_digits: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_zone_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub date_style: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_style: Option<String>,
+}
+
+/// A ready formatter: locale + options resolved once, then `format` any number of instants.
+#[derive(Debug, Clone, Copy, Default)]
+struct Fixups {
+    /// `hourCycle: h24`: ICU4X has no h24, so hour 0 is printed as 24.
+    h24: bool,
+    /// `year: '2-digit'`: keep the last two digits (formatted with a full year).
+    two_digit_year: bool,
+    /// en-GB `hour: 'numeric'` + `minute: '2-digit'` (no zone name): CLDR 48 `Hm` is `H:mm`; ICU4X pads.
+    unpad_hour: bool,
+}
+
+pub struct DateTimeFormatter {
+    /// Usually one formatter; two (weekday, time) joined by a space for the `en` weekday+time
+    /// combination, where ICU's `E h:mm a` skeleton has no comma but ICU4X's glue does.
+    icu: Vec<IcuFormatter<CompositeFieldSet>>,
+    /// Fields the options asked for as `2-digit` (ICU4X's `Column` alignment would pad all).
+    two_digit: Vec<&'static str>,
+    /// Node-compat fixes applied to the parts (see [`Fixups`]).
+    fix: Fixups,
+    tz: jiff::tz::TimeZone,
+    icu_zone: TimeZone,
+    resolved: ResolvedDateTimeOptions,
+}
+
+impl std::fmt::Debug for DateTimeFormatter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DateTimeFormatter").field("resolved", &self.resolved).finish()
+    }
+}
+
+fn check(prop: &str, v: &Option<String>, allowed: &[&str]) -> Result<(), IntlError> {
+    match v {
+        Some(s) if !allowed.contains(&s.as_str()) => Err(IntlError::Range(format!(
+            "Value {s} out of range for Intl.DateTimeFormat options property {prop}"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+const WIDTHS: &[&str] = &["narrow", "short", "long"];
+const NUM: &[&str] = &["numeric", "2-digit"];
+const STYLES: &[&str] = &["full", "long", "medium", "short"];
+
+/// Resolves an IANA time zone name (case-insensitive) to (display name, jiff zone).
+/// `UTC`, `Etc/UTC`, `GMT`, `Etc/GMT` and friends resolve to `"UTC"` like ICU does.
+pub fn resolve_time_zone(name: &str) -> Result<(String, jiff::tz::TimeZone), IntlError> {
+    let upper = name.to_ascii_uppercase();
+    if matches!(
+        upper.as_str(),
+        "UTC" | "ETC/UTC" | "GMT" | "ETC/GMT" | "ETC/UCT" | "UCT" | "ETC/ZULU" | "ZULU"
+            | "ETC/UNIVERSAL" | "UNIVERSAL" | "ETC/GMT0" | "GMT0" | "ETC/GMT+0" | "ETC/GMT-0"
+            | "GMT+0" | "GMT-0" | "ETC/GREENWICH" | "GREENWICH"
+    ) {
+        return Ok(("UTC".to_string(), jiff::tz::TimeZone::UTC));
+    }
+    let invalid = || IntlError::Range(format!("Invalid time zone specified: {name}"));
+    let tz = jiff::tz::db().get(name).map_err(|_| invalid())?;
+    let display = tz.iana_name().map(str::to_string).unwrap_or_else(|| name.to_string());
+    // ICU's canonical IDs keep the older spelling of these renamed zones; resolvedOptions()
+    // in Node reports that spelling (e.g. Asia/Kolkata -> Asia/Calcutta).
+    const ICU_CANONICAL: &[(&str, &str)] = &[
+        ("Asia/Kolkata", "Asia/Calcutta"),
+        ("Asia/Kathmandu", "Asia/Katmandu"),
+        ("Asia/Ho_Chi_Minh", "Asia/Saigon"),
+        ("Asia/Yangon", "Asia/Rangoon"),
+        ("Europe/Kyiv", "Europe/Kiev"),
+        ("America/Nuuk", "America/Godthab"),
+        ("Atlantic/Faroe", "Atlantic/Faeroe"),
+        ("Pacific/Chuuk", "Pacific/Truk"),
+        ("Pacific/Pohnpei", "Pacific/Ponape"),
+        ("Pacific/Kanton", "Pacific/Enderbury"),
+    ];
+    let display = ICU_CANONICAL
+        .iter()
+        .find(|(new, _)| new.eq_ignore_ascii_case(&display))
+        .map(|(_, old)| old.to_string())
+        .unwrap_or(display);
+    Ok((display, tz))
+}
+
+impl DateTimeFormatter {
+    /// Builds a formatter like `new Intl.DateTimeFormat(locale, options)` does, with the
+    /// component defaults of `defaults` (see [`Defaults`]).
+    ///
+    /// `locale`: a BCP-47 tag (`"en-US"`, `"en-CA"`, …); `None` means `en-US`.
+    /// Without `timeZone` the zone is **UTC** (the host has no local zone).
+    ///
+    /// Errors: [`IntlError::Range`] for an invalid locale tag, an unknown time zone
+    /// (`Invalid time zone specified: X`) or an out-of-range option value;
+    /// [`IntlError::Type`] when `dateStyle`/`timeStyle` is mixed with component options.
+    pub fn try_new(
+        locale: Option<&str>,
+        options: &DateTimeOptions,
+        defaults: Defaults,
+    ) -> Result<Self, IntlError> {
+        let o = options;
+        check("weekday", &o.weekday, WIDTHS)?;
+        check("era", &o.era, WIDTHS)?;
+        check("year", &o.year, NUM)?;
+        check("month", &o.month, &["numeric", "2-digit", "narrow", "short", "long"])?;
+        check("day", &o.day, NUM)?;
+        check("dayPeriod", &o.day_period, WIDTHS)?;
+        check("hour", &o.hour, NUM)?;
+        check("minute", &o.minute, NUM)?;
+        check("second", &o.second, NUM)?;
+        check("hourCycle", &o.hour_cycle, &["h11", "h12", "h23", "h24"])?;
+        check(
+            "timeZoneName",
+            &o.time_zone_name,
+            &["short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"],
+        )?;
+        check("dateStyle", &o.date_style, STYLES)?;
+        check("timeStyle", &o.time_style, STYLES)?;
+        if let Some(d) = o.fractional_second_digits {
+            if !(1..=3).contains(&d) {
+                return Err(IntlError::Range(
+                    "fractionalSecondDigits value is out of range.".into(),
+                ));
+            }
+        }
+        let ResolvedLocale { tag, locale: icu_locale } = resolve_locale(locale)?;
+        let (zone_name, tz) = resolve_time_zone(o.time_zone.as_deref().unwrap_or("UTC"))?;
+        let icu_zone = if zone_name == "UTC" {
+            TimeZone::from_iana_id("Etc/UTC")
+        } else {
+            TimeZone::from_iana_id(&zone_name)
+        };
+
+        let mut r = ResolvedDateTimeOptions {
+            locale: tag,
+            calendar: "gregory".into(),
+            numbering_system: "latn".into(),
+            time_zone: zone_name,
+            ..Default::default()
+        };
+
+        let styled = o.date_style.is_some() || o.time_style.is_some();
+        let has_hour;
+        let mut two_digit: Vec<&'static str>;
+        let mut split_weekday = false;
+        let mut two_digit_year = false;
+        let mut unpad_hour = false;
+        let en_region = |r: &str| {
+            icu_locale.id.language.as_str() == "en"
+                && icu_locale.id.region.map(|x| x.as_str() == r).unwrap_or(false)
+        };
+        let builder = if styled {
+            let components = [
+                ("weekday", o.weekday.is_some()),
+                ("era", o.era.is_some()),
+                ("year", o.year.is_some()),
+                ("month", o.month.is_some()),
+                ("day", o.day.is_some()),
+                ("dayPeriod", o.day_period.is_some()),
+                ("hour", o.hour.is_some()),
+                ("minute", o.minute.is_some()),
+                ("second", o.second.is_some()),
+                ("fractionalSecondDigits", o.fractional_second_digits.is_some()),
+                ("timeZoneName", o.time_zone_name.is_some()),
+            ];
+            if let Some((name, _)) = components.iter().find(|(_, set)| *set) {
+                let style = if o.date_style.is_some() { "dateStyle" } else { "timeStyle" };
+                return Err(IntlError::Type(format!("Can't set option {name} when {style} is used")));
+            }
+            r.date_style = o.date_style.clone();
+            r.time_style = o.time_style.clone();
+            has_hour = o.time_style.is_some();
+            let (date_fields, date_len) = match o.date_style.as_deref() {
+                Some("full") => (Some(DateFields::YMDE), Some(Length::Long)),
+                Some("long") => (Some(DateFields::YMD), Some(Length::Long)),
+                Some("medium") => (Some(DateFields::YMD), Some(Length::Medium)),
+                Some("short") => (Some(DateFields::YMD), Some(Length::Short)),
+                _ => (None, None),
+            };
+            let (time_precision, zone_style, time_len) = match o.time_style.as_deref() {
+                Some("full") => (Some(TimePrecision::Second), Some(ZoneStyle::SpecificLong), Length::Long),
+                Some("long") => (Some(TimePrecision::Second), Some(ZoneStyle::SpecificShort), Length::Long),
+                Some("medium") => (Some(TimePrecision::Second), None, Length::Medium),
+                Some("short") => (Some(TimePrecision::Minute), None, Length::Short),
+                _ => (None, None, Length::Medium),
+            };
+            let mut b = FieldSetBuilder::default();
+            two_digit = Vec::new();
+            b.date_fields = date_fields;
+            b.length = Some(date_len.unwrap_or(time_len));
+            b.time_precision = time_precision;
+            b.zone_style = zone_style;
+            if date_fields.is_some() {
+                // en-CA's short date is y-MM-dd in CLDR; ICU4X's `Auto` gives yy-M-d.
+                b.year_style = Some(if o.date_style.as_deref() == Some("short") && !en_region("CA") {
+                    icu_datetime::options::YearStyle::Auto
+                } else {
+                    icu_datetime::options::YearStyle::Full
+                });
+            }
+            b
+        } else {
+            let mut o = o.clone();
+            let has_date = o.weekday.is_some() || o.year.is_some() || o.month.is_some() || o.day.is_some();
+            let has_time = o.day_period.is_some() || o.hour.is_some() || o.minute.is_some()
+                || o.second.is_some() || o.fractional_second_digits.is_some();
+            let any = has_date || has_time || o.era.is_some() || o.time_zone_name.is_some();
+            let (add_date, add_time) = match defaults {
+                Defaults::Date => (!any, false),
+                Defaults::All => (!any, !any),
+                Defaults::Time => (false, !has_time),
+                Defaults::DateOnly => (!has_date, false),
+            };
+            if add_date {
+                o.year = Some("numeric".into());
+                o.month = Some("numeric".into());
+                o.day = Some("numeric".into());
+            }
+            if add_time {
+                o.hour = Some("numeric".into());
+                o.minute = Some("numeric".into());
+                o.second = Some("numeric".into());
+            }
+            // ICU (and so Node) always pads minutes/seconds shown with an hour.
+            has_hour = o.hour.is_some();
+            let mut bag = DateTimeFieldBag::default();
+            let width = |s: &str| match s {
+                "narrow" => 0,
+                "short" => 1,
+                _ => 2,
+            };
+            bag.weekday = o.weekday.as_deref().map(|s| {
+                [field::Weekday::Narrow, field::Weekday::Short, field::Weekday::Long][width(s)]
+            });
+            bag.era = o.era.as_deref().map(|s| [field::Era::Narrow, field::Era::Short, field::Era::Long][width(s)]);
+            let num_year = |s: &str| if s == "2-digit" { field::Year::TwoDigit } else { field::Year::Numeric };
+            bag.year = o.year.as_deref().map(num_year);
+            bag.month = o.month.as_deref().map(|s| match s {
+                "numeric" => field::Month::Numeric,
+                "2-digit" => field::Month::TwoDigit,
+                "narrow" => field::Month::Narrow,
+                "short" => field::Month::Short,
+                _ => field::Month::Long,
+            });
+            bag.day = o.day.as_deref().map(|s| if s == "2-digit" { field::Day::TwoDigit } else { field::Day::Numeric });
+            bag.day_period = o.day_period.as_deref().map(|s| {
+                [field::DayPeriod::FlexibleNarrow, field::DayPeriod::FlexibleShort, field::DayPeriod::FlexibleLong][width(s)]
+            });
+            bag.hour = o.hour.as_deref().map(|s| if s == "2-digit" { field::Hour::TwoDigit } else { field::Hour::Numeric });
+            bag.minute = o.minute.as_deref().map(|s| if s == "2-digit" { field::Minute::TwoDigit } else { field::Minute::Numeric });
+            bag.second = o.second.as_deref().map(|s| if s == "2-digit" { field::Second::TwoDigit } else { field::Second::Numeric });
+            bag.fractional_second_digits = o.fractional_second_digits.map(|d| match d {
+                1 => field::FractionalSecondDigits::F1,
+                2 => field::FractionalSecondDigits::F2,
+                _ => field::FractionalSecondDigits::F3,
+            });
+            bag.time_zone_name = o.time_zone_name.as_deref().map(|s| match s {
+                "short" => field::TimeZoneName::ShortSpecific,
+                "long" => field::TimeZoneName::LongSpecific,
+                "shortOffset" => field::TimeZoneName::ShortOffset,
+                "longOffset" => field::TimeZoneName::LongOffset,
+                "shortGeneric" => field::TimeZoneName::ShortGeneric,
+                _ => field::TimeZoneName::LongGeneric,
+            });
+            r.weekday = o.weekday.clone();
+            r.era = o.era.clone();
+            r.year = o.year.clone();
+            r.month = o.month.clone();
+            r.day = o.day.clone();
+            r.hour = o.hour.clone();
+            r.minute = o.minute.clone().map(|m| if has_hour { "2-digit".into() } else { m });
+            r.second = o.second.clone().map(|s| if has_hour || o.minute.is_some() { "2-digit".into() } else { s });
+            r.fractional_second_digits = o.fractional_second_digits;
+            r.time_zone_name = o.time_zone_name.clone();
+            two_digit = Vec::new();
+            for (name, v) in [("month", &o.month), ("day", &o.day), ("hour", &o.hour), ("minute", &o.minute), ("second", &o.second)] {
+                if v.as_deref() == Some("2-digit") {
+                    two_digit.push(name);
+                }
+            }
+            split_weekday = o.weekday.is_some()
+                && o.era.is_none() && o.year.is_none() && o.month.is_none() && o.day.is_none()
+                && (o.hour.is_some() || o.minute.is_some() || o.second.is_some())
+                && icu_locale.id.language.as_str() == "en";
+            let mut b = bag.to_field_set_builder();
+            b.alignment = None;
+            if o.year.as_deref() == Some("2-digit") {
+                two_digit_year = true;
+                if b.year_style != Some(icu_datetime::options::YearStyle::WithEra) {
+                    b.year_style = Some(icu_datetime::options::YearStyle::Full);
+                }
+            }
+            unpad_hour = en_region("GB") && o.hour.as_deref() == Some("numeric")
+                && o.minute.as_deref() == Some("2-digit") && o.time_zone_name.is_none() && !split_weekday;
+            b
+        };
+
+        // Hour cycle: hour12 wins over hourCycle, which wins over the locale (-u-hc / region).
+        let locale_hc = default_hour_cycle(&icu_locale);
+        let hc = match (o.hour12, o.hour_cycle.as_deref()) {
+            (Some(true), _) => if matches!(locale_hc, "h11" | "h23") { "h11" } else { "h12" },
+            (Some(false), _) => if matches!(locale_hc, "h11" | "h23") { "h23" } else { "h24" },
+            (None, Some(h)) => h,
+            (None, None) => locale_hc,
+        };
+        let mut prefs = DateTimeFormatterPreferences::from(&icu_locale);
+        if has_hour {
+            prefs.hour_cycle = Some(match hc {
+                "h11" => HourCycle::H11,
+                "h12" => HourCycle::H12,
+                _ => HourCycle::H23, // h24 is h23 with 0 shown as 24 (see format_to_parts)
+            });
+            r.hour_cycle = Some(hc.to_string());
+            r.hour12 = Some(matches!(hc, "h11" | "h12"));
+        }
+
+        let builders = if split_weekday {
+            let mut weekday = builder.clone();
+            weekday.time_precision = None;
+            weekday.zone_style = None;
+            let mut time = builder;
+            time.date_fields = None;
+            vec![weekday, time]
+        } else {
+            vec![builder]
+        };
+        let mut icu = Vec::new();
+        for b in builders {
+            let fieldset = b
+                .build_composite()
+                .map_err(|e| IntlError::Range(format!("unsupported date/time options: {e:?}")))?;
+            icu.push(
+                IcuFormatter::try_new(prefs, fieldset)
+                    .map_err(|e| IntlError::Range(format!("no date/time data for these options: {e}")))?,
+            );
+        }
+        let fix = Fixups {
+            h24: has_hour && hc == "h24",
+            two_digit_year: two_digit_year,
+            unpad_hour,
+        };
+        Ok(DateTimeFormatter { icu, two_digit, fix, tz, icu_zone, resolved: r })
+    }
+
+    /// The options as `resolvedOptions()` reports them.
+    pub fn resolved_options(&self) -> &ResolvedDateTimeOptions {
+        &self.resolved
+    }
+
+    /// Formats an instant given in milliseconds since the Unix epoch (a JS `Date` value).
+    ///
+    /// Errors: [`IntlError::Range`] `Invalid time value` for NaN, ±∞ or |ms| > 8.64e15.
+    ///
+    /// Like V8, `format` prints ICU's U+202F NARROW NO-BREAK SPACE (before AM/PM) as a plain
+    /// space, while `format_to_parts` keeps U+202F (Node does exactly this).
+    pub fn format(&self, epoch_ms: f64) -> Result<String, IntlError> {
+        Ok(parts::join(&self.format_to_parts(epoch_ms)?).replace('\u{202f}', " "))
+    }
+
+    /// Like [`format`](Self::format), split into ECMA-402 parts (`weekday`, `literal`,
+    /// `month`, `day`, `year`, `hour`, `minute`, `second`, `fractionalSecond`, `dayPeriod`,
+    /// `timeZoneName`, `era`).
+    pub fn format_to_parts(&self, epoch_ms: f64) -> Result<Vec<Part>, IntlError> {
+        if !epoch_ms.is_finite() || epoch_ms.abs() > 8.64e15 {
+            return Err(IntlError::Range("Invalid time value".into()));
+        }
+        let ms = epoch_ms.trunc() as i64;
+        let ts = jiff::Timestamp::from_millisecond(ms)
+            .map_err(|_| IntlError::Range("Invalid time value".into()))?;
+        let zoned = ts.to_zoned_datetime(self.tz.clone());
+        let dt = zoned.datetime();
+        let offset = zoned.offset().seconds();
+        let date = Date::try_new_iso(dt.year() as i32, dt.month() as u8, dt.day() as u8)
+            .map_err(|_| IntlError::Range("Invalid time value".into()))?;
+        let time = Time::try_new(
+            dt.hour() as u8,
+            dt.minute() as u8,
+            dt.second() as u8,
+            dt.subsec_nanosecond() as u32,
+        )
+        .map_err(|_| IntlError::Range("Invalid time value".into()))?;
+        let zone = self
+            .icu_zone
+            .with_offset(UtcOffset::try_from_seconds(offset).ok())
+            .with_zone_name_timestamp(ZoneNameTimestamp::from_epoch_seconds(ms.div_euclid(1000)));
+        let zdt = ZonedDateTime { date, time, zone };
+        let mut out: Vec<Part> = Vec::new();
+        for (i, icu) in self.icu.iter().enumerate() {
+            if i > 0 {
+                parts::push(&mut out, "literal", " ");
+            }
+            let formatted = icu.format(&zdt);
+            for p in parts::collect(&formatted, classify_datetime) {
+                parts::push(&mut out, &p.kind, &p.value);
+            }
+        }
+        for p in &mut out {
+            match p.kind.as_str() {
+                "hour" if self.fix.h24 && (p.value == "0" || p.value == "00") => p.value = "24".into(),
+                "hour" if self.fix.unpad_hour && p.value.len() == 2 && p.value.starts_with('0') => {
+                    p.value.remove(0);
+                }
+                "year" if self.fix.two_digit_year && p.value.len() > 2 && p.value.bytes().all(|b| b.is_ascii_digit()) => {
+                    p.value = p.value[p.value.len() - 2..].to_string();
+                }
+                // ICU prints a zero offset as the localized GMT zero format ("GMT").
+                "timeZoneName" if p.value == "GMT+0" => p.value = "GMT".into(),
+                _ => {}
+            }
+            if self.two_digit.contains(&p.kind.as_str()) && p.value.len() == 1 && p.value.as_bytes()[0].is_ascii_digit() {
+                p.value.insert(0, '0');
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn classify_datetime(p: &writeable::Part) -> Option<&'static str> {
+    if p.category != "datetime" {
+        return None;
+    }
+    Some(match p.value {
+                "era" => "era",
+                "year" | "extendedYear" => "year",
+                "relatedYear" => "relatedYear",
+                "yearName" => "yearName",
+                "month" => "month",
+                "day" => "day",
+                "weekday" => "weekday",
+                "dayPeriod" => "dayPeriod",
+                "hour" => "hour",
+                "minute" => "minute",
+                "second" => "second",
+                "timeZoneName" => "timeZoneName",
+                _ => return None,
+    })
+}
+
+/// The locale's default hour cycle for ECMA-402 `resolvedOptions().hourCycle`.
+fn default_hour_cycle(locale: &icu_locale_core::Locale) -> &'static str {
+    use icu_locale_core::extensions::unicode::key;
+    if let Some(v) = locale.extensions.unicode.keywords.get(&key!("hc")) {
+        match v.to_string().as_str() {
+            "h11" => return "h11",
+            "h12" => return "h12",
+            "h23" => return "h23",
+            "h24" => return "h24",
+            _ => {}
+        }
+    }
+    // Ask ICU4X: format 13:00 with an hour-only skeleton and look at the digits.
+    let mut bag = DateTimeFieldBag::default();
+    bag.hour = Some(field::Hour::Numeric);
+    let Ok(fs) = bag.to_field_set_builder().build_composite() else { return "h12" };
+    let Ok(f) = IcuFormatter::try_new(DateTimeFormatterPreferences::from(locale), fs) else { return "h12" };
+    let zdt = ZonedDateTime {
+        date: Date::try_new_iso(2000, 1, 1).unwrap(),
+        time: Time::try_new(13, 0, 0, 0).unwrap(),
+        zone: TimeZone::from_iana_id("Etc/UTC")
+            .with_offset(Some(UtcOffset::zero()))
+            .with_zone_name_timestamp(ZoneNameTimestamp::from_epoch_seconds(946_731_600)),
+    };
+    let s = f.format(&zdt).to_string();
+    if s.contains("13") { "h23" } else { "h12" }
+}

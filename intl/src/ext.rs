@@ -1,0 +1,139 @@
+//! The deno_core extension: `#[op2]` ops over the pure API, plus `js/intl.js`.
+//!
+//! Formatters are cached per thread (an isolate lives on one thread), keyed by locale and
+//! options, so `new Intl.DateTimeFormat(...)` per call stays cheap.
+
+use crate::{DateTimeFormatter, DateTimeOptions, Defaults, IntlError, NumberFormatter, NumberOptions, Part};
+use deno_core::op2;
+use deno_error::JsErrorBox;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+const CACHE_MAX: usize = 128;
+
+thread_local! {
+    static DTF: RefCell<HashMap<String, Rc<DateTimeFormatter>>> = RefCell::new(HashMap::new());
+    static NF: RefCell<HashMap<String, Rc<NumberFormatter>>> = RefCell::new(HashMap::new());
+}
+
+fn js_err(e: IntlError) -> JsErrorBox {
+    match e {
+        IntlError::Range(m) => JsErrorBox::range_error(m),
+        IntlError::Type(m) => JsErrorBox::type_error(m),
+    }
+}
+
+fn dtf(locale: Option<String>, options: DateTimeOptions, defaults: Defaults) -> Result<Rc<DateTimeFormatter>, JsErrorBox> {
+    let key = format!("{locale:?}|{defaults:?}|{}", serde_json::to_string(&options).unwrap_or_default());
+    if let Some(f) = DTF.with(|c| c.borrow().get(&key).cloned()) {
+        return Ok(f);
+    }
+    let f = Rc::new(DateTimeFormatter::try_new(locale.as_deref(), &options, defaults).map_err(js_err)?);
+    DTF.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHE_MAX {
+            c.clear();
+        }
+        c.insert(key, f.clone());
+    });
+    Ok(f)
+}
+
+fn nf(locale: Option<String>, options: NumberOptions) -> Result<Rc<NumberFormatter>, JsErrorBox> {
+    let key = format!("{locale:?}|{}", serde_json::to_string(&options).unwrap_or_default());
+    if let Some(f) = NF.with(|c| c.borrow().get(&key).cloned()) {
+        return Ok(f);
+    }
+    let f = Rc::new(NumberFormatter::try_new(locale.as_deref(), &options).map_err(js_err)?);
+    NF.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHE_MAX {
+            c.clear();
+        }
+        c.insert(key, f.clone());
+    });
+    Ok(f)
+}
+
+/// `op_intl_datetime_resolve(locale: string|null, options: object, defaults: "date"|"time"|"all"|"dateonly")`
+/// → resolvedOptions object; throws RangeError/TypeError on bad options.
+#[op2]
+#[serde]
+fn op_intl_datetime_resolve(
+    #[string] locale: Option<String>,
+    #[serde] options: DateTimeOptions,
+    #[serde] defaults: Defaults,
+) -> Result<crate::ResolvedDateTimeOptions, JsErrorBox> {
+    Ok(dtf(locale, options, defaults)?.resolved_options().clone())
+}
+
+/// `op_intl_datetime_format(locale, options, defaults, epochMs: number)` → string.
+#[op2]
+#[string]
+fn op_intl_datetime_format(
+    #[string] locale: Option<String>,
+    #[serde] options: DateTimeOptions,
+    #[serde] defaults: Defaults,
+    epoch_ms: f64,
+) -> Result<String, JsErrorBox> {
+    dtf(locale, options, defaults)?.format(epoch_ms).map_err(js_err)
+}
+
+/// `op_intl_datetime_format_to_parts(locale, options, defaults, epochMs)` → `{type, value}[]`.
+#[op2]
+#[serde]
+fn op_intl_datetime_format_to_parts(
+    #[string] locale: Option<String>,
+    #[serde] options: DateTimeOptions,
+    #[serde] defaults: Defaults,
+    epoch_ms: f64,
+) -> Result<Vec<Part>, JsErrorBox> {
+    dtf(locale, options, defaults)?.format_to_parts(epoch_ms).map_err(js_err)
+}
+
+/// `op_intl_number_resolve(locale, options)` → resolvedOptions object.
+#[op2]
+#[serde]
+fn op_intl_number_resolve(
+    #[string] locale: Option<String>,
+    #[serde] options: NumberOptions,
+) -> Result<crate::ResolvedNumberOptions, JsErrorBox> {
+    Ok(nf(locale, options)?.resolved_options().clone())
+}
+
+/// `op_intl_number_format(locale, options, value: number)` → string.
+#[op2]
+#[string]
+fn op_intl_number_format(
+    #[string] locale: Option<String>,
+    #[serde] options: NumberOptions,
+    value: f64,
+) -> Result<String, JsErrorBox> {
+    Ok(nf(locale, options)?.format(value))
+}
+
+/// `op_intl_number_format_to_parts(locale, options, value)` → `{type, value}[]`.
+#[op2]
+#[serde]
+fn op_intl_number_format_to_parts(
+    #[string] locale: Option<String>,
+    #[serde] options: NumberOptions,
+    value: f64,
+) -> Result<Vec<Part>, JsErrorBox> {
+    Ok(nf(locale, options)?.format_to_parts(value))
+}
+
+deno_core::extension!(
+    trove_intl,
+    ops = [
+        op_intl_datetime_resolve,
+        op_intl_datetime_format,
+        op_intl_datetime_format_to_parts,
+        op_intl_number_resolve,
+        op_intl_number_format,
+        op_intl_number_format_to_parts,
+    ],
+    esm_entry_point = "ext:trove_intl/intl.js",
+    esm = [dir "../js", "intl.js"],
+);

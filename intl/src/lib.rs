@@ -1,0 +1,54 @@
+//! # trove-host-intl
+//!
+//! ECMA-402 `Intl` formatting for the QuickJS isolate, whose own `Intl` is a stub that ignores
+//! options. Formatting is done by ICU4X (compiled CLDR data); IANA time-zone conversion by
+//! `jiff` with its bundled tzdb. The goal is byte-for-byte the strings Node 20 (full ICU)
+//! prints for the locales toolkits use (`en-US`, `en-CA`, `en-GB`, `en`, undefined = `en-US`).
+//!
+//! ## Pure Rust API
+//! - [`DateTimeFormatter::try_new`]`(locale, &`[`DateTimeOptions`]`, `[`Defaults`]`)` →
+//!   [`format`](DateTimeFormatter::format)`(epoch_ms)` /
+//!   [`format_to_parts`](DateTimeFormatter::format_to_parts)`(epoch_ms)` /
+//!   [`resolved_options`](DateTimeFormatter::resolved_options).
+//! - [`NumberFormatter::try_new`]`(locale, &`[`NumberOptions`]`)` →
+//!   [`format`](NumberFormatter::format)`(f64)` / [`format_to_parts`](NumberFormatter::format_to_parts)`(f64)`.
+//! - Errors are [`IntlError`]: `Range` / `Type`, thrown in JS as `RangeError` / `TypeError`
+//!   with Node's messages.
+//!
+//! Without a `timeZone` option the zone is **UTC** (the host has no local zone; Node would use
+//! the machine's), so `Date.prototype.toLocaleString()` without options prints UTC wall time.
+//!
+//! ## deno_core extension
+//! [`trove_intl`] (made by `deno_core::extension!`) registers the ops and the ES module
+//! `ext:trove_intl/intl.js` (source `js/intl.js`), which replaces `Intl.DateTimeFormat`,
+//! `Intl.NumberFormat`, `Number.prototype.toLocaleString` and `Date.prototype.toLocaleString`
+//! / `toLocaleDateString` / `toLocaleTimeString`. Register it after `deno_webidl`/`deno_web`:
+//!
+//! ```ignore
+//! extensions: vec![/* deno_webidl, deno_web, … */ trove_host_intl::trove_intl::init()],
+//! ```
+//!
+//! `init()` is the function deno_core 0.413's `extension!` macro generates (it takes no
+//! arguments because the extension has no options/state).
+
+mod ext;
+mod locale;
+mod parts;
+
+pub mod datetime;
+pub mod number;
+
+pub use datetime::{DateTimeFormatter, DateTimeOptions, Defaults, ResolvedDateTimeOptions};
+pub use ext::trove_intl;
+pub use locale::{resolve_locale, ResolvedLocale, DEFAULT_LOCALE};
+pub use number::{NumberFormatter, NumberOptions, ResolvedNumberOptions};
+pub use parts::Part;
+
+/// An error JavaScript sees as `RangeError` (`Range`) or `TypeError` (`Type`), with the message.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IntlError {
+    #[error("{0}")]
+    Range(String),
+    #[error("{0}")]
+    Type(String),
+}

@@ -1,0 +1,116 @@
+// Generates intl/tests/fixtures.json: what Node 20 (full ICU) prints for the
+// Intl cases trove-host supports. Run: node intl/tests/gen-fixtures.mjs
+// Values that JSON can't carry (NaN, ±Infinity, -0) are written as strings.
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const enc = (v) => (Number.isNaN(v) ? 'NaN' : v === Infinity ? 'Infinity'
+  : v === -Infinity ? '-Infinity' : Object.is(v, -0) ? '-0' : v);
+
+const dates = [];
+const addDate = (locale, options, iso, kind = 'dtf') => {
+  const ms = Date.parse(iso);
+  const d = new Date(ms);
+  let expected, parts = null, resolved = null;
+  if (kind === 'dtf') {
+    const f = new Intl.DateTimeFormat(locale, options);
+    expected = f.format(d);
+    parts = f.formatToParts(d);
+    const r = f.resolvedOptions();
+    resolved = { locale: r.locale, timeZone: r.timeZone, calendar: r.calendar, numberingSystem: r.numberingSystem };
+  } else if (kind === 'toLocaleString') expected = d.toLocaleString(locale, options);
+  else if (kind === 'toLocaleDateString') expected = d.toLocaleDateString(locale, options);
+  else if (kind === 'toLocaleTimeString') expected = d.toLocaleTimeString(locale, options);
+  dates.push({ kind, locale: locale ?? null, options, epochMs: ms, expected, parts, resolved });
+};
+
+const zones = ['America/New_York', 'America/Los_Angeles', 'Europe/London', 'Asia/Kolkata', 'Pacific/Auckland', 'UTC'];
+const instants = [
+  '2026-03-08T06:30:00Z',
+  '2024-03-10T06:59:00Z', '2024-03-10T07:00:00Z', '2024-03-10T10:30:00Z', '2024-03-10T12:00:00Z',
+  '2024-11-03T05:30:00Z', '2024-11-03T06:30:00Z', '2024-11-03T09:59:59Z', '2024-11-03T10:00:00Z',
+  '2024-03-31T00:59:00Z', '2024-03-31T01:00:00Z', '2024-04-06T13:59:00Z', '2024-04-06T14:00:00Z',
+  '2024-01-01T00:00:00Z', '2023-12-31T23:59:59Z', '1999-07-04T17:05:09Z', '2025-12-25T12:00:00Z',
+];
+
+// The brief's exact case.
+addDate('en-US', { timeZone: 'America/New_York', weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }, '2026-03-08T06:30:00Z');
+// tidewatch: weekday + 2-digit h23 clock across DST changes.
+for (const timeZone of zones) for (const iso of instants)
+  addDate('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, iso);
+
+const optionSets = [
+  {},
+  { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' },
+  { year: 'numeric', month: 'short', day: 'numeric' },
+  { year: 'numeric', month: '2-digit', day: '2-digit' },
+  { year: '2-digit', month: 'numeric', day: 'numeric' },
+  { month: 'long', day: 'numeric' },
+  { month: 'short' },
+  { month: 'long', year: 'numeric' },
+  { weekday: 'long' },
+  { weekday: 'short' },
+  { year: 'numeric' },
+  { day: 'numeric' },
+  { hour: 'numeric', minute: '2-digit' },
+  { hour: '2-digit', minute: '2-digit' },
+  { hour: 'numeric', minute: '2-digit', second: '2-digit' },
+  { hour: 'numeric', minute: '2-digit', hour12: false },
+  { hour: '2-digit', minute: '2-digit', hour12: false },
+  { hour: 'numeric', minute: '2-digit', hour12: true },
+  { hour: 'numeric', minute: '2-digit', hourCycle: 'h23' },
+  { hour: 'numeric' },
+  { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
+  { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
+  { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false },
+  { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' },
+  { dateStyle: 'full' }, { dateStyle: 'long' }, { dateStyle: 'medium' }, { dateStyle: 'short' },
+  { timeStyle: 'short' }, { timeStyle: 'medium' },
+  { dateStyle: 'medium', timeStyle: 'short' }, { dateStyle: 'full', timeStyle: 'short' },
+  { dateStyle: 'short', timeStyle: 'short' }, { dateStyle: 'long', timeStyle: 'medium' },
+];
+const locales = ['en-US', 'en-CA', 'en-GB', 'en', undefined];
+const sampleInstants = ['2026-03-08T06:30:00Z', '2024-11-03T18:05:09Z', '1999-07-04T00:00:00Z'];
+for (const locale of locales) for (const o of optionSets) for (const timeZone of ['America/New_York', 'Europe/London', 'UTC'])
+  for (const iso of sampleInstants) addDate(locale, { ...o, timeZone }, iso);
+for (const timeZone of zones) for (const iso of ['2024-03-10T12:00:00Z', '2024-07-01T12:00:00Z'])
+  addDate('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }, iso);
+for (const kind of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'])
+  for (const locale of ['en-US', 'en-CA', 'en-GB', undefined])
+    for (const o of [{ timeZone: 'UTC' }, { timeZone: 'America/New_York' }, { timeZone: 'UTC', month: 'short', day: 'numeric' }, { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' }])
+      for (const iso of sampleInstants) addDate(locale, o, iso, kind);
+
+const numbers = [];
+const addNum = (locale, options, v, kind = 'nf') => {
+  let expected, parts = null;
+  if (kind === 'nf') {
+    const f = new Intl.NumberFormat(locale, options);
+    expected = f.format(v);
+    parts = f.formatToParts(v);
+  } else expected = v.toLocaleString(locale, options);
+  numbers.push({ kind, locale: locale ?? null, options, value: enc(v), expected, parts });
+};
+const values = [1234.5, 0.125, -0, 0, 1e21, 1e-7, NaN, Infinity, -Infinity, -1234.567, 9007199254740991, 123456789012, 12.5, 1.005, 2.5, -2.5, 0.5, 999.995, 100, 1000000, 42, -0.001];
+const numOptions = [
+  {}, { minimumFractionDigits: 0, maximumFractionDigits: 0 }, { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+  { minimumFractionDigits: 3 }, { maximumFractionDigits: 3 }, { maximumFractionDigits: 0 }, { minimumFractionDigits: 2 },
+  { maximumFractionDigits: 1 }, { minimumIntegerDigits: 2 }, { minimumIntegerDigits: 3, minimumFractionDigits: 1 },
+  { useGrouping: false }, { useGrouping: false, minimumFractionDigits: 2 },
+  { style: 'percent' }, { style: 'percent', maximumFractionDigits: 1 }, { style: 'percent', minimumFractionDigits: 2 },
+  { style: 'currency', currency: 'USD' }, { style: 'currency', currency: 'CAD' }, { style: 'currency', currency: 'EUR' },
+  { style: 'currency', currency: 'GBP' }, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 },
+  { style: 'currency', currency: 'USD', maximumFractionDigits: 0 },
+  { style: 'decimal', maximumFractionDigits: 2 },
+];
+for (const locale of ['en-US', 'en-CA', 'en-GB', 'en', undefined]) for (const o of numOptions) for (const v of values) addNum(locale, o, v);
+for (const locale of ['en-US', 'en-CA', undefined]) for (const o of [undefined, { maximumFractionDigits: 2 }, { minimumFractionDigits: 2, maximumFractionDigits: 2 }, { style: 'currency', currency: 'USD' }])
+  for (const v of values) addNum(locale, o, v, 'toLocaleString');
+
+const out = { node: process.version, icu: process.versions.icu, cldr: process.versions.cldr, tz: process.versions.tz, dates, numbers };
+// One case per line keeps the file small and its diffs readable.
+const lines = (xs) => xs.map((x) => '  ' + JSON.stringify(x)).join(',\n');
+const text = `{"node":${JSON.stringify(out.node)},"icu":${JSON.stringify(out.icu)},"cldr":${JSON.stringify(out.cldr)},"tz":${JSON.stringify(out.tz)},\n"dates":[\n${lines(dates)}\n],\n"numbers":[\n${lines(numbers)}\n]}\n`;
+JSON.parse(text);
+writeFileSync(fileURLToPath(new URL('./fixtures.json', import.meta.url)), text);
+console.log(`${dates.length} date cases, ${numbers.length} number cases`);

@@ -1,0 +1,43 @@
+//! The extension inside a real isolate: js/intl.js replaces QuickJS's stub Intl.
+
+use deno_core::{JsRuntime, RuntimeOptions};
+
+fn eval(rt: &mut JsRuntime, code: &str) -> String {
+    let v = rt.execute_script("<test>", code.to_string()).expect("script runs");
+    deno_core::scope!(scope, rt);
+    let local = deno_core::v8::Local::new(scope, v);
+    local.to_rust_string_lossy(scope)
+}
+
+#[test]
+fn intl_in_isolate_matches_node() {
+    let mut rt = JsRuntime::new(RuntimeOptions {
+        extensions: vec![trove_host_intl::trove_intl::init()],
+        ..Default::default()
+    });
+    let cases = [
+        (
+            "new Intl.DateTimeFormat('en-US', {timeZone:'America/New_York', weekday:'short', month:'short', day:'numeric', hour:'numeric', minute:'2-digit'}).format(new Date(Date.UTC(2026,2,8,6,30)))",
+            "Sun, Mar 8, 1:30 AM",
+        ),
+        ("(1234.5).toLocaleString('en-US')", "1,234.5"),
+        ("new Intl.NumberFormat('en-US', {style:'currency', currency:'USD'}).format(12.5)", "$12.50"),
+        ("(12.5).toLocaleString('en-CA', {style:'currency', currency:'USD'})", "US$12.50"),
+        (
+            "JSON.stringify(new Intl.DateTimeFormat('en-US', {timeZone:'Asia/Kolkata', weekday:'short', hour:'2-digit', minute:'2-digit', hourCycle:'h23'}).formatToParts(new Date(Date.UTC(2024,2,10,7,0))).map(p => p.type + '=' + p.value))",
+            r#"["weekday=Sun","literal= ","hour=12","literal=:","minute=30"]"#,
+        ),
+        ("new Date(Date.UTC(2024,10,3,18,5,9)).toLocaleDateString('en-CA', {timeZone:'UTC'})", "2024-11-03"),
+        ("new Date(0).toLocaleString()", "1/1/1970, 12:00:00 AM"),
+        ("new Intl.DateTimeFormat().resolvedOptions().timeZone", "UTC"),
+        ("[1,2].map(new Intl.NumberFormat('en-US', {minimumFractionDigits:2}).format).join('|')", "1.00|2.00"),
+        ("try { new Intl.DateTimeFormat('en-US', {timeZone:'Nope/Zone'}); 'no' } catch (e) { e.constructor.name + ': ' + e.message }", "RangeError: Invalid time zone specified: Nope/Zone"),
+        ("try { new Intl.NumberFormat('en-US', {style:'currency'}); 'no' } catch (e) { e.constructor.name + ': ' + e.message }", "TypeError: Currency code is required with currency style."),
+        ("new Date(NaN).toLocaleString('en-US')", "Invalid Date"),
+        ("(-0).toLocaleString('en-US') + ' ' + NaN.toLocaleString() + ' ' + (-Infinity).toLocaleString()", "-0 NaN -∞"),
+        ("Intl.DateTimeFormat('en-GB', {timeZone:'UTC', dateStyle:'full'}).format(0)", "Thursday, 1 January 1970"),
+    ];
+    for (code, want) in cases {
+        assert_eq!(eval(&mut rt, code), want, "{code}");
+    }
+}

@@ -1,0 +1,214 @@
+// trove-host: ECMA-402 Intl for the QuickJS isolate (whose own Intl ignores options).
+// Replaces Intl.DateTimeFormat, Intl.NumberFormat, Number.prototype.toLocaleString and
+// Date.prototype.toLocaleString / toLocaleDateString / toLocaleTimeString with versions that
+// call ICU4X through the op_intl_* ops of the `trove_intl` extension (crate trove-host-intl).
+// Without a timeZone option, dates are shown in UTC.
+import {
+  op_intl_datetime_format,
+  op_intl_datetime_format_to_parts,
+  op_intl_datetime_resolve,
+  op_intl_number_format,
+  op_intl_number_format_to_parts,
+  op_intl_number_resolve,
+} from "ext:core/ops";
+
+const Intl = globalThis.Intl ?? (globalThis.Intl = {});
+const DateGetTime = Date.prototype.getTime;
+const NumberValueOf = Number.prototype.valueOf;
+const defineProperty = Object.defineProperty;
+
+function localeOf(locales) {
+  if (locales === undefined || locales === null) return null;
+  if (typeof locales === "string") return locales;
+  if (typeof locales === "object" && typeof locales.length === "number") {
+    return locales.length > 0 ? String(locales[0]) : null;
+  }
+  return String(locales);
+}
+
+function readOptions(options, strings, numbers, booleans) {
+  const out = {};
+  if (options === undefined) return out;
+  if (options === null) throw new TypeError("Cannot convert undefined or null to object");
+  const o = Object(options);
+  for (const k of strings) {
+    const v = o[k];
+    if (v !== undefined) out[k] = String(v);
+  }
+  for (const k of numbers) {
+    const v = o[k];
+    if (v !== undefined) {
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < 0 || n > 1000) throw new RangeError(`${k} value is out of range.`);
+      out[k] = Math.floor(n);
+    }
+  }
+  for (const k of booleans) {
+    const v = o[k];
+    if (v !== undefined) out[k] = Boolean(v);
+  }
+  return out;
+}
+
+function timeValue(date) {
+  return date === undefined ? Date.now() : Number(date);
+}
+
+// ---------------------------------------------------------------- DateTimeFormat
+const DTF_STRINGS = ["timeZone", "weekday", "era", "year", "month", "day", "dayPeriod", "hour",
+  "minute", "second", "timeZoneName", "hourCycle", "dateStyle", "timeStyle"];
+const dtfState = new WeakMap();
+
+function dtfInternal(self, name) {
+  const s = dtfState.get(self);
+  if (!s) throw new TypeError(`Method Intl.DateTimeFormat.prototype.${name} called on incompatible receiver`);
+  return s;
+}
+
+function makeDtfState(locales, options, defaults) {
+  const locale = localeOf(locales);
+  const opts = readOptions(options, DTF_STRINGS, ["fractionalSecondDigits"], ["hour12"]);
+  const resolved = op_intl_datetime_resolve(locale, opts, defaults);
+  return { locale, opts, defaults, resolved, bound: undefined };
+}
+
+function DateTimeFormat(locales, options) {
+  if (new.target === undefined) return new DateTimeFormat(locales, options);
+  dtfState.set(this, makeDtfState(locales, options, "date"));
+}
+defineProperty(DateTimeFormat, "name", { value: "DateTimeFormat" });
+DateTimeFormat.prototype = Object.create(Object.prototype, {
+  constructor: { value: DateTimeFormat, writable: true, configurable: true },
+  format: {
+    configurable: true,
+    get() {
+      const s = dtfInternal(this, "format");
+      if (!s.bound) {
+        s.bound = (date) => op_intl_datetime_format(s.locale, s.opts, s.defaults, timeValue(date));
+      }
+      return s.bound;
+    },
+  },
+  formatToParts: {
+    configurable: true, writable: true,
+    value: function formatToParts(date) {
+      const s = dtfInternal(this, "formatToParts");
+      return op_intl_datetime_format_to_parts(s.locale, s.opts, s.defaults, timeValue(date));
+    },
+  },
+  formatRange: {
+    configurable: true, writable: true,
+    value: function formatRange(a, b) {
+      const s = dtfInternal(this, "formatRange");
+      const x = op_intl_datetime_format(s.locale, s.opts, s.defaults, timeValue(a));
+      const y = op_intl_datetime_format(s.locale, s.opts, s.defaults, timeValue(b));
+      return x === y ? x : `${x} \u2013 ${y}`;
+    },
+  },
+  resolvedOptions: {
+    configurable: true, writable: true,
+    value: function resolvedOptions() {
+      return { ...dtfInternal(this, "resolvedOptions").resolved };
+    },
+  },
+  [Symbol.toStringTag]: { value: "Intl.DateTimeFormat", configurable: true },
+});
+DateTimeFormat.supportedLocalesOf = function supportedLocalesOf(locales) {
+  if (locales === undefined) return [];
+  const list = typeof locales === "string" ? [locales] : Array.from(locales, String);
+  return list.filter((l) => {
+    try { op_intl_number_resolve(l, {}); return true; } catch { return false; }
+  });
+};
+
+// ---------------------------------------------------------------- NumberFormat
+const NF_STRINGS = ["style", "currency", "currencyDisplay", "signDisplay", "roundingMode"];
+const NF_NUMBERS = ["minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits",
+  "minimumSignificantDigits", "maximumSignificantDigits"];
+const nfState = new WeakMap();
+
+function nfInternal(self, name) {
+  const s = nfState.get(self);
+  if (!s) throw new TypeError(`Method Intl.NumberFormat.prototype.${name} called on incompatible receiver`);
+  return s;
+}
+
+function makeNfState(locales, options) {
+  const locale = localeOf(locales);
+  const opts = readOptions(options, NF_STRINGS, NF_NUMBERS, []);
+  if (options !== undefined && options !== null) {
+    const g = Object(options).useGrouping;
+    if (g !== undefined) opts.useGrouping = typeof g === "boolean" ? g : String(g);
+  }
+  const resolved = op_intl_number_resolve(locale, opts);
+  return { locale, opts, resolved, bound: undefined };
+}
+
+// BigInt is formatted through Number (precision beyond 2^53 is lost).
+function numberValue(v) {
+  return Number(v);
+}
+
+function NumberFormat(locales, options) {
+  if (new.target === undefined) return new NumberFormat(locales, options);
+  nfState.set(this, makeNfState(locales, options));
+}
+defineProperty(NumberFormat, "name", { value: "NumberFormat" });
+NumberFormat.prototype = Object.create(Object.prototype, {
+  constructor: { value: NumberFormat, writable: true, configurable: true },
+  format: {
+    configurable: true,
+    get() {
+      const s = nfInternal(this, "format");
+      if (!s.bound) s.bound = (v) => op_intl_number_format(s.locale, s.opts, numberValue(v));
+      return s.bound;
+    },
+  },
+  formatToParts: {
+    configurable: true, writable: true,
+    value: function formatToParts(v) {
+      const s = nfInternal(this, "formatToParts");
+      return op_intl_number_format_to_parts(s.locale, s.opts, numberValue(v));
+    },
+  },
+  resolvedOptions: {
+    configurable: true, writable: true,
+    value: function resolvedOptions() {
+      return { ...nfInternal(this, "resolvedOptions").resolved };
+    },
+  },
+  [Symbol.toStringTag]: { value: "Intl.NumberFormat", configurable: true },
+});
+NumberFormat.supportedLocalesOf = DateTimeFormat.supportedLocalesOf;
+
+for (const [name, value] of [["DateTimeFormat", DateTimeFormat], ["NumberFormat", NumberFormat]]) {
+  defineProperty(Intl, name, { value, writable: true, configurable: true, enumerable: false });
+}
+
+// ---------------------------------------------------------------- toLocaleString
+function dateToLocale(defaults, name) {
+  const fn = {
+    [name](locales, options) {
+      const t = DateGetTime.call(this); // TypeError for a non-Date receiver
+      if (Number.isNaN(t)) return "Invalid Date";
+      const locale = localeOf(locales);
+      const opts = readOptions(options, DTF_STRINGS, ["fractionalSecondDigits"], ["hour12"]);
+      return op_intl_datetime_format(locale, opts, defaults, t);
+    },
+  }[name];
+  defineProperty(Date.prototype, name, { value: fn, writable: true, configurable: true, enumerable: false });
+}
+dateToLocale("all", "toLocaleString");
+dateToLocale("dateonly", "toLocaleDateString");
+dateToLocale("time", "toLocaleTimeString");
+
+defineProperty(Number.prototype, "toLocaleString", {
+  value: function toLocaleString(locales, options) {
+    const x = NumberValueOf.call(this); // TypeError for a non-Number receiver
+    const s = makeNfState(locales, options);
+    return op_intl_number_format(s.locale, s.opts, x);
+  },
+  writable: true, configurable: true, enumerable: false,
+});
+
+export { DateTimeFormat, NumberFormat };
