@@ -1,0 +1,72 @@
+// The isolate's bootstrap: installs the web globals toolkits use (contract section 1) from
+// deno_web, deno_crypto and deno_fetch, routes `console` to the host's log, and removes every
+// host internal (`Deno`, `__bootstrap`) from toolkit reach. There is no global `fetch`:
+// `ctx.fetch` is the only way out.
+import { core } from "ext:core/mod.js";
+import { op_trove_console, op_trove_set_host } from "ext:core/ops";
+import { defineToolkit, tool, ToolError, toToolkitManifest, z } from "ext:trove/toolkit.js";
+import { call, describe } from "ext:trove/host.js";
+
+// The host's door into loaded toolkits goes to Rust directly, never through a global.
+op_trove_set_host(describe, call);
+
+// deno_core lets only extension code import `ext:` modules, so toolkit files reach
+// `@ontrove/extend/toolkit` through a virtual module the loader serves, which reads this frozen,
+// non-configurable object (the public exports, nothing else).
+Object.defineProperty(globalThis, Symbol.for("@ontrove/extend/toolkit"), {
+  value: Object.freeze({ z, defineToolkit, tool, ToolError, toToolkitManifest }),
+  writable: false,
+  enumerable: false,
+  configurable: false,
+});
+
+const load = (specifier) => core.loadExtScript(specifier);
+
+const { URL, URLSearchParams } = load("ext:deno_web/00_url.js");
+const { TextEncoder, TextDecoder, TextEncoderStream, TextDecoderStream } = load("ext:deno_web/08_text_encoding.js");
+const { setTimeout, clearTimeout, setInterval, clearInterval } = load("ext:deno_web/02_timers.js");
+const { AbortController, AbortSignal } = load("ext:deno_web/03_abort_signal.js");
+const { atob, btoa } = load("ext:deno_web/05_base64.js");
+const { structuredClone } = load("ext:deno_web/02_structured_clone.js");
+const { Event, EventTarget, CustomEvent, ErrorEvent } = load("ext:deno_web/02_event.js");
+const { DOMException } = load("ext:deno_web/01_dom_exception.js");
+const streams = load("ext:deno_web/06_streams.js");
+const { Blob, File } = load("ext:deno_web/09_file.js");
+const { Console } = load("ext:deno_web/01_console.js");
+const { performance } = load("ext:deno_web/15_performance.js");
+const cryptoScript = load("ext:deno_crypto/00_crypto.js");
+const { Headers } = load("ext:deno_fetch/20_headers.js");
+const { FormData } = load("ext:deno_fetch/21_formdata.js");
+const { Request } = load("ext:deno_fetch/23_request.js");
+const { Response } = load("ext:deno_fetch/23_response.js");
+
+function define(name, value) {
+  Object.defineProperty(globalThis, name, { value, writable: true, enumerable: false, configurable: true });
+}
+
+const globals = {
+  URL, URLSearchParams, TextEncoder, TextDecoder, TextEncoderStream, TextDecoderStream,
+  setTimeout, clearTimeout, setInterval, clearInterval, AbortController, AbortSignal,
+  atob, btoa, structuredClone, Event, EventTarget, CustomEvent, ErrorEvent, DOMException,
+  ReadableStream: streams.ReadableStream, WritableStream: streams.WritableStream,
+  TransformStream: streams.TransformStream, Blob, File, Headers, FormData, Request, Response,
+  Crypto: cryptoScript.Crypto, CryptoKey: cryptoScript.CryptoKey, SubtleCrypto: cryptoScript.SubtleCrypto,
+  performance,
+};
+for (const [name, value] of Object.entries(globals)) define(name, value);
+Object.defineProperty(globalThis, "crypto", {
+  get: () => cryptoScript.crypto,
+  enumerable: false,
+  configurable: true,
+});
+
+// console.* -> the host's log (tracing), redacted with the call's secrets by the op.
+const LEVELS = ["debug", "info", "warn", "error"];
+define("console", new Console((message, level) => {
+  op_trove_console(LEVELS[level] ?? "info", message.endsWith("\n") ? message.slice(0, -1) : message);
+}));
+
+// No host internals reachable from toolkit code.
+delete globalThis.Deno;
+delete globalThis.__bootstrap;
+delete globalThis.fetch;

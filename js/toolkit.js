@@ -1,0 +1,428 @@
+// `@ontrove/extend/toolkit` as trove-host provides it: the module every toolkit imports.
+//
+// Exports what the Node SDK exports (contract section 1): `z` (the real zod 4, bundled), `defineToolkit`,
+// `tool`, `ToolError`, `toToolkitManifest`. `defineToolkit` validates eagerly (contract section 2); the
+// definition's `handle(call)` runs the call algorithm of contract section 4 and builds `ctx` (section 5) from
+// Rust ops: every boundary (egress, secrets, redaction, scopes) is decided in Rust, not here.
+import { core } from "ext:core/mod.js";
+import {
+  op_trove_egress_check,
+  op_trove_fetch,
+  op_trove_kb,
+  op_trove_log,
+  op_trove_now,
+  op_trove_secret,
+} from "ext:core/ops";
+import { z } from "ext:trove/vendor/zod.js";
+
+// The web classes come from the extensions themselves, not from globals a toolkit could replace.
+const { Response, toInnerResponse } = core.loadExtScript("ext:deno_fetch/23_response.js");
+const { Request } = core.loadExtScript("ext:deno_fetch/23_request.js");
+const { Headers } = core.loadExtScript("ext:deno_fetch/20_headers.js");
+const { URL, URLSearchParams } = core.loadExtScript("ext:deno_web/00_url.js");
+const { TextEncoder } = core.loadExtScript("ext:deno_web/08_text_encoding.js");
+const { structuredClone } = core.loadExtScript("ext:deno_web/02_structured_clone.js");
+
+export { z };
+
+/** A failure the toolkit means to report: its message and `retryable` flag reach the envelope. */
+export class ToolError extends Error {
+  constructor(message, options = {}) {
+    super(message);
+    this.name = "ToolError";
+    this.retryable = options?.retryable ?? false;
+    this.data = options?.data;
+  }
+}
+
+/** Identity; exists for typing. */
+export function tool(definition) {
+  return definition;
+}
+
+/** The manifest: the config without `tools` and `auth`, plus `generated: true` (contract section 3). */
+export function toToolkitManifest(config) {
+  const { tools: _tools, auth: _auth, ...rest } = config;
+  return { ...rest, generated: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// section 2 validation
+
+const ID = /^[a-z0-9-]+$/;
+const VERSION = /^\d+\.\d+\.\d+(-[\w.]+)?$/;
+const SECRET = /^[A-Z][A-Z0-9_]*$/;
+const EGRESS = /^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?$/;
+const TOOL_NAME = /^[a-zA-Z0-9_-]+$/;
+const SCOPES = ["trove:search", "trove:ingest"];
+const CONFIG_TYPES = ["text", "text[]", "url", "url[]", "path", "number", "boolean"];
+const CONFIG_KEYS = ["label", "type", "placeholder", "pattern", "hint", "default", "directory"];
+const AUTH_FIELDS = ["tokenUrl", "clientIdSecret", "clientSecretSecret", "apiHost"];
+
+const nonEmpty = (v) => typeof v === "string" && v.trim() !== "";
+const q = (v) => JSON.stringify(v) ?? String(v);
+
+function listProblems(config, key, check, message) {
+  const value = config[key];
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) return [`${key} must be an array`];
+  return value.filter((entry) => !(typeof entry === "string" && check(entry))).map(message);
+}
+
+/** Every manifest-level problem of `config`, in declaration order (reported together). */
+function manifestProblems(config) {
+  const problems = [];
+  if (typeof config.id !== "string" || !ID.test(config.id)) problems.push(`id ${q(config.id)} must match /^[a-z0-9-]+$/`);
+  for (const key of ["name", "description", "icon"]) {
+    if (!nonEmpty(config[key])) problems.push(`${key} must be a non-empty string`);
+  }
+  if (typeof config.version !== "string" || !VERSION.test(config.version)) {
+    problems.push(`version ${q(config.version)} is not a semver string`);
+  }
+  if (config.visibility !== undefined && config.visibility !== "public" && config.visibility !== "private") {
+    problems.push(`visibility ${q(config.visibility)} must be "public" or "private"`);
+  }
+  problems.push(...listProblems(config, "secrets", (s) => SECRET.test(s), (s) => `secrets entry ${q(s)} must be a NAME (UPPER_SNAKE_CASE)`));
+  problems.push(...listProblems(config, "egress", (s) => EGRESS.test(s), (s) => `egress entry ${q(s)} is not a bare hostname (optional :port)`));
+  problems.push(...listProblems(config, "scopes", (s) => SCOPES.includes(s), (s) => `scopes entry ${q(s)} must be one of ${SCOPES.join(", ")}`));
+  if (config.auth !== undefined) {
+    const auth = config.auth;
+    if (auth === null || typeof auth !== "object" || auth.type !== "oauth2_client_credentials") {
+      problems.push(`auth.type ${q(auth?.type)} is not supported (only "oauth2_client_credentials")`);
+    } else {
+      for (const f of AUTH_FIELDS) if (!nonEmpty(auth[f])) problems.push(`auth.${f} must be a non-empty string`);
+      if (auth.scope !== undefined && typeof auth.scope !== "string") problems.push("auth.scope must be a string");
+    }
+  }
+  if (config.config !== undefined) {
+    const fields = config.config;
+    if (fields === null || typeof fields !== "object" || Array.isArray(fields)) {
+      problems.push("config must be an object of field name -> field");
+    } else {
+      for (const [name, field] of Object.entries(fields)) {
+        if (field === null || typeof field !== "object" || Array.isArray(field)) {
+          problems.push(`config field ${q(name)} must be an object`);
+          continue;
+        }
+        if (field.type !== undefined && !CONFIG_TYPES.includes(field.type)) {
+          problems.push(`config field ${q(name)} has type ${q(field.type)}; expected one of ${CONFIG_TYPES.join(", ")}`);
+        }
+        for (const key of Object.keys(field)) {
+          if (!CONFIG_KEYS.includes(key)) problems.push(`config field ${q(name)} has unknown key ${q(key)}`);
+        }
+      }
+    }
+  }
+  if (!Array.isArray(config.tools) || config.tools.length === 0) problems.push("tools must be a non-empty array");
+  return problems;
+}
+
+/** Tool-level checks: the first problem throws. */
+function checkTool(t, seen) {
+  if (t === null || typeof t !== "object") throw new Error("defineToolkit: every tool must be an object (use tool({...}))");
+  if (typeof t.name !== "string" || !TOOL_NAME.test(t.name)) {
+    throw new Error(`defineToolkit: tool name ${q(t.name)} must match /^[a-zA-Z0-9_-]+$/`);
+  }
+  if (seen.has(t.name)) throw new Error(`defineToolkit: duplicate tool name "${t.name}"`);
+  seen.add(t.name);
+  if (!nonEmpty(t.description)) throw new Error(`defineToolkit: tool "${t.name}" needs a description`);
+  if (typeof t.handler !== "function") throw new Error(`defineToolkit: tool "${t.name}" needs a handler function`);
+  if (typeof t.input?.safeParse !== "function") throw new Error(`defineToolkit: tool "${t.name}" needs an input schema (z.object({...}))`);
+  if (t.output !== undefined && typeof t.output?.safeParse !== "function") {
+    throw new Error(`defineToolkit: tool "${t.name}" has an output that is not a schema`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// section 3 tool list
+
+function objectSchema(schema, which) {
+  const json = z.toJSONSchema(schema, { target: "draft-7", reused: "inline", io: "input" });
+  delete json.$schema;
+  if (json.type !== "object") {
+    throw new Error(`tool ${which} schema must be an object (z.object({...})), got type "${json.type}"`);
+  }
+  if (!("additionalProperties" in json)) json.additionalProperties = false;
+  return json;
+}
+
+function listTool(t, manifestScopes) {
+  const annotations = { ...(t.annotations ?? {}) };
+  if (annotations.readOnlyHint === undefined) {
+    annotations.readOnlyHint = !(t.mutating || manifestScopes.includes("trove:ingest"));
+  }
+  if (annotations.readOnlyHint) {
+    if (annotations.destructiveHint === undefined) annotations.destructiveHint = false;
+    if (annotations.openWorldHint === undefined) annotations.openWorldHint = false;
+  }
+  const entry = { name: t.name, description: t.description, inputSchema: objectSchema(t.input, "input"), annotations };
+  if (t.title !== undefined) entry.title = t.title;
+  if (t.output !== undefined) entry.outputSchema = objectSchema(t.output, "output");
+  if (t.alwaysOn !== undefined) entry.alwaysOn = t.alwaysOn;
+  if (t.mutating !== undefined) entry.mutating = t.mutating;
+  return entry;
+}
+
+/** Definitions made by defineToolkit -> their config (what the host reads the manifest from). */
+export const registry = new WeakMap();
+
+/** Validates `config` (contract section 2) and returns the definition `{ tools, handle }`. */
+export function defineToolkit(config) {
+  if (config === null || typeof config !== "object") throw new Error("defineToolkit: expected a config object");
+  const problems = manifestProblems(config);
+  if (problems.length > 0) {
+    throw new Error(`defineToolkit: ${config.id} has an invalid declaration:\n  ${problems.join("\n  ")}`);
+  }
+  const seen = new Set();
+  for (const t of config.tools) checkTool(t, seen);
+  const scopes = config.scopes ?? [];
+  const tools = config.tools.map((t) => listTool(t, scopes));
+  const byName = new Map(config.tools.map((t) => [t.name, t]));
+  const definition = { tools, handle: (call) => handle(byName, call) };
+  registry.set(definition, config);
+  return definition;
+}
+
+// ---------------------------------------------------------------------------------------------
+// section 4 the call
+
+const failure = (error, code, retryable = false) => ({ ok: false, error, retryable, code });
+const formatIssues = (issues) =>
+  issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`).join("; ");
+
+async function handle(byName, call) {
+  if (call === null || typeof call !== "object" || typeof call.tool !== "string") {
+    return failure("malformed tool call", "BAD_REQUEST");
+  }
+  const t = byName.get(call.tool);
+  if (t === undefined) return failure(`unknown tool "${call.tool}"`, "UNKNOWN_TOOL");
+  const parsed = t.input.safeParse(call.args);
+  if (!parsed.success) {
+    return failure(`invalid arguments for "${t.name}": ${formatIssues(parsed.error.issues)}`, "INVALID_PARAMS");
+  }
+  const ctx = buildCtx(call);
+  let result;
+  try {
+    result = normaliseResult(await t.handler(parsed.data, ctx));
+  } catch (err) {
+    if (err instanceof ToolError) return failure(err.message, "TOOL_ERROR", err.retryable === true);
+    emit("error", ["handler error", err]);
+    return failure("tool failed", "TOOL_ERROR");
+  }
+  if (t.output !== undefined && result.structured !== undefined) {
+    const out = t.output.safeParse(result.structured);
+    if (!out.success) {
+      return failure(
+        `"${t.name}" returned structured output that does not match its declared schema: ${formatIssues(out.error.issues)}`,
+        "TOOL_ERROR",
+      );
+    }
+    return { ok: true, result, structuredContent: out.data };
+  }
+  return { ok: true, result };
+}
+
+function normaliseResult(value) {
+  if (typeof value === "string") return { text: value };
+  if (value !== null && typeof value === "object" && typeof value.text === "string") {
+    const result = { text: value.text };
+    if (value.structured !== undefined) result.structured = value.structured;
+    return result;
+  }
+  throw new TypeError("a tool handler must return a string or { text, structured? }");
+}
+
+// ---------------------------------------------------------------------------------------------
+// section 5 ctx
+
+/** A log argument as JSON: Errors as "<name>: <message>", stacks cut, cycles "[circular]". */
+function project(value, ancestors) {
+  if (value instanceof Error) return `${value.name}: ${value.message}`;
+  if (typeof value === "string") return value.replace(/\n\s+at [\s\S]*$/, "");
+  if (typeof value === "bigint") return value.toString();
+  if (value === null || typeof value !== "object") return value;
+  if (ancestors.includes(value)) return "[circular]";
+  if (typeof value.toJSON === "function") return project(value.toJSON(), ancestors);
+  ancestors.push(value);
+  let out;
+  if (Array.isArray(value)) {
+    out = value.map((v) => project(v, ancestors));
+  } else {
+    out = {};
+    for (const key of Object.keys(value)) out[key] = project(value[key], ancestors);
+  }
+  ancestors.pop();
+  return out;
+}
+
+/** One log line to the Rust sink, which redacts every resolved secret value. */
+function emit(level, args) {
+  op_trove_log(level, JSON.stringify(args.map((a) => project(a, []))));
+}
+
+const encoder = new TextEncoder();
+const NULL_BODY = [101, 103, 204, 205, 304];
+const EMPTY = new Uint8Array(0);
+
+async function bodyBytes(body) {
+  if (body === undefined || body === null) return [null, null];
+  if (typeof body === "string") return [encoder.encode(body), "text/plain;charset=UTF-8"];
+  if (body instanceof URLSearchParams) {
+    return [encoder.encode(body.toString()), "application/x-www-form-urlencoded;charset=UTF-8"];
+  }
+  if (body instanceof ArrayBuffer) return [new Uint8Array(body.slice(0)), null];
+  if (ArrayBuffer.isView(body)) {
+    return [new Uint8Array(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength)), null];
+  }
+  // Blob, FormData, ReadableStream: let deno_fetch's body extraction serialise it.
+  const carrier = new Response(body);
+  return [new Uint8Array(await carrier.arrayBuffer()), carrier.headers.get("content-type")];
+}
+
+function abortable(promise, signal) {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (v) => { signal.removeEventListener("abort", onAbort); resolve(v); },
+      (e) => { signal.removeEventListener("abort", onAbort); reject(e); },
+    );
+  });
+}
+
+/** `ctx.fetch`: URL-level refusals throw synchronously (as the SDK's do); the rest is async. */
+function fetch(input, init = {}) {
+  init ??= {};
+  const fromRequest = input instanceof Request;
+  const url = fromRequest ? input.url : input instanceof URL ? input.href : String(input);
+  const refusal = op_trove_egress_check(url);
+  if (refusal !== null) throw new ToolError(refusal, { retryable: false });
+  return (async () => {
+    const method = init.method ?? (fromRequest ? input.method : "GET");
+    const headers = new Headers(init.headers ?? (fromRequest ? input.headers : undefined));
+    const pairs = [...headers];
+    const rawBody = init.body !== undefined ? init.body : fromRequest ? input.body : null;
+    const [bytes, defaultContentType] = await bodyBytes(rawBody);
+    const signal = init.signal ?? (fromRequest ? input.signal : undefined);
+    const outcome = await abortable(
+      op_trove_fetch(
+        {
+          url,
+          method: String(method),
+          headers: pairs,
+          hasBody: bytes !== null,
+          redirect: init.redirect ?? null,
+          defaultContentType,
+        },
+        bytes ?? EMPTY,
+      ),
+      signal,
+    );
+    if (outcome.outcome === "toolError") throw new ToolError(outcome.message, { retryable: outcome.retryable });
+    if (outcome.outcome === "typeError") throw new TypeError(outcome.message);
+    const response = new Response(NULL_BODY.includes(outcome.status) ? null : outcome.body, {
+      status: outcome.status,
+      statusText: outcome.statusText,
+      headers: outcome.headers,
+    });
+    const inner = toInnerResponse(response);
+    if (outcome.redirected) inner.urlList.push(url);
+    inner.urlList.push(outcome.url);
+    return response;
+  })();
+}
+
+/** `ctx.fetchJson`: fetch with `accept: application/json` and the SDK's error mapping. */
+async function fetchJson(url, opts = {}) {
+  const { init = {}, schema, errorMap } = opts ?? {};
+  const headers = new Headers(init?.headers);
+  if (!headers.has("accept")) headers.set("accept", "application/json");
+  let response;
+  try {
+    response = await fetch(url, { ...init, headers });
+  } catch (err) {
+    if (err instanceof ToolError) throw err;
+    throw new ToolError("Upstream request failed; try again shortly.", { retryable: true });
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => "");
+    if (typeof errorMap === "function") {
+      const mapped = await errorMap(response, text);
+      if (mapped !== undefined && mapped !== null) throw mapped;
+    }
+    const s = response.status;
+    throw new ToolError(`Upstream returned HTTP ${s}.`, { retryable: s === 429 || s >= 500 });
+  }
+  let data;
+  try {
+    data = JSON.parse(await response.text());
+  } catch {
+    throw new ToolError("Upstream returned malformed JSON; try again shortly.", { retryable: true });
+  }
+  if (schema === undefined) return data;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => i.message).join("; ").slice(0, 200);
+    throw new ToolError(`Upstream response did not match the expected shape: ${detail}.`, { retryable: true });
+  }
+  return parsed.data;
+}
+
+function secret(name) {
+  if (typeof name !== "string" || name === "") throw new Error("ctx.secret(name): name must be a non-empty string");
+  return op_trove_secret(name).then(
+    (value) => value ?? undefined,
+    (err) => { throw new Error(err.message); },
+  );
+}
+
+async function requireSecret(name) {
+  let value;
+  try {
+    value = await secret(name);
+  } catch {
+    value = undefined;
+  }
+  if (value === undefined || value === "") {
+    throw new ToolError(`${name} is not set. Run \`trove secret set <server> ${name} --from-stdin\`.`, { retryable: false });
+  }
+  return value;
+}
+
+function kb(operation, variables) {
+  return op_trove_kb(operation, JSON.parse(JSON.stringify(variables))).catch((err) => {
+    throw new Error(err.message);
+  });
+}
+
+function buildCtx(call) {
+  const log = (...args) => emit("info", args);
+  log.info = (...args) => emit("info", args);
+  log.warn = (...args) => emit("warn", args);
+  log.error = (...args) => emit("error", args);
+  const config = call.config && typeof call.config === "object" ? structuredClone(call.config) : {};
+  const ctx = {
+    userId: call.userId,
+    config: Object.freeze(config),
+    now: () => new Date(op_trove_now()),
+    log,
+    fetch,
+    fetchJson,
+    secret,
+    requireSecret,
+  };
+  const scopes = Array.isArray(call.scopes) ? call.scopes : [];
+  if (scopes.includes("trove:search") || scopes.includes("trove:ingest")) {
+    ctx.trove = {
+      search: async (query, opts = {}) => {
+        const data = await kb("search", { query, ...opts });
+        return Array.isArray(data) ? data : [];
+      },
+      getDocument: (id) => kb("getDocument", { id }),
+      ingest: (documents) => kb("ingest", { documents }),
+    };
+  }
+  return ctx;
+}

@@ -1,0 +1,98 @@
+//! Per-call state: what differs from one call to the next, in one place.
+//!
+//! The runtime puts a [`CallState`] into the isolate's `OpState` when a call starts and
+//! takes it out when the call ends; ops read it from there and nowhere else, so nothing of
+//! one call is visible to the next (contract §5; architecture: "per-call state in one place").
+//! The toolkit-wide [`ToolkitScope`] (from the manifest) stays for the toolkit's lifetime.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use crate::clock::{Clock, SystemClock};
+use crate::egress::{Egress, EgressPolicy, OAuthClient, Transport};
+use crate::ledger::Ledger;
+use crate::secrets::{EnvSecrets, SecretAccess, SecretProvider};
+use crate::trove::{TroveCaller, TroveClient};
+
+/// The providers an embedder chooses for a call. The manifest decides the policy; these
+/// decide where values come from. A toolkit can neither narrow the checks nor widen these.
+#[derive(Clone)]
+pub struct CallEnv {
+    /// `ctx.now()`. Default: the system clock.
+    pub clock: Arc<dyn Clock>,
+    /// `ctx.secret`. Default: environment variables `TROVE_SECRET_<NAME>`.
+    pub secrets: Arc<dyn SecretProvider>,
+    /// Where `ctx.fetch` goes after the policy allows it (network or replay).
+    pub transport: Arc<dyn Transport>,
+    /// `ctx.trove`'s backend, when the call's scopes grant it. `None`: `ctx.trove` calls fail.
+    pub trove: Option<Arc<dyn TroveClient>>,
+}
+
+impl CallEnv {
+    /// Environment secrets, the system clock, no knowledge base, and `transport`.
+    pub fn new(transport: Arc<dyn Transport>) -> Self {
+        Self { clock: Arc::new(SystemClock), secrets: Arc::new(EnvSecrets::new()), transport, trove: None }
+    }
+}
+
+/// What the manifest says about one loaded toolkit; lives as long as the toolkit.
+#[derive(Debug, Clone)]
+pub struct ToolkitScope {
+    /// Manifest `id`.
+    pub id: String,
+    /// Manifest `secrets`: the only names `ctx.secret` may read.
+    pub secrets: Arc<BTreeSet<String>>,
+    /// Manifest `egress`.
+    pub egress: Arc<EgressPolicy>,
+    /// Manifest `auth`, with this instance's token cache.
+    pub oauth: Option<Arc<OAuthClient>>,
+}
+
+/// The state of the call in progress, as the ops see it.
+pub struct CallState {
+    /// Unique id of this call (in every log event).
+    pub call_id: String,
+    /// The tool being called.
+    pub tool: String,
+    /// The call's user id.
+    pub user_id: String,
+    /// The call's scopes (`trove:search`, `trove:ingest`).
+    pub scopes: Vec<String>,
+    /// The providers.
+    pub env: CallEnv,
+    /// What the call did.
+    pub ledger: Arc<Ledger>,
+}
+
+impl CallState {
+    /// Secret access for this call under `scope`'s declarations.
+    pub fn secrets(&self, scope: &ToolkitScope) -> SecretAccess {
+        SecretAccess {
+            toolkit: scope.id.clone(),
+            declared: scope.secrets.clone(),
+            provider: self.env.secrets.clone(),
+            ledger: self.ledger.clone(),
+        }
+    }
+
+    /// The egress pipeline for this call under `scope`'s policy.
+    pub fn egress(&self, scope: &ToolkitScope) -> Egress {
+        Egress {
+            policy: scope.egress.clone(),
+            transport: self.env.transport.clone(),
+            oauth: scope.oauth.clone(),
+            secrets: self.secrets(scope),
+            ledger: self.ledger.clone(),
+        }
+    }
+
+    /// Whether the call's scopes grant `ctx.trove` (contract §5).
+    pub fn has_trove_scope(&self) -> bool {
+        self.scopes.iter().any(|s| s == "trove:search" || s == "trove:ingest")
+    }
+
+    /// Who is calling, for the knowledge base.
+    pub fn trove_caller(&self, scope: &ToolkitScope) -> TroveCaller {
+        TroveCaller { toolkit: scope.id.clone(), user_id: self.user_id.clone() }
+    }
+}

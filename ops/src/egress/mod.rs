@@ -1,0 +1,17 @@
+//! Egress: the only way out of a toolkit (contract §6).
+//!
+//! A request flows `ctx.fetch` → [`policy`] (URL rules) → [`Egress::send`] (redirect hops,
+//! budgets, recording) → a [`Transport`]: the network (with [`address`] vetting after DNS) or
+//! a replay cassette.
+
+pub mod address;
+pub mod oauth;
+pub mod policy;
+pub mod replay;
+pub mod network;
+mod send;
+pub mod transport;
+
+pub use policy::{EgressEntry, EgressPolicy, EgressRefusal};
+pub use send::{Egress, FetchError, FetchRequest, FetchResponse, OAuthClient, RedirectMode, DEFAULT_USER_AGENT, MAX_REDIRECTS};
+pub use transport::{HttpRequest, HttpResponse, Transport, TransportError};

@@ -1,0 +1,98 @@
+//! OAuth2 client credentials for a toolkit's `auth` (contract §5, `fetch`).
+//!
+//! The token is minted by `POST tokenUrl` with HTTP Basic `clientId:clientSecret` and the
+//! form `grant_type=client_credentials[&scope=…]`, through the same egress checks as any
+//! request; cached per client id until `expires_in` (default 3600 s) − 60 s; attached as
+//! `Authorization: Bearer` only when the request's host equals `apiHost`.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use base64::Engine as _;
+use serde::Deserialize;
+
+/// The manifest's `auth` block.
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct OAuthClientCredentials {
+    /// Must be `oauth2_client_credentials`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Token endpoint URL.
+    pub token_url: String,
+    /// Name of the secret holding the client id.
+    pub client_id_secret: String,
+    /// Name of the secret holding the client secret.
+    pub client_secret_secret: String,
+    /// The host that receives the Bearer token (exact match).
+    pub api_host: String,
+    /// Optional `scope` form field.
+    #[serde(default)]
+    pub scope: Option<String>,
+}
+
+/// The mint failures of contract §5 (messages the toolkit sees).
+pub(crate) mod messages {
+    pub const REJECTED: &str = "OAuth client credentials were rejected (check the configured secrets).";
+    pub const UNAVAILABLE: &str = "OAuth token endpoint is temporarily unavailable.";
+    pub const NO_TOKEN: &str = "OAuth token endpoint returned no access_token.";
+}
+
+impl OAuthClientCredentials {
+    /// The form body of the mint request.
+    pub fn form_body(&self) -> String {
+        let mut form = url::form_urlencoded::Serializer::new(String::new());
+        form.append_pair("grant_type", "client_credentials");
+        if let Some(scope) = &self.scope {
+            form.append_pair("scope", scope);
+        }
+        form.finish()
+    }
+
+    /// The `Authorization: Basic …` value for a client id and secret.
+    pub fn basic_authorization(client_id: &str, client_secret: &str) -> String {
+        let raw = format!("{client_id}:{client_secret}");
+        format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(raw))
+    }
+}
+
+/// Seconds of `expires_in` a cached token gives up, so it is never used at the edge.
+pub const EXPIRY_MARGIN: Duration = Duration::from_secs(60);
+
+/// The token endpoint's JSON answer.
+#[derive(Debug, Deserialize)]
+pub(crate) struct TokenResponse {
+    #[serde(default)]
+    pub access_token: Option<String>,
+    #[serde(default)]
+    pub expires_in: Option<f64>,
+}
+
+/// Minted tokens of one loaded toolkit, keyed by client id value. Lives as long as the
+/// toolkit (like the SDK's module-level cache); a new toolkit instance starts empty.
+#[derive(Debug, Default)]
+pub struct TokenCache {
+    tokens: Mutex<HashMap<String, (String, Instant)>>,
+}
+
+impl TokenCache {
+    /// A live token for `client_id`, if any.
+    pub fn get(&self, client_id: &str) -> Option<String> {
+        let tokens = self.tokens.lock().expect("token cache");
+        tokens.get(client_id).filter(|(_, until)| Instant::now() < *until).map(|(t, _)| t.clone())
+    }
+
+    /// Stores a token valid for `expires_in` seconds minus [`EXPIRY_MARGIN`] (a token with
+    /// `expires_in` ≤ 60 is stored already expired, so it is never reused).
+    pub fn put(&self, client_id: &str, token: &str, expires_in: Duration) {
+        let now = Instant::now();
+        let until = now + expires_in.saturating_sub(EXPIRY_MARGIN);
+        self.tokens.lock().expect("token cache").insert(client_id.to_owned(), (token.to_owned(), until));
+    }
+
+    /// Forgets the token of `client_id` (after a 401/403 from `apiHost`).
+    pub fn evict(&self, client_id: &str) {
+        self.tokens.lock().expect("token cache").remove(client_id);
+    }
+}

@@ -1,0 +1,176 @@
+//! The replay transport: recorded exchanges served in order instead of the network.
+//!
+//! A cassette is a JSON array in the format of a conformance case's `http` field:
+//!
+//! ```json
+//! [{ "request":  { "method": "GET", "url": "https://api.example.com/v1/x", "body": "optional" },
+//!    "response": { "status": 200, "headers": { "set-cookie": ["a=1", "b=2"] }, "body": "…" } },
+//!  { "request":  { "method": "GET", "url": "https://api.example.com/down" },
+//!    "response": { "networkError": true } }]
+//! ```
+//!
+//! The i-th request must have the i-th entry's method (case-insensitive) and URL (compared
+//! after WHATWG normalisation) and, when the entry has a `body`, exactly that body. Anything
+//! else fails loudly: the toolkit's fetch rejects and [`ReplayTransport::failures`] says why.
+//! Egress rules still apply before a request reaches the cassette.
+
+use std::collections::VecDeque;
+use std::path::Path;
+use std::sync::Mutex;
+
+use async_trait::async_trait;
+use bytes::Bytes;
+use serde::{Deserialize, Serialize};
+use url::Url;
+
+use super::transport::{HttpRequest, HttpResponse, Transport, TransportError};
+
+/// One recorded exchange.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Exchange {
+    /// What the toolkit must send.
+    pub request: RecordedRequest,
+    /// What it gets back.
+    pub response: RecordedResponse,
+}
+
+/// The expected request of an [`Exchange`].
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct RecordedRequest {
+    /// HTTP method, compared case-insensitively.
+    pub method: String,
+    /// URL, compared after WHATWG normalisation.
+    pub url: String,
+    /// When present, the raw request body must equal it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body: Option<String>,
+}
+
+/// The response of an [`Exchange`]: a real response, or a network failure.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum RecordedResponse {
+    /// `{ "networkError": true }`: the fetch rejects with `TypeError("fetch failed")`.
+    NetworkError {
+        /// Always `true`.
+        #[serde(rename = "networkError")]
+        network_error: bool,
+    },
+    /// `{ status, headers, body }`; a header value may be a list (several lines).
+    Http {
+        /// Status code.
+        status: u16,
+        /// Header name → value or list of values.
+        #[serde(default)]
+        headers: serde_json::Map<String, serde_json::Value>,
+        /// Body text; `null` for none.
+        #[serde(default)]
+        body: Option<String>,
+    },
+}
+
+/// Serves a cassette's exchanges in order. Thread-safe; one instance per call (or per run).
+#[derive(Debug)]
+pub struct ReplayTransport {
+    queue: Mutex<VecDeque<Exchange>>,
+    failures: Mutex<Vec<String>>,
+}
+
+impl ReplayTransport {
+    /// A transport serving `exchanges` in order.
+    pub fn new(exchanges: Vec<Exchange>) -> Self {
+        Self { queue: Mutex::new(exchanges.into()), failures: Mutex::default() }
+    }
+
+    /// Reads a cassette file. Errors name the file and what was wrong with it.
+    pub fn from_file(path: &Path) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read replay file {}: {e}", path.display()))?;
+        let exchanges: Vec<Exchange> = serde_json::from_str(&text)
+            .map_err(|e| format!("replay file {} is not a list of exchanges: {e}", path.display()))?;
+        Ok(Self::new(exchanges))
+    }
+
+    /// Every mismatch so far (unexpected request, wrong method, URL or body), in order.
+    pub fn failures(&self) -> Vec<String> {
+        self.failures.lock().expect("replay lock").clone()
+    }
+
+    /// Exchanges not yet served (a scripted request that was never made).
+    pub fn remaining(&self) -> Vec<Exchange> {
+        self.queue.lock().expect("replay lock").iter().cloned().collect()
+    }
+
+    fn fail(&self, message: String) -> TransportError {
+        self.failures.lock().expect("replay lock").push(message.clone());
+        TransportError::ReplayMismatch(message)
+    }
+}
+
+fn normalise(url: &str) -> String {
+    Url::parse(url).map(|u| u.to_string()).unwrap_or_else(|_| url.to_owned())
+}
+
+#[async_trait]
+impl Transport for ReplayTransport {
+    async fn send(&self, request: HttpRequest) -> Result<HttpResponse, TransportError> {
+        let got = format!("{} {}", request.method, request.url);
+        let next = self.queue.lock().expect("replay lock").pop_front();
+        let Some(exchange) = next else {
+            return Err(self.fail(format!("unexpected request {got}: the cassette has no more exchanges")));
+        };
+        let want = &exchange.request;
+        if !want.method.eq_ignore_ascii_case(&request.method)
+            || normalise(&want.url) != request.url.as_str()
+        {
+            return Err(self.fail(format!(
+                "unexpected request {got}: the cassette expects {} {}",
+                want.method.to_ascii_uppercase(),
+                normalise(&want.url)
+            )));
+        }
+        if let Some(body) = &want.body {
+            let sent = request.body.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
+            if sent != body.as_str() {
+                return Err(self.fail(format!(
+                    "request {got} has body {sent:?}; the cassette expects {body:?}"
+                )));
+            }
+        }
+        match exchange.response {
+            RecordedResponse::NetworkError { .. } => {
+                Err(TransportError::Network("replayed network error".into()))
+            }
+            RecordedResponse::Http { status, headers, body } => {
+                let mut lines = Vec::new();
+                for (name, value) in headers {
+                    match value {
+                        serde_json::Value::Array(values) => {
+                            for v in values {
+                                lines.push((name.clone(), json_text(&v)));
+                            }
+                        }
+                        v => lines.push((name, json_text(&v))),
+                    }
+                }
+                Ok(HttpResponse {
+                    status,
+                    status_text: String::new(),
+                    headers: lines,
+                    body: Bytes::from(body.unwrap_or_default()),
+                })
+            }
+        }
+    }
+
+    fn follows_redirects(&self) -> bool {
+        false
+    }
+}
+
+fn json_text(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}

@@ -1,0 +1,288 @@
+//! [`Egress::fetch`]: one `ctx.fetch` from policy check to response, following redirects
+//! hop by hop, attaching OAuth tokens and recording the request in the call's ledger.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::Bytes;
+use url::Url;
+
+use super::oauth::{messages, OAuthClientCredentials, TokenCache, TokenResponse};
+use super::policy::{EgressPolicy, EgressRefusal};
+use super::transport::{HttpRequest, HttpResponse, Transport, TransportError};
+use crate::ledger::{EgressRecord, Ledger};
+use crate::secrets::SecretAccess;
+
+/// The `user-agent` added when a request has none (contract §5).
+pub const DEFAULT_USER_AGENT: &str = "@ontrove/extend/toolkit (+https://ontrove.sh)";
+
+/// Most redirect hops followed for one request (the fetch standard's limit).
+pub const MAX_REDIRECTS: usize = 20;
+
+/// `init.redirect`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RedirectMode {
+    /// Follow 3xx hops, each checked like a first request (default).
+    #[default]
+    Follow,
+    /// Return the 3xx response to the toolkit as it is.
+    Manual,
+    /// Fail on a 3xx.
+    Error,
+}
+
+impl RedirectMode {
+    /// Parses `follow`, `manual` or `error`.
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "follow" => Some(Self::Follow),
+            "manual" => Some(Self::Manual),
+            "error" => Some(Self::Error),
+            _ => None,
+        }
+    }
+}
+
+/// A request as `ctx.fetch` hands it to Rust.
+#[derive(Debug, Clone, Default)]
+pub struct FetchRequest {
+    /// The URL as the toolkit wrote it (parsed and checked here).
+    pub url: String,
+    /// Method as written; standard methods are upper-cased as fetch does.
+    pub method: String,
+    /// Header lines (names lower case, as `Headers` iterates them).
+    pub headers: Vec<(String, String)>,
+    /// Body bytes.
+    pub body: Option<Bytes>,
+    /// `init.redirect`, when the toolkit set it.
+    pub redirect: Option<String>,
+    /// The `content-type` fetch would add for this body type when none is set (e.g.
+    /// `text/plain;charset=UTF-8` for a string). Sent on the wire, not recorded.
+    pub default_content_type: Option<String>,
+}
+
+/// The response handed back to `ctx.fetch`.
+#[derive(Debug, Clone)]
+pub struct FetchResponse {
+    /// The final hop's response.
+    pub response: HttpResponse,
+    /// URL of the final hop.
+    pub url: String,
+    /// Whether at least one redirect was followed.
+    pub redirected: bool,
+}
+
+/// How a fetch failed, and so what the toolkit sees.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum FetchError {
+    /// Contract §6 refusal: a non-retryable `ToolError` with this message.
+    #[error("{0}")]
+    Refused(#[from] EgressRefusal),
+    /// A `ToolError` with this message and retry flag (OAuth mint failures, budgets).
+    #[error("{message}")]
+    Tool {
+        /// The message the toolkit sees.
+        message: String,
+        /// Its `retryable` flag.
+        retryable: bool,
+    },
+    /// A network failure: `TypeError("fetch failed")`; the detail is for the host's log.
+    #[error("fetch failed")]
+    Network(String),
+    /// A replay cassette mismatch: `TypeError` with this message; fails the call loudly.
+    #[error("{0}")]
+    Replay(String),
+}
+
+impl From<TransportError> for FetchError {
+    fn from(e: TransportError) -> Self {
+        match e {
+            TransportError::BlockedAddress => Self::Refused(EgressRefusal::PrivateAddress),
+            TransportError::BodyTooLarge(_) => Self::Tool { message: e.to_string(), retryable: false },
+            TransportError::Timeout => Self::Network("timed out".into()),
+            TransportError::Network(d) => Self::Network(d),
+            TransportError::ReplayMismatch(m) => Self::Replay(format!("replay: {m}")),
+        }
+    }
+}
+
+/// A toolkit's `auth` together with its token cache.
+#[derive(Debug)]
+pub struct OAuthClient {
+    /// The manifest's `auth`.
+    pub config: OAuthClientCredentials,
+    /// Tokens minted so far by this toolkit instance.
+    pub cache: TokenCache,
+}
+
+/// Everything one call's `ctx.fetch` needs.
+#[derive(Clone)]
+pub struct Egress {
+    /// The manifest's egress policy.
+    pub policy: Arc<EgressPolicy>,
+    /// Network or replay.
+    pub transport: Arc<dyn Transport>,
+    /// The manifest's `auth`, if any.
+    pub oauth: Option<Arc<OAuthClient>>,
+    /// Secret reads (for OAuth), recorded and redacted like the toolkit's own.
+    pub secrets: SecretAccess,
+    /// The call's ledger.
+    pub ledger: Arc<Ledger>,
+}
+
+fn normalise_method(m: &str) -> String {
+    const STANDARD: [&str; 6] = ["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"];
+    STANDARD.iter().find(|s| s.eq_ignore_ascii_case(m)).map(|s| (*s).to_owned()).unwrap_or_else(|| m.to_owned())
+}
+
+fn has_header(headers: &[(String, String)], name: &str) -> bool {
+    headers.iter().any(|(k, _)| k.eq_ignore_ascii_case(name))
+}
+
+fn set_header(headers: &mut Vec<(String, String)>, name: &str, value: String) {
+    headers.retain(|(k, _)| !k.eq_ignore_ascii_case(name));
+    headers.push((name.to_owned(), value));
+}
+
+fn record_of(method: &str, url: &Url, headers: &[(String, String)], body: Option<&Bytes>, redirect: Option<&str>) -> EgressRecord {
+    let mut map: BTreeMap<String, String> = BTreeMap::new();
+    for (k, v) in headers {
+        map.entry(k.to_ascii_lowercase())
+            .and_modify(|cur| {
+                cur.push_str(", ");
+                cur.push_str(v);
+            })
+            .or_insert_with(|| v.clone());
+    }
+    EgressRecord {
+        method: method.to_owned(),
+        url: url.to_string(),
+        headers: map,
+        body: body.map(|b| String::from_utf8_lossy(b).into_owned()),
+        redirect: redirect.map(str::to_owned),
+    }
+}
+
+impl Egress {
+    /// Runs one `ctx.fetch`: checks the URL (contract §6), adds the default user agent and the
+    /// OAuth Bearer (only for `apiHost`), records the request, sends it through the transport
+    /// following redirects as `init.redirect` says, and on a 401/403 from `apiHost` evicts the
+    /// token, mints once and retries once.
+    pub async fn fetch(&self, req: FetchRequest) -> Result<FetchResponse, FetchError> {
+        let url = self.policy.check_url(&req.url)?;
+        let mode = match req.redirect.as_deref() {
+            None => RedirectMode::Follow,
+            Some(m) => RedirectMode::parse(m).ok_or_else(|| FetchError::Network(format!("invalid redirect mode {m:?}")))?,
+        };
+        let method = normalise_method(&req.method);
+        let mut headers = req.headers.clone();
+        if !has_header(&headers, "user-agent") {
+            headers.push(("user-agent".into(), DEFAULT_USER_AGENT.into()));
+        }
+        let oauth = self.oauth.as_ref().filter(|o| url.host_str() == Some(o.config.api_host.as_str()));
+        let mut client_id = None;
+        if let Some(o) = oauth {
+            let (id, token) = self.token(o).await?;
+            set_header(&mut headers, "authorization", format!("Bearer {token}"));
+            client_id = Some(id);
+        }
+        let send = |headers: Vec<(String, String)>| {
+            self.ledger.record_request(record_of(&method, &url, &headers, req.body.as_ref(), req.redirect.as_deref()));
+            let mut wire = headers;
+            if let (Some(ct), true) = (&req.default_content_type, req.body.is_some()) {
+                if !has_header(&wire, "content-type") {
+                    wire.push(("content-type".into(), ct.clone()));
+                }
+            }
+            self.send_following(HttpRequest { method: method.clone(), url: url.clone(), headers: wire, body: req.body.clone() }, mode)
+        };
+        let first = send(headers.clone()).await?;
+        match (oauth, client_id) {
+            (Some(o), Some(id)) if matches!(first.response.status, 401 | 403) => {
+                o.cache.evict(&id);
+                let (_, token) = self.token(o).await?;
+                set_header(&mut headers, "authorization", format!("Bearer {token}"));
+                send(headers).await
+            }
+            _ => Ok(first),
+        }
+    }
+
+    /// Sends `request`, following redirects (each hop checked like a first request).
+    async fn send_following(&self, mut request: HttpRequest, mode: RedirectMode) -> Result<FetchResponse, FetchError> {
+        let mut redirected = false;
+        for hop in 0..=MAX_REDIRECTS {
+            let response = self.transport.send(request.clone()).await?;
+            let is_redirect = matches!(response.status, 301 | 302 | 303 | 307 | 308);
+            if !is_redirect || mode == RedirectMode::Manual || !self.transport.follows_redirects() {
+                return Ok(FetchResponse { response, url: request.url.to_string(), redirected });
+            }
+            if mode == RedirectMode::Error {
+                return Err(FetchError::Network(format!("redirect from {} with redirect: 'error'", request.url)));
+            }
+            let Some(location) = response.header("location") else {
+                return Ok(FetchResponse { response, url: request.url.to_string(), redirected });
+            };
+            if hop == MAX_REDIRECTS {
+                return Err(FetchError::Network(format!("more than {MAX_REDIRECTS} redirects")));
+            }
+            let next = request.url.join(location).map_err(|_| EgressRefusal::MalformedUrl)?;
+            self.policy.check_parsed(&next)?;
+            if (response.status == 303 && request.method != "HEAD")
+                || (matches!(response.status, 301 | 302) && request.method == "POST")
+            {
+                request.method = "GET".into();
+                request.body = None;
+                request.headers.retain(|(k, _)| {
+                    !["content-type", "content-length", "content-encoding", "content-language", "content-location"]
+                        .iter()
+                        .any(|h| k.eq_ignore_ascii_case(h))
+                });
+            }
+            if next.origin() != request.url.origin() {
+                // Credentials never cross to another origin (as browsers do).
+                request.headers.retain(|(k, _)| {
+                    !["authorization", "cookie", "proxy-authorization"].iter().any(|h| k.eq_ignore_ascii_case(h))
+                });
+            }
+            request.url = next;
+            redirected = true;
+        }
+        unreachable!("the loop returns by the last hop")
+    }
+
+    /// A live token for `o`: the client id is read every time (tokens are cached per client
+    /// id value); the client secret only when minting.
+    async fn token(&self, o: &OAuthClient) -> Result<(String, String), FetchError> {
+        let tool = |message: String, retryable: bool| FetchError::Tool { message, retryable };
+        let client_id = self.secrets.require(&o.config.client_id_secret).await.map_err(|m| tool(m, false))?;
+        if let Some(token) = o.cache.get(&client_id) {
+            return Ok((client_id, token));
+        }
+        let client_secret = self.secrets.require(&o.config.client_secret_secret).await.map_err(|m| tool(m, false))?;
+        let url = self.policy.check_url(&o.config.token_url)?;
+        let headers = vec![
+            ("authorization".to_owned(), OAuthClientCredentials::basic_authorization(&client_id, &client_secret)),
+            ("content-type".to_owned(), "application/x-www-form-urlencoded".to_owned()),
+        ];
+        let body = Bytes::from(o.config.form_body());
+        self.ledger.record_request(record_of("POST", &url, &headers, Some(&body), None));
+        let request = HttpRequest { method: "POST".into(), url, headers, body: Some(body) };
+        let response = self.send_following(request, RedirectMode::Follow).await?.response;
+        match response.status {
+            200..=299 => {}
+            400 | 401 | 403 => return Err(tool(messages::REJECTED.into(), false)),
+            429 | 500..=599 => return Err(tool(messages::UNAVAILABLE.into(), true)),
+            s => return Err(tool(format!("OAuth token endpoint returned HTTP {s}."), false)),
+        }
+        let parsed: Option<TokenResponse> = serde_json::from_slice(&response.body).ok();
+        let Some((token, expires_in)) = parsed
+            .and_then(|t| t.access_token.filter(|a| !a.is_empty()).map(|a| (a, t.expires_in.unwrap_or(3600.0))))
+        else {
+            return Err(tool(messages::NO_TOKEN.into(), true));
+        };
+        o.cache.put(&client_id, &token, Duration::from_secs_f64(expires_in.max(0.0)));
+        Ok((client_id, token))
+    }
+}

@@ -1,0 +1,191 @@
+//! The `trove_ops` deno_core extension: every member of `ctx` as a Rust op.
+//!
+//! The JavaScript side (`js/toolkit.js`) imports these from `ext:core/ops`; toolkit code
+//! cannot reach them (the module loader refuses `ext:` specifiers and the bootstrap removes
+//! `Deno`). Each op reads the call in progress from `OpState` ([`CallState`]) and the
+//! toolkit's manifest-derived [`ToolkitScope`]; with no call in progress an op fails.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use deno_core::{op2, JsBuffer, OpState, ToJsBuffer};
+use deno_error::JsErrorBox;
+use serde::{Deserialize, Serialize};
+
+use crate::call::{CallState, ToolkitScope};
+use crate::egress::{FetchError, FetchRequest};
+
+deno_core::extension!(
+    trove_ops,
+    ops = [
+        op_trove_now,
+        op_trove_log,
+        op_trove_console,
+        op_trove_secret,
+        op_trove_egress_check,
+        op_trove_fetch,
+        op_trove_kb,
+    ],
+    docs = "ctx as Rust ops: clock, log, secrets, egress, knowledge base."
+);
+
+fn no_call() -> JsErrorBox {
+    JsErrorBox::generic("ctx is only usable while its tool call is running")
+}
+
+/// `ctx.now()`: milliseconds since the Unix epoch from the call's clock.
+#[op2(fast)]
+pub fn op_trove_now(state: &mut OpState) -> Result<f64, JsErrorBox> {
+    let call = state.try_borrow::<CallState>().ok_or_else(no_call)?;
+    Ok(call.env.clock.now().timestamp_millis() as f64)
+}
+
+/// `ctx.log(...)`: `args_json` is the JSON array of the line's projected arguments. The line
+/// is redacted, kept in the call's ledger and emitted as one tracing event.
+#[op2(fast)]
+pub fn op_trove_log(state: &mut OpState, #[string] level: &str, #[string] args_json: &str) -> Result<(), JsErrorBox> {
+    let scope_id = state.try_borrow::<ToolkitScope>().map(|s| s.id.clone()).unwrap_or_default();
+    let call = state.try_borrow::<CallState>().ok_or_else(no_call)?;
+    let args: serde_json::Value =
+        serde_json::from_str(args_json).map_err(|e| JsErrorBox::type_error(format!("log line is not JSON: {e}")))?;
+    let line = call.ledger.record_log(args);
+    crate::log::emit(level, &scope_id, &call.tool, &call.call_id, "ctx.log", &line.to_string());
+    Ok(())
+}
+
+/// `console.*`: already-formatted text, redacted with the call's secrets, emitted as tracing.
+/// Outside a call (module top level) it is still emitted, attributed to no tool.
+#[op2(fast)]
+pub fn op_trove_console(state: &mut OpState, #[string] level: &str, #[string] text: &str) {
+    let scope_id = state.try_borrow::<ToolkitScope>().map(|s| s.id.clone()).unwrap_or_default();
+    match state.try_borrow::<CallState>() {
+        Some(call) => {
+            let text = call.ledger.redactor().redact_str(text);
+            crate::log::emit(level, &scope_id, &call.tool, &call.call_id, "console", &text);
+        }
+        None => crate::log::emit(level, &scope_id, "", "", "console", text),
+    }
+}
+
+fn call_parts(state: &Rc<RefCell<OpState>>) -> Result<(crate::secrets::SecretAccess, crate::egress::Egress), JsErrorBox> {
+    let state = state.borrow();
+    let scope = state.try_borrow::<ToolkitScope>().ok_or_else(no_call)?;
+    let call = state.try_borrow::<CallState>().ok_or_else(no_call)?;
+    Ok((call.secrets(scope), call.egress(scope)))
+}
+
+/// `ctx.secret(name)`: the value, `null` when declared but unset; rejects with
+/// `ctx.secret callback failed: 404 secret not declared` for an undeclared name.
+#[op2]
+#[string]
+pub async fn op_trove_secret(state: Rc<RefCell<OpState>>, #[string] name: String) -> Result<Option<String>, JsErrorBox> {
+    let (secrets, _) = call_parts(&state)?;
+    secrets.read(&name).await.map_err(|e| JsErrorBox::generic(e.to_string()))
+}
+
+/// The URL-only egress rules (contract §6), run synchronously so `ctx.fetch` can throw
+/// before it returns a promise, as the SDK does. Returns the refusal message or `null`.
+#[op2]
+#[string]
+pub fn op_trove_egress_check(state: &mut OpState, #[string] url: &str) -> Option<String> {
+    let scope = state.try_borrow::<ToolkitScope>()?;
+    scope.egress.check_url(url).err().map(|r| r.to_string())
+}
+
+/// The request half of `ctx.fetch`, as JavaScript sends it.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JsFetchRequest {
+    url: String,
+    method: String,
+    headers: Vec<(String, String)>,
+    has_body: bool,
+    redirect: Option<String>,
+    default_content_type: Option<String>,
+}
+
+/// What `ctx.fetch` gets back: a response, or how to fail.
+#[derive(Serialize)]
+#[serde(tag = "outcome", rename_all = "camelCase")]
+pub enum JsFetchOutcome {
+    /// A response (any status).
+    #[serde(rename_all = "camelCase")]
+    Response {
+        status: u16,
+        status_text: String,
+        headers: Vec<(String, String)>,
+        body: ToJsBuffer,
+        url: String,
+        redirected: bool,
+    },
+    /// Throw `ToolError(message, { retryable })`.
+    ToolError { message: String, retryable: bool },
+    /// Throw `TypeError(message)` (network failure: `fetch failed`).
+    TypeError { message: String },
+}
+
+/// `ctx.fetch`: the whole egress pipeline ([`crate::egress::Egress::fetch`]).
+#[op2]
+#[serde]
+pub async fn op_trove_fetch(
+    state: Rc<RefCell<OpState>>,
+    #[serde] request: JsFetchRequest,
+    #[buffer] body: JsBuffer,
+) -> Result<JsFetchOutcome, JsErrorBox> {
+    let (_, egress) = call_parts(&state)?;
+    let (tool, call_id) = {
+        let s = state.borrow();
+        let c = s.try_borrow::<CallState>().ok_or_else(no_call)?;
+        (c.tool.clone(), c.call_id.clone())
+    };
+    let req = FetchRequest {
+        url: request.url,
+        method: request.method,
+        headers: request.headers,
+        body: request.has_body.then(|| bytes::Bytes::copy_from_slice(&body)),
+        redirect: request.redirect,
+        default_content_type: request.default_content_type,
+    };
+    Ok(match egress.fetch(req).await {
+        Ok(r) => JsFetchOutcome::Response {
+            status: r.response.status,
+            status_text: r.response.status_text,
+            headers: r.response.headers,
+            body: r.response.body.to_vec().into(),
+            url: r.url,
+            redirected: r.redirected,
+        },
+        Err(FetchError::Refused(r)) => JsFetchOutcome::ToolError { message: r.to_string(), retryable: false },
+        Err(FetchError::Tool { message, retryable }) => JsFetchOutcome::ToolError { message, retryable },
+        Err(FetchError::Network(detail)) => {
+            tracing::warn!(target: "trove::egress", tool = %tool, call_id = %call_id, detail = %egress.ledger.redactor().redact_str(&detail), "fetch failed");
+            JsFetchOutcome::TypeError { message: "fetch failed".into() }
+        }
+        Err(FetchError::Replay(message)) => {
+            tracing::error!(target: "trove::egress", tool = %tool, call_id = %call_id, "{message}");
+            JsFetchOutcome::TypeError { message }
+        }
+    })
+}
+
+/// `ctx.trove.<operation>(variables)`: only when the call's scopes grant it.
+#[op2]
+#[serde]
+pub async fn op_trove_kb(
+    state: Rc<RefCell<OpState>>,
+    #[string] operation: String,
+    #[serde] variables: serde_json::Value,
+) -> Result<serde_json::Value, JsErrorBox> {
+    let (client, caller, ledger) = {
+        let s = state.borrow();
+        let scope = s.try_borrow::<ToolkitScope>().ok_or_else(no_call)?;
+        let call = s.try_borrow::<CallState>().ok_or_else(no_call)?;
+        if !call.has_trove_scope() {
+            return Err(JsErrorBox::generic("ctx.trove callback failed: 403 scope not granted"));
+        }
+        (call.env.trove.clone(), call.trove_caller(scope), call.ledger.clone())
+    };
+    ledger.record_trove(&operation, variables.clone());
+    let client = client.ok_or_else(|| JsErrorBox::generic("ctx.trove callback failed: no knowledge base is configured"))?;
+    client.call(&caller, &operation, variables).await.map_err(|e| JsErrorBox::generic(e.to_string()))
+}

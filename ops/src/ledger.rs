@@ -1,0 +1,109 @@
+//! The ledger of one call: what it sent, read and logged, and the values it must redact.
+//!
+//! Ops append to it; the runtime hands it back with the envelope ([`CallRecord`]) so the CLI,
+//! embedders and the parity suite can see every egress request, platform callback and log
+//! line of the call.
+
+use std::sync::Mutex;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::redact::Redactor;
+
+/// One egress request as the toolkit made it (after the SDK-equivalent defaults were added),
+/// in the parity suite's projection: header names lower-cased and sorted, repeated names
+/// joined with `", "`, body as text.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct EgressRecord {
+    /// Upper-case method.
+    pub method: String,
+    /// `href` of the URL.
+    pub url: String,
+    /// Header name (lower case) → value.
+    pub headers: std::collections::BTreeMap<String, String>,
+    /// Body as text, or `null`.
+    pub body: Option<String>,
+    /// `init.redirect`, only when the toolkit set it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redirect: Option<String>,
+}
+
+/// One platform callback (`/internal/secret` or `/internal/trove`) the call made.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum CallbackRecord {
+    /// `ctx.secret(name)` (or a read the host made for OAuth).
+    Secret {
+        /// The secret's name.
+        name: String,
+    },
+    /// `ctx.trove.<operation>(…)`.
+    Trove {
+        /// `search`, `getDocument` or `ingest`.
+        operation: String,
+        /// What was sent.
+        variables: Value,
+    },
+}
+
+/// Everything one call did, handed back with its envelope.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct CallRecord {
+    /// Egress requests in order.
+    pub requests: Vec<EgressRecord>,
+    /// Platform callbacks in order.
+    pub callbacks: Vec<CallbackRecord>,
+    /// `ctx.log` lines in order, each the JSON array of its (redacted) arguments.
+    pub logs: Vec<Value>,
+}
+
+/// The mutable per-call ledger shared by the call's ops.
+#[derive(Debug, Default)]
+pub struct Ledger {
+    record: Mutex<CallRecord>,
+    redactor: Mutex<Redactor>,
+}
+
+impl Ledger {
+    /// Records an egress request.
+    pub fn record_request(&self, r: EgressRecord) {
+        self.record.lock().expect("ledger").requests.push(r);
+    }
+
+    /// Records a secret read (declared or not).
+    pub fn record_secret_read(&self, name: &str) {
+        self.record.lock().expect("ledger").callbacks.push(CallbackRecord::Secret { name: name.to_owned() });
+    }
+
+    /// Records a knowledge-base call.
+    pub fn record_trove(&self, operation: &str, variables: Value) {
+        self.record
+            .lock()
+            .expect("ledger")
+            .callbacks
+            .push(CallbackRecord::Trove { operation: operation.to_owned(), variables });
+    }
+
+    /// Adds a resolved secret value to the redaction set.
+    pub fn add_secret_value(&self, value: &str) {
+        self.redactor.lock().expect("ledger").add(value);
+    }
+
+    /// A snapshot of the redaction set.
+    pub fn redactor(&self) -> Redactor {
+        self.redactor.lock().expect("ledger").clone()
+    }
+
+    /// Redacts and records a `ctx.log` line; returns the redacted line.
+    pub fn record_log(&self, args: Value) -> Value {
+        let line = self.redactor().redact_json(args);
+        self.record.lock().expect("ledger").logs.push(line.clone());
+        line
+    }
+
+    /// Takes the record out (at the end of the call).
+    pub fn take(&self) -> CallRecord {
+        std::mem::take(&mut *self.record.lock().expect("ledger"))
+    }
+}

@@ -1,0 +1,29 @@
+//! # trove-host-ops: the Rust side of a toolkit's `ctx`
+//!
+//! Every member of `ctx` a toolkit can touch (contract §5) is an op in the [`trove_ops`]
+//! extension, and every op reaches the world only through the policies here:
+//!
+//! | `ctx` member | module | boundary |
+//! |---|---|---|
+//! | `fetch`, `fetchJson` | [`egress`] | https only, exact allowlist, addresses vetted after DNS and on every redirect (§6) |
+//! | `secret`, `requireSecret` | [`secrets`] | declared names only, read lazily, namespaced by toolkit |
+//! | `log`, `console` | [`log`], [`redact`] | every resolved secret value becomes `[redacted]` |
+//! | `now` | [`clock`] | injectable |
+//! | `trove` | [`trove`] | only when the call's scopes grant it |
+//!
+//! Per-call state lives in one [`call::CallState`] in the isolate's `OpState`; what a call did
+//! comes back as a [`ledger::CallRecord`].
+
+pub mod call;
+pub mod clock;
+pub mod egress;
+pub mod extension;
+pub mod ledger;
+pub mod log;
+pub mod redact;
+pub mod secrets;
+pub mod trove;
+
+pub use call::{CallEnv, CallState, ToolkitScope};
+pub use extension::trove_ops;
+pub use ledger::{CallRecord, CallbackRecord, EgressRecord, Ledger};

@@ -1,0 +1,124 @@
+//! Secrets: providers behind one trait, read lazily, only for declared names (contract §5).
+//!
+//! A toolkit reads a secret with `ctx.secret(name)`; the op asks [`SecretAccess::read`], which
+//! refuses a name the manifest does not declare **before** any lookup, asks the call's
+//! [`SecretProvider`] under the toolkit's id (so one toolkit never reads another's), and adds
+//! every non-empty value to the call's redaction set.
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
+
+use async_trait::async_trait;
+
+use crate::ledger::Ledger;
+
+/// Where secret values come from. Implementations are keyed by toolkit id and secret name.
+#[async_trait]
+pub trait SecretProvider: Send + Sync {
+    /// The value of `name` for `toolkit`, or `None` when it is not set.
+    /// Errors are provider failures (a store that cannot be reached), not "unset".
+    async fn get(&self, toolkit: &str, name: &str) -> Result<Option<String>, SecretError>;
+}
+
+/// A secret read that did not produce a value.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum SecretError {
+    /// The manifest does not declare this name. The toolkit sees
+    /// `Error('ctx.secret callback failed: 404 secret not declared')` (contract §5).
+    #[error("ctx.secret callback failed: 404 secret not declared")]
+    NotDeclared,
+    /// The provider failed; the message names the provider and the cause.
+    #[error("ctx.secret callback failed: {0}")]
+    Provider(String),
+}
+
+/// Secrets from environment variables `TROVE_SECRET_<NAME>` (the CLI's default provider).
+#[derive(Debug, Default, Clone)]
+pub struct EnvSecrets {
+    prefix: Option<String>,
+}
+
+impl EnvSecrets {
+    /// Reads `TROVE_SECRET_<NAME>`.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The environment variable that holds `name`.
+    pub fn variable(&self, name: &str) -> String {
+        format!("{}{name}", self.prefix.as_deref().unwrap_or("TROVE_SECRET_"))
+    }
+}
+
+#[async_trait]
+impl SecretProvider for EnvSecrets {
+    async fn get(&self, _toolkit: &str, name: &str) -> Result<Option<String>, SecretError> {
+        Ok(std::env::var(self.variable(name)).ok())
+    }
+}
+
+/// An in-memory map, for embedders and tests: `(toolkit id, name) → value`. A `None` value
+/// means "known but unset".
+#[derive(Debug, Default, Clone)]
+pub struct MemorySecrets {
+    values: HashMap<(String, String), Option<String>>,
+}
+
+impl MemorySecrets {
+    /// An empty store.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets `name` for `toolkit` (`None` = declared but unset).
+    pub fn set(&mut self, toolkit: &str, name: &str, value: Option<String>) -> &mut Self {
+        self.values.insert((toolkit.to_owned(), name.to_owned()), value);
+        self
+    }
+}
+
+#[async_trait]
+impl SecretProvider for MemorySecrets {
+    async fn get(&self, toolkit: &str, name: &str) -> Result<Option<String>, SecretError> {
+        Ok(self.values.get(&(toolkit.to_owned(), name.to_owned())).cloned().flatten())
+    }
+}
+
+/// A toolkit's view of secrets during one call: the manifest's declared names, the call's
+/// provider, and the call's ledger (which records reads and collects redaction values).
+#[derive(Clone)]
+pub struct SecretAccess {
+    pub(crate) toolkit: String,
+    pub(crate) declared: Arc<BTreeSet<String>>,
+    pub(crate) provider: Arc<dyn SecretProvider>,
+    pub(crate) ledger: Arc<Ledger>,
+}
+
+impl SecretAccess {
+    /// Reads `name`: refused unless declared; `Ok(None)` when declared but unset. A non-empty
+    /// value joins the call's redaction set before it is returned.
+    pub async fn read(&self, name: &str) -> Result<Option<String>, SecretError> {
+        self.ledger.record_secret_read(name);
+        if !self.declared.contains(name) {
+            return Err(SecretError::NotDeclared);
+        }
+        let value = self.provider.get(&self.toolkit, name).await?;
+        if let Some(v) = &value {
+            self.ledger.add_secret_value(v);
+        }
+        Ok(value)
+    }
+
+    /// Like `ctx.requireSecret`: the value, or the contract's "is not set" message.
+    pub async fn require(&self, name: &str) -> Result<String, String> {
+        match self.read(name).await {
+            Ok(Some(v)) if !v.is_empty() => Ok(v),
+            _ => Err(not_set_message(name)),
+        }
+    }
+}
+
+/// The `requireSecret` failure (contract §5): ``<NAME> is not set. Run `trove secret set <server> <NAME> --from-stdin`.``
+pub fn not_set_message(name: &str) -> String {
+    format!("{name} is not set. Run `trove secret set <server> {name} --from-stdin`.")
+}

@@ -1,0 +1,129 @@
+//! `ctx.trove`: the caller's knowledge base behind one trait (contract §5).
+//!
+//! `search(query, opts)` sends `{query, ...opts}`, `getDocument(id)` sends `{id}`,
+//! `ingest(docs)` sends `{documents: docs}`; the client answers with `data`.
+
+use std::collections::VecDeque;
+use std::sync::Mutex;
+
+use async_trait::async_trait;
+use serde::Deserialize;
+use serde_json::Value;
+
+/// Who is asking: the call's user and toolkit (a client keys its storage by both).
+#[derive(Debug, Clone)]
+pub struct TroveCaller {
+    /// The toolkit's manifest id.
+    pub toolkit: String,
+    /// The call's user id.
+    pub user_id: String,
+}
+
+/// A failed knowledge-base call. The toolkit's promise rejects with
+/// `Error("ctx.trove callback failed: <status>[ <body, ≤200 chars>]")`.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum TroveError {
+    /// The platform answered a non-2xx status.
+    #[error("ctx.trove callback failed: {status}{}", body_suffix(.body))]
+    Status {
+        /// HTTP status.
+        status: u16,
+        /// Response body (cut to 200 characters in the message).
+        body: String,
+    },
+    /// The call is not allowed or the backend failed before answering.
+    #[error("ctx.trove callback failed: {0}")]
+    Other(String),
+}
+
+fn body_suffix(body: &str) -> String {
+    if body.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", body.chars().take(200).collect::<String>())
+    }
+}
+
+/// A knowledge-base backend: `search`, `getDocument` or `ingest`, by operation name.
+#[async_trait]
+pub trait TroveClient: Send + Sync {
+    /// Runs `operation` with `variables` for `caller`; returns the response's `data`.
+    async fn call(&self, caller: &TroveCaller, operation: &str, variables: Value) -> Result<Value, TroveError>;
+}
+
+/// One scripted answer, in the conformance cases' `trove[i]` format.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ScriptedTroveCall {
+    /// The operation the i-th call must use.
+    pub operation: String,
+    /// When present, what it must send (JSON equality).
+    #[serde(default)]
+    pub variables: Option<Value>,
+    /// `{ data }`, or `{ status, body }` for a failure.
+    pub response: ScriptedTroveResponse,
+}
+
+/// The answer of a [`ScriptedTroveCall`].
+#[derive(Debug, Clone, Deserialize)]
+pub struct ScriptedTroveResponse {
+    /// HTTP status (default 200).
+    #[serde(default)]
+    pub status: Option<u16>,
+    /// Response body text, for failures.
+    #[serde(default)]
+    pub body: Option<String>,
+    /// `data` handed to the toolkit.
+    #[serde(default)]
+    pub data: Value,
+}
+
+/// Answers `ctx.trove` calls from a script, in order (tests and the parity suite).
+#[derive(Debug, Default)]
+pub struct ScriptedTrove {
+    queue: Mutex<VecDeque<ScriptedTroveCall>>,
+    failures: Mutex<Vec<String>>,
+}
+
+impl ScriptedTrove {
+    /// A client answering `script` in order.
+    pub fn new(script: Vec<ScriptedTroveCall>) -> Self {
+        Self { queue: Mutex::new(script.into()), failures: Mutex::default() }
+    }
+
+    /// Mismatches so far (unexpected operation or variables).
+    pub fn failures(&self) -> Vec<String> {
+        self.failures.lock().expect("trove script").clone()
+    }
+
+    /// Scripted calls never made.
+    pub fn remaining(&self) -> usize {
+        self.queue.lock().expect("trove script").len()
+    }
+}
+
+#[async_trait]
+impl TroveClient for ScriptedTrove {
+    async fn call(&self, _caller: &TroveCaller, operation: &str, variables: Value) -> Result<Value, TroveError> {
+        let next = self.queue.lock().expect("trove script").pop_front();
+        let fail = |m: String| {
+            self.failures.lock().expect("trove script").push(m.clone());
+            TroveError::Other(m)
+        };
+        let Some(step) = next else {
+            return Err(fail(format!("unexpected trove call {operation}: the script has no more answers")));
+        };
+        if step.operation != operation {
+            return Err(fail(format!("trove call {operation}: the script expects {}", step.operation)));
+        }
+        if let Some(want) = &step.variables {
+            if want != &variables {
+                return Err(fail(format!("trove call {operation} sent {variables}; the script expects {want}")));
+            }
+        }
+        let status = step.response.status.unwrap_or(200);
+        if !(200..300).contains(&status) {
+            return Err(TroveError::Status { status, body: step.response.body.unwrap_or_default() });
+        }
+        Ok(step.response.data)
+    }
+}

@@ -1,0 +1,73 @@
+//! Creating an isolate: a deno_core `JsRuntime` with the web-platform extensions, the
+//! `@ontrove/extend/toolkit` module, Intl, and `ctx`'s ops.
+//!
+//! Extension order matters (each depends on the ones before it): deno_webidl, deno_web,
+//! deno_crypto, deno_fetch (JS classes only: its network ops are unreachable, no global
+//! `fetch` is installed), the deno_net stand-in, trove_intl, trove_ops, and `trove` (the
+//! bootstrap and the toolkit module, from `js/`).
+
+use std::rc::Rc;
+use std::sync::Arc;
+
+use deno_core::{op2, v8, JsRuntime, OpState, RuntimeOptions};
+
+use crate::loader::ToolkitLoader;
+
+deno_core::extension!(
+    trove,
+    deps = [deno_webidl, deno_web, deno_crypto, deno_fetch, trove_intl, trove_ops],
+    ops = [op_trove_set_host],
+    esm_entry_point = "ext:trove/bootstrap.js",
+    esm = [dir "../js", "bootstrap.js", "toolkit.js", "host.js", "vendor/zod.js"],
+    docs = "The isolate's bootstrap (web globals) and the @ontrove/extend/toolkit module."
+);
+
+/// deno_fetch's `Request` loads `ext:deno_net/02_tls.js`; this stands in for the networking
+/// extension, which a toolkit isolate does not load (see `js/shims/02_tls.js`).
+mod net_shim {
+    deno_core::extension!(deno_net, lazy_loaded_js = [dir "../js/shims", "02_tls.js"]);
+}
+
+/// The bootstrap's `describe(definition, entry)` and `call(definition, callJson)` from
+/// `js/host.js`: how the runtime reads a loaded toolkit and runs calls. Held only in
+/// `OpState`; no global exposes them to toolkit code.
+#[derive(Clone)]
+pub struct HostDoor {
+    /// `describe(definition, entry) -> JSON string` (throws if `definition` is not one).
+    pub describe: v8::Global<v8::Function>,
+    /// `call(definition, callJson) -> Promise<JSON string>` (the envelope).
+    pub call: v8::Global<v8::Function>,
+}
+
+/// Called once by the bootstrap to hand the host's functions to Rust.
+#[op2]
+fn op_trove_set_host(
+    state: &mut OpState,
+    #[scoped] describe: v8::Global<v8::Function>,
+    #[scoped] call: v8::Global<v8::Function>,
+) {
+    state.put(HostDoor { describe, call });
+}
+
+/// A new isolate whose module loader serves `loader`'s toolkit.
+pub fn new_isolate(loader: ToolkitLoader) -> JsRuntime {
+    JsRuntime::new(RuntimeOptions {
+        module_loader: Some(Rc::new(loader)),
+        extensions: vec![
+            deno_webidl::deno_webidl::init(),
+            deno_web::deno_web::init(
+                Arc::new(deno_web::BlobStore::default()),
+                None,
+                false,
+                deno_web::InMemoryBroadcastChannel::default(),
+            ),
+            deno_crypto::deno_crypto::init(None),
+            deno_fetch::deno_fetch::init(deno_fetch::Options::default()),
+            net_shim::deno_net::init(),
+            trove_host_intl::trove_intl::init(),
+            trove_host_ops::trove_ops::init(),
+            trove::init(),
+        ],
+        ..Default::default()
+    })
+}

@@ -1,0 +1,165 @@
+//! The module loader: a toolkit's own files, and `@ontrove/extend/toolkit`, nothing else.
+//!
+//! Rules (contract §1, **host**):
+//! - the bare specifiers `@ontrove/extend/toolkit` and `@ontrove/extend` resolve to the
+//!   host's `ext:trove/toolkit.js`;
+//! - relative specifiers (`./x.ts`, `../lib/y.ts`) resolve against the importing file; a
+//!   `.js` suffix names the `.ts` file beside it when there is no `.js` file;
+//! - the target must lie inside the toolkit's directory tree, or inside a sibling folder of
+//!   it (a shared helper folder the toolkit imports by relative path);
+//! - anything else (`node:*`, npm names, URLs, `ext:`, absolute paths elsewhere) fails at load
+//!   with an error naming the specifier and the importing file.
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use deno_ast::MediaType;
+use deno_core::error::ModuleLoaderError;
+use deno_core::{
+    ModuleLoadOptions, ModuleLoadReferrer, ModuleLoadResponse, ModuleLoader, ModuleSource, ModuleSourceCode,
+    ModuleSpecifier, ModuleType, ResolutionKind,
+};
+use deno_error::JsErrorBox;
+
+use crate::transpile::transpile;
+
+/// Where `@ontrove/extend/toolkit` resolves: a virtual module re-exporting the bootstrap's
+/// frozen copy of `ext:trove/toolkit.js`'s public exports (deno_core lets only extension code
+/// import `ext:` modules, so toolkit files cannot reach `ext:` or `ext:core/ops` at all).
+pub const TOOLKIT_MODULE: &str = "trove:@ontrove/extend/toolkit";
+
+const TOOLKIT_MODULE_SOURCE: &str = "const api = globalThis[Symbol.for(\"@ontrove/extend/toolkit\")];\n\
+export const { z, defineToolkit, tool, ToolError, toToolkitManifest } = api;\n\
+export default api;\n";
+
+/// Loads one toolkit's module graph.
+pub struct ToolkitLoader {
+    /// Canonical toolkit directory.
+    root: PathBuf,
+    /// Canonical entry file.
+    entry: ModuleSpecifier,
+    source_maps: RefCell<HashMap<String, Vec<u8>>>,
+}
+
+impl ToolkitLoader {
+    /// A loader for the toolkit whose directory is `root` and entry file `entry` (both
+    /// canonical paths).
+    pub fn new(root: PathBuf, entry: &Path) -> Result<Self, String> {
+        let entry = ModuleSpecifier::from_file_path(entry).map_err(|_| format!("{} is not an absolute path", entry.display()))?;
+        Ok(Self { root, entry, source_maps: RefCell::default() })
+    }
+
+    /// The entry file's specifier.
+    pub fn entry(&self) -> &ModuleSpecifier {
+        &self.entry
+    }
+
+    fn refuse(specifier: &str, referrer: &str, why: &str) -> ModuleLoaderError {
+        JsErrorBox::type_error(format!("Cannot import \"{specifier}\" from {}: {why}", display_referrer(referrer)))
+    }
+
+    /// Whether `path` (canonical) is inside the toolkit tree or a sibling folder of it.
+    fn allowed(&self, path: &Path) -> bool {
+        if path.starts_with(&self.root) {
+            return true;
+        }
+        match self.root.parent() {
+            Some(parent) => path
+                .strip_prefix(parent)
+                .map(|rest| rest.components().count() >= 2)
+                .unwrap_or(false),
+            None => false,
+        }
+    }
+}
+
+fn display_referrer(referrer: &str) -> String {
+    ModuleSpecifier::parse(referrer)
+        .ok()
+        .and_then(|u| u.to_file_path().ok())
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|| referrer.to_owned())
+}
+
+const WHY: &str = "a toolkit may import only '@ontrove/extend/toolkit' and relative files of its own";
+
+impl ModuleLoader for ToolkitLoader {
+    fn resolve(&self, specifier: &str, referrer: &str, _kind: ResolutionKind) -> Result<ModuleSpecifier, ModuleLoaderError> {
+        if specifier == self.entry.as_str() {
+            // The runtime loads the entry file itself as the main module.
+            return Ok(self.entry.clone());
+        }
+        if specifier == "@ontrove/extend/toolkit" || specifier == "@ontrove/extend" {
+            return ModuleSpecifier::parse(TOOLKIT_MODULE).map_err(JsErrorBox::from_err);
+        }
+        if !(specifier.starts_with("./") || specifier.starts_with("../")) {
+            return Err(Self::refuse(specifier, referrer, WHY));
+        }
+        let resolved = deno_core::resolve_import(specifier, referrer).map_err(JsErrorBox::from_err)?;
+        let Ok(mut path) = resolved.to_file_path() else {
+            return Err(Self::refuse(specifier, referrer, WHY));
+        };
+        if !path.exists() {
+            // `./x.js` names `./x.ts` (TypeScript's own convention for ESM output paths).
+            let ts = match path.extension().and_then(|e| e.to_str()) {
+                Some("js") => Some(path.with_extension("ts")),
+                Some("mjs") => Some(path.with_extension("mts")),
+                _ => None,
+            };
+            match ts.filter(|p| p.exists()) {
+                Some(p) => path = p,
+                None => return Err(Self::refuse(specifier, referrer, &format!("{} does not exist", path.display()))),
+            }
+        }
+        let canonical = path.canonicalize().map_err(|e| Self::refuse(specifier, referrer, &e.to_string()))?;
+        if !self.allowed(&canonical) {
+            return Err(Self::refuse(
+                specifier,
+                referrer,
+                &format!("{} is outside the toolkit's directory ({})", canonical.display(), self.root.display()),
+            ));
+        }
+        ModuleSpecifier::from_file_path(&canonical).map_err(|_| Self::refuse(specifier, referrer, "not a file path"))
+    }
+
+    fn load(&self, specifier: &ModuleSpecifier, _referrer: Option<&ModuleLoadReferrer>, _options: ModuleLoadOptions) -> ModuleLoadResponse {
+        ModuleLoadResponse::Sync(self.load_file(specifier))
+    }
+
+    fn get_source_map(&self, file_name: &str) -> Option<Cow<'_, [u8]>> {
+        self.source_maps.borrow().get(file_name).map(|m| Cow::Owned(m.clone()))
+    }
+}
+
+impl ToolkitLoader {
+    fn load_file(&self, specifier: &ModuleSpecifier) -> Result<ModuleSource, ModuleLoaderError> {
+        if specifier.as_str() == TOOLKIT_MODULE {
+            return Ok(ModuleSource::new(
+                ModuleType::JavaScript,
+                ModuleSourceCode::String(TOOLKIT_MODULE_SOURCE.to_owned().into()),
+                specifier,
+                None,
+            ));
+        }
+        let path = specifier
+            .to_file_path()
+            .map_err(|_| JsErrorBox::type_error(format!("Cannot load {specifier}: only the toolkit's files can be loaded")))?;
+        let media_type = MediaType::from_path(&path);
+        if !matches!(media_type, MediaType::TypeScript | MediaType::Mts | MediaType::JavaScript | MediaType::Mjs) {
+            return Err(JsErrorBox::type_error(format!(
+                "Cannot load {}: only .ts, .mts, .js and .mjs modules are supported",
+                path.display()
+            )));
+        }
+        let source = std::fs::read_to_string(&path)
+            .map_err(|e| JsErrorBox::type_error(format!("Cannot read {}: {e}", path.display())))?;
+        let out = transpile(specifier, media_type, source)
+            .map_err(|e| JsErrorBox::new("SyntaxError", format!("{}: {e}", path.display())))?;
+        if let Some(map) = out.source_map {
+            self.source_maps.borrow_mut().insert(specifier.to_string(), map);
+        }
+        Ok(ModuleSource::new(ModuleType::JavaScript, ModuleSourceCode::String(out.code.into()), specifier, None))
+    }
+}

@@ -1,0 +1,290 @@
+//! A loaded toolkit: one isolate with the toolkit's module graph evaluated, its tool list and
+//! manifest, ready for many calls.
+//!
+//! Loading creates the isolate once; [`Toolkit::call`] reuses it, so module-level state
+//! carries over between calls (like a Worker) and isolate creation is never on the per-call
+//! path. Per-call state goes into `OpState` as a [`CallState`] for exactly one call.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use deno_core::{v8, JsRuntime, PollEventLoopOptions};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use trove_host_ops::egress::oauth::{OAuthClientCredentials, TokenCache};
+use trove_host_ops::egress::{EgressPolicy, OAuthClient};
+use trove_host_ops::{CallEnv, CallRecord, CallState, Ledger, ToolkitScope};
+
+use crate::isolate::{new_isolate, HostDoor};
+use crate::loader::ToolkitLoader;
+
+/// A call, as the Trove server sends it (contract §4).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolCall {
+    /// The tool's name.
+    pub tool: String,
+    /// Arguments (parsed with the tool's input schema). May be `null`.
+    #[serde(default)]
+    pub args: Value,
+    /// The platform's short-lived token for remote callbacks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ctx_token: Option<String>,
+    /// Base URL of the platform's `/internal/*` callbacks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub callback_base: Option<String>,
+    /// The caller's user id.
+    #[serde(default)]
+    pub user_id: String,
+    /// The call's scopes (`trove:search`, `trove:ingest`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scopes: Option<Vec<String>>,
+    /// The user's settings for this toolkit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config: Option<Value>,
+}
+
+impl ToolCall {
+    /// A call of `tool` with `args` by `user_id`, no scopes, no config.
+    pub fn new(tool: impl Into<String>, args: Value, user_id: impl Into<String>) -> Self {
+        Self { tool: tool.into(), args, ctx_token: None, callback_base: None, user_id: user_id.into(), scopes: None, config: None }
+    }
+}
+
+/// The result of a call: the envelope (contract §4) and what the call did.
+#[derive(Debug, Clone, Serialize)]
+pub struct CallOutcome {
+    /// `{ ok: true, result, structuredContent? }` or `{ ok: false, error, retryable, code }`.
+    pub envelope: Value,
+    /// Egress requests, platform callbacks and log lines of the call.
+    pub record: CallRecord,
+}
+
+impl CallOutcome {
+    /// Whether the envelope says `ok: true`.
+    pub fn is_ok(&self) -> bool {
+        self.envelope.get("ok") == Some(&Value::Bool(true))
+    }
+}
+
+/// Why a toolkit did not load. `Display` gives a message naming the file and every problem.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum LoadError {
+    /// The path is not a toolkit (no such file, no `extension.ts`/`server.ts`).
+    #[error("{0}")]
+    NotFound(String),
+    /// Resolving, reading or transpiling a module failed (bad specifier, syntax error).
+    #[error("{0}")]
+    Module(String),
+    /// The toolkit threw while it was imported, e.g. `defineToolkit` refused the config.
+    /// `message` is the thrown error's message (the SDK's exact text).
+    #[error("{entry}: {message}")]
+    Threw {
+        /// The entry file.
+        entry: String,
+        /// The thrown error's message.
+        message: String,
+        /// The JavaScript stack, source-mapped to the `.ts` lines.
+        stack: Option<String>,
+    },
+}
+
+impl LoadError {
+    /// The bare message (for `Threw`, exactly what the toolkit threw).
+    pub fn message(&self) -> &str {
+        match self {
+            Self::NotFound(m) | Self::Module(m) => m,
+            Self::Threw { message, .. } => message,
+        }
+    }
+}
+
+/// Finds a toolkit's entry file: `path` itself if it is a file, else `extension.ts`, else
+/// `server.ts` inside it. Returns `(root directory, entry file)`, both canonical.
+pub fn find_entry(path: &Path) -> Result<(PathBuf, PathBuf), LoadError> {
+    let canonical = path
+        .canonicalize()
+        .map_err(|e| LoadError::NotFound(format!("{}: {e}", path.display())))?;
+    if canonical.is_file() {
+        let root = canonical.parent().expect("a file has a parent").to_path_buf();
+        return Ok((root, canonical));
+    }
+    for name in ["extension.ts", "server.ts"] {
+        let candidate = canonical.join(name);
+        if candidate.is_file() {
+            return Ok((canonical, candidate));
+        }
+    }
+    Err(LoadError::NotFound(format!("{}: no extension.ts or server.ts in this directory", path.display())))
+}
+
+#[derive(Deserialize)]
+struct Described {
+    tools: Value,
+    manifest: Value,
+    policy: DescribedPolicy,
+}
+
+#[derive(Deserialize)]
+struct DescribedPolicy {
+    id: String,
+    secrets: Vec<String>,
+    egress: Vec<String>,
+    auth: Option<OAuthClientCredentials>,
+}
+
+static CALL_IDS: AtomicU64 = AtomicU64::new(1);
+
+/// A loaded toolkit. Not `Send`: it owns its isolate; use it from the thread that loaded it.
+pub struct Toolkit {
+    runtime: JsRuntime,
+    door: HostDoor,
+    definition: v8::Global<v8::Value>,
+    tools: Value,
+    manifest: Value,
+    scope: ToolkitScope,
+    entry: PathBuf,
+}
+
+fn js_error_to_load(entry: &Path, err: deno_core::error::CoreError) -> LoadError {
+    match *err.0 {
+        deno_core::error::CoreErrorKind::Js(js) => LoadError::Threw {
+            entry: entry.display().to_string(),
+            message: js.message.clone().unwrap_or_else(|| js.exception_message.clone()),
+            stack: js.stack.clone(),
+        },
+        other => LoadError::Module(other.to_string()),
+    }
+}
+
+impl Toolkit {
+    /// Loads the toolkit at `path` (a directory with `extension.ts`/`server.ts`, or an entry
+    /// file): creates its isolate, transpiles and evaluates its module graph, and reads its
+    /// tool list and manifest. Fails with every problem `defineToolkit` found.
+    pub async fn load(path: &Path) -> Result<Self, LoadError> {
+        let (root, entry) = find_entry(path)?;
+        let loader = ToolkitLoader::new(root, &entry).map_err(LoadError::NotFound)?;
+        let entry_url = loader.entry().clone();
+        let mut runtime = new_isolate(loader);
+        let shown = entry.display().to_string();
+        let id = runtime.load_main_es_module(&entry_url).await.map_err(|e| js_error_to_load(&entry, e))?;
+        let evaluated = runtime.mod_evaluate(id);
+        runtime
+            .run_event_loop(PollEventLoopOptions::default())
+            .await
+            .map_err(|e| js_error_to_load(&entry, e))?;
+        evaluated.await.map_err(|e| js_error_to_load(&entry, e))?;
+
+        let door = runtime.op_state().borrow().borrow::<HostDoor>().clone();
+        let namespace = runtime.get_module_namespace(id).map_err(|e| LoadError::Module(e.to_string()))?;
+        let (definition, name) = {
+            deno_core::scope!(scope, &mut runtime);
+            let ns = v8::Local::new(scope, namespace);
+            let key = v8::String::new(scope, "default").expect("string");
+            let definition = ns.get(scope, key.into()).unwrap_or_else(|| v8::undefined(scope).into());
+            let name = v8::String::new(scope, &shown).expect("string");
+            (v8::Global::new(scope, definition), v8::Global::new(scope, v8::Local::<v8::Value>::from(name)))
+        };
+        let pending = runtime.call_with_args(&door.describe, &[definition.clone(), name]);
+        let described = runtime
+            .with_event_loop_promise(pending, PollEventLoopOptions::default())
+            .await
+            .map_err(|e| js_error_to_load(&entry, e))?;
+        let described = {
+            deno_core::scope!(scope, &mut runtime);
+            v8::Local::new(scope, described).to_rust_string_lossy(scope)
+        };
+        let described: Described =
+            serde_json::from_str(&described).map_err(|e| LoadError::Module(format!("{shown}: bad description: {e}")))?;
+        let p = described.policy;
+        let scope = ToolkitScope {
+            id: p.id,
+            secrets: Arc::new(p.secrets.into_iter().collect::<BTreeSet<_>>()),
+            egress: Arc::new(EgressPolicy::from_manifest(p.egress.iter().map(String::as_str))),
+            oauth: p.auth.map(|config| Arc::new(OAuthClient { config, cache: TokenCache::default() })),
+        };
+        runtime.op_state().borrow_mut().put(scope.clone());
+        Ok(Self { runtime, door, definition, tools: described.tools, manifest: described.manifest, scope, entry })
+    }
+
+    /// The toolkit's manifest id.
+    pub fn id(&self) -> &str {
+        &self.scope.id
+    }
+
+    /// The entry file this toolkit was loaded from.
+    pub fn entry(&self) -> &Path {
+        &self.entry
+    }
+
+    /// The tool list (contract §3): `[{ name, description, inputSchema, annotations, … }]`.
+    pub fn tools(&self) -> &Value {
+        &self.tools
+    }
+
+    /// The manifest (contract §3): the config without `tools` and `auth`, plus `generated: true`.
+    pub fn manifest(&self) -> &Value {
+        &self.manifest
+    }
+
+    /// Runs one call with `env`'s providers and returns its envelope and record.
+    pub async fn call(&mut self, call: &ToolCall, env: CallEnv) -> CallOutcome {
+        let raw = serde_json::to_value(call).expect("a ToolCall is JSON");
+        self.call_json(raw, env).await
+    }
+
+    /// Like [`Self::call`] for a call given as raw JSON (any value: a malformed call gets the
+    /// `BAD_REQUEST` envelope, as on the wire).
+    pub async fn call_json(&mut self, call: Value, env: CallEnv) -> CallOutcome {
+        let ledger = Arc::new(Ledger::default());
+        let tool = call.get("tool").and_then(Value::as_str).unwrap_or_default().to_owned();
+        let user_id = call.get("userId").and_then(Value::as_str).unwrap_or_default().to_owned();
+        let scopes = call
+            .get("scopes")
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect())
+            .unwrap_or_default();
+        let call_id = format!("c{}", CALL_IDS.fetch_add(1, Ordering::Relaxed));
+        self.runtime.op_state().borrow_mut().put(CallState {
+            call_id: call_id.clone(),
+            tool: tool.clone(),
+            user_id,
+            scopes,
+            env,
+            ledger: ledger.clone(),
+        });
+        let span = tracing::info_span!("call", toolkit = %self.scope.id, tool = %tool, call_id = %call_id);
+        let _enter = span.enter();
+        let result = self.run(call.to_string()).await;
+        self.runtime.op_state().borrow_mut().try_take::<CallState>();
+        let envelope = match result {
+            Ok(envelope) => envelope,
+            Err(detail) => {
+                tracing::error!(target: "trove::runtime", "call failed in the host: {}", ledger.redactor().redact_str(&detail));
+                serde_json::json!({ "ok": false, "error": "tool failed", "retryable": false, "code": "TOOL_ERROR" })
+            }
+        };
+        CallOutcome { envelope, record: ledger.take() }
+    }
+
+    async fn run(&mut self, call_json: String) -> Result<Value, String> {
+        let arg = {
+            deno_core::scope!(scope, &mut self.runtime);
+            let s = v8::String::new(scope, &call_json).ok_or("call too large")?;
+            v8::Global::new(scope, v8::Local::<v8::Value>::from(s))
+        };
+        let pending = self.runtime.call_with_args(&self.door.call, &[self.definition.clone(), arg]);
+        let value = self
+            .runtime
+            .with_event_loop_promise(pending, PollEventLoopOptions::default())
+            .await
+            .map_err(|e| e.to_string())?;
+        let text = {
+            deno_core::scope!(scope, &mut self.runtime);
+            v8::Local::new(scope, value).to_rust_string_lossy(scope)
+        };
+        serde_json::from_str(&text).map_err(|e| format!("envelope is not JSON: {e}"))
+    }
+}
