@@ -211,14 +211,20 @@ async fn run(cli: Cli) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    let cli = Cli::parse();
+    // Toolkit log lines are the point of `call`; in a conformance run they are noise (the
+    // results file has them), so only the host's own warnings show there.
+    let default_filter = match cli.command {
+        Command::Conformance { .. } => "warn,trove::toolkit=off,trove::egress=off",
+        _ => "warn,trove=info",
+    };
     tracing_subscriber::fmt()
         .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn,trove=info".into()),
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| default_filter.into()),
         )
         .with_writer(std::io::stderr)
         .with_target(false)
         .init();
-    let cli = Cli::parse();
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("tokio runtime");
     rt.block_on(run(cli))
 }
