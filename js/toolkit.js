@@ -8,6 +8,7 @@ import { core } from "ext:core/mod.js";
 import {
   op_trove_egress_check,
   op_trove_fetch,
+  op_trove_fetch_cancel_handle,
   op_trove_kb,
   op_trove_log,
   op_trove_now,
@@ -279,15 +280,28 @@ async function bodyBytes(body) {
   return [new Uint8Array(await carrier.arrayBuffer()), carrier.headers.get("content-type")];
 }
 
-function abortable(promise, signal) {
-  if (!signal) return promise;
+/**
+ * Starts the op with a cancel resource when there is a signal, and races it against the
+ * signal: on abort the promise rejects with the signal's reason AND the resource is closed,
+ * which cancels the Rust request (its connection is dropped), not only this promise.
+ */
+function abortable(start, signal) {
+  if (!signal) return start(-1);
   if (signal.aborted) return Promise.reject(signal.reason);
+  const rid = op_trove_fetch_cancel_handle();
   return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
+    const onAbort = () => {
+      core.tryClose(rid);
+      reject(signal.reason);
+    };
     signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (v) => { signal.removeEventListener("abort", onAbort); resolve(v); },
-      (e) => { signal.removeEventListener("abort", onAbort); reject(e); },
+    const done = () => {
+      signal.removeEventListener("abort", onAbort);
+      core.tryClose(rid);
+    };
+    start(rid).then(
+      (v) => { done(); resolve(v); },
+      (e) => { done(); reject(e); },
     );
   });
 }
@@ -307,19 +321,22 @@ function fetch(input, init = {}) {
     const [bytes, defaultContentType] = await bodyBytes(rawBody);
     const signal = init.signal ?? (fromRequest ? input.signal : undefined);
     const outcome = await abortable(
-      op_trove_fetch(
-        {
-          url,
-          method: String(method),
-          headers: pairs,
-          hasBody: bytes !== null,
-          redirect: init.redirect ?? null,
-          defaultContentType,
-        },
-        bytes ?? EMPTY,
-      ),
+      (cancelRid) =>
+        op_trove_fetch(
+          {
+            url,
+            method: String(method),
+            headers: pairs,
+            hasBody: bytes !== null,
+            redirect: init.redirect ?? null,
+            defaultContentType,
+          },
+          bytes ?? EMPTY,
+          cancelRid,
+        ),
       signal,
     );
+    if (outcome.outcome === "aborted") throw signal.reason;
     if (outcome.outcome === "toolError") throw new ToolError(outcome.message, { retryable: outcome.retryable });
     if (outcome.outcome === "typeError") throw new TypeError(outcome.message);
     const response = new Response(NULL_BODY.includes(outcome.status) ? null : outcome.body, {

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use crate::clock::{Clock, SystemClock};
-use crate::egress::{Egress, EgressPolicy, OAuthClient, Transport};
+use crate::egress::{Egress, EgressBudgets, EgressPolicy, OAuthClient, Transport};
 use crate::ledger::Ledger;
 use crate::secrets::{EnvSecrets, SecretAccess, SecretProvider};
 use crate::trove::{TroveCaller, TroveClient};
@@ -24,6 +24,9 @@ pub struct CallEnv {
     pub secrets: Arc<dyn SecretProvider>,
     /// Where `ctx.fetch` goes after the policy allows it (network or replay).
     pub transport: Arc<dyn Transport>,
+    /// The call's egress limits (timeouts, body caps, request counts). Default:
+    /// [`EgressBudgets::default`].
+    pub budgets: EgressBudgets,
     /// `ctx.trove`'s backend, when the call's scopes grant it. `None`: `ctx.trove` calls fail.
     pub trove: Option<Arc<dyn TroveClient>>,
 }
@@ -31,7 +34,7 @@ pub struct CallEnv {
 impl CallEnv {
     /// Environment secrets, the system clock, no knowledge base, and `transport`.
     pub fn new(transport: Arc<dyn Transport>) -> Self {
-        Self { clock: Arc::new(SystemClock), secrets: Arc::new(EnvSecrets::new()), transport, trove: None }
+        Self { clock: Arc::new(SystemClock), secrets: Arc::new(EnvSecrets::new()), transport, budgets: EgressBudgets::default(), trove: None }
     }
 }
 
@@ -83,6 +86,7 @@ impl CallState {
             oauth: scope.oauth.clone(),
             secrets: self.secrets(scope),
             ledger: self.ledger.clone(),
+            budgets: self.env.budgets,
         }
     }
 

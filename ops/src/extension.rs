@@ -8,7 +8,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use deno_core::{op2, JsBuffer, OpState, ToJsBuffer};
+use deno_core::{op2, CancelFuture, CancelHandle, JsBuffer, OpState, Resource, ToJsBuffer};
 use deno_error::JsErrorBox;
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +24,7 @@ deno_core::extension!(
         op_trove_secret,
         op_trove_egress_check,
         op_trove_fetch,
+        op_trove_fetch_cancel_handle,
         op_trove_kb,
     ],
     docs = "ctx as Rust ops: clock, log, secrets, egress, knowledge base."
@@ -122,17 +123,47 @@ pub enum JsFetchOutcome {
     ToolError { message: String, retryable: bool },
     /// Throw `TypeError(message)` (network failure: `fetch failed`).
     TypeError { message: String },
+    /// The toolkit's `AbortSignal` fired and the Rust request was dropped (the JavaScript
+    /// side has already rejected with the signal's reason).
+    Aborted,
 }
 
-/// `ctx.fetch`: the whole egress pipeline ([`crate::egress::Egress::fetch`]).
+/// The Rust half of a `ctx.fetch`'s `AbortSignal`: closing the resource (`core.tryClose`,
+/// which `ctx.fetch` does on `abort`) cancels the in-flight request, dropping its connection.
+struct FetchCancel(Rc<CancelHandle>);
+
+impl Resource for FetchCancel {
+    fn name(&self) -> std::borrow::Cow<'_, str> {
+        "troveFetchCancel".into()
+    }
+
+    fn close(self: Rc<Self>) {
+        self.0.cancel();
+    }
+}
+
+/// A cancel handle for one `ctx.fetch` with an `AbortSignal`; returns its resource id.
+#[op2(fast)]
+#[smi]
+pub fn op_trove_fetch_cancel_handle(state: &mut OpState) -> u32 {
+    state.resource_table.add(FetchCancel(CancelHandle::new_rc()))
+}
+
+/// `ctx.fetch`: the whole egress pipeline ([`crate::egress::Egress::fetch`]). `cancel_rid`
+/// is a [`op_trove_fetch_cancel_handle`] resource, or -1 without an `AbortSignal`.
 #[op2]
 #[serde]
 pub async fn op_trove_fetch(
     state: Rc<RefCell<OpState>>,
     #[serde] request: JsFetchRequest,
     #[buffer] body: JsBuffer,
+    #[smi] cancel_rid: i32,
 ) -> Result<JsFetchOutcome, JsErrorBox> {
     let (_, egress) = call_parts(&state)?;
+    let cancel = u32::try_from(cancel_rid)
+        .ok()
+        .and_then(|rid| state.borrow().resource_table.get::<FetchCancel>(rid).ok())
+        .map(|r| r.0.clone());
     let (tool, call_id) = {
         let s = state.borrow();
         let c = s.try_borrow::<CallState>().ok_or_else(no_call)?;
@@ -146,7 +177,14 @@ pub async fn op_trove_fetch(
         redirect: request.redirect,
         default_content_type: request.default_content_type,
     };
-    Ok(match egress.fetch(req).await {
+    let result = match cancel {
+        Some(handle) => match egress.fetch(req).or_cancel(handle).await {
+            Ok(result) => result,
+            Err(_) => return Ok(JsFetchOutcome::Aborted),
+        },
+        None => egress.fetch(req).await,
+    };
+    Ok(match result {
         Ok(r) => JsFetchOutcome::Response {
             status: r.response.status,
             status_text: r.response.status_text,
@@ -161,6 +199,7 @@ pub async fn op_trove_fetch(
             tracing::warn!(target: "trove::egress", tool = %tool, call_id = %call_id, detail = %egress.ledger.redactor().redact_str(&detail), "fetch failed");
             JsFetchOutcome::TypeError { message: "fetch failed".into() }
         }
+        Err(FetchError::Type(message)) => JsFetchOutcome::TypeError { message },
         Err(FetchError::Replay(message)) => {
             tracing::error!(target: "trove::egress", tool = %tool, call_id = %call_id, "{message}");
             JsFetchOutcome::TypeError { message }

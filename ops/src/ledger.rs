@@ -9,6 +9,7 @@ use std::sync::Mutex;
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::egress::EgressUsage;
 use crate::redact::Redactor;
 
 /// One egress request as the toolkit made it (after the SDK-equivalent defaults were added),
@@ -63,6 +64,7 @@ pub struct CallRecord {
 pub struct Ledger {
     record: Mutex<CallRecord>,
     redactor: Mutex<Redactor>,
+    egress_usage: EgressUsage,
 }
 
 impl Ledger {
@@ -100,6 +102,11 @@ impl Ledger {
         let line = self.redactor().redact_json(args);
         self.record.lock().expect("ledger").logs.push(line.clone());
         line
+    }
+
+    /// How much of its egress budget the call has used.
+    pub fn egress_usage(&self) -> &EgressUsage {
+        &self.egress_usage
     }
 
     /// Takes the record out (at the end of the call).

@@ -38,8 +38,28 @@ static BLOCKED_V6: LazyLock<Vec<Ipv6Net>> = LazyLock::new(|| {
         .collect()
 });
 
+/// Whether the Node SDK refuses `ip` as a literal: the contract's IPv4 ranges, `::`, `::1`,
+/// `fc00::/7`, `fe80::/10`, and IPv4-mapped `::ffff:a.b.c.d` of a blocked IPv4 address. The
+/// other wrappers and IPv6 multicast are **host** rules ([`is_blocked_ip`]), checked after the
+/// SDK's allowlist rule so a URL the SDK refuses keeps the SDK's message.
+pub fn is_sdk_blocked_ip(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => is_blocked_v4(v4),
+        IpAddr::V6(v6) => {
+            let s = v6.segments();
+            if s[..5] == [0, 0, 0, 0, 0] && s[5] == 0xffff {
+                let o = v6.octets();
+                return is_blocked_v4(Ipv4Addr::new(o[12], o[13], o[14], o[15]));
+            }
+            // The contract's IPv6 list: BLOCKED_V6 without the host's multicast entry.
+            BLOCKED_V6.iter().filter(|n| n.addr().segments()[0] != 0xff00).any(|n| n.contains(&v6))
+        }
+    }
+}
+
 /// Whether `ip` is in a range egress may never reach, deciding IPv6 wrappers of IPv4 on the
-/// address they wrap.
+/// address they wrap. A superset of [`is_sdk_blocked_ip`]; every resolved address is vetted
+/// with this.
 pub fn is_blocked_ip(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => is_blocked_v4(v4),
@@ -112,6 +132,14 @@ mod tests {
         for a in ["8.8.8.8", "172.32.0.1", "100.128.0.1", "198.20.0.1", "2606:4700::1111", "203.0.113.7"] {
             assert!(!blocked(a), "{a} must pass");
         }
+    }
+
+    #[test]
+    fn sdk_subset() {
+        let sdk = |a: &str| is_sdk_blocked_ip(a.parse().unwrap());
+        assert!(sdk("127.0.0.1") && sdk("::ffff:10.0.0.1") && sdk("fe80::1") && sdk("::1"));
+        assert!(!sdk("::127.0.0.1") && !sdk("64:ff9b::a00:1") && !sdk("2002:7f00:1::1") && !sdk("ff02::1"));
+        assert!(blocked("ff02::1"));
     }
 
     #[test]

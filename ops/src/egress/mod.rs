@@ -5,6 +5,7 @@
 //! a replay cassette.
 
 pub mod address;
+pub mod budget;
 pub mod oauth;
 pub mod policy;
 pub mod replay;
@@ -12,6 +13,7 @@ pub mod network;
 mod send;
 pub mod transport;
 
+pub use budget::{EgressBudgets, EgressUsage};
 pub use policy::{EgressEntry, EgressPolicy, EgressRefusal};
-pub use send::{Egress, FetchError, FetchRequest, FetchResponse, OAuthClient, RedirectMode, DEFAULT_USER_AGENT, MAX_REDIRECTS};
+pub use send::{CREDENTIALS_MESSAGE, Egress, FetchError, FetchRequest, FetchResponse, OAuthClient, RedirectMode, DEFAULT_USER_AGENT, MAX_REDIRECTS};
 pub use transport::{HttpRequest, HttpResponse, Transport, TransportError};

@@ -7,7 +7,8 @@
 //! follows them hop by hop through the policy.
 
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
@@ -16,13 +17,16 @@ use futures::StreamExt;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 
 use super::address::is_blocked_ip;
+use super::budget::EgressBudgets;
 use super::transport::{HttpRequest, HttpResponse, Transport, TransportError};
 
 /// Looks up the addresses of a host name. The system resolver in production; tests supply
 /// their own (a test-only resolver, never a disabled policy).
 #[async_trait]
 pub trait Resolver: Send + Sync {
-    /// All addresses of `host`, in preference order.
+    /// All addresses of `host`, in preference order. `host` is the URL's host name, lower
+    /// case, without a trailing dot; it must be resolved as an absolute name (no search
+    /// domains), since that is the name the allowlist matched.
     async fn lookup(&self, host: &str) -> std::io::Result<Vec<IpAddr>>;
 }
 
@@ -33,7 +37,11 @@ pub struct SystemResolver;
 #[async_trait]
 impl Resolver for SystemResolver {
     async fn lookup(&self, host: &str) -> std::io::Result<Vec<IpAddr>> {
-        Ok(tokio::net::lookup_host((host, 0)).await?.map(|a| a.ip()).collect())
+        // Looked up as an absolute name (`api.example.com.`), so resolv.conf search domains
+        // never turn an allowlisted name into `api.example.com.corp.internal`.
+        let absolute = if host.ends_with('.') { host.to_owned() } else { format!("{host}.") };
+        let addrs = tokio::net::lookup_host((absolute.as_str(), 0)).await?;
+        Ok(addrs.map(|a| a.ip()).collect())
     }
 }
 
@@ -53,7 +61,10 @@ impl Resolve for VettingResolver {
         let inner = self.inner.clone();
         let permitted = self.permitted.clone();
         Box::pin(async move {
-            let addrs = inner.lookup(name.as_str()).await?;
+            // The policy refuses trailing-dot names before they get here (they match no
+            // entry); strip one anyway so a name never resolves differently from how it matched.
+            let host = name.as_str().strip_suffix('.').unwrap_or(name.as_str());
+            let addrs = inner.lookup(host).await?;
             if addrs.is_empty() {
                 return Err(format!("{} has no addresses", name.as_str()).into());
             }
@@ -66,32 +77,20 @@ impl Resolve for VettingResolver {
     }
 }
 
-/// Settings of a [`NetworkTransport`].
+/// Settings of a [`NetworkTransport`]. The per-call limits (timeouts, body caps) are not
+/// here: they come with each request from the call's [`EgressBudgets`].
 #[derive(Clone)]
 pub struct NetworkOptions {
     /// Name lookups. Default: [`SystemResolver`].
     pub resolver: Arc<dyn Resolver>,
     /// Extra trusted root certificates (PEM), besides the bundled Mozilla roots.
     pub extra_roots_pem: Vec<Vec<u8>>,
-    /// TCP connect timeout. Default 10 s.
-    pub connect_timeout: Duration,
-    /// Whole-request timeout (connect, send, receive the body). Default 30 s.
-    pub request_timeout: Duration,
-    /// Largest response body accepted, in bytes; larger bodies fail the request. Default 10 MiB.
-    pub max_response_bytes: usize,
     permitted: Vec<IpAddr>,
 }
 
 impl Default for NetworkOptions {
     fn default() -> Self {
-        Self {
-            resolver: Arc::new(SystemResolver),
-            extra_roots_pem: Vec::new(),
-            connect_timeout: Duration::from_secs(10),
-            request_timeout: Duration::from_secs(30),
-            max_response_bytes: 10 * 1024 * 1024,
-            permitted: Vec::new(),
-        }
+        Self { resolver: Arc::new(SystemResolver), extra_roots_pem: Vec::new(), permitted: Vec::new() }
     }
 }
 
@@ -107,32 +106,50 @@ impl NetworkOptions {
 }
 
 /// Sends requests over the network with reqwest (rustls, no redirects, vetted DNS).
+///
+/// reqwest's connect timeout is a client setting, so one client is kept per distinct
+/// `connect_timeout` budget (in practice one); they share the vetting resolver.
 #[derive(Clone)]
 pub struct NetworkTransport {
-    client: reqwest::Client,
-    max_response_bytes: usize,
+    options: NetworkOptions,
+    roots: Vec<reqwest::Certificate>,
+    clients: Arc<Mutex<HashMap<Duration, reqwest::Client>>>,
 }
 
 impl NetworkTransport {
     /// Builds the client. Errors if a root certificate does not parse or TLS cannot start.
     pub fn new(options: NetworkOptions) -> Result<Self, String> {
+        let roots = options
+            .extra_roots_pem
+            .iter()
+            .map(|pem| reqwest::Certificate::from_pem(pem).map_err(|e| format!("bad root certificate: {e}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let transport = Self { options, roots, clients: Arc::default() };
+        transport.client(EgressBudgets::default().connect_timeout)?;
+        Ok(transport)
+    }
+
+    fn client(&self, connect_timeout: Duration) -> Result<reqwest::Client, String> {
+        let mut clients = self.clients.lock().expect("client map");
+        if let Some(c) = clients.get(&connect_timeout) {
+            return Ok(c.clone());
+        }
         let mut builder = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .dns_resolver(Arc::new(VettingResolver {
-                inner: options.resolver.clone(),
-                permitted: Arc::new(options.permitted.clone()),
+                inner: self.options.resolver.clone(),
+                permitted: Arc::new(self.options.permitted.clone()),
             }))
-            .connect_timeout(options.connect_timeout)
-            .timeout(options.request_timeout)
+            .connect_timeout(connect_timeout)
             .https_only(true)
             .no_proxy()
             .use_rustls_tls();
-        for pem in &options.extra_roots_pem {
-            let cert = reqwest::Certificate::from_pem(pem).map_err(|e| format!("bad root certificate: {e}"))?;
-            builder = builder.add_root_certificate(cert);
+        for cert in &self.roots {
+            builder = builder.add_root_certificate(cert.clone());
         }
         let client = builder.build().map_err(|e| format!("cannot start the HTTP client: {e}"))?;
-        Ok(Self { client, max_response_bytes: options.max_response_bytes })
+        clients.insert(connect_timeout, client.clone());
+        Ok(client)
     }
 }
 
@@ -162,7 +179,9 @@ impl Transport for NetworkTransport {
     async fn send(&self, request: HttpRequest) -> Result<HttpResponse, TransportError> {
         let method = reqwest::Method::from_bytes(request.method.as_bytes())
             .map_err(|_| TransportError::Network(format!("invalid method {:?}", request.method)))?;
-        let mut builder = self.client.request(method, request.url.clone());
+        let budgets = request.budgets;
+        let client = self.client(budgets.connect_timeout).map_err(TransportError::Network)?;
+        let mut builder = client.request(method, request.url.clone()).timeout(budgets.total_timeout);
         for (k, v) in &request.headers {
             builder = builder.header(k.as_str(), v.as_str());
         }
@@ -176,15 +195,15 @@ impl Transport for NetworkTransport {
             .iter()
             .map(|(k, v)| (k.as_str().to_owned(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
             .collect();
-        if response.content_length().is_some_and(|n| n as usize > self.max_response_bytes) {
-            return Err(TransportError::BodyTooLarge(self.max_response_bytes));
+        if response.content_length().is_some_and(|n| n as usize > budgets.max_response_bytes) {
+            return Err(TransportError::BodyTooLarge(budgets.max_response_bytes));
         }
         let mut body = BytesMut::new();
         let mut stream = response.bytes_stream();
         while let Some(chunk) = stream.next().await {
             let chunk = chunk.map_err(|e| classify(&e))?;
-            if body.len() + chunk.len() > self.max_response_bytes {
-                return Err(TransportError::BodyTooLarge(self.max_response_bytes));
+            if body.len() + chunk.len() > budgets.max_response_bytes {
+                return Err(TransportError::BodyTooLarge(budgets.max_response_bytes));
             }
             body.extend_from_slice(&chunk);
         }

@@ -8,10 +8,11 @@
 //! [`crate::egress::address`].
 
 use std::fmt;
+use std::net::IpAddr;
 
 use url::{Host, Url};
 
-use super::address::is_blocked_ip;
+use super::address::{is_blocked_ip, is_sdk_blocked_ip};
 
 /// Why a request was refused. `Display` gives the contract's exact message (§6), which is
 /// what the toolkit sees as a non-retryable `ToolError`.
@@ -108,33 +109,30 @@ impl EgressPolicy {
     }
 
     /// [`Self::check_url`] for an already parsed URL (used for redirect hops).
+    ///
+    /// The host name is compared exactly as the WHATWG parser leaves it (lower case,
+    /// punycode, IPv4 canonicalised, **trailing dot kept**): `api.example.com.` is not the entry
+    /// `api.example.com`, as in the SDK, so a trailing dot can never widen the allowlist.
     pub fn check_parsed(&self, url: &Url) -> Result<(), EgressRefusal> {
         let scheme = url.scheme();
         if scheme != "http" && scheme != "https" {
             return Err(EgressRefusal::NonHttpScheme(format!("{scheme}:")));
         }
         let host = url.host().ok_or(EgressRefusal::MalformedUrl)?;
-        let hostname = match &host {
+        let (hostname, address) = match &host {
             Host::Domain(d) => {
-                let d = d.trim_end_matches('.').to_ascii_lowercase();
+                let d = d.to_ascii_lowercase();
                 if d == "localhost" || d.ends_with(".localhost") {
                     return Err(EgressRefusal::PrivateAddress);
                 }
-                d
+                (d, None)
             }
-            Host::Ipv4(ip) => {
-                if is_blocked_ip((*ip).into()) {
-                    return Err(EgressRefusal::PrivateAddress);
-                }
-                ip.to_string()
-            }
-            Host::Ipv6(ip) => {
-                if is_blocked_ip((*ip).into()) {
-                    return Err(EgressRefusal::PrivateAddress);
-                }
-                format!("[{ip}]")
-            }
+            Host::Ipv4(ip) => (ip.to_string(), Some(IpAddr::V4(*ip))),
+            Host::Ipv6(ip) => (format!("[{ip}]"), Some(IpAddr::V6(*ip))),
         };
+        if address.is_some_and(is_sdk_blocked_ip) {
+            return Err(EgressRefusal::PrivateAddress);
+        }
         // The SDK allows an empty list to mean "anything"; the host rule (checked below) does
         // not, so an empty list refuses with the allowlist message.
         if !self.entries.is_empty() && !self.allows(&hostname, url.port()) {
@@ -144,13 +142,19 @@ impl EgressPolicy {
         if scheme == "http" {
             return Err(EgressRefusal::NonHttps("http:".into()));
         }
+        // IPv4-compatible, NAT64 and 6to4 wrappers of a blocked IPv4 address, IPv6 multicast,
+        // and `localhost.`-style names the SDK's literal comparison lets through.
+        let bare = hostname.strip_suffix('.').unwrap_or(&hostname);
+        if address.is_some_and(is_blocked_ip) || bare == "localhost" || bare.ends_with(".localhost") {
+            return Err(EgressRefusal::PrivateAddress);
+        }
         if self.entries.is_empty() {
             return Err(EgressRefusal::NotAllowlisted(display_hostname(url)));
         }
         Ok(())
     }
 
-    /// Whether `hostname` (lower case, no trailing dot) with the URL's explicit `port` (None
+    /// Whether `hostname` (as the WHATWG parser leaves it) with the URL's explicit `port` (None
     /// for the scheme's default, as WHATWG URLs drop default ports) is an allowlist entry.
     fn allows(&self, hostname: &str, port: Option<u16>) -> bool {
         self.entries.iter().any(|e| {
@@ -249,6 +253,29 @@ mod tests {
             "https://0/",
         ] {
             assert_eq!(refusal(&p, u), PRIVATE, "{u}");
+        }
+    }
+
+    #[test]
+    fn trailing_dot_is_not_the_entry() {
+        let p = policy(&["api.example.com"]);
+        assert_eq!(
+            refusal(&p, "https://api.example.com./"),
+            "Egress to \"api.example.com.\" is not in the server's egress allowlist."
+        );
+        assert_eq!(refusal(&policy(&[]), "https://localhost./"), PRIVATE);
+    }
+
+    #[test]
+    fn host_only_wrappers_come_after_the_allowlist() {
+        let p = policy(&["api.example.com"]);
+        assert_eq!(
+            refusal(&p, "https://[64:ff9b::7f00:1]/"),
+            "Egress to \"[64:ff9b::7f00:1]\" is not in the server's egress allowlist."
+        );
+        let empty = policy(&[]);
+        for u in ["https://[64:ff9b::7f00:1]/", "https://[::7f00:1]/", "https://[2002:7f00:1::]/", "https://[ff02::1]/"] {
+            assert_eq!(refusal(&empty, u), PRIVATE, "{u}");
         }
     }
 

@@ -8,6 +8,7 @@ use std::time::Duration;
 use bytes::Bytes;
 use url::Url;
 
+use super::budget::{self, EgressBudgets};
 use super::oauth::{messages, OAuthClientCredentials, TokenCache, TokenResponse};
 use super::policy::{EgressPolicy, EgressRefusal};
 use super::transport::{HttpRequest, HttpResponse, Transport, TransportError};
@@ -93,13 +94,25 @@ pub enum FetchError {
     /// A replay cassette mismatch: `TypeError` with this message; fails the call loudly.
     #[error("{0}")]
     Replay(String),
+    /// A `TypeError` with this message, as WHATWG fetch throws it (e.g. a URL with
+    /// credentials).
+    #[error("{0}")]
+    Type(String),
+}
+
+/// What fetch throws for a URL with userinfo (undici's message, without echoing the URL and
+/// so the credentials).
+pub const CREDENTIALS_MESSAGE: &str = "Request cannot be constructed from a URL that includes credentials";
+
+fn has_credentials(url: &Url) -> bool {
+    !url.username().is_empty() || url.password().is_some()
 }
 
 impl From<TransportError> for FetchError {
     fn from(e: TransportError) -> Self {
         match e {
             TransportError::BlockedAddress => Self::Refused(EgressRefusal::PrivateAddress),
-            TransportError::BodyTooLarge(_) => Self::Tool { message: e.to_string(), retryable: false },
+            TransportError::BodyTooLarge(n) => Self::Tool { message: budget::messages::response_too_large(n), retryable: false },
             TransportError::Timeout => Self::Network("timed out".into()),
             TransportError::Network(d) => Self::Network(d),
             TransportError::ReplayMismatch(m) => Self::Replay(format!("replay: {m}")),
@@ -127,8 +140,10 @@ pub struct Egress {
     pub oauth: Option<Arc<OAuthClient>>,
     /// Secret reads (for OAuth), recorded and redacted like the toolkit's own.
     pub secrets: SecretAccess,
-    /// The call's ledger.
+    /// The call's ledger (also holds the call's budget usage).
     pub ledger: Arc<Ledger>,
+    /// The call's limits.
+    pub budgets: EgressBudgets,
 }
 
 fn normalise_method(m: &str) -> String {
@@ -169,12 +184,34 @@ impl Egress {
     /// OAuth Bearer (only for `apiHost`), records the request, sends it through the transport
     /// following redirects as `init.redirect` says, and on a 401/403 from `apiHost` evicts the
     /// token, mints once and retries once.
+    ///
+    /// Budgets: the request body cap is checked first; then the call waits for one of its
+    /// concurrency slots; from there the whole fetch (hops, mint, body) runs under the total
+    /// timeout, and every request put on the wire counts against the call's request budget.
     pub async fn fetch(&self, req: FetchRequest) -> Result<FetchResponse, FetchError> {
         let url = self.policy.check_url(&req.url)?;
+        // Decided as the client would connect: reqwest would turn userinfo into a Basic
+        // `authorization` header; WHATWG fetch refuses such a URL outright, and so do we.
+        if has_credentials(&url) {
+            return Err(FetchError::Type(CREDENTIALS_MESSAGE.into()));
+        }
         let mode = match req.redirect.as_deref() {
             None => RedirectMode::Follow,
             Some(m) => RedirectMode::parse(m).ok_or_else(|| FetchError::Network(format!("invalid redirect mode {m:?}")))?,
         };
+        let limit = self.budgets.max_request_body_bytes;
+        if req.body.as_ref().is_some_and(|b| b.len() > limit) {
+            return Err(FetchError::Tool { message: budget::messages::request_too_large(limit), retryable: false });
+        }
+        let _slot = self.ledger.egress_usage().slot(self.budgets.max_concurrent).await;
+        let total = self.budgets.total_timeout;
+        match tokio::time::timeout(total, self.fetch_admitted(url, req, mode)).await {
+            Ok(result) => result,
+            Err(_) => Err(FetchError::Network(format!("timed out after {total:?} (total_timeout budget)"))),
+        }
+    }
+
+    async fn fetch_admitted(&self, url: Url, req: FetchRequest, mode: RedirectMode) -> Result<FetchResponse, FetchError> {
         let method = normalise_method(&req.method);
         let mut headers = req.headers.clone();
         if !has_header(&headers, "user-agent") {
@@ -195,7 +232,10 @@ impl Egress {
                     wire.push(("content-type".into(), ct.clone()));
                 }
             }
-            self.send_following(HttpRequest { method: method.clone(), url: url.clone(), headers: wire, body: req.body.clone() }, mode)
+            self.send_following(
+                HttpRequest { method: method.clone(), url: url.clone(), headers: wire, body: req.body.clone(), budgets: self.budgets },
+                mode,
+            )
         };
         let first = send(headers.clone()).await?;
         match (oauth, client_id) {
@@ -213,6 +253,10 @@ impl Egress {
     async fn send_following(&self, mut request: HttpRequest, mode: RedirectMode) -> Result<FetchResponse, FetchError> {
         let mut redirected = false;
         for hop in 0..=MAX_REDIRECTS {
+            let max = self.budgets.max_requests;
+            if !self.ledger.egress_usage().take_request(max) {
+                return Err(FetchError::Tool { message: budget::messages::too_many_requests(max), retryable: false });
+            }
             let response = self.transport.send(request.clone()).await?;
             let is_redirect = matches!(response.status, 301 | 302 | 303 | 307 | 308);
             if !is_redirect || mode == RedirectMode::Manual || !self.transport.follows_redirects() {
@@ -229,6 +273,9 @@ impl Egress {
             }
             let next = request.url.join(location).map_err(|_| EgressRefusal::MalformedUrl)?;
             self.policy.check_parsed(&next)?;
+            if has_credentials(&next) {
+                return Err(FetchError::Network(format!("redirect from {} to a URL with credentials", request.url)));
+            }
             if (response.status == 303 && request.method != "HEAD")
                 || (matches!(response.status, 301 | 302) && request.method == "POST")
             {
@@ -262,13 +309,16 @@ impl Egress {
         }
         let client_secret = self.secrets.require(&o.config.client_secret_secret).await.map_err(|m| tool(m, false))?;
         let url = self.policy.check_url(&o.config.token_url)?;
+        if has_credentials(&url) {
+            return Err(FetchError::Type(CREDENTIALS_MESSAGE.into()));
+        }
         let headers = vec![
             ("authorization".to_owned(), OAuthClientCredentials::basic_authorization(&client_id, &client_secret)),
             ("content-type".to_owned(), "application/x-www-form-urlencoded".to_owned()),
         ];
         let body = Bytes::from(o.config.form_body());
         self.ledger.record_request(record_of("POST", &url, &headers, Some(&body), None));
-        let request = HttpRequest { method: "POST".into(), url, headers, body: Some(body) };
+        let request = HttpRequest { method: "POST".into(), url, headers, body: Some(body), budgets: self.budgets };
         let response = self.send_following(request, RedirectMode::Follow).await?.response;
         match response.status {
             200..=299 => {}

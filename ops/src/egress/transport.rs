@@ -5,6 +5,8 @@ use async_trait::async_trait;
 use bytes::Bytes;
 use url::Url;
 
+use super::budget::EgressBudgets;
+
 /// One HTTP request, after the egress policy has allowed its URL.
 #[derive(Debug, Clone)]
 pub struct HttpRequest {
@@ -16,6 +18,8 @@ pub struct HttpRequest {
     pub headers: Vec<(String, String)>,
     /// The body bytes, if any.
     pub body: Option<Bytes>,
+    /// The call's budgets (connect timeout, response cap) for the transport to enforce.
+    pub budgets: EgressBudgets,
 }
 
 impl HttpRequest {
