@@ -6,7 +6,10 @@
 // Rust ops: every boundary (egress, secrets, redaction, scopes) is decided in Rust, not here.
 import { core } from "ext:core/mod.js";
 import {
+  op_trove_cache_get,
+  op_trove_cache_put,
   op_trove_egress_check,
+  op_trove_has_cache,
   op_trove_fetch,
   op_trove_fetch_cancel_handle,
   op_trove_kb,
@@ -430,6 +433,16 @@ function buildCtx(call) {
     secret,
     requireSecret,
   };
+  if (op_trove_has_cache()) {
+    // Best effort, never the source of truth: keyed by toolkit and user in Rust.
+    ctx.cache = Object.freeze({
+      get: async (key) => op_trove_cache_get(String(key)),
+      put: async (key, value, ttlSeconds) => {
+        if (typeof value !== "string") throw new TypeError("ctx.cache.put: value must be a string");
+        op_trove_cache_put(String(key), value, Number(ttlSeconds));
+      },
+    });
+  }
   const scopes = Array.isArray(call.scopes) ? call.scopes : [];
   if (scopes.includes("trove:search") || scopes.includes("trove:ingest")) {
     ctx.trove = {

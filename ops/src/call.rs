@@ -8,6 +8,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use crate::cache::{CacheScope, CacheStore};
 use crate::clock::{Clock, SystemClock};
 use crate::egress::{Egress, EgressBudgets, EgressPolicy, OAuthClient, Transport};
 use crate::ledger::Ledger;
@@ -29,12 +30,14 @@ pub struct CallEnv {
     pub budgets: EgressBudgets,
     /// `ctx.trove`'s backend, when the call's scopes grant it. `None`: `ctx.trove` calls fail.
     pub trove: Option<Arc<dyn TroveClient>>,
+    /// `ctx.cache`'s store. `None`: the toolkit sees no `ctx.cache` (absent is normal).
+    pub cache: Option<Arc<dyn CacheStore>>,
 }
 
 impl CallEnv {
     /// Environment secrets, the system clock, no knowledge base, and `transport`.
     pub fn new(transport: Arc<dyn Transport>) -> Self {
-        Self { clock: Arc::new(SystemClock), secrets: Arc::new(EnvSecrets::new()), transport, budgets: EgressBudgets::default(), trove: None }
+        Self { clock: Arc::new(SystemClock), secrets: Arc::new(EnvSecrets::new()), transport, budgets: EgressBudgets::default(), trove: None, cache: None }
     }
 }
 
@@ -93,6 +96,11 @@ impl CallState {
     /// Whether the call's scopes grant `ctx.trove` (contract §5).
     pub fn has_trove_scope(&self) -> bool {
         self.scopes.iter().any(|s| s == "trove:search" || s == "trove:ingest")
+    }
+
+    /// This call's cache namespace.
+    pub fn cache_scope(&self, scope: &ToolkitScope) -> CacheScope {
+        CacheScope { toolkit: scope.id.clone(), user: self.user_id.clone() }
     }
 
     /// Who is calling, for the knowledge base.

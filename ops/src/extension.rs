@@ -26,6 +26,9 @@ deno_core::extension!(
         op_trove_fetch,
         op_trove_fetch_cancel_handle,
         op_trove_kb,
+        op_trove_has_cache,
+        op_trove_cache_get,
+        op_trove_cache_put,
     ],
     docs = "ctx as Rust ops: clock, log, secrets, egress, knowledge base."
 );
@@ -227,4 +230,38 @@ pub async fn op_trove_kb(
     ledger.record_trove(&operation, variables.clone());
     let client = client.ok_or_else(|| JsErrorBox::generic("ctx.trove callback failed: no knowledge base is configured"))?;
     client.call(&caller, &operation, variables).await.map_err(|e| JsErrorBox::generic(e.to_string()))
+}
+
+/// Whether the call has a cache (`ctx.cache` is absent otherwise).
+#[op2(fast)]
+pub fn op_trove_has_cache(state: &mut OpState) -> bool {
+    state.try_borrow::<CallState>().is_some_and(|c| c.env.cache.is_some())
+}
+
+/// `ctx.cache.get(key)`: the live value or `null` (also `null` without a cache).
+#[op2]
+#[string]
+pub fn op_trove_cache_get(state: &mut OpState, #[string] key: &str) -> Result<Option<String>, JsErrorBox> {
+    let scope = state.try_borrow::<ToolkitScope>().ok_or_else(no_call)?;
+    let call = state.try_borrow::<CallState>().ok_or_else(no_call)?;
+    let Some(cache) = &call.env.cache else { return Ok(None) };
+    Ok(cache.get(&call.cache_scope(scope), key, chrono::Utc::now()))
+}
+
+/// `ctx.cache.put(key, value, ttlSeconds)`: rejects for a bad key, an oversize value or a
+/// non-positive TTL (limits in [`crate::cache::CacheLimits`]).
+#[op2(fast)]
+pub fn op_trove_cache_put(
+    state: &mut OpState,
+    #[string] key: &str,
+    #[string] value: &str,
+    ttl_seconds: f64,
+) -> Result<(), JsErrorBox> {
+    let scope = state.try_borrow::<ToolkitScope>().ok_or_else(no_call)?;
+    let call = state.try_borrow::<CallState>().ok_or_else(no_call)?;
+    let Some(cache) = &call.env.cache else { return Ok(()) };
+    let ttl = crate::cache::validate_put(&cache.limits(), key, value, ttl_seconds).map_err(|e| JsErrorBox::type_error(e.to_string()))?;
+    cache
+        .put(&call.cache_scope(scope), key, value, ttl, chrono::Utc::now())
+        .map_err(|e| JsErrorBox::generic(e.to_string()))
 }

@@ -6,18 +6,22 @@
 //! | `ctx` member | module | boundary |
 //! |---|---|---|
 //! | `fetch`, `fetchJson` | [`egress`] | https only, exact allowlist, addresses vetted after DNS and on every redirect (§6) |
-//! | `secret`, `requireSecret` | [`secrets`] | declared names only, read lazily, namespaced by toolkit |
+//! | `secret`, `requireSecret` | [`secrets`], [`callback`] | declared names only, read lazily, namespaced by toolkit |
 //! | `log`, `console` | [`log`], [`redact`] | every resolved secret value becomes `[redacted]` |
 //! | `now` | [`clock`] | injectable |
-//! | `trove` | [`trove`] | only when the call's scopes grant it |
+//! | `trove` | [`trove`], [`kb`], [`callback`] | only when the call's scopes grant it; keyed by user and toolkit |
+//! | `cache` | [`cache`] | keyed by user and toolkit; size-bounded, best effort |
 //!
 //! Per-call state lives in one [`call::CallState`] in the isolate's `OpState`; what a call did
 //! comes back as a [`ledger::CallRecord`].
 
+pub mod cache;
 pub mod call;
+pub mod callback;
 pub mod clock;
 pub mod egress;
 pub mod extension;
+pub mod kb;
 pub mod ledger;
 pub mod log;
 pub mod redact;

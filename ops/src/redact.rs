@@ -1,5 +1,6 @@
 //! Redaction: every resolved secret value becomes `[redacted]` (contract §5, `log`).
 
+use base64::Engine as _;
 use serde_json::Value;
 
 /// The replacement for a secret value.
@@ -12,13 +13,30 @@ pub struct Redactor {
 }
 
 impl Redactor {
-    /// Adds a value (empty values are ignored: they would match everywhere).
+    /// Adds a value and the forms it takes on the wire: standard and URL-safe base64 (with
+    /// and without padding) and percent-encoding. Empty values are ignored (they would match
+    /// everywhere); encoded forms shorter than 8 characters are skipped as too likely to
+    /// occur by chance.
     pub fn add(&mut self, value: &str) {
-        if !value.is_empty() && !self.values.iter().any(|v| v == value) {
-            self.values.push(value.to_owned());
-            // Longest first, so a secret that contains another is replaced whole.
-            self.values.sort_by_key(|v| std::cmp::Reverse(v.len()));
+        if value.is_empty() {
+            return;
         }
+        let b64 = base64::engine::general_purpose::STANDARD.encode(value);
+        let forms = [
+            value.to_owned(),
+            b64.clone(),
+            b64.trim_end_matches('=').to_owned(),
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(value),
+            url::form_urlencoded::byte_serialize(value.as_bytes()).collect::<String>(),
+            percent_encode(value),
+        ];
+        for (i, form) in forms.into_iter().enumerate() {
+            if (i == 0 || form.len() >= 8) && !self.values.contains(&form) {
+                self.values.push(form);
+            }
+        }
+        // Longest first, so a secret that contains another is replaced whole.
+        self.values.sort_by_key(|v| std::cmp::Reverse(v.len()));
     }
 
     /// Whether no value has been resolved (then text passes through untouched).
@@ -53,6 +71,17 @@ impl Redactor {
     }
 }
 
+/// `%XX` for every byte outside RFC 3986's unreserved set.
+fn percent_encode(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,6 +94,19 @@ mod tests {
         r.add("");
         let v = r.redact_json(json!(["token=s3cr3t", {"s3cr3t": ["x s3cr3t y"]}, 4]));
         assert_eq!(v, json!(["token=[redacted]", {"[redacted]": ["x [redacted] y"]}, 4]));
+    }
+
+    #[test]
+    fn encoded_forms_are_redacted() {
+        let mut r = Redactor::default();
+        r.add("pp-client:pp-secret/9+");
+        let b64 = base64::engine::general_purpose::STANDARD.encode("pp-client:pp-secret/9+");
+        assert_eq!(r.redact_str(&format!("Basic {b64}")), "Basic [redacted]");
+        assert_eq!(r.redact_str("q=pp-client%3App-secret%2F9%2B"), "q=[redacted]");
+        let mut spaced = Redactor::default();
+        spaced.add("pp client/9");
+        assert_eq!(spaced.redact_str("q=pp+client%2F9"), "q=[redacted]", "form encoding");
+        assert_eq!(spaced.redact_str("q=pp%20client%2F9"), "q=[redacted]", "percent encoding");
     }
 
     #[test]

@@ -24,6 +24,7 @@
 //! the network only through the manifest's policy.
 
 pub mod conformance;
+pub mod home;
 pub mod isolate;
 pub mod loader;
 pub mod toolkit;

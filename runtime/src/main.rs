@@ -11,6 +11,10 @@ use trove_host_ops::clock::FixedClock;
 use trove_host_ops::egress::network::{NetworkOptions, NetworkTransport};
 use trove_host_ops::egress::replay::ReplayTransport;
 use trove_host_ops::egress::Transport;
+use trove_host::home::DataHome;
+use trove_host_ops::cache::{CacheLimits, SqliteCache};
+use trove_host_ops::kb::LocalKnowledgeBase;
+use trove_host_ops::secrets::{EnvSecrets, KeyringSecrets, SecretChain};
 use trove_host_ops::CallEnv;
 
 /// Exit code for a load or usage error.
@@ -23,7 +27,9 @@ const EXIT_USAGE: u8 = 2;
     about = "Run @ontrove/extend TypeScript toolkits in a sandboxed isolate, with egress, secrets and scopes enforced in Rust.",
     long_about = None,
     after_help = "A <TOOLKIT> is a directory holding extension.ts (or server.ts), or an entry file.\n\
-                  Secrets come from environment variables TROVE_SECRET_<NAME>.\n\
+                  Secrets: environment variables TROVE_SECRET_<NAME> first, then the OS keyring\n\
+                  (see `trove-host secret`). ctx.cache and the local knowledge base live in\n\
+                  $TROVE_HOST_HOME (default ~/.local/share/trove-host).\n\
                   Logs go to stderr; set RUST_LOG (e.g. RUST_LOG=trove=debug) to change how much."
 )]
 struct Cli {
@@ -46,6 +52,12 @@ enum Command {
     /// Call a tool and print the result envelope (JSON). Exit 0 for ok:true, 1 for ok:false,
     /// 2 for a load or usage error.
     Call(CallArgs),
+    /// Store, list or remove a toolkit's secrets in the OS keyring.
+    #[command(subcommand)]
+    Secret(SecretCommand),
+    /// Look at what toolkits stored in the local knowledge base (ctx.trove.ingest).
+    #[command(subcommand)]
+    Kb(KbCommand),
     /// Run a conformance corpus (toolkits/, cases/, golden/, invalid/) and print
     /// "N passed, M failed". Exit 0 only when every check passes.
     Conformance {
@@ -57,6 +69,60 @@ enum Command {
         /// Print every check, not only failures.
         #[arg(long, short)]
         verbose: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum SecretCommand {
+    /// Store a secret. Reads the value from stdin with --from-stdin; otherwise prompts
+    /// without echo on a terminal.
+    Set {
+        /// The toolkit: its directory (checks that NAME is declared) or its manifest id.
+        toolkit: String,
+        /// The secret's name, as the manifest declares it.
+        name: String,
+        /// Read the value from standard input (a trailing newline is dropped).
+        #[arg(long)]
+        from_stdin: bool,
+    },
+    /// List the toolkit's declared secrets and whether each is set (never the values).
+    List {
+        /// The toolkit's directory (its manifest says which names it declares).
+        toolkit: PathBuf,
+    },
+    /// Remove a stored secret.
+    Rm {
+        /// The toolkit: its directory or its manifest id.
+        toolkit: String,
+        /// The secret's name.
+        name: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum KbCommand {
+    /// Full-text search of a user's documents.
+    Search {
+        /// The query (free text).
+        query: String,
+        /// Whose documents.
+        #[arg(long, default_value = "local-user")]
+        user: String,
+        /// Only documents this toolkit (manifest id) stored.
+        #[arg(long)]
+        toolkit: Option<String>,
+        /// Most hits to show.
+        #[arg(long, default_value_t = 10)]
+        limit: u64,
+    },
+    /// List stored documents, newest first.
+    List {
+        /// Only this user's documents.
+        #[arg(long)]
+        user: Option<String>,
+        /// Only documents this toolkit (manifest id) stored.
+        #[arg(long)]
+        toolkit: Option<String>,
     },
 }
 
@@ -94,8 +160,11 @@ fn usage(message: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(EXIT_USAGE)
 }
 
+/// Prints `value` as pretty JSON on stdout; a closed pipe (`| head`) is not an error.
 fn print_json(value: &Value) {
-    println!("{}", serde_json::to_string_pretty(value).expect("JSON"));
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{}", serde_json::to_string_pretty(value).expect("JSON"));
 }
 
 fn parse_json(what: &str, text: &str) -> Result<Value, String> {
@@ -148,6 +217,22 @@ async fn call(args: CallArgs) -> ExitCode {
         },
     };
     let mut env = CallEnv::new(transport);
+    env.secrets = Arc::new(SecretChain::new(vec![Arc::new(EnvSecrets::new()), Arc::new(KeyringSecrets)]));
+    match DataHome::resolve() {
+        Ok(home) => {
+            match SqliteCache::open(&home.cache_file(), CacheLimits::default()) {
+                Ok(c) => env.cache = Some(Arc::new(c)),
+                Err(e) => tracing::warn!(target: "trove::runtime", "ctx.cache is off: {e}"),
+            }
+            if args.scopes.iter().any(|s| s == "trove:search" || s == "trove:ingest") {
+                match LocalKnowledgeBase::open(&home.kb_file()) {
+                    Ok(kb) => env.trove = Some(Arc::new(kb)),
+                    Err(e) => return usage(e),
+                }
+            }
+        }
+        Err(e) => tracing::warn!(target: "trove::runtime", "ctx.cache is off: {e}"),
+    }
     if let Some(now) = now {
         env.clock = Arc::new(FixedClock(now.with_timezone(&chrono::Utc)));
     }
@@ -175,6 +260,133 @@ async fn call(args: CallArgs) -> ExitCode {
     if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
 }
 
+/// A toolkit named on the command line: a directory/entry file (loaded, so its declared
+/// secrets are known) or a bare manifest id.
+async fn toolkit_id(arg: &str) -> Result<(String, Option<Vec<String>>), ExitCode> {
+    let path = std::path::Path::new(arg);
+    if path.exists() {
+        let toolkit = load(path).await?;
+        let declared = toolkit.manifest()["secrets"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect())
+            .unwrap_or_default();
+        return Ok((toolkit.id().to_owned(), Some(declared)));
+    }
+    if !arg.is_empty() && arg.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
+        return Ok((arg.to_owned(), None));
+    }
+    Err(usage(format!("{arg:?} is neither a toolkit directory nor a toolkit id")))
+}
+
+fn read_secret_value(name: &str, from_stdin: bool) -> Result<String, String> {
+    use std::io::{IsTerminal, Read};
+    if !from_stdin && std::io::stdin().is_terminal() {
+        return rpassword::prompt_password(format!("{name}: ")).map_err(|e| format!("cannot read the value: {e}"));
+    }
+    let mut value = String::new();
+    std::io::stdin().read_to_string(&mut value).map_err(|e| format!("cannot read the value from stdin: {e}"))?;
+    let value = value.strip_suffix('\n').map(|v| v.strip_suffix('\r').unwrap_or(v)).unwrap_or(&value).to_owned();
+    Ok(value)
+}
+
+async fn secret(command: SecretCommand) -> ExitCode {
+    match command {
+        SecretCommand::Set { toolkit, name, from_stdin } => {
+            let (id, declared) = match toolkit_id(&toolkit).await {
+                Ok(t) => t,
+                Err(code) => return code,
+            };
+            if let Some(declared) = declared {
+                if !declared.contains(&name) {
+                    return usage(format!("{id} does not declare a secret named {name} (it declares: {})", declared.join(", ")));
+                }
+            }
+            let value = match read_secret_value(&name, from_stdin) {
+                Ok(v) if !v.is_empty() => v,
+                Ok(_) => return usage("the value is empty"),
+                Err(e) => return usage(e),
+            };
+            match KeyringSecrets::set(&id, &name, &value) {
+                Ok(()) => {
+                    eprintln!("stored {name} for {id} in the OS keyring");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => usage(e),
+            }
+        }
+        SecretCommand::List { toolkit } => {
+            let t = match load(&toolkit).await {
+                Ok(t) => t,
+                Err(code) => return code,
+            };
+            let env = EnvSecrets::new();
+            let mut rows = Vec::new();
+            for name in t.manifest()["secrets"].as_array().into_iter().flatten().filter_map(|v| v.as_str()) {
+                let state = if std::env::var_os(env.variable(name)).is_some() {
+                    "set (environment)".to_owned()
+                } else {
+                    match KeyringSecrets::get_blocking(t.id(), name) {
+                        Ok(Some(_)) => "set (keyring)".to_owned(),
+                        Ok(None) => "unset".to_owned(),
+                        Err(e) => format!("unknown ({e})"),
+                    }
+                };
+                rows.push(serde_json::json!({ "name": name, "state": state }));
+            }
+            print_json(&Value::Array(rows));
+            ExitCode::SUCCESS
+        }
+        SecretCommand::Rm { toolkit, name } => {
+            let (id, _) = match toolkit_id(&toolkit).await {
+                Ok(t) => t,
+                Err(code) => return code,
+            };
+            match KeyringSecrets::remove(&id, &name) {
+                Ok(true) => {
+                    eprintln!("removed {name} for {id}");
+                    ExitCode::SUCCESS
+                }
+                Ok(false) => {
+                    eprintln!("{name} was not stored for {id}");
+                    ExitCode::from(1)
+                }
+                Err(e) => usage(e),
+            }
+        }
+    }
+}
+
+fn kb(command: KbCommand) -> ExitCode {
+    let kb = match DataHome::resolve().and_then(|h| LocalKnowledgeBase::open(&h.kb_file())) {
+        Ok(kb) => kb,
+        Err(e) => return usage(e),
+    };
+    match command {
+        KbCommand::Search { query, user, toolkit, limit } => match kb.search_in(&user, toolkit.as_deref(), &query, Some(limit), None) {
+            Ok(hits) => {
+                print_json(&Value::Array(hits));
+                ExitCode::SUCCESS
+            }
+            Err(e) => usage(e),
+        },
+        KbCommand::List { user, toolkit } => match kb.list(user.as_deref(), toolkit.as_deref()) {
+            Ok(docs) => {
+                let rows: Vec<Value> = docs
+                    .into_iter()
+                    .map(|(user, d)| {
+                        let mut v = serde_json::to_value(d).expect("JSON");
+                        v["userId"] = Value::String(user);
+                        v
+                    })
+                    .collect();
+                print_json(&Value::Array(rows));
+                ExitCode::SUCCESS
+            }
+            Err(e) => usage(e),
+        },
+    }
+}
+
 async fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::List { toolkit } => match load(&toolkit).await {
@@ -192,6 +404,8 @@ async fn run(cli: Cli) -> ExitCode {
             Err(code) => code,
         },
         Command::Call(args) => call(args).await,
+        Command::Secret(command) => secret(command).await,
+        Command::Kb(command) => kb(command),
         Command::Conformance { corpus, results, verbose } => {
             match trove_host::conformance::run_corpus(&corpus, verbose).await {
                 Ok(report) => {

@@ -12,6 +12,10 @@ use async_trait::async_trait;
 
 use crate::ledger::Ledger;
 
+pub mod keyring;
+
+pub use self::keyring::KeyringSecrets;
+
 /// Where secret values come from. Implementations are keyed by toolkit id and secret name.
 #[async_trait]
 pub trait SecretProvider: Send + Sync {
@@ -81,6 +85,35 @@ impl MemorySecrets {
 impl SecretProvider for MemorySecrets {
     async fn get(&self, toolkit: &str, name: &str) -> Result<Option<String>, SecretError> {
         Ok(self.values.get(&(toolkit.to_owned(), name.to_owned())).cloned().flatten())
+    }
+}
+
+/// Several providers asked in order; the first that has a value wins.
+///
+/// The CLI's chain is `[EnvSecrets, KeyringSecrets]`: an environment variable overrides the
+/// stored value for one run. A provider failure stops the chain (a store that cannot be
+/// read is reported, not silently skipped).
+#[derive(Clone, Default)]
+pub struct SecretChain {
+    providers: Vec<Arc<dyn SecretProvider>>,
+}
+
+impl SecretChain {
+    /// A chain asking `providers` in order.
+    pub fn new(providers: Vec<Arc<dyn SecretProvider>>) -> Self {
+        Self { providers }
+    }
+}
+
+#[async_trait]
+impl SecretProvider for SecretChain {
+    async fn get(&self, toolkit: &str, name: &str) -> Result<Option<String>, SecretError> {
+        for p in &self.providers {
+            if let Some(v) = p.get(toolkit, name).await? {
+                return Ok(Some(v));
+            }
+        }
+        Ok(None)
     }
 }
 

@@ -1,0 +1,107 @@
+//! The platform's remote callbacks (contract §5), for calls that carry `callbackBase` and
+//! `ctxToken`:
+//!
+//! - `POST {callbackBase}/internal/secret` `{ ctxToken, name }` → `200 { value: string | null }`
+//!   (non-2xx for an undeclared name);
+//! - `POST {callbackBase}/internal/trove` `{ ctxToken, operation, variables }` → `200 { data }`.
+//!
+//! The platform is not a toolkit upstream: these requests do not go through the toolkit's
+//! egress policy, and the token is never visible to toolkit code.
+
+use std::time::Duration;
+
+use async_trait::async_trait;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::secrets::{SecretError, SecretProvider};
+use crate::trove::{TroveCaller, TroveClient, TroveError};
+
+/// A client for one call's platform callbacks.
+#[derive(Debug, Clone)]
+pub struct PlatformCallbacks {
+    base: String,
+    token: String,
+    client: reqwest::Client,
+}
+
+impl PlatformCallbacks {
+    /// Callbacks under `callback_base` (e.g. `https://trove.example/api`) with the call's
+    /// `ctx_token`. Errors if the HTTP client cannot start.
+    pub fn new(callback_base: &str, ctx_token: &str) -> Result<Self, String> {
+        let client = reqwest::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .map_err(|e| format!("cannot start the callback client: {e}"))?;
+        Ok(Self { base: callback_base.trim_end_matches('/').to_owned(), token: ctx_token.to_owned(), client })
+    }
+
+    /// Like [`Self::new`] with extra trusted roots (PEM), for a platform with a private CA.
+    pub fn with_roots(callback_base: &str, ctx_token: &str, roots_pem: &[Vec<u8>]) -> Result<Self, String> {
+        let mut builder = reqwest::Client::builder().timeout(Duration::from_secs(30)).redirect(reqwest::redirect::Policy::none());
+        for pem in roots_pem {
+            builder = builder.add_root_certificate(reqwest::Certificate::from_pem(pem).map_err(|e| e.to_string())?);
+        }
+        let client = builder.build().map_err(|e| format!("cannot start the callback client: {e}"))?;
+        Ok(Self { base: callback_base.trim_end_matches('/').to_owned(), token: ctx_token.to_owned(), client })
+    }
+
+    /// POSTs `body` to `{base}{path}`; returns the status and body text.
+    async fn post(&self, path: &str, body: Value) -> Result<(u16, String), String> {
+        let response = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await
+            .map_err(|e| format!("{path}: {e}"))?;
+        let status = response.status().as_u16();
+        let text = response.text().await.map_err(|e| format!("{path}: {e}"))?;
+        Ok((status, text))
+    }
+}
+
+#[derive(Deserialize)]
+struct SecretAnswer {
+    value: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct TroveAnswer {
+    #[serde(default)]
+    data: Value,
+}
+
+#[async_trait]
+impl SecretProvider for PlatformCallbacks {
+    async fn get(&self, _toolkit: &str, name: &str) -> Result<Option<String>, SecretError> {
+        let (status, text) = self
+            .post("/internal/secret", json!({ "ctxToken": self.token, "name": name }))
+            .await
+            .map_err(SecretError::Provider)?;
+        if !(200..300).contains(&status) {
+            let text: String = text.chars().take(200).collect();
+            return Err(SecretError::Provider(format!("{status}{}{text}", if text.is_empty() { "" } else { " " })));
+        }
+        let answer: SecretAnswer =
+            serde_json::from_str(&text).map_err(|e| SecretError::Provider(format!("malformed answer: {e}")))?;
+        Ok(answer.value)
+    }
+}
+
+#[async_trait]
+impl TroveClient for PlatformCallbacks {
+    async fn call(&self, _caller: &TroveCaller, operation: &str, variables: Value) -> Result<Value, TroveError> {
+        let (status, text) = self
+            .post("/internal/trove", json!({ "ctxToken": self.token, "operation": operation, "variables": variables }))
+            .await
+            .map_err(TroveError::Other)?;
+        if !(200..300).contains(&status) {
+            return Err(TroveError::Status { status, body: text });
+        }
+        let answer: TroveAnswer = serde_json::from_str(&text).map_err(|e| TroveError::Other(format!("malformed answer: {e}")))?;
+        Ok(answer.data)
+    }
+}
