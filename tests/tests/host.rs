@@ -1,0 +1,81 @@
+//! Issue #2's acceptance checks, as one integration-test binary (each test binary links
+//! QuickJS and swc, so they share one): parity with the conformance corpus, `defineToolkit`
+//! validation (§2), result envelopes (§4), module loading (§1), web globals (§1), egress
+//! refusals (§6), the CLI, and the example toolkits' expected envelopes.
+//!
+//! Fixture toolkits live in `tests/fixtures/<name>/`; toolkits that differ by one line (the
+//! validation and bad-import cases) are written to a scratch directory under
+//! `CARGO_TARGET_TMPDIR` by [`scratch_toolkit`].
+
+mod host {
+    pub mod cli;
+    pub mod conformance;
+    pub mod egress_rules;
+    pub mod envelopes;
+    pub mod examples;
+    pub mod globals;
+    pub mod loading;
+    pub mod validation;
+}
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+use trove_host::{CallOutcome, ToolCall, Toolkit};
+use trove_host_ops::egress::replay::{Exchange, ReplayTransport};
+use trove_host_ops::CallEnv;
+
+/// The repository root (the workspace).
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf()
+}
+
+/// `tests/fixtures/<name>`.
+pub fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(name)
+}
+
+/// Loads a toolkit that must load.
+pub async fn load(path: &Path) -> Toolkit {
+    match Toolkit::load(path).await {
+        Ok(t) => t,
+        Err(e) => panic!("{} did not load: {e}", path.display()),
+    }
+}
+
+/// A call environment whose egress is served by `exchanges` (conformance `http` format).
+pub fn replay_env(exchanges: Value) -> (CallEnv, Arc<ReplayTransport>) {
+    let exchanges: Vec<Exchange> = serde_json::from_value(exchanges).expect("exchanges in the replay format");
+    let replay = Arc::new(ReplayTransport::new(exchanges));
+    (CallEnv::new(replay.clone()), replay)
+}
+
+/// Calls `tool` with `args` and no network at all (an empty cassette).
+pub async fn call(toolkit: &mut Toolkit, tool: &str, args: Value) -> CallOutcome {
+    let (env, _) = replay_env(json!([]));
+    toolkit.call(&ToolCall::new(tool, args, "test-user"), env).await
+}
+
+/// The failure envelope of contract §4.
+pub fn failure(error: &str, code: &str, retryable: bool) -> Value {
+    json!({ "ok": false, "error": error, "retryable": retryable, "code": code })
+}
+
+/// Writes `files` (relative path → content) into a fresh scratch directory and returns it.
+/// Every call gets its own directory, so tests can run in parallel.
+pub fn scratch_toolkit(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("host-fixtures")
+        .join(format!("{name}-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (path, content) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().expect("a file has a parent")).expect("create scratch dir");
+        std::fs::write(&path, content).expect("write scratch file");
+    }
+    dir.canonicalize().expect("scratch dir exists")
+}

@@ -1,0 +1,250 @@
+//! The `trove-host` command line: help, `list`, `manifest`, `call` (exit codes 0/1/2, stdout
+//! only the envelope, logs on stderr, `--args-file`, `--replay`, `--now`, env secrets).
+//!
+//! The binary belongs to another package, so `CARGO_BIN_EXE_trove-host` is not set here: the
+//! first test to need it runs `cargo build -p trove-host --bin trove-host` (a no-op when it is
+//! up to date) into the target directory this test binary was built in.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+use serde_json::{json, Value};
+
+use crate::{fixture, repo_root, scratch_toolkit};
+
+fn binary() -> &'static Path {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        // This executable is <target>/<profile>/deps/host-<hash>.
+        let exe = std::env::current_exe().expect("current exe");
+        let profile_dir = exe.parent().and_then(Path::parent).expect("<target>/<profile>/deps");
+        let target_dir = profile_dir.parent().expect("<target>");
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let mut build = Command::new(cargo);
+        build.current_dir(repo_root()).args(["build", "--quiet", "-p", "trove-host", "--bin", "trove-host"]);
+        build.env("CARGO_TARGET_DIR", target_dir);
+        if profile_dir.file_name().is_some_and(|n| n == "release") {
+            build.arg("--release");
+        }
+        let status = build.status().expect("run cargo build");
+        assert!(status.success(), "cargo build -p trove-host failed");
+        let bin = profile_dir.join(format!("trove-host{}", std::env::consts::EXE_SUFFIX));
+        assert!(bin.is_file(), "{} was not built", bin.display());
+        bin
+    })
+}
+
+fn trove_host(args: &[&str]) -> Output {
+    trove_host_with(args, &[])
+}
+
+fn trove_host_with(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(binary());
+    cmd.args(args).current_dir(repo_root()).env_remove("RUST_LOG");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().expect("run trove-host")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// stdout parsed as one JSON document (fails if anything else is printed there).
+fn stdout_json(out: &Output) -> Value {
+    serde_json::from_str(&stdout(out))
+        .unwrap_or_else(|e| panic!("stdout is not one JSON document ({e}):\n{}\nstderr:\n{}", stdout(out), stderr(out)))
+}
+
+fn envelopes() -> String {
+    fixture("envelopes").display().to_string()
+}
+
+#[test]
+fn help_lists_every_subcommand_and_flag() {
+    let out = trove_host(&["--help"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let help = stdout(&out);
+    for sub in ["list", "manifest", "call", "conformance"] {
+        assert!(help.lines().any(|l| l.trim_start().starts_with(sub)), "--help should list `{sub}`:\n{help}");
+    }
+    assert!(help.contains("TROVE_SECRET_"), "--help should say where secrets come from:\n{help}");
+
+    let out = trove_host(&["call", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let help = stdout(&out);
+    for flag in ["--args", "--args-file", "--user", "--scope", "--config", "--replay", "--now"] {
+        assert!(help.contains(flag), "call --help should list {flag}:\n{help}");
+    }
+    let out = trove_host(&["conformance", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let help = stdout(&out);
+    for flag in ["--results", "--verbose"] {
+        assert!(help.contains(flag), "conformance --help should list {flag}:\n{help}");
+    }
+}
+
+#[test]
+fn list_prints_the_tool_list_as_json() {
+    let out = trove_host(&["list", &envelopes()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let tools = stdout_json(&out);
+    let names: Vec<&str> = tools.as_array().expect("an array").iter().filter_map(|t| t["name"].as_str()).collect();
+    assert_eq!(
+        names,
+        ["echo", "text_only", "with_structured", "typed_ok", "typed_bad", "typed_plain", "fail_retryable", "fail_final", "crash", "bad_return", "chatty"]
+    );
+    assert_eq!(tools[0]["inputSchema"]["type"], json!("object"));
+    assert_eq!(tools[0]["inputSchema"]["additionalProperties"], json!(false));
+    assert_eq!(tools[0]["annotations"], json!({ "readOnlyHint": true, "destructiveHint": false, "openWorldHint": false }));
+    assert!(tools[3].get("outputSchema").is_some());
+}
+
+#[test]
+fn manifest_prints_the_manifest_as_json() {
+    let out = trove_host(&["manifest", &envelopes()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout_json(&out),
+        json!({
+            "id": "envelopes",
+            "name": "Envelopes",
+            "description": "Every result envelope shape of contract section 4.",
+            "icon": "✉️",
+            "version": "1.0.0",
+            "generated": true
+        })
+    );
+}
+
+#[test]
+fn call_exits_0_for_ok_true() {
+    let out = trove_host(&["call", &envelopes(), "text_only", "--args", "{}"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout_json(&out), json!({ "ok": true, "result": { "text": "plain string" } }));
+}
+
+#[test]
+fn call_exits_1_for_ok_false() {
+    let out = trove_host(&["call", &envelopes(), "fail_final"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(stdout_json(&out), json!({ "ok": false, "error": "No such thing.", "retryable": false, "code": "TOOL_ERROR" }));
+
+    let out = trove_host(&["call", &envelopes(), "echo", "--args", "{}"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout_json(&out)["code"], json!("INVALID_PARAMS"));
+}
+
+#[test]
+fn call_exits_2_for_load_and_usage_errors() {
+    let missing = fixture("loading/does-not-exist").display().to_string();
+    let cases: [(&str, Vec<&str>); 4] = [
+        ("load error", vec!["call", &missing, "ping"]),
+        ("a toolkit that fails validation", vec!["call", "PLACEHOLDER", "ping"]),
+        ("bad --args JSON", vec!["call", "ENVELOPES", "echo", "--args", "{not json"]),
+        ("bad --now", vec!["call", "ENVELOPES", "text_only", "--now", "yesterday"]),
+    ];
+    let invalid = scratch_toolkit(
+        "cli-invalid",
+        &[(
+            "extension.ts",
+            "import { defineToolkit } from '@ontrove/extend/toolkit';\n\
+             export default defineToolkit({ id: 'Nope', name: 'n', description: 'd', icon: 'i', version: '1', tools: [] });\n",
+        )],
+    )
+    .display()
+    .to_string();
+    let envelopes = envelopes();
+    for (what, args) in cases {
+        let args: Vec<&str> = args
+            .into_iter()
+            .map(|a| match a {
+                "PLACEHOLDER" => invalid.as_str(),
+                "ENVELOPES" => envelopes.as_str(),
+                a => a,
+            })
+            .collect();
+        let out = trove_host(&args);
+        assert_eq!(out.status.code(), Some(2), "{what}: {}", stderr(&out));
+        assert_eq!(stdout(&out), "", "{what}: nothing on stdout");
+        assert!(stderr(&out).contains("trove-host:"), "{what}: the reason goes to stderr: {}", stderr(&out));
+    }
+    // The load error carries defineToolkit's message.
+    let out = trove_host(&["list", &invalid]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("defineToolkit: Nope has an invalid declaration:"), "{}", stderr(&out));
+}
+
+#[test]
+fn logs_go_to_stderr_and_stdout_is_only_the_envelope() {
+    let out = trove_host(&["call", &envelopes(), "chatty"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // The whole of stdout is the envelope.
+    assert_eq!(stdout_json(&out), json!({ "ok": true, "result": { "text": "done" } }));
+    assert!(!stdout(&out).contains("chatty"), "{}", stdout(&out));
+    let err = stderr(&out);
+    assert!(err.contains("hello from chatty"), "ctx.log goes to stderr:\n{err}");
+    assert!(err.contains("console line from chatty"), "console goes to stderr:\n{err}");
+
+    // A crash's detail goes to stderr too, never into the envelope.
+    let out = trove_host(&["call", &envelopes(), "crash"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout_json(&out), json!({ "ok": false, "error": "tool failed", "retryable": false, "code": "TOOL_ERROR" }));
+    assert!(stderr(&out).contains("kaboom"), "{}", stderr(&out));
+}
+
+#[test]
+fn args_file_works() {
+    let dir = scratch_toolkit("cli-args", &[("args.json", "{ \"name\": \"from file\" }")]);
+    let file = dir.join("args.json").display().to_string();
+    let out = trove_host(&["call", &envelopes(), "echo", "--args-file", &file]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout_json(&out), json!({ "ok": true, "result": { "text": "{\"name\":\"from file\",\"count\":3}" } }));
+
+    let out = trove_host(&["call", &envelopes(), "echo", "--args-file", "/nonexistent/args.json"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn replay_now_and_env_secrets() {
+    // The README's offline example: a secret from TROVE_SECRET_<NAME>, a cassette and a clock.
+    let out = trove_host_with(
+        &[
+            "call",
+            "toolkits/skyward",
+            "picture_of_the_day",
+            "--args",
+            "{}",
+            "--replay",
+            "toolkits/skyward/replay/apod-today.json",
+            "--now",
+            "2026-11-29T03:30:00Z",
+        ],
+        &[("TROVE_SECRET_NASA_API_KEY", "DEMO-nasa-key-0000")],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}\n{}", stdout(&out), stderr(&out));
+    assert_eq!(stdout_json(&out)["ok"], json!(true));
+    assert!(!stdout(&out).contains("DEMO-nasa-key-0000"));
+
+    // Without the secret the same call fails with requireSecret's message.
+    let out = trove_host(&[
+        "call",
+        "toolkits/skyward",
+        "picture_of_the_day",
+        "--replay",
+        "toolkits/skyward/replay/none.json",
+        "--now",
+        "2026-11-29T03:30:00Z",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(
+        stdout_json(&out)["error"],
+        json!("NASA_API_KEY is not set. Run `trove secret set <server> NASA_API_KEY --from-stdin`.")
+    );
+}

@@ -1,0 +1,216 @@
+//! Contract §2: `defineToolkit` validates the config when the toolkit is imported.
+//! Manifest-level problems are all reported together in one message
+//! `defineToolkit: <id> has an invalid declaration:\n  <p1>\n  <p2>`; tool-level problems throw
+//! at the first one found.
+//!
+//! Each case is the same valid toolkit with one part of its config overridden.
+
+use trove_host::{LoadError, Toolkit};
+
+use crate::{call, scratch_toolkit};
+
+/// A valid toolkit whose config is spread with `overrides` (a JS object literal).
+fn source(overrides: &str) -> String {
+    format!(
+        "import {{ defineToolkit, tool, z }} from '@ontrove/extend/toolkit';\n\
+         const ping = tool({{ name: 'ping', description: 'Ping.', input: z.object({{}}), handler: async () => 'pong' }});\n\
+         export default defineToolkit({{\n\
+         \x20 id: 'valid-kit', name: 'Valid kit', description: 'A valid toolkit.', icon: '🔧', version: '1.0.0',\n\
+         \x20 tools: [ping],\n\
+         \x20 ...({overrides}),\n\
+         }});\n"
+    )
+}
+
+/// The load error of the toolkit with `overrides`; panics if it loads.
+async fn load_error(overrides: &str) -> String {
+    let dir = scratch_toolkit("validation", &[("extension.ts", &source(overrides))]);
+    match Toolkit::load(&dir).await {
+        Ok(_) => panic!("a toolkit with {overrides} loaded, but must be refused"),
+        Err(e @ LoadError::Threw { .. }) => e.message().to_owned(),
+        Err(other) => panic!("{overrides}: expected defineToolkit to throw at import, got {other:?}"),
+    }
+}
+
+/// Asserts `message` is the collected-problems message for `id` with exactly one problem line
+/// per entry of `problems`, each line containing every fragment of its entry.
+fn assert_problems(message: &str, id: &str, problems: &[&[&str]]) {
+    let header = format!("defineToolkit: {id} has an invalid declaration:");
+    let mut lines = message.split('\n');
+    assert_eq!(lines.next(), Some(header.as_str()), "message: {message:?}");
+    let lines: Vec<&str> = lines.collect();
+    assert_eq!(lines.len(), problems.len(), "expected {} problem line(s) in {message:?}", problems.len());
+    for (line, fragments) in lines.iter().zip(problems) {
+        assert!(line.starts_with("  ") && !line[2..].starts_with(' '), "problem lines are indented by two spaces: {line:?}");
+        for fragment in *fragments {
+            assert!(line.contains(fragment), "problem line {line:?} should mention {fragment:?}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_base_declaration_is_valid() {
+    // The control for every case below: only the override makes them fail.
+    let dir = scratch_toolkit("validation", &[("extension.ts", &source("{ visibility: 'private', egress: ['api.example.com:8443'] }"))]);
+    let mut toolkit = crate::load(&dir).await;
+    assert_eq!(toolkit.id(), "valid-kit");
+    let outcome = call(&mut toolkit, "ping", serde_json::json!({})).await;
+    assert_eq!(outcome.envelope, serde_json::json!({ "ok": true, "result": { "text": "pong" } }));
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn bad_id() {
+    let message = load_error("{ id: 'Weather_Now' }").await;
+    assert_eq!(message, "defineToolkit: Weather_Now has an invalid declaration:\n  id \"Weather_Now\" must match /^[a-z0-9-]+$/");
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn empty_name_description_or_icon() {
+    for key in ["name", "description", "icon"] {
+        let message = load_error(&format!("{{ {key}: '' }}")).await;
+        assert_problems(&message, "valid-kit", &[&[key]]);
+        let message = load_error(&format!("{{ {key}: '   ' }}")).await;
+        assert_problems(&message, "valid-kit", &[&[key]]);
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn bad_version() {
+    for version in ["1.0", "v1.0.0", "1.0.0-", "1.0.0.0"] {
+        let message = load_error(&format!("{{ version: '{version}' }}")).await;
+        assert_problems(&message, "valid-kit", &[&["version", &format!("\"{version}\"")]]);
+    }
+    let message = load_error("{ version: '1.0' }").await;
+    assert!(message.ends_with("\n  version \"1.0\" is not a semver string"), "{message:?}");
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn bad_visibility() {
+    let message = load_error("{ visibility: 'unlisted' }").await;
+    assert_problems(&message, "valid-kit", &[&["visibility", "\"unlisted\""]]);
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn bad_secret_name() {
+    let message = load_error("{ secrets: ['API_KEY', 'api_key', '9LIVES'] }").await;
+    assert_eq!(
+        message,
+        "defineToolkit: valid-kit has an invalid declaration:\n  \
+         secrets entry \"api_key\" must be a NAME (UPPER_SNAKE_CASE)\n  \
+         secrets entry \"9LIVES\" must be a NAME (UPPER_SNAKE_CASE)"
+    );
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn bad_egress_entries() {
+    let message = load_error(
+        "{ egress: ['api.example.com', 'https://feeds.example.org/rss', '*.substack.com', 'localhost', 'API.Example.com', 'api.example.com:8443'] }",
+    )
+    .await;
+    let problem = |entry: &str| format!("egress entry \"{entry}\" is not a bare hostname (optional :port)");
+    assert_eq!(
+        message,
+        format!(
+            "defineToolkit: valid-kit has an invalid declaration:\n  {}\n  {}\n  {}\n  {}",
+            problem("https://feeds.example.org/rss"),
+            problem("*.substack.com"),
+            problem("localhost"),
+            problem("API.Example.com"),
+        )
+    );
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn bad_scope() {
+    let message = load_error("{ scopes: ['trove:search', 'trove:write'] }").await;
+    assert_problems(&message, "valid-kit", &[&["scopes", "\"trove:write\""]]);
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn bad_auth_type() {
+    let message = load_error(
+        "{ auth: { type: 'api_key', tokenUrl: 'https://auth.example.com/token', clientIdSecret: 'ID', clientSecretSecret: 'SECRET', apiHost: 'api.example.com' } }",
+    )
+    .await;
+    assert_problems(&message, "valid-kit", &[&["auth", "\"api_key\""]]);
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn bad_config_field_type() {
+    let message = load_error("{ config: { region: { label: 'Region', type: 'select' }, city: { type: 'text' } } }").await;
+    assert_problems(&message, "valid-kit", &[&["config", "\"region\"", "\"select\""]]);
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn empty_tools() {
+    let message = load_error("{ tools: [] }").await;
+    assert_problems(&message, "valid-kit", &[&["tools", "non-empty"]]);
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn several_manifest_problems_are_reported_together() {
+    let message = load_error("{ id: 'Bad_Id', version: '1', secrets: ['lower'], egress: ['*.example.com'] }").await;
+    assert_eq!(
+        message,
+        "defineToolkit: Bad_Id has an invalid declaration:\n  \
+         id \"Bad_Id\" must match /^[a-z0-9-]+$/\n  \
+         version \"1\" is not a semver string\n  \
+         secrets entry \"lower\" must be a NAME (UPPER_SNAKE_CASE)\n  \
+         egress entry \"*.example.com\" is not a bare hostname (optional :port)"
+    );
+}
+
+// Tool-level checks: the first problem throws, without the collected-problems header.
+
+#[tokio::test(flavor = "current_thread")]
+async fn bad_tool_name() {
+    let message = load_error(
+        "{ tools: [tool({ name: 'get weather', description: 'Weather.', input: z.object({}), handler: async () => 'x' })] }",
+    )
+    .await;
+    assert!(message.starts_with("defineToolkit: "), "{message:?}");
+    assert!(message.contains("\"get weather\""), "{message:?}");
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn duplicate_tool_names() {
+    let message = load_error("{ tools: [ping, tool({ ...ping, description: 'Another ping.' })] }").await;
+    assert_eq!(message, "defineToolkit: duplicate tool name \"ping\"");
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn missing_description() {
+    for description in ["undefined", "''"] {
+        let message = load_error(&format!(
+            "{{ tools: [tool({{ name: 'nodesc', description: {description}, input: z.object({{}}), handler: async () => 'x' }} as any)] }}"
+        ))
+        .await;
+        assert!(message.starts_with("defineToolkit: "), "{message:?}");
+        assert!(message.contains("\"nodesc\"") && message.contains("description"), "{message:?}");
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn missing_handler() {
+    let message = load_error("{ tools: [tool({ name: 'stats', description: 'Stats.', input: z.object({}) } as any)] }").await;
+    assert_eq!(message, "defineToolkit: tool \"stats\" needs a handler function");
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn input_without_safe_parse() {
+    let message = load_error(
+        "{ tools: [tool({ name: 'raw', description: 'Raw JSON schema input.', input: { type: 'object', properties: {} }, handler: async () => 'x' } as any)] }",
+    )
+    .await;
+    assert!(message.starts_with("defineToolkit: "), "{message:?}");
+    assert!(message.contains("\"raw\"") && message.contains("input"), "{message:?}");
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn non_object_input() {
+    let message = load_error(
+        "{ tools: [tool({ name: 'echo', description: 'Echo.', input: z.string(), handler: async (t: string) => t })] }",
+    )
+    .await;
+    assert_eq!(message, "tool input schema must be an object (z.object({...})), got type \"string\"");
+}
