@@ -1,1 +1,61 @@
+//! Shared helpers for trove-host's integration tests: where the repository is, and the
+//! `trove-host` binary (which belongs to another package, so Cargo does not set
+//! `CARGO_BIN_EXE_trove-host` for these tests).
 
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+/// The repository root (the workspace).
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is inside the workspace").to_path_buf()
+}
+
+/// `tests/fixtures/<name>`.
+pub fn fixture(name: &str) -> PathBuf {
+    repo_root().join("tests").join("fixtures").join(name)
+}
+
+/// The `trove-host` binary, built on first use with `cargo build -p trove-host --bin
+/// trove-host` into the target directory the calling test binary was built in (a no-op when
+/// it is up to date).
+pub fn cli_binary() -> &'static Path {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        // The test executable is <target>/<profile>/deps/<name>-<hash>.
+        let exe = std::env::current_exe().expect("current exe");
+        let profile_dir = exe.parent().and_then(Path::parent).expect("<target>/<profile>/deps");
+        let target_dir = profile_dir.parent().expect("<target>");
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let mut build = Command::new(cargo);
+        build.current_dir(repo_root()).args(["build", "--quiet", "-p", "trove-host", "--bin", "trove-host"]);
+        build.env("CARGO_TARGET_DIR", target_dir);
+        if profile_dir.file_name().is_some_and(|n| n == "release") {
+            build.arg("--release");
+        }
+        let status = build.status().expect("run cargo build");
+        assert!(status.success(), "cargo build -p trove-host failed");
+        let bin = profile_dir.join(format!("trove-host{}", std::env::consts::EXE_SUFFIX));
+        assert!(bin.is_file(), "{} was not built", bin.display());
+        bin
+    })
+}
+
+/// Runs `trove-host args…` from the repository root with extra environment `env` (and
+/// without the caller's `RUST_LOG`), waiting for it to finish.
+pub fn run_cli(args: &[&str], env: &[(&str, &str)], stdin: Option<&str>) -> Output {
+    use std::io::Write;
+    let mut cmd = Command::new(cli_binary());
+    cmd.args(args).current_dir(repo_root()).env_remove("RUST_LOG");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.stdin(std::process::Stdio::piped()).stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().expect("run trove-host");
+    let mut input = child.stdin.take().expect("stdin");
+    if let Some(text) = stdin {
+        input.write_all(text.as_bytes()).expect("write stdin");
+    }
+    drop(input);
+    child.wait_with_output().expect("wait for trove-host")
+}

@@ -1,0 +1,345 @@
+//! Issue #4's acceptance checks: secrets (declared, undeclared, unset; namespaced; the real
+//! kernel keyring through the CLI), redaction in every sink, `ctx.cache` (hit, miss, limits,
+//! persistence across two CLI runs), `ctx.trove` (present by scope, ingest then search, per
+//! user), and the platform callbacks' request bodies against a real HTTP server on loopback.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use async_trait::async_trait;
+use serde_json::{json, Value};
+use trove_host::{CallOutcome, ToolCall, Toolkit};
+use trove_host_ops::cache::{CacheLimits, MemoryCache};
+use trove_host_ops::callback::PlatformCallbacks;
+use trove_host_ops::egress::replay::ReplayTransport;
+use trove_host_ops::kb::LocalKnowledgeBase;
+use trove_host_ops::secrets::{MemorySecrets, SecretError, SecretProvider};
+use trove_host_ops::CallEnv;
+use trove_host_tests::{cli_binary, fixture, run_cli};
+
+const TOKEN: &str = "tok-S3CRET value/42";
+
+fn env_with(secrets: impl SecretProvider + 'static) -> CallEnv {
+    let mut env = CallEnv::new(Arc::new(ReplayTransport::new(Vec::new())));
+    env.secrets = Arc::new(secrets);
+    env
+}
+
+fn vault_secrets() -> MemorySecrets {
+    let mut s = MemorySecrets::new();
+    s.set("vault", "API_TOKEN", Some(TOKEN.into())).set("vault", "OPTIONAL_KEY", None);
+    s
+}
+
+async fn call(toolkit: &mut Toolkit, tool: &str, args: Value, env: CallEnv) -> CallOutcome {
+    toolkit.call(&ToolCall::new(tool, args, "alice"), env).await
+}
+
+fn text(outcome: &CallOutcome) -> String {
+    assert_eq!(outcome.envelope["ok"], true, "{}", outcome.envelope);
+    outcome.envelope["result"]["text"].as_str().expect("text").to_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("stores-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// Every form a secret value could leak in.
+fn leaked_forms(value: &str) -> Vec<String> {
+    use base64::Engine as _;
+    let b64 = base64::engine::general_purpose::STANDARD.encode(value);
+    vec![value.to_owned(), b64.trim_end_matches('=').to_owned(), "tok-S3CRET%20value%2F42".to_owned()]
+}
+
+/// Records which names a provider was asked for.
+#[derive(Clone, Default)]
+struct Asked(Arc<Mutex<Vec<String>>>, MemorySecrets);
+
+#[async_trait]
+impl SecretProvider for Asked {
+    async fn get(&self, toolkit: &str, name: &str) -> Result<Option<String>, SecretError> {
+        self.0.lock().unwrap().push(name.to_owned());
+        self.1.get(toolkit, name).await
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn secret_declared_unset_undeclared() {
+    let mut vault = Toolkit::load(&fixture("vault")).await.expect("load vault");
+    let asked = Asked(Arc::default(), vault_secrets());
+    let read = |name: &str| json!({ "name": name });
+
+    let o = call(&mut vault, "read", read("API_TOKEN"), env_with(asked.clone())).await;
+    assert_eq!(text(&o), format!("value of length {}", TOKEN.len()));
+    let o = call(&mut vault, "read", read("OPTIONAL_KEY"), env_with(asked.clone())).await;
+    assert_eq!(text(&o), "undefined");
+    let o = call(&mut vault, "read", read("NOT_DECLARED"), env_with(asked.clone())).await;
+    assert_eq!(text(&o), "rejected: ctx.secret callback failed: 404 secret not declared");
+    assert_eq!(
+        serde_json::to_value(&o.record.callbacks).unwrap(),
+        json!([{ "kind": "secret", "name": "NOT_DECLARED" }]),
+        "the attempt is recorded as a callback"
+    );
+    // An undeclared name is refused before any provider is asked.
+    assert_eq!(*asked.0.lock().unwrap(), vec!["API_TOKEN".to_owned(), "OPTIONAL_KEY".to_owned()]);
+
+    for name in ["OPTIONAL_KEY", "NOT_DECLARED"] {
+        let o = call(&mut vault, "require", read(name), env_with(asked.clone())).await;
+        assert_eq!(
+            o.envelope,
+            json!({ "ok": false, "error": format!("{name} is not set. Run `trove secret set <server> {name} --from-stdin`."),
+                    "retryable": false, "code": "TOOL_ERROR" })
+        );
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn secrets_are_namespaced_by_toolkit() {
+    let mut vault = Toolkit::load(&fixture("vault")).await.expect("load vault");
+    let mut other = MemorySecrets::new();
+    other.set("another-toolkit", "API_TOKEN", Some(TOKEN.into()));
+    let o = call(&mut vault, "read", json!({ "name": "API_TOKEN" }), env_with(other)).await;
+    assert_eq!(text(&o), "undefined", "another toolkit's value is not visible");
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn redaction_in_ctx_log_and_handler_error() {
+    let mut vault = Toolkit::load(&fixture("vault")).await.expect("load vault");
+    let o = call(&mut vault, "leak", json!({}), env_with(vault_secrets())).await;
+    assert_eq!(o.envelope["error"], "tool failed");
+    let logs = serde_json::to_string(&o.record.logs).unwrap();
+    for form in leaked_forms(TOKEN) {
+        assert!(!logs.contains(&form), "{form:?} leaked into {logs}");
+    }
+    assert_eq!(o.record.logs[0], json!(["bare", "[redacted]"]));
+    assert_eq!(o.record.logs[1], json!([{ "nested": { "[redacted]": ["x[redacted]y"] } }]));
+    assert_eq!(o.record.logs[2], json!(["base64", "[redacted]", "percent", "[redacted]"]));
+    assert_eq!(o.record.logs[3], json!(["handler error", "Error: failed with [redacted]"]));
+}
+
+#[test]
+fn redaction_in_cli_logs_console_and_tracing() {
+    let home = scratch("redact");
+    let out = run_cli(
+        &["call", "tests/fixtures/vault", "leak"],
+        &[("TROVE_SECRET_API_TOKEN", TOKEN), ("TROVE_HOST_HOME", home.to_str().unwrap()), ("RUST_LOG", "trove=debug")],
+        None,
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    for form in leaked_forms(TOKEN) {
+        assert!(!stderr.contains(&form), "{form:?} leaked into stderr:\n{stderr}");
+        assert!(!stdout.contains(&form), "{form:?} leaked into stdout");
+    }
+    assert!(stderr.contains("console [redacted]"), "console.log line is redacted, not dropped:\n{stderr}");
+    assert!(stderr.contains("console error [redacted]"), "console.error line:\n{stderr}");
+    assert!(stderr.contains("failed with [redacted]"), "handler error line:\n{stderr}");
+}
+
+#[test]
+fn cache_persists_across_two_cli_runs_per_user() {
+    let home = scratch("cache");
+    let env = [("TROVE_HOST_HOME", home.to_str().unwrap())];
+    let run = |user: &str| {
+        let out = run_cli(&["call", "tests/fixtures/vault", "counter", "--user", user], &env, None);
+        let envelope: Value = serde_json::from_slice(&out.stdout).expect("envelope");
+        envelope["result"]["text"].as_str().unwrap_or_default().to_owned()
+    };
+    assert_eq!(run("alice"), "1");
+    assert_eq!(run("alice"), "2", "the second process sees the first one's entry");
+    assert_eq!(run("bob"), "1", "another user has their own entries");
+    assert!(home.join("cache.sqlite").is_file());
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn cache_absent_present_and_limits() {
+    let mut vault = Toolkit::load(&fixture("vault")).await.expect("load vault");
+    let o = call(&mut vault, "counter", json!({}), env_with(MemorySecrets::new())).await;
+    assert_eq!(text(&o), "no cache", "no store: ctx.cache is absent");
+    let cache = Arc::new(MemoryCache::new(CacheLimits::default()));
+    let with_cache = || {
+        let mut env = env_with(MemorySecrets::new());
+        env.cache = Some(cache.clone());
+        env
+    };
+    assert_eq!(text(&call(&mut vault, "counter", json!({}), with_cache()).await), "1");
+    assert_eq!(text(&call(&mut vault, "counter", json!({}), with_cache()).await), "2", "hit");
+    assert_eq!(text(&call(&mut vault, "counter", json!({ "key": "other" }), with_cache()).await), "1", "miss");
+    assert_eq!(
+        text(&call(&mut vault, "cache_misuse", json!({}), with_cache()).await),
+        "rejected: ctx.cache: value is larger than 1048576 bytes"
+    );
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn trove_present_only_with_scope() {
+    let mut vault = Toolkit::load(&fixture("vault")).await.expect("load vault");
+    let dir = scratch("trove-scope");
+    let kb = Arc::new(LocalKnowledgeBase::open(&dir.join("kb.sqlite")).unwrap());
+    for (scopes, expected) in [(vec![], "false"), (vec!["trove:search"], "true"), (vec!["trove:ingest"], "true"), (vec!["other"], "false")] {
+        let mut env = env_with(MemorySecrets::new());
+        env.trove = Some(kb.clone());
+        let mut c = ToolCall::new("has_trove", json!({}), "alice");
+        c.scopes = Some(scopes.iter().map(|s| s.to_string()).collect());
+        assert_eq!(text(&vault.call(&c, env).await), expected, "scopes {scopes:?}");
+    }
+}
+
+#[test]
+fn kb_ingest_then_search_through_the_cli() {
+    let home = scratch("kb");
+    let env = [("TROVE_HOST_HOME", home.to_str().unwrap())];
+    let call = |tool: &str, args: Value, user: &str, scope: &str| {
+        let a = args.to_string();
+        let out = run_cli(&["call", "tests/fixtures/vault", tool, "--args", &a, "--user", user, "--scope", scope], &env, None);
+        serde_json::from_slice::<Value>(&out.stdout).expect("envelope")
+    };
+    let saved = call("save", json!({ "title": "Tidal energy notes", "text": "Flow in narrow straits." }), "alice", "trove:ingest");
+    assert_eq!(saved["result"]["text"], "ingested 1");
+    let found = call("find", json!({ "query": "straits" }), "alice", "trove:search");
+    assert_eq!(found["result"]["text"], "1 hit(s): Tidal energy notes", "{found}");
+    assert_eq!(found["structuredContent"], Value::Null, "no output schema");
+    assert_eq!(found["result"]["structured"]["doc"]["text"], "Flow in narrow straits.");
+    assert_eq!(found["result"]["structured"]["doc"]["tags"], json!(["note"]));
+    let other = call("find", json!({ "query": "straits" }), "bob", "trove:search");
+    assert_eq!(other["result"]["text"], "no hits", "bob cannot read alice's documents");
+
+    let out = run_cli(&["kb", "search", "tidal", "--user", "alice"], &env, None);
+    let hits: Value = serde_json::from_slice(&out.stdout).expect("kb search JSON");
+    assert_eq!(hits[0]["title"], "Tidal energy notes");
+    let out = run_cli(&["kb", "list", "--user", "bob"], &env, None);
+    assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), json!([]));
+    let out = run_cli(&["kb", "list"], &env, None);
+    let all: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(all[0]["userId"], "alice");
+    assert_eq!(all[0]["toolkit"], "vault");
+}
+
+/// A real HTTP server on loopback playing the platform: records every request body.
+struct Platform {
+    base: String,
+    bodies: Arc<Mutex<Vec<(String, Value)>>>,
+}
+
+fn platform() -> Platform {
+    let server = tiny_http::Server::http("127.0.0.1:0").expect("bind");
+    let base = format!("http://{}", server.server_addr().to_ip().expect("ip"));
+    let bodies: Arc<Mutex<Vec<(String, Value)>>> = Arc::default();
+    let seen = bodies.clone();
+    std::thread::spawn(move || {
+        for mut request in server.incoming_requests() {
+            let mut text = String::new();
+            request.as_reader().read_to_string(&mut text).unwrap();
+            let body: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+            let path = request.url().to_owned();
+            seen.lock().unwrap().push((path.clone(), body.clone()));
+            let (status, answer) = match (path.as_str(), body["name"].as_str(), body["operation"].as_str()) {
+                ("/internal/secret", Some("API_TOKEN"), _) => (200, json!({ "value": "remote-value" }).to_string()),
+                ("/internal/secret", Some(_), _) => (200, json!({ "value": null }).to_string()),
+                ("/internal/trove", _, Some("ingest")) => (200, json!({ "data": { "ingested": 1 } }).to_string()),
+                ("/internal/trove", _, Some("search")) => {
+                    (200, json!({ "data": [{ "id": "d1", "title": "Remote doc", "snippet": "", "score": 1.0 }] }).to_string())
+                }
+                ("/internal/trove", _, Some("getDocument")) => (500, "document store down".to_owned()),
+                _ => (404, "not found".to_owned()),
+            };
+            let _ = request.respond(tiny_http::Response::from_string(answer).with_status_code(status));
+        }
+    });
+    Platform { base, bodies }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn remote_callbacks_speak_the_contract() {
+    let platform = platform();
+    let callbacks = Arc::new(PlatformCallbacks::new(&platform.base, "ctx-token-7").expect("client"));
+    let mut vault = Toolkit::load(&fixture("vault")).await.expect("load vault");
+    let env = || {
+        let mut env = CallEnv::new(Arc::new(ReplayTransport::new(Vec::new())));
+        env.secrets = callbacks.clone();
+        env.trove = Some(callbacks.clone());
+        env
+    };
+    let read = |name: &str| json!({ "name": name });
+    assert_eq!(text(&call(&mut vault, "read", read("API_TOKEN"), env()).await), "value of length 12");
+    assert_eq!(text(&call(&mut vault, "read", read("OPTIONAL_KEY"), env()).await), "undefined");
+    assert_eq!(
+        text(&call(&mut vault, "read", read("UNDECLARED"), env()).await),
+        "rejected: ctx.secret callback failed: 404 secret not declared"
+    );
+    let mut save = ToolCall::new("save", json!({ "title": "T", "text": "body" }), "alice");
+    save.scopes = Some(vec!["trove:ingest".into()]);
+    assert_eq!(text(&vault.call(&save, env()).await), "ingested 1");
+    let mut find = ToolCall::new("find", json!({ "query": "remote" }), "alice");
+    find.scopes = Some(vec!["trove:search".into()]);
+    let failed = vault.call(&find, env()).await;
+    assert_eq!(failed.envelope["error"], "tool failed");
+    assert_eq!(failed.record.logs[0], json!(["handler error", "Error: ctx.trove callback failed: 500 document store down"]));
+
+    let bodies = platform.bodies.lock().unwrap().clone();
+    assert_eq!(
+        bodies,
+        vec![
+            ("/internal/secret".to_owned(), json!({ "ctxToken": "ctx-token-7", "name": "API_TOKEN" })),
+            ("/internal/secret".to_owned(), json!({ "ctxToken": "ctx-token-7", "name": "OPTIONAL_KEY" })),
+            (
+                "/internal/trove".to_owned(),
+                json!({ "ctxToken": "ctx-token-7", "operation": "ingest",
+                        "variables": { "documents": [{ "title": "T", "text": "body", "tags": ["note"] }] } })
+            ),
+            (
+                "/internal/trove".to_owned(),
+                json!({ "ctxToken": "ctx-token-7", "operation": "search", "variables": { "query": "remote", "limit": 5 } })
+            ),
+            (
+                "/internal/trove".to_owned(),
+                json!({ "ctxToken": "ctx-token-7", "operation": "getDocument", "variables": { "id": "d1" } })
+            ),
+        ],
+        "an undeclared name never reaches the platform"
+    );
+}
+
+/// The OS keyring for real: the kernel keyring (keyutils), in a fresh session keyring made by
+/// `keyctl session` so the test neither needs nor touches the caller's keys.
+#[test]
+fn keyring_secret_set_list_call_rm() {
+    let home = scratch("keyring");
+    let bin = cli_binary().display().to_string();
+    let value_file = home.join("value");
+    std::fs::write(&value_file, "kr-S3CRET-1234\n").unwrap();
+    let script = format!(
+        "set -e
+         B='{bin}'
+         $B secret set tests/fixtures/vault API_TOKEN --from-stdin < '{vf}'
+         echo '--list'; $B secret list tests/fixtures/vault
+         echo '--call'; $B call tests/fixtures/vault read --args '{{\"name\":\"API_TOKEN\"}}'
+         echo '--rm'; $B secret rm vault API_TOKEN
+         echo '--list'; $B secret list tests/fixtures/vault",
+        vf = value_file.display()
+    );
+    let out = std::process::Command::new("keyctl")
+        .args(["session", "-", "sh", "-c", &script])
+        .current_dir(trove_host_tests::repo_root())
+        .env("TROVE_HOST_HOME", &home)
+        .env_remove("TROVE_SECRET_API_TOKEN")
+        .output()
+        .expect("keyctl (package keyutils) must be installed: scripts/install-build-deps");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(!stdout.contains("kr-S3CRET-1234") && !stderr.contains("kr-S3CRET-1234"), "the value is never printed");
+    let sections: Vec<&str> = stdout.split("--").collect();
+    assert!(sections[1].contains("\"set (keyring)\""), "{stdout}");
+    assert!(sections[2].contains("value of length 14"), "the trailing newline is dropped: {stdout}");
+    assert!(sections[4].contains("\"unset\""), "{stdout}");
+    let names: BTreeSet<&str> = ["API_TOKEN", "OPTIONAL_KEY"].into();
+    for name in names {
+        assert!(sections[1].contains(name), "list shows every declared name: {stdout}");
+    }
+}
