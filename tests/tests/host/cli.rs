@@ -40,8 +40,11 @@ fn trove_host(args: &[&str]) -> Output {
 }
 
 fn trove_host_with(args: &[&str], env: &[(&str, &str)]) -> Output {
+    // ctx.cache and the local knowledge base go to a scratch home, never the user's.
+    static HOME: OnceLock<PathBuf> = OnceLock::new();
+    let home = HOME.get_or_init(|| scratch_toolkit("cli-home", &[(".keep", "")]));
     let mut cmd = Command::new(binary());
-    cmd.args(args).current_dir(repo_root()).env_remove("RUST_LOG");
+    cmd.args(args).current_dir(repo_root()).env_remove("RUST_LOG").env("TROVE_HOST_HOME", home);
     for (k, v) in env {
         cmd.env(k, v);
     }
@@ -71,8 +74,22 @@ fn help_lists_every_subcommand_and_flag() {
     let out = trove_host(&["--help"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let help = stdout(&out);
+    // The "Commands:" section, up to the next blank line.
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
     for sub in ["list", "manifest", "call", "conformance"] {
-        assert!(help.lines().any(|l| l.trim_start().starts_with(sub)), "--help should list `{sub}`:\n{help}");
+        assert!(commands.contains(&sub), "--help should list `{sub}`:\n{help}");
+    }
+    // Every listed subcommand has its own help.
+    for sub in commands.iter().filter(|c| **c != "help") {
+        let out = trove_host(&[sub, "--help"]);
+        assert_eq!(out.status.code(), Some(0), "{sub} --help: {}", stderr(&out));
+        assert!(stdout(&out).contains("Usage: trove-host"), "{sub} --help:\n{}", stdout(&out));
     }
     assert!(help.contains("TROVE_SECRET_"), "--help should say where secrets come from:\n{help}");
 
