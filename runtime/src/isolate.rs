@@ -49,10 +49,12 @@ fn op_trove_set_host(
     state.put(HostDoor { describe, call });
 }
 
-/// A new isolate whose module loader serves `loader`'s toolkit.
-pub fn new_isolate(loader: ToolkitLoader) -> JsRuntime {
+/// A new isolate whose module loader serves `loader`'s toolkit, with a heap ceiling of
+/// `max_heap_bytes`.
+pub fn new_isolate(loader: ToolkitLoader, max_heap_bytes: usize) -> JsRuntime {
     JsRuntime::new(RuntimeOptions {
         module_loader: Some(Rc::new(loader)),
+        create_params: Some(v8::CreateParams::default().heap_limits(0, max_heap_bytes)),
         extensions: vec![
             deno_webidl::deno_webidl::init(),
             deno_web::deno_web::init(

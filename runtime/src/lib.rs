@@ -30,4 +30,4 @@ pub mod loader;
 pub mod toolkit;
 pub mod transpile;
 
-pub use toolkit::{find_entry, CallOutcome, LoadError, ToolCall, Toolkit};
+pub use toolkit::{find_entry, CallOutcome, IsolateLimits, LoadError, ToolCall, Toolkit};

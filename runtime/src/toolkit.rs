@@ -7,8 +7,9 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use deno_core::{v8, JsRuntime, PollEventLoopOptions};
 use serde::{Deserialize, Serialize};
@@ -137,9 +138,33 @@ struct DescribedPolicy {
 
 static CALL_IDS: AtomicU64 = AtomicU64::new(1);
 
+/// Limits on a toolkit's isolate. A call that exceeds them fails with a `TOOL_ERROR`
+/// envelope; the host and other toolkits are unaffected.
+#[derive(Debug, Clone, Copy)]
+pub struct IsolateLimits {
+    /// Longest one call may take, JavaScript and awaited ops together. A synchronous runaway
+    /// loop is interrupted (QuickJS's interrupt handler; V8's `TerminateExecution`). Default 60 s.
+    pub call_timeout: Duration,
+    /// Heap ceiling of the isolate, in bytes. Default 256 MiB.
+    pub max_heap_bytes: usize,
+}
+
+impl Default for IsolateLimits {
+    fn default() -> Self {
+        Self { call_timeout: Duration::from_secs(60), max_heap_bytes: 256 * 1024 * 1024 }
+    }
+}
+
+/// Why the watchdog stopped a call (stored in an `AtomicU8`).
+const STOPPED_NONE: u8 = 0;
+const STOPPED_TIMEOUT: u8 = 1;
+const STOPPED_HEAP: u8 = 2;
+
 /// A loaded toolkit. Not `Send`: it owns its isolate; use it from the thread that loaded it.
 pub struct Toolkit {
     runtime: JsRuntime,
+    limits: IsolateLimits,
+    stopped: Arc<AtomicU8>,
     door: HostDoor,
     definition: v8::Global<v8::Value>,
     tools: Value,
@@ -164,10 +189,26 @@ impl Toolkit {
     /// file): creates its isolate, transpiles and evaluates its module graph, and reads its
     /// tool list and manifest. Fails with every problem `defineToolkit` found.
     pub async fn load(path: &Path) -> Result<Self, LoadError> {
+        Self::load_with(path, IsolateLimits::default()).await
+    }
+
+    /// [`Self::load`] with explicit [`IsolateLimits`].
+    pub async fn load_with(path: &Path, limits: IsolateLimits) -> Result<Self, LoadError> {
         let (root, entry) = find_entry(path)?;
         let loader = ToolkitLoader::new(root, &entry).map_err(LoadError::NotFound)?;
         let entry_url = loader.entry().clone();
-        let mut runtime = new_isolate(loader);
+        let mut runtime = new_isolate(loader, limits.max_heap_bytes);
+        // Near the heap ceiling, stop the running script instead of letting the engine abort.
+        let stopped = Arc::new(AtomicU8::new(STOPPED_NONE));
+        {
+            let handle = runtime.v8_isolate().thread_safe_handle();
+            let stopped = stopped.clone();
+            runtime.add_near_heap_limit_callback(move |current, _initial| {
+                stopped.store(STOPPED_HEAP, Ordering::SeqCst);
+                handle.terminate_execution();
+                current.saturating_mul(2)
+            });
+        }
         let shown = entry.display().to_string();
         let id = runtime.load_main_es_module(&entry_url).await.map_err(|e| js_error_to_load(&entry, e))?;
         let evaluated = runtime.mod_evaluate(id);
@@ -206,7 +247,7 @@ impl Toolkit {
             oauth: p.auth.map(|config| Arc::new(OAuthClient { config, cache: TokenCache::default() })),
         };
         runtime.op_state().borrow_mut().put(scope.clone());
-        Ok(Self { runtime, door, definition, tools: described.tools, manifest: described.manifest, scope, entry })
+        Ok(Self { runtime, limits, stopped, door, definition, tools: described.tools, manifest: described.manifest, scope, entry })
     }
 
     /// The toolkit's manifest id.
@@ -257,11 +298,47 @@ impl Toolkit {
         });
         let span = tracing::info_span!("call", toolkit = %self.scope.id, tool = %tool, call_id = %call_id);
         let _enter = span.enter();
-        let result = self.run(call.to_string()).await;
+        // Two guards on time: a watchdog thread interrupts a synchronous runaway loop (the
+        // event loop cannot run then), and a tokio timeout ends a call that waits forever.
+        self.stopped.store(STOPPED_NONE, Ordering::SeqCst);
+        let (done, done_rx) = std::sync::mpsc::channel::<()>();
+        let watchdog = {
+            let handle = self.runtime.v8_isolate().thread_safe_handle();
+            let stopped = self.stopped.clone();
+            let timeout = self.limits.call_timeout;
+            std::thread::spawn(move || {
+                if done_rx.recv_timeout(timeout) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+                    stopped.store(STOPPED_TIMEOUT, Ordering::SeqCst);
+                    handle.terminate_execution();
+                }
+            })
+        };
+        let result = match tokio::time::timeout(self.limits.call_timeout, self.run(call.to_string())).await {
+            Ok(r) => r,
+            Err(_) => {
+                self.stopped.store(STOPPED_TIMEOUT, Ordering::SeqCst);
+                Err("the call did not finish in time".into())
+            }
+        };
+        drop(done);
+        let _ = watchdog.join();
         self.runtime.op_state().borrow_mut().try_take::<CallState>();
-        let envelope = match result {
-            Ok(envelope) => envelope,
-            Err(detail) => {
+        let stopped = self.stopped.swap(STOPPED_NONE, Ordering::SeqCst);
+        if stopped != STOPPED_NONE {
+            self.runtime.v8_isolate().cancel_terminate_execution();
+        }
+        let envelope = match (result, stopped) {
+            (_, STOPPED_TIMEOUT) => {
+                tracing::error!(target: "trove::runtime", "call stopped after {:?}", self.limits.call_timeout);
+                serde_json::json!({ "ok": false, "error": format!("tool timed out after {} s", self.limits.call_timeout.as_secs_f64()),
+                                    "retryable": true, "code": "TOOL_ERROR" })
+            }
+            (_, STOPPED_HEAP) => {
+                tracing::error!(target: "trove::runtime", "call stopped at the heap limit ({} bytes)", self.limits.max_heap_bytes);
+                serde_json::json!({ "ok": false, "error": "tool exceeded its memory limit", "retryable": false, "code": "TOOL_ERROR" })
+            }
+            (Ok(envelope), _) => envelope,
+            (Err(detail), _) => {
                 tracing::error!(target: "trove::runtime", "call failed in the host: {}", ledger.redactor().redact_str(&detail));
                 serde_json::json!({ "ok": false, "error": "tool failed", "retryable": false, "code": "TOOL_ERROR" })
             }

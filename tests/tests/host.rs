@@ -14,6 +14,7 @@ mod host {
     pub mod envelopes;
     pub mod examples;
     pub mod globals;
+    pub mod limits;
     pub mod loading;
     pub mod validation;
 }
