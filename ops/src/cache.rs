@@ -104,19 +104,15 @@ pub struct SqliteCache {
 impl SqliteCache {
     /// Opens (creating if needed) the cache at `path`. Errors name the file.
     pub fn open(path: &Path, limits: CacheLimits) -> Result<Self, String> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        }
-        let conn = Connection::open(path).map_err(|e| format!("cannot open cache {}: {e}", path.display()))?;
-        conn.execute_batch(
-            "PRAGMA journal_mode=WAL;
-             CREATE TABLE IF NOT EXISTS cache_entries (
+        let conn = crate::sqlite::open(
+            path,
+            "cache",
+            "CREATE TABLE IF NOT EXISTS cache_entries (
                toolkit TEXT NOT NULL, user_id TEXT NOT NULL, key TEXT NOT NULL,
                value TEXT NOT NULL, expires_at INTEGER NOT NULL, stored_at INTEGER NOT NULL,
                PRIMARY KEY (toolkit, user_id, key));
              CREATE INDEX IF NOT EXISTS cache_entries_stored ON cache_entries(stored_at);",
-        )
-        .map_err(|e| format!("cannot prepare cache {}: {e}", path.display()))?;
+        )?;
         Ok(Self { conn: Mutex::new(conn), limits })
     }
 

@@ -83,13 +83,10 @@ fn fts_query(query: &str) -> Option<String> {
 impl LocalKnowledgeBase {
     /// Opens (creating if needed) the knowledge base at `path`.
     pub fn open(path: &Path) -> Result<Self, String> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        }
-        let conn = Connection::open(path).map_err(|e| format!("cannot open knowledge base {}: {e}", path.display()))?;
-        conn.execute_batch(
-            "PRAGMA journal_mode=WAL;
-             CREATE TABLE IF NOT EXISTS documents (
+        let conn = crate::sqlite::open(
+            path,
+            "knowledge base",
+            "CREATE TABLE IF NOT EXISTS documents (
                id INTEGER PRIMARY KEY, user_id TEXT NOT NULL, toolkit TEXT NOT NULL,
                external_id TEXT, title TEXT NOT NULL, url TEXT, author TEXT, date TEXT,
                tags TEXT NOT NULL, text TEXT, ingested_at TEXT NOT NULL);
@@ -103,8 +100,7 @@ impl LocalKnowledgeBase {
              CREATE TRIGGER IF NOT EXISTS documents_ad AFTER DELETE ON documents BEGIN
                INSERT INTO documents_fts(documents_fts, rowid, title, text, author, tags)
                VALUES ('delete', old.id, old.title, old.text, old.author, old.tags); END;",
-        )
-        .map_err(|e| format!("cannot prepare knowledge base {}: {e}", path.display()))?;
+        )?;
         Ok(Self { conn: Mutex::new(conn) })
     }
 

@@ -26,6 +26,7 @@ pub mod ledger;
 pub mod log;
 pub mod redact;
 pub mod secrets;
+mod sqlite;
 pub mod trove;
 
 pub use call::{CallEnv, CallState, ToolkitScope};

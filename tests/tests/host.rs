@@ -28,15 +28,7 @@ use trove_host::{CallOutcome, ToolCall, Toolkit};
 use trove_host_ops::egress::replay::{Exchange, ReplayTransport};
 use trove_host_ops::CallEnv;
 
-/// The repository root (the workspace).
-pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf()
-}
-
-/// `tests/fixtures/<name>`.
-pub fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(name)
-}
+pub use trove_host_tests::{fixture, repo_root};
 
 /// Loads a toolkit that must load.
 pub async fn load(path: &Path) -> Toolkit {

@@ -1,9 +1,6 @@
 //! The `trove-host` command line: help, `list`, `manifest`, `call` (exit codes 0/1/2, stdout
 //! only the envelope, logs on stderr, `--args-file`, `--replay`, `--now`, env secrets).
-//!
-//! The binary belongs to another package, so `CARGO_BIN_EXE_trove-host` is not set here: the
-//! first test to need it runs `cargo build -p trove-host --bin trove-host` (a no-op when it is
-//! up to date) into the target directory this test binary was built in.
+//! The binary is found (and built on first use) by `trove_host_tests::cli_binary`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -13,28 +10,6 @@ use serde_json::{json, Value};
 
 use crate::{fixture, repo_root, scratch_toolkit};
 
-fn binary() -> &'static Path {
-    static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| {
-        // This executable is <target>/<profile>/deps/host-<hash>.
-        let exe = std::env::current_exe().expect("current exe");
-        let profile_dir = exe.parent().and_then(Path::parent).expect("<target>/<profile>/deps");
-        let target_dir = profile_dir.parent().expect("<target>");
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let mut build = Command::new(cargo);
-        build.current_dir(repo_root()).args(["build", "--quiet", "-p", "trove-host", "--bin", "trove-host"]);
-        build.env("CARGO_TARGET_DIR", target_dir);
-        if profile_dir.file_name().is_some_and(|n| n == "release") {
-            build.arg("--release");
-        }
-        let status = build.status().expect("run cargo build");
-        assert!(status.success(), "cargo build -p trove-host failed");
-        let bin = profile_dir.join(format!("trove-host{}", std::env::consts::EXE_SUFFIX));
-        assert!(bin.is_file(), "{} was not built", bin.display());
-        bin
-    })
-}
-
 fn trove_host(args: &[&str]) -> Output {
     trove_host_with(args, &[])
 }
@@ -43,7 +18,7 @@ fn trove_host_with(args: &[&str], env: &[(&str, &str)]) -> Output {
     // ctx.cache and the local knowledge base go to a scratch home, never the user's.
     static HOME: OnceLock<PathBuf> = OnceLock::new();
     let home = HOME.get_or_init(|| scratch_toolkit("cli-home", &[(".keep", "")]));
-    let mut cmd = Command::new(binary());
+    let mut cmd = Command::new(trove_host_tests::cli_binary());
     cmd.args(args).current_dir(repo_root()).env_remove("RUST_LOG").env("TROVE_HOST_HOME", home);
     for (k, v) in env {
         cmd.env(k, v);
