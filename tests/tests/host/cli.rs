@@ -2,7 +2,7 @@
 //! only the envelope, logs on stderr, `--args-file`, `--replay`, `--now`, env secrets).
 //! The binary is found (and built on first use) by `trove_host_tests::cli_binary`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
