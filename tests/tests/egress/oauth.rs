@@ -1,0 +1,171 @@
+//! OAuth2 client credentials (contract §5): the token request goes through the same egress
+//! checks, the Bearer goes only to `apiHost` (and not across a redirect), one re-mint on
+//! 401/403, mint failures mapped as the contract says.
+
+use std::sync::atomic::Ordering;
+
+use serde_json::json;
+use trove_host_ops::egress::EgressBudgets;
+
+use super::support::*;
+
+const EGRESS: &str = "['api.trove.test', 'cdn.trove.test', 'auth.trove.test']";
+
+fn auth_block(token_url: &str) -> String {
+    format!(
+        "{{ type: 'oauth2_client_credentials', tokenUrl: '{token_url}', clientIdSecret: 'EGRESS_CLIENT_ID', clientSecretSecret: 'EGRESS_CLIENT_SECRET', apiHost: 'api.trove.test' }}"
+    )
+}
+
+async fn oauth_probe(token_url: &str) -> trove_host::Toolkit {
+    let src = probe_variant("oauth", Some(EGRESS), Some(&auth_block(token_url)));
+    let entry = src.join("extension.ts");
+    let text = std::fs::read_to_string(&entry).unwrap().replace(
+        "version: '1.0.0',",
+        "version: '1.0.0',\n  secrets: ['EGRESS_CLIENT_ID', 'EGRESS_CLIENT_SECRET'],",
+    );
+    std::fs::write(&entry, text).unwrap();
+    load(&src).await
+}
+
+/// The client credentials come from the default provider (`TROVE_SECRET_<NAME>`), set once
+/// for this test process.
+fn env(w: &World) -> trove_host_ops::CallEnv {
+    static SET: std::sync::Once = std::sync::Once::new();
+    SET.call_once(|| {
+        std::env::set_var("TROVE_SECRET_EGRESS_CLIENT_ID", "client-1");
+        std::env::set_var("TROVE_SECRET_EGRESS_CLIENT_SECRET", "shh");
+    });
+    w.env()
+}
+
+async fn call_api(w: &World, tk: &mut trove_host::Toolkit, url: &str) -> trove_host::CallOutcome {
+    call(tk, env(w), "fetch", json!({ "url": url })).await
+}
+
+#[tokio::test]
+async fn token_url_private_literal() {
+    let w = World::new().await;
+    let mut tk = oauth_probe(&w.forbidden_url("127.0.0.1", "/token")).await;
+    let out = call_api(&w, &mut tk, &w.upstream.url("api.trove.test", "/api")).await;
+    assert_tool_error(&out, PRIVATE, false);
+    assert_eq!(w.upstream.state.hits("/api"), 0);
+    assert_eq!(w.forbidden.accepts(), 0);
+}
+
+#[tokio::test]
+async fn token_url_not_allowlisted() {
+    let w = World::new().await;
+    let mut tk = oauth_probe(&w.forbidden_url("evil.trove.test", "/token")).await;
+    let out = call_api(&w, &mut tk, &w.upstream.url("api.trove.test", "/api")).await;
+    assert_tool_error(&out, &not_allowed("evil.trove.test"), false);
+    assert_eq!(w.forbidden.accepts(), 0);
+}
+
+#[tokio::test]
+async fn token_url_http() {
+    let w = World::new().await;
+    let mut tk = oauth_probe(&format!("http://auth.trove.test:{}/token", w.forbidden.port)).await;
+    let out = call_api(&w, &mut tk, &w.upstream.url("api.trove.test", "/api")).await;
+    assert_tool_error(&out, NON_HTTPS, false);
+    assert_eq!(w.forbidden.accepts(), 0);
+}
+
+/// The token endpoint redirects the credentials POST to a private address.
+#[tokio::test]
+async fn token_endpoint_redirects_to_private() {
+    let w = World::new().await;
+    *w.upstream.state.token_mode.lock().unwrap() = Some(TokenMode::Redirect(w.forbidden_url("127.0.0.1", "/steal")));
+    let mut tk = oauth_probe(&w.upstream.url("auth.trove.test", "/token")).await;
+    let out = call_api(&w, &mut tk, &w.upstream.url("api.trove.test", "/api")).await;
+    assert_tool_error(&out, PRIVATE, false);
+    assert_eq!(w.forbidden.accepts(), 0);
+}
+
+fn authorization_seen(w: &World, path: &str) -> Vec<Option<String>> {
+    w.upstream
+        .state
+        .requests()
+        .iter()
+        .filter(|r| r["path"].as_str().unwrap().starts_with(path))
+        .map(|r| {
+            r["headers"].as_array().unwrap().iter().find(|h| h[0] == "authorization").map(|h| h[1].as_str().unwrap().to_owned())
+        })
+        .collect()
+}
+
+/// The Bearer goes to `apiHost` only: not to another allowlisted host, and not across a
+/// redirect from `apiHost` to it. One mint serves both calls (cached per client id).
+#[tokio::test]
+async fn bearer_only_for_api_host() {
+    let w = World::new().await;
+    let mut tk = oauth_probe(&w.upstream.url("auth.trove.test", "/token")).await;
+    let out = call_api(&w, &mut tk, &w.upstream.url("api.trove.test", "/api")).await;
+    assert_eq!(result(&out)["body"], "Bearer t1");
+    let out = call_api(&w, &mut tk, &w.upstream.url("cdn.trove.test", "/echo")).await;
+    assert_eq!(result(&out)["status"], 200);
+    let hop = w.upstream.url("api.trove.test", &format!("/redirect?to={}", url_encode(&w.upstream.url("cdn.trove.test", "/echo"))));
+    let out = call_api(&w, &mut tk, &hop).await;
+    assert_eq!(result(&out)["status"], 200);
+    assert_eq!(authorization_seen(&w, "/echo"), vec![None, None], "no Bearer off apiHost");
+    assert_eq!(authorization_seen(&w, "/redirect"), vec![Some("Bearer t1".to_owned())]);
+    assert_eq!(w.upstream.state.hits("/token"), 1, "the token is cached");
+}
+
+fn url_encode(s: &str) -> String {
+    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}
+
+/// 401 from `apiHost`: evict, mint once more, retry once.
+#[tokio::test]
+async fn remint_once_on_401() {
+    let w = World::new().await;
+    w.upstream.state.api_unauthorized.store(1, Ordering::SeqCst);
+    let mut tk = oauth_probe(&w.upstream.url("auth.trove.test", "/token")).await;
+    let out = call_api(&w, &mut tk, &w.upstream.url("api.trove.test", "/api")).await;
+    assert_eq!(result(&out)["body"], "Bearer t2");
+    assert_eq!(w.upstream.state.hits("/token"), 2);
+    assert_eq!(w.upstream.state.hits("/api"), 2);
+    // A second 401 after the re-mint is the toolkit's to see: no third mint.
+    w.upstream.state.api_unauthorized.store(2, Ordering::SeqCst);
+    let out = call_api(&w, &mut tk, &w.upstream.url("api.trove.test", "/api")).await;
+    assert_eq!(result(&out)["status"], 401);
+    assert_eq!(w.upstream.state.hits("/token"), 3);
+}
+
+async fn mint_failure(mode: TokenMode, message: &str, retryable: bool) {
+    let w = World::new().await;
+    *w.upstream.state.token_mode.lock().unwrap() = Some(mode);
+    let mut tk = oauth_probe(&w.upstream.url("auth.trove.test", "/token")).await;
+    let out = call_api(&w, &mut tk, &w.upstream.url("api.trove.test", "/api")).await;
+    assert_tool_error(&out, message, retryable);
+    assert_eq!(w.upstream.state.hits("/api"), 0, "no request without a token");
+}
+
+#[tokio::test]
+async fn mint_rejected() {
+    mint_failure(TokenMode::Status(401), "OAuth client credentials were rejected (check the configured secrets).", false).await;
+}
+
+#[tokio::test]
+async fn mint_unavailable() {
+    mint_failure(TokenMode::Status(503), "OAuth token endpoint is temporarily unavailable.", true).await;
+}
+
+#[tokio::test]
+async fn mint_without_token() {
+    mint_failure(TokenMode::NoToken, "OAuth token endpoint returned no access_token.", true).await;
+}
+
+/// Token mints count against the call's request budget.
+#[tokio::test]
+async fn mint_counts_against_the_budget() {
+    let w = World::new().await;
+    let mut tk = oauth_probe(&w.upstream.url("auth.trove.test", "/token")).await;
+    let mut env = env(&w);
+    env.budgets = EgressBudgets { max_requests: 1, ..EgressBudgets::default() };
+    let out = call(&mut tk, env, "fetch", json!({ "url": w.upstream.url("api.trove.test", "/api") })).await;
+    assert_tool_error(&out, "Egress budget exhausted: a call may send at most 1 requests.", false);
+    assert_eq!(w.upstream.state.hits("/token"), 1);
+    assert_eq!(w.upstream.state.hits("/api"), 0);
+}
