@@ -1,6 +1,10 @@
 //! The example toolkits (`toolkits/<id>/examples.json`, directories starting with `_` are
 //! not toolkits): every example runs through the library with its cassette, `now` and
 //! secrets, and must give exactly its `expect` envelope, using up its cassette.
+//!
+//! Each example runs twice: through the replay transport, and through the real network
+//! transport against a real TLS server on loopback that serves the same cassette (a test-only
+//! resolver points the toolkits' allowlisted names at it; the egress policy stays whole).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -9,7 +13,8 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use trove_host::ToolCall;
 use trove_host_ops::clock::FixedClock;
-use trove_host_ops::egress::replay::ReplayTransport;
+use trove_host_ops::egress::replay::{Exchange, ReplayTransport};
+use trove_host_ops::egress::Transport;
 use trove_host_ops::secrets::MemorySecrets;
 use trove_host_ops::CallEnv;
 
@@ -28,9 +33,17 @@ struct Example {
     expect: Value,
 }
 
+/// Where an example's cassette is served from.
+enum Upstream<'a> {
+    /// The replay transport.
+    Replay,
+    /// The network transport, against this loopback TLS server.
+    Tls(&'a super::tls_upstream::CassetteServer, Arc<dyn Transport>),
+}
+
 /// Runs every example of the toolkit at `dir` on one loaded instance, in file order; returns
 /// the number run and one line per problem.
-async fn run_examples(dir: &Path) -> (usize, Vec<String>) {
+async fn run_examples(dir: &Path, upstream: &Upstream<'_>) -> (usize, Vec<String>) {
     let text = std::fs::read_to_string(dir.join("examples.json")).expect("read examples.json");
     let examples: Vec<Example> = serde_json::from_str(&text).expect("examples.json is a list of examples");
     let mut toolkit = load(dir).await;
@@ -38,32 +51,41 @@ async fn run_examples(dir: &Path) -> (usize, Vec<String>) {
     let mut problems = Vec::new();
     for ex in &examples {
         let what = format!("{id}/{}", ex.name);
-        let replay = Arc::new(ReplayTransport::from_file(&dir.join(&ex.replay)).expect("a readable cassette"));
+        let cassette: Vec<Exchange> =
+            serde_json::from_str(&std::fs::read_to_string(dir.join(&ex.replay)).expect("a readable cassette")).expect("a cassette");
+        let replay = Arc::new(ReplayTransport::new(cassette.clone()));
+        let transport: Arc<dyn Transport> = match upstream {
+            Upstream::Replay => replay.clone(),
+            Upstream::Tls(server, network) => {
+                server.load(cassette);
+                network.clone()
+            }
+        };
         let mut secrets = MemorySecrets::new();
         for (name, value) in &ex.secrets {
             secrets.set(&id, name, value.as_str().map(str::to_owned));
         }
         let now = chrono::DateTime::parse_from_rfc3339(&ex.now).expect("now is RFC 3339").with_timezone(&chrono::Utc);
-        let mut env = CallEnv::new(replay.clone());
+        let mut env = CallEnv::new(transport);
         env.secrets = Arc::new(secrets);
         env.clock = Arc::new(FixedClock(now));
         let outcome = toolkit.call(&ToolCall::new(&ex.tool, ex.args.clone(), "example-user"), env).await;
         let mut diffs = Vec::new();
         trove_host::conformance::compare("envelope", &ex.expect, &outcome.envelope, &mut diffs);
-        for f in replay.failures() {
-            diffs.push(format!("replay: {f}"));
-        }
-        let left = replay.remaining();
-        if !left.is_empty() {
-            diffs.push(format!("replay: {} exchange(s) never requested, first {}", left.len(), left[0].request.url));
+        let (failures, left) = match upstream {
+            Upstream::Replay => (replay.failures(), replay.remaining().len()),
+            Upstream::Tls(server, _) => server.finish(),
+        };
+        diffs.extend(failures.into_iter().map(|f| format!("cassette: {f}")));
+        if left > 0 {
+            diffs.push(format!("cassette: {left} exchange(s) never requested"));
         }
         problems.extend(diffs.into_iter().map(|d| format!("{what}: {d}")));
     }
     (examples.len(), problems)
 }
 
-#[tokio::test(flavor = "current_thread")]
-async fn every_example_gives_its_expected_envelope() {
+fn example_dirs() -> Vec<std::path::PathBuf> {
     let root = repo_root().join("toolkits");
     let mut dirs: Vec<_> = std::fs::read_dir(&root)
         .expect("toolkits/ exists")
@@ -73,14 +95,35 @@ async fn every_example_gives_its_expected_envelope() {
         .filter(|p| p.join("examples.json").is_file())
         .collect();
     dirs.sort();
+    dirs
+}
+
+async fn run_all(upstream: Upstream<'_>) {
+    let dirs = example_dirs();
     let mut total = 0;
     let mut problems = Vec::new();
     for dir in &dirs {
-        let (n, p) = run_examples(dir).await;
+        let (n, p) = run_examples(dir, &upstream).await;
         total += n;
         problems.extend(p);
     }
     assert!(dirs.len() >= 3, "expected the three example toolkits, found {dirs:?}");
     assert!(total >= 20, "only {total} examples ran");
     assert!(problems.is_empty(), "{} problem(s):\n{}", problems.len(), problems.join("\n"));
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn every_example_gives_its_expected_envelope() {
+    run_all(Upstream::Replay).await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn every_example_runs_against_a_real_tls_upstream() {
+    let hosts = ["earthquake.usgs.gov", "api.nasa.gov", "hacker-news.firebaseio.com"];
+    let Some(server) = super::tls_upstream::CassetteServer::start(&hosts).await else {
+        eprintln!("SKIPPED: cannot bind 127.0.0.1:443 (needs root, as in CI)");
+        return;
+    };
+    let network: Arc<dyn Transport> = Arc::new(server.transport());
+    run_all(Upstream::Tls(&server, network)).await;
 }

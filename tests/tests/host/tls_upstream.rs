@@ -1,0 +1,143 @@
+//! A real HTTPS server on `127.0.0.1:443` that serves a cassette (the replay format) in order,
+//! with a self-signed certificate for the names it impersonates, and the network transport
+//! that reaches it: a test-only resolver answers those names with `127.0.0.1`, and only that
+//! address is permitted past the vetting resolver (`permit_address_for_tests`). Scheme,
+//! allowlist and every other address rule stay in force.
+
+use std::collections::VecDeque;
+use std::net::{IpAddr, Ipv4Addr};
+use std::sync::{Arc, Mutex};
+
+use async_trait::async_trait;
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use hyper::body::Incoming;
+use hyper::{Request, Response};
+use tokio_rustls::rustls;
+use trove_host_ops::egress::network::{NetworkOptions, NetworkTransport, Resolver};
+use trove_host_ops::egress::replay::{Exchange, RecordedResponse};
+
+#[derive(Default)]
+struct State {
+    queue: VecDeque<Exchange>,
+    failures: Vec<String>,
+}
+
+/// The server; [`Self::load`] gives it the next example's exchanges.
+pub struct CassetteServer {
+    state: Arc<Mutex<State>>,
+    hosts: Vec<String>,
+    cert_pem: Vec<u8>,
+}
+
+/// Answers every name with `127.0.0.1`.
+struct LoopbackResolver(Vec<String>);
+
+#[async_trait]
+impl Resolver for LoopbackResolver {
+    async fn lookup(&self, host: &str) -> std::io::Result<Vec<IpAddr>> {
+        let host = host.trim_end_matches('.');
+        if self.0.iter().any(|h| h == host) {
+            Ok(vec![IpAddr::V4(Ipv4Addr::LOCALHOST)])
+        } else {
+            Err(std::io::Error::new(std::io::ErrorKind::NotFound, format!("no test record for {host}")))
+        }
+    }
+}
+
+impl CassetteServer {
+    /// Starts the server for `hosts`, or `None` if port 443 cannot be bound (not root).
+    pub async fn start(hosts: &[&str]) -> Option<Self> {
+        let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 443)).await.ok()?;
+        let names: Vec<String> = hosts.iter().map(|h| (*h).to_owned()).collect();
+        let ck = rcgen::generate_simple_self_signed(names.clone()).expect("certificate");
+        let key = rustls::pki_types::PrivateKeyDer::Pkcs8(ck.key_pair.serialize_der().into());
+        let config = rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+            .with_safe_default_protocol_versions()
+            .expect("protocol versions")
+            .with_no_client_auth()
+            .with_single_cert(vec![ck.cert.der().clone()], key)
+            .expect("server certificate");
+        let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+        let state: Arc<Mutex<State>> = Arc::default();
+        let shared = state.clone();
+        tokio::spawn(async move {
+            loop {
+                let Ok((tcp, _)) = listener.accept().await else { return };
+                let (acceptor, state) = (acceptor.clone(), shared.clone());
+                tokio::spawn(async move {
+                    let Ok(tls) = acceptor.accept(tcp).await else { return };
+                    let service = hyper::service::service_fn(move |req| answer(state.clone(), req));
+                    let _ = hyper::server::conn::http1::Builder::new()
+                        .serve_connection(hyper_util::rt::TokioIo::new(tls), service)
+                        .await;
+                });
+            }
+        });
+        Some(Self { state, hosts: names, cert_pem: ck.cert.pem().into_bytes() })
+    }
+
+    /// The network transport that reaches this server for its host names.
+    pub fn transport(&self) -> NetworkTransport {
+        let mut options = NetworkOptions::default();
+        options.resolver = Arc::new(LoopbackResolver(self.hosts.clone()));
+        options.extra_roots_pem = vec![self.cert_pem.clone()];
+        let options = options.permit_address_for_tests(IpAddr::V4(Ipv4Addr::LOCALHOST));
+        NetworkTransport::new(options).expect("network transport")
+    }
+
+    /// Serves `exchanges` next, in order.
+    pub fn load(&self, exchanges: Vec<Exchange>) {
+        let mut s = self.state.lock().unwrap();
+        s.queue = exchanges.into();
+        s.failures.clear();
+    }
+
+    /// Mismatches since [`Self::load`], and how many exchanges were never requested.
+    pub fn finish(&self) -> (Vec<String>, usize) {
+        let mut s = self.state.lock().unwrap();
+        (std::mem::take(&mut s.failures), std::mem::take(&mut s.queue).len())
+    }
+}
+
+async fn answer(state: Arc<Mutex<State>>, req: Request<Incoming>) -> Result<Response<Full<Bytes>>, std::io::Error> {
+    let method = req.method().as_str().to_owned();
+    let host = req.headers().get("host").and_then(|h| h.to_str().ok()).unwrap_or_default().to_owned();
+    let url = format!("https://{host}{}", req.uri().path_and_query().map(|p| p.as_str()).unwrap_or("/"));
+    let body = req.into_body().collect().await.map(|b| b.to_bytes()).unwrap_or_default();
+    let next = {
+        let mut s = state.lock().unwrap();
+        let next = s.queue.pop_front();
+        let expected = next.as_ref().map(|e| (e.request.method.to_ascii_uppercase(), url::Url::parse(&e.request.url).map(|u| u.to_string()).unwrap_or_default(), e.request.body.clone()));
+        let got_url = url::Url::parse(&url).map(|u| u.to_string()).unwrap_or(url.clone());
+        match expected {
+            None => s.failures.push(format!("unexpected {method} {got_url}: nothing left to serve")),
+            Some((m, u, b)) => {
+                if m != method || u != got_url {
+                    s.failures.push(format!("got {method} {got_url}, expected {m} {u}"));
+                } else if b.is_some_and(|b| b.as_bytes() != body.as_ref()) {
+                    s.failures.push(format!("{method} {got_url}: body differs"));
+                }
+            }
+        }
+        next
+    };
+    match next.map(|e| e.response) {
+        Some(RecordedResponse::Http { status, headers, body }) => {
+            let mut response = Response::builder().status(status);
+            for (name, value) in headers {
+                let values = match value {
+                    serde_json::Value::Array(list) => list,
+                    v => vec![v],
+                };
+                for v in values {
+                    response = response.header(name.as_str(), v.as_str().map(str::to_owned).unwrap_or_else(|| v.to_string()));
+                }
+            }
+            Ok(response.body(Full::new(Bytes::from(body.unwrap_or_default()))).expect("response"))
+        }
+        // A network error: drop the connection without answering.
+        _ => Err(std::io::Error::other("scripted network error")),
+    }
+}
+
