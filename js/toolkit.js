@@ -140,8 +140,15 @@ function checkTool(t, seen) {
 // ---------------------------------------------------------------------------------------------
 // section 3 tool list
 
-function objectSchema(schema, which) {
-  const json = z.toJSONSchema(schema, { target: "draft-7", reused: "inline", io: "input" });
+function objectSchema(schema, which, toolName) {
+  let json;
+  try {
+    // Anything with `safeParse` is a valid schema (section 2), but only zod's convert.
+    json = z.toJSONSchema(schema, { target: "draft-7", reused: "inline", io: "input" });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    throw new Error(`defineToolkit: tool "${toolName}" ${which} schema cannot be converted to JSON Schema: ${message}`);
+  }
   delete json.$schema;
   if (json.type !== "object") {
     throw new Error(`tool ${which} schema must be an object (z.object({...})), got type "${json.type}"`);
@@ -159,9 +166,9 @@ function listTool(t, manifestScopes) {
     if (annotations.destructiveHint === undefined) annotations.destructiveHint = false;
     if (annotations.openWorldHint === undefined) annotations.openWorldHint = false;
   }
-  const entry = { name: t.name, description: t.description, inputSchema: objectSchema(t.input, "input"), annotations };
+  const entry = { name: t.name, description: t.description, inputSchema: objectSchema(t.input, "input", t.name), annotations };
   if (t.title !== undefined) entry.title = t.title;
-  if (t.output !== undefined) entry.outputSchema = objectSchema(t.output, "output");
+  if (t.output !== undefined) entry.outputSchema = objectSchema(t.output, "output", t.name);
   if (t.alwaysOn !== undefined) entry.alwaysOn = t.alwaysOn;
   if (t.mutating !== undefined) entry.mutating = t.mutating;
   return entry;
