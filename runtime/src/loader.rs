@@ -5,8 +5,9 @@
 //!   host's `ext:trove/toolkit.js`;
 //! - relative specifiers (`./x.ts`, `../lib/y.ts`) resolve against the importing file; a
 //!   `.js` suffix names the `.ts` file beside it when there is no `.js` file;
-//! - the target must lie inside the toolkit's directory tree, or inside a sibling folder of
-//!   it (a shared helper folder the toolkit imports by relative path);
+//! - the target must lie inside the toolkit's directory tree, or inside a shared helper folder
+//!   beside it: a sibling folder whose name starts with `_` (the corpus's `_shared/`, the
+//!   examples' `_lib/`). Other siblings (another toolkit, an app's `config.js`) are refused;
 //! - anything else (`node:*`, npm names, URLs, `ext:`, absolute paths elsewhere) fails at load
 //!   with an error naming the specifier and the importing file.
 
@@ -60,18 +61,21 @@ impl ToolkitLoader {
         JsErrorBox::type_error(format!("Cannot import \"{specifier}\" from {}: {why}", display_referrer(referrer)))
     }
 
-    /// Whether `path` (canonical) is inside the toolkit tree or a sibling folder of it.
+    /// Whether `path` (canonical) is inside the toolkit tree or inside a shared folder beside
+    /// it (a sibling directory whose name starts with `_`).
     fn allowed(&self, path: &Path) -> bool {
         if path.starts_with(&self.root) {
             return true;
         }
-        match self.root.parent() {
-            Some(parent) => path
-                .strip_prefix(parent)
-                .map(|rest| rest.components().count() >= 2)
-                .unwrap_or(false),
-            None => false,
-        }
+        let Some(parent) = self.root.parent() else { return false };
+        let Ok(rest) = path.strip_prefix(parent) else { return false };
+        let mut components = rest.components();
+        let shared = matches!(
+            components.next(),
+            Some(std::path::Component::Normal(folder)) if folder.to_str().is_some_and(|f| f.starts_with('_'))
+        );
+        // A file inside that folder (not the folder itself).
+        shared && components.next().is_some()
     }
 }
 
@@ -118,7 +122,11 @@ impl ModuleLoader for ToolkitLoader {
             return Err(Self::refuse(
                 specifier,
                 referrer,
-                &format!("{} is outside the toolkit's directory ({})", canonical.display(), self.root.display()),
+                &format!(
+                    "{} is outside the toolkit's directory ({}) and its shared `_*` sibling folders",
+                    canonical.display(),
+                    self.root.display()
+                ),
             ));
         }
         ModuleSpecifier::from_file_path(&canonical).map_err(|_| Self::refuse(specifier, referrer, "not a file path"))

@@ -159,3 +159,60 @@ async fn a_directory_without_an_entry_is_a_clear_error() {
     assert!(matches!(err, LoadError::NotFound(_)), "{err:?}");
     assert!(text.contains("does-not-exist"), "{text}");
 }
+
+/// `<case>/kit` imports `../<specifier>`: only sibling folders named `_*` are shared folders.
+fn sibling_case(tag: &str, import: &str) -> std::path::PathBuf {
+    let case = scratch_toolkit(
+        tag,
+        &[
+            ("_shared/x.ts", "export const shared = 'from _shared';\n"),
+            ("other-toolkit/x.ts", "export const shared = 'from another toolkit';\n"),
+            ("app/config.js", "export const shared = 'from the app config';\n"),
+            (
+                "kit/extension.ts",
+                &format!(
+                    "import {{ shared }} from '{import}';\n\
+                     import {{ defineToolkit, tool, z }} from '@ontrove/extend/toolkit';\n\
+                     export default defineToolkit({{ id: 'sibling-probe', name: 'Probe', description: 'Probe.', icon: '🧪', version: '1.0.0',\n\
+                       tools: [tool({{ name: 'which', description: 'Which.', input: z.object({{}}), handler: async () => shared }})] }});\n"
+                ),
+            ),
+        ],
+    );
+    case.join("kit")
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn an_underscore_sibling_folder_is_importable() {
+    let kit = sibling_case("sibling-shared", "../_shared/x.ts");
+    let mut toolkit = load(&kit).await;
+    let outcome = call(&mut toolkit, "which", json!({})).await;
+    assert_eq!(outcome.envelope, json!({ "ok": true, "result": { "text": "from _shared" } }));
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn other_sibling_folders_are_refused() {
+    for specifier in ["../other-toolkit/x.ts", "../app/config.js"] {
+        let kit = sibling_case("sibling-other", specifier);
+        let (_, text) = load_failure(&kit).await;
+        assert!(text.contains(&format!("\"{specifier}\"")), "error should name {specifier:?}: {text}");
+        assert!(text.contains(&kit.join("extension.ts").display().to_string()), "{text}");
+        assert!(text.contains("outside the toolkit"), "{text}");
+    }
+}
+
+/// An `input` that has `safeParse` (all contract §2 asks) but is not a zod schema cannot be
+/// listed; the load error names the tool.
+#[tokio::test(flavor = "current_thread")]
+async fn a_non_zod_input_schema_fails_naming_the_tool() {
+    let source = "import { defineToolkit, tool } from '@ontrove/extend/toolkit';\n\
+        const input = { safeParse: (v: unknown) => ({ success: true, data: v }) };\n\
+        export default defineToolkit({ id: 'non-zod', name: 'Probe', description: 'Probe.', icon: '🧪', version: '1.0.0',\n\
+          tools: [tool({ name: 'lookup', description: 'Lookup.', input: input as never, handler: async () => 'x' })] });\n";
+    let dir = scratch_toolkit("non-zod-input", &[("extension.ts", source)]);
+    let (_, text) = load_failure(&dir).await;
+    assert!(
+        text.contains("defineToolkit: tool \"lookup\" input schema cannot be converted to JSON Schema: "),
+        "{text}"
+    );
+}
