@@ -7,8 +7,13 @@ import { op_trove_console, op_trove_set_host } from "ext:core/ops";
 import { defineToolkit, tool, ToolError, toToolkitManifest, z } from "ext:trove/toolkit.js";
 import { call, describe } from "ext:trove/host.js";
 
-// The host's door into loaded toolkits goes to Rust directly, never through a global.
-op_trove_set_host(describe, call);
+// The host's door into loaded toolkits goes to Rust directly, never through a global. Rust
+// asks `describe` once the toolkit's modules have evaluated (see the rejection handler below).
+let evaluated = false;
+op_trove_set_host((definition, entry) => {
+  evaluated = true;
+  return describe(definition, entry);
+}, call);
 
 // deno_core lets only extension code import `ext:` modules, so toolkit files reach
 // `@ontrove/extend/toolkit` through a virtual module the loader serves, which reads this frozen,
@@ -32,7 +37,7 @@ const { Event, EventTarget, CustomEvent, ErrorEvent } = load("ext:deno_web/02_ev
 const { DOMException } = load("ext:deno_web/01_dom_exception.js");
 const streams = load("ext:deno_web/06_streams.js");
 const { Blob, File } = load("ext:deno_web/09_file.js");
-const { Console } = load("ext:deno_web/01_console.js");
+const { Console, setNoColorFns } = load("ext:deno_web/01_console.js");
 const { performance } = load("ext:deno_web/15_performance.js");
 const cryptoScript = load("ext:deno_crypto/00_crypto.js");
 const { Headers } = load("ext:deno_fetch/20_headers.js");
@@ -60,11 +65,29 @@ Object.defineProperty(globalThis, "crypto", {
   configurable: true,
 });
 
-// console.* -> the host's log (tracing), redacted with the call's secrets by the op.
+// console.* -> the host's log (tracing), redacted with the call's secrets by the op. Log lines
+// are plain text: no ANSI colour escapes, whatever the host's terminal.
+setNoColorFns(() => true, () => true);
 const LEVELS = ["debug", "info", "warn", "error"];
-define("console", new Console((message, level) => {
+const hostConsole = new Console((message, level) => {
   op_trove_console(LEVELS[level] ?? "info", message.endsWith("\n") ? message.slice(0, -1) : message);
-}));
+});
+define("console", hostConsole);
+
+// A promise rejected with nobody handling it (a floating `Promise.reject()`, an un-awaited
+// refused `ctx.fetch`) is logged, redacted, through the console path (the host's own copy, not
+// the global a toolkit may replace) instead of failing the call that returned normally.
+// While the toolkit's modules evaluate, a rejection stays an error: the load fails with the
+// thrown message, as before.
+core.setUnhandledPromiseRejectionHandler((_promise, reason) => {
+  if (!evaluated) return false;
+  try {
+    hostConsole.error("Uncaught (in promise)", reason);
+  } catch {
+    op_trove_console("error", "Uncaught (in promise) (unprintable reason)");
+  }
+  return true;
+});
 
 // No host internals reachable from toolkit code.
 delete globalThis.Deno;

@@ -145,3 +145,63 @@ async fn no_global_fetch_deno_or_bootstrap() {
         })
     );
 }
+
+/// A toolkit whose tools leave promises rejected with nobody handling them, and log objects
+/// through `console`.
+fn floating_toolkit() -> std::path::PathBuf {
+    crate::scratch_toolkit(
+        "floating",
+        &[(
+            "extension.ts",
+            "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+             export default defineToolkit({ id: 'floating', name: 'Floating', description: 'Floating.', icon: '🧪', version: '1.0.0',\n\
+               egress: ['api.example.com'],\n\
+               tools: [\n\
+                 tool({ name: 'reject', description: 'Floating rejection.', input: z.object({}), handler: async () => {\n\
+                   Promise.reject(new Error('floating rejection x'));\n\
+                   return 'done';\n\
+                 } }),\n\
+                 tool({ name: 'unawaited', description: 'Un-awaited refused fetch.', input: z.object({}), handler: async (_a, ctx) => {\n\
+                   void ctx.fetch('https://api.example.com/x', { method: 'CONNECT' });\n\
+                   return 'done';\n\
+                 } }),\n\
+                 tool({ name: 'inspect', description: 'console.log of an object.', input: z.object({}), handler: async () => {\n\
+                   console.log({ a: 1 });\n\
+                   return 'logged';\n\
+                 } }),\n\
+               ] });\n",
+        )],
+    )
+}
+
+/// Unhandled rejections are logged, not a failure of a call that returned normally; the
+/// toolkit keeps working afterwards.
+#[tokio::test(flavor = "current_thread")]
+async fn an_unhandled_rejection_does_not_fail_the_call() {
+    let mut toolkit = load(&floating_toolkit()).await;
+    for tool in ["reject", "unawaited", "reject"] {
+        let outcome = call(&mut toolkit, tool, json!({})).await;
+        assert_eq!(outcome.envelope, json!({ "ok": true, "result": { "text": "done" } }), "{tool}");
+    }
+}
+
+/// Through the CLI: the rejection reaches the log (stderr), and log lines carry no ANSI
+/// colour escapes (`console.log({ a: 1 })` was `{ a: \x1b[33m1\x1b[39m }`). `NO_COLOR=1`
+/// turns off the colours of the CLI's own log formatter (tracing), which are not the
+/// toolkit's; the console's text had colours regardless.
+#[test]
+fn unhandled_rejections_are_logged_and_console_lines_have_no_colours() {
+    let dir = floating_toolkit();
+    let dir = dir.to_str().unwrap();
+    let out = trove_host_tests::run_cli(&["call", dir, "reject"], &[], None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("floating rejection x"), "the rejection is logged:\n{stderr}");
+
+    let out = trove_host_tests::run_cli(&["call", dir, "inspect"], &[("NO_COLOR", "1")], None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("a: 1"), "the object is logged:\n{stderr}");
+    // tracing writes a control character in a message as the text `\x1b`: check both.
+    assert!(!stderr.contains("\x1b[") && !stderr.contains("\\x1b["), "no ANSI escapes in log lines:\n{stderr:?}");
+}
