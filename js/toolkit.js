@@ -15,6 +15,7 @@ import {
   op_trove_kb,
   op_trove_log,
   op_trove_now,
+  op_trove_request_body_check,
   op_trove_secret,
 } from "ext:core/ops";
 import { z } from "ext:trove/vendor/zod.js";
@@ -26,6 +27,7 @@ const { Headers } = core.loadExtScript("ext:deno_fetch/20_headers.js");
 const { URL, URLSearchParams } = core.loadExtScript("ext:deno_web/00_url.js");
 const { TextEncoder } = core.loadExtScript("ext:deno_web/08_text_encoding.js");
 const { structuredClone } = core.loadExtScript("ext:deno_web/02_structured_clone.js");
+const { ReadableStream } = core.loadExtScript("ext:deno_web/06_streams.js");
 
 export { z };
 
@@ -275,8 +277,43 @@ const encoder = new TextEncoder();
 const NULL_BODY = [101, 103, 204, 205, 304];
 const EMPTY = new Uint8Array(0);
 
+/**
+ * A `ReadableStream` body, read chunk by chunk: Rust checks the running size against the
+ * call's request-body cap after every chunk, and reading stops (the stream is cancelled) with
+ * the same `ToolError` as for a whole body once it is over, so a stream is never buffered
+ * past the cap.
+ */
+async function streamBytes(stream) {
+  const reader = stream.getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!(value instanceof Uint8Array)) {
+      reader.cancel().catch(() => {});
+      throw new TypeError("Cannot convert value to Uint8Array while consuming the stream");
+    }
+    size += value.byteLength;
+    const refusal = op_trove_request_body_check(size);
+    if (refusal !== null) {
+      reader.cancel().catch(() => {});
+      throw new ToolError(refusal, { retryable: false });
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
 async function bodyBytes(body) {
   if (body === undefined || body === null) return [null, null];
+  if (body instanceof ReadableStream) return [await streamBytes(body), null];
   if (typeof body === "string") return [encoder.encode(body), "text/plain;charset=UTF-8"];
   if (body instanceof URLSearchParams) {
     return [encoder.encode(body.toString()), "application/x-www-form-urlencoded;charset=UTF-8"];
@@ -285,7 +322,7 @@ async function bodyBytes(body) {
   if (ArrayBuffer.isView(body)) {
     return [new Uint8Array(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength)), null];
   }
-  // Blob, FormData, ReadableStream: let deno_fetch's body extraction serialise it.
+  // Blob, FormData: let deno_fetch's body extraction serialise it (already in memory).
   const carrier = new Response(body);
   return [new Uint8Array(await carrier.arrayBuffer()), carrier.headers.get("content-type")];
 }
@@ -316,6 +353,25 @@ function abortable(start, signal) {
   });
 }
 
+// What the WHATWG Request constructor refuses (contract section 5: standard fetch semantics).
+// Rust decides the same again (ops/src/egress/send.rs); these only give the same TypeErrors
+// before a body is read.
+const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const FORBIDDEN_METHODS = ["CONNECT", "TRACE", "TRACK"];
+const REDIRECT_MODES = ["follow", "manual", "error"];
+
+function checkRequest(method, redirect, hasBody) {
+  if (redirect !== null && !REDIRECT_MODES.includes(redirect)) {
+    throw new TypeError(`The provided value '${redirect}' is not a valid enum value of type RequestRedirect`);
+  }
+  if (!HTTP_TOKEN.test(method)) throw new TypeError(`'${method}' is not a valid HTTP method.`);
+  const upper = method.toUpperCase();
+  if (FORBIDDEN_METHODS.includes(upper)) throw new TypeError("Method is forbidden.");
+  if (hasBody && (upper === "GET" || upper === "HEAD")) {
+    throw new TypeError("Request with GET/HEAD method cannot have body.");
+  }
+}
+
 /** `ctx.fetch`: URL-level refusals throw synchronously (as the SDK's do); the rest is async. */
 function fetch(input, init = {}) {
   init ??= {};
@@ -324,10 +380,12 @@ function fetch(input, init = {}) {
   const refusal = op_trove_egress_check(url);
   if (refusal !== null) throw new ToolError(refusal, { retryable: false });
   return (async () => {
-    const method = init.method ?? (fromRequest ? input.method : "GET");
+    const method = String(init.method ?? (fromRequest ? input.method : "GET"));
+    const redirect = init.redirect === undefined || init.redirect === null ? null : String(init.redirect);
     const headers = new Headers(init.headers ?? (fromRequest ? input.headers : undefined));
     const pairs = [...headers];
     const rawBody = init.body !== undefined ? init.body : fromRequest ? input.body : null;
+    checkRequest(method, redirect, rawBody !== undefined && rawBody !== null);
     const [bytes, defaultContentType] = await bodyBytes(rawBody);
     const signal = init.signal ?? (fromRequest ? input.signal : undefined);
     const outcome = await abortable(
@@ -335,10 +393,10 @@ function fetch(input, init = {}) {
         op_trove_fetch(
           {
             url,
-            method: String(method),
+            method,
             headers: pairs,
             hasBody: bytes !== null,
-            redirect: init.redirect ?? null,
+            redirect,
             defaultContentType,
           },
           bytes ?? EMPTY,

@@ -10,13 +10,15 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use deno_core::{op2, v8, JsRuntime, OpState, RuntimeOptions};
+use trove_host_ops::egress::op_trove_request_body_check;
 
 use crate::loader::ToolkitLoader;
 
 deno_core::extension!(
     trove,
     deps = [deno_webidl, deno_web, deno_crypto, deno_fetch, trove_intl, trove_ops],
-    ops = [op_trove_set_host],
+    // `op_trove_request_body_check` lives with the egress budgets it reads.
+    ops = [op_trove_set_host, op_trove_request_body_check],
     esm_entry_point = "ext:trove/bootstrap.js",
     esm = [dir "../js", "bootstrap.js", "toolkit.js", "host.js", "vendor/zod.js"],
     docs = "The isolate's bootstrap (web globals) and the @ontrove/extend/toolkit module."

@@ -31,4 +31,5 @@ mod egress {
     mod literals;
     mod oauth;
     mod redirects;
+    mod requests;
 }

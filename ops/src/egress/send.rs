@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
+use deno_core::{op2, OpState};
 use url::Url;
 
 use super::budget::{self, EgressBudgets};
@@ -104,6 +105,69 @@ pub enum FetchError {
 /// so the credentials).
 pub const CREDENTIALS_MESSAGE: &str = "Request cannot be constructed from a URL that includes credentials";
 
+/// What fetch throws for a method that is not an HTTP token (undici's message).
+pub fn invalid_method_message(method: &str) -> String {
+    format!("'{method}' is not a valid HTTP method.")
+}
+
+/// What fetch throws for `CONNECT`, `TRACE` or `TRACK`.
+pub const FORBIDDEN_METHOD_MESSAGE: &str = "Method is forbidden.";
+
+/// What fetch throws for a body on a `GET` or `HEAD` request.
+pub const GET_HEAD_BODY_MESSAGE: &str = "Request with GET/HEAD method cannot have body.";
+
+/// What fetch throws for an `init.redirect` that is not `follow`, `manual` or `error` (the
+/// WebIDL enum conversion's message).
+pub fn invalid_redirect_message(mode: &str) -> String {
+    format!("The provided value '{mode}' is not a valid enum value of type RequestRedirect")
+}
+
+/// Whether `method` is an HTTP token (RFC 9110 `token`: `tchar`s, at least one).
+fn is_token(method: &str) -> bool {
+    !method.is_empty()
+        && method.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+}
+
+/// The WHATWG Request constructor's method checks: a token, and not a forbidden method.
+fn check_method(method: &str) -> Result<(), FetchError> {
+    if !is_token(method) {
+        return Err(FetchError::Type(invalid_method_message(method)));
+    }
+    if ["CONNECT", "TRACE", "TRACK"].iter().any(|m| m.eq_ignore_ascii_case(method)) {
+        return Err(FetchError::Type(FORBIDDEN_METHOD_MESSAGE.into()));
+    }
+    Ok(())
+}
+
+/// Request headers a toolkit may not set on the wire: framing and connection management are
+/// the transport's (a toolkit-set `host`, `content-length` or `transfer-encoding` could
+/// desynchronise the upstream or a proxy), and `proxy-*` is for proxies. They are dropped
+/// before the transport; the ledger keeps the request as the toolkit wrote it.
+const FORBIDDEN_REQUEST_HEADERS: [&str; 9] =
+    ["host", "content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te", "trailer", "expect"];
+
+/// Whether `name` is a forbidden request header (see [`FORBIDDEN_REQUEST_HEADERS`]) or `proxy-*`.
+pub fn is_forbidden_request_header(name: &str) -> bool {
+    FORBIDDEN_REQUEST_HEADERS.iter().any(|h| h.eq_ignore_ascii_case(name))
+        || name.get(..6).is_some_and(|p| p.eq_ignore_ascii_case("proxy-"))
+}
+
+/// `ctx.fetch`'s running check of a streamed (`ReadableStream`) request body, called per
+/// chunk with the bytes read so far: the refusal message once they exceed the call's
+/// `max_request_body_bytes`, else `null`. JavaScript stops reading there, so a stream is never
+/// buffered past the cap; [`Egress::fetch`] checks the whole body again.
+#[op2]
+#[string]
+pub fn op_trove_request_body_check(state: &mut OpState, size: f64) -> Option<String> {
+    let limit = state
+        .try_borrow::<crate::call::CallState>()
+        .map(|c| c.env.budgets.max_request_body_bytes)
+        .unwrap_or_else(|| EgressBudgets::default().max_request_body_bytes);
+    // NaN (not a byte count) counts as over.
+    let within = size <= limit as f64;
+    (!within).then(|| budget::messages::request_too_large(limit))
+}
+
 fn has_credentials(url: &Url) -> bool {
     !url.username().is_empty() || url.password().is_some()
 }
@@ -180,10 +244,12 @@ fn record_of(method: &str, url: &Url, headers: &[(String, String)], body: Option
 }
 
 impl Egress {
-    /// Runs one `ctx.fetch`: checks the URL (contract §6), adds the default user agent and the
-    /// OAuth Bearer (only for `apiHost`), records the request, sends it through the transport
-    /// following redirects as `init.redirect` says, and on a 401/403 from `apiHost` evicts the
-    /// token, mints once and retries once.
+    /// Runs one `ctx.fetch`: checks the URL (contract §6) and what the WHATWG Request
+    /// constructor refuses (`init.redirect`, the method, a body with GET/HEAD: `TypeError`s,
+    /// before anything is recorded or sent), adds the default user agent and the OAuth Bearer
+    /// (only for `apiHost`), records the request, drops forbidden request headers from the wire
+    /// copy, sends it through the transport following redirects as `init.redirect` says, and on
+    /// a 401/403 from `apiHost` evicts the token, mints once and retries once.
     ///
     /// Budgets: the request body cap is checked first; then the call waits for one of its
     /// concurrency slots; from there the whole fetch (hops, mint, body) runs under the total
@@ -195,10 +261,16 @@ impl Egress {
         if has_credentials(&url) {
             return Err(FetchError::Type(CREDENTIALS_MESSAGE.into()));
         }
+        // The Request constructor's checks, decided here too (the op does not trust
+        // JavaScript), before anything is recorded or sent.
         let mode = match req.redirect.as_deref() {
             None => RedirectMode::Follow,
-            Some(m) => RedirectMode::parse(m).ok_or_else(|| FetchError::Network(format!("invalid redirect mode {m:?}")))?,
+            Some(m) => RedirectMode::parse(m).ok_or_else(|| FetchError::Type(invalid_redirect_message(m)))?,
         };
+        check_method(&req.method)?;
+        if req.body.is_some() && matches!(normalise_method(&req.method).as_str(), "GET" | "HEAD") {
+            return Err(FetchError::Type(GET_HEAD_BODY_MESSAGE.into()));
+        }
         let limit = self.budgets.max_request_body_bytes;
         if req.body.as_ref().is_some_and(|b| b.len() > limit) {
             return Err(FetchError::Tool { message: budget::messages::request_too_large(limit), retryable: false });
@@ -227,6 +299,7 @@ impl Egress {
         let send = |headers: Vec<(String, String)>| {
             self.ledger.record_request(record_of(&method, &url, &headers, req.body.as_ref(), req.redirect.as_deref()));
             let mut wire = headers;
+            wire.retain(|(k, _)| !is_forbidden_request_header(k));
             if let (Some(ct), true) = (&req.default_content_type, req.body.is_some()) {
                 if !has_header(&wire, "content-type") {
                     wire.push(("content-type".into(), ct.clone()));

@@ -1,0 +1,190 @@
+//! What WHATWG fetch refuses to build, `ctx.fetch` refuses too (before anything is recorded
+//! or sent), decided in JavaScript for the `TypeError` and again in Rust (`Egress::fetch`),
+//! which does not trust the op's caller; forbidden request headers never reach the wire as
+//! the toolkit set them; and a streamed request body is cut at the call's cap while it is read.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+use trove_host_ops::egress::{EgressBudgets, EgressPolicy, FetchError, FetchRequest};
+use trove_host_ops::{CallState, Ledger, ToolkitScope};
+
+use super::support::*;
+
+/// `ctx.fetch(url, init)` on the probe must throw `thrown` and send nothing.
+async fn fetch_throws(w: &World, init: Value, thrown: &str) {
+    let out = fetch_with(w.env(), &w.upstream.url("api.trove.test", "/echo"), init.clone()).await;
+    assert_threw(&out, thrown);
+    assert!(out.record.requests.is_empty(), "{init}: nothing is recorded: {:?}", out.record.requests);
+    assert_eq!(w.upstream.state.total(), 0, "{init}: nothing reached the upstream");
+}
+
+#[tokio::test]
+async fn a_method_that_is_not_a_token_is_a_type_error() {
+    let w = World::new().await;
+    for method in ["GET / HTTP/1.1\r\nX-Evil: 1", "GET /", "", "PÖST", "GET\0"] {
+        let message = format!("TypeError: '{method}' is not a valid HTTP method.");
+        fetch_throws(&w, json!({ "method": method }), &message).await;
+    }
+}
+
+#[tokio::test]
+async fn forbidden_methods_are_a_type_error() {
+    let w = World::new().await;
+    for method in ["CONNECT", "trace", "Track"] {
+        fetch_throws(&w, json!({ "method": method }), "TypeError: Method is forbidden.").await;
+    }
+}
+
+#[tokio::test]
+async fn a_body_with_get_or_head_is_a_type_error() {
+    let w = World::new().await;
+    for method in ["GET", "get", "HEAD", "head"] {
+        let init = json!({ "method": method, "body": "x" });
+        fetch_throws(&w, init, "TypeError: Request with GET/HEAD method cannot have body.").await;
+    }
+    // No method at all is GET; an empty string is a body too.
+    fetch_throws(&w, json!({ "body": "" }), "TypeError: Request with GET/HEAD method cannot have body.").await;
+}
+
+#[tokio::test]
+async fn an_unknown_redirect_mode_is_a_type_error_not_a_network_failure() {
+    let w = World::new().await;
+    for mode in ["nope", "FOLLOW", ""] {
+        let message = format!("TypeError: The provided value '{mode}' is not a valid enum value of type RequestRedirect");
+        fetch_throws(&w, json!({ "redirect": mode }), &message).await;
+    }
+    // The valid modes still work.
+    let mut tk = probe().await;
+    for mode in ["follow", "manual", "error"] {
+        let r = fetch_ok(&w, &mut tk, &w.upstream.url("api.trove.test", "/ok"), json!({ "redirect": mode })).await;
+        assert_eq!(r["status"], 200, "{mode}");
+    }
+}
+
+/// The same checks in Rust, with no JavaScript in front: `Egress::fetch` refuses before
+/// recording or sending.
+#[tokio::test]
+async fn egress_fetch_decides_the_request_checks_itself() {
+    let w = World::new().await;
+    let scope = ToolkitScope::new("egress-probe".into(), BTreeSet::new(), EgressPolicy::from_manifest(["api.trove.test"]), None);
+    let url = w.upstream.url("api.trove.test", "/echo");
+    let cases: Vec<(FetchRequest, String)> = vec![
+        (
+            FetchRequest { url: url.clone(), method: "GET / HTTP/1.1\r\nX-Evil: 1".into(), ..Default::default() },
+            "'GET / HTTP/1.1\r\nX-Evil: 1' is not a valid HTTP method.".into(),
+        ),
+        (FetchRequest { url: url.clone(), method: "connect".into(), ..Default::default() }, "Method is forbidden.".into()),
+        (FetchRequest { url: url.clone(), method: "TRACE".into(), ..Default::default() }, "Method is forbidden.".into()),
+        (
+            FetchRequest { url: url.clone(), method: "get".into(), body: Some("x".into()), ..Default::default() },
+            "Request with GET/HEAD method cannot have body.".into(),
+        ),
+        (
+            FetchRequest { url: url.clone(), method: "HEAD".into(), body: Some("".into()), ..Default::default() },
+            "Request with GET/HEAD method cannot have body.".into(),
+        ),
+        (
+            FetchRequest { url: url.clone(), method: "GET".into(), redirect: Some("nope".into()), ..Default::default() },
+            "The provided value 'nope' is not a valid enum value of type RequestRedirect".into(),
+        ),
+    ];
+    for (req, message) in cases {
+        let ledger = Arc::new(Ledger::default());
+        let state = CallState {
+            call_id: "rust".into(),
+            tool: "fetch".into(),
+            user_id: "rust".into(),
+            scopes: vec![],
+            env: w.env(),
+            ledger: ledger.clone(),
+        };
+        let shown = format!("{req:?}");
+        match state.egress(&scope).fetch(req).await {
+            Err(FetchError::Type(m)) => assert_eq!(m, message, "{shown}"),
+            Err(other) => panic!("{shown}: expected TypeError({message:?}), got {other:?}"),
+            Ok(r) => panic!("{shown}: expected TypeError({message:?}), got HTTP {}", r.response.status),
+        }
+        assert!(ledger.take().requests.is_empty(), "{shown}: nothing is recorded");
+    }
+    assert_eq!(w.upstream.state.total(), 0, "nothing reached the upstream");
+}
+
+/// The upstream's `/echo` of one `ctx.fetch`: (headers as the upstream saw them, the call's
+/// ledger record of the request).
+async fn echo(w: &World, init: Value) -> (Value, Value) {
+    let out = fetch_with(w.env(), &w.upstream.url("api.trove.test", "/echo"), init).await;
+    let r = result(&out);
+    assert_eq!(r["status"], 200, "{r}");
+    let echoed: Value = serde_json::from_str(r["body"].as_str().unwrap()).unwrap();
+    assert_eq!(out.record.requests.len(), 1);
+    (echoed, serde_json::to_value(&out.record.requests[0]).unwrap())
+}
+
+#[tokio::test]
+async fn a_toolkit_set_host_header_does_not_reach_the_wire() {
+    let w = World::new().await;
+    let (echoed, recorded) = echo(&w, json!({ "headers": { "host": "evil.example", "x-kept": "1" } })).await;
+    let host = format!("api.trove.test:{}", w.upstream.port);
+    assert_eq!(echoed["headers"]["host"], json!(host), "{echoed}");
+    assert_eq!(echoed["headers"]["x-kept"], "1", "{echoed}");
+    // The ledger keeps the request as the toolkit wrote it (the parity suite compares it).
+    assert_eq!(recorded["headers"]["host"], "evil.example", "{recorded}");
+}
+
+#[tokio::test]
+async fn framing_connection_and_proxy_headers_do_not_reach_the_wire() {
+    let w = World::new().await;
+    let headers = json!({
+        "content-length": "999",
+        "transfer-encoding": "gzip",
+        "connection": "x-smuggled",
+        "x-smuggled": "kept (a normal header)",
+        "keep-alive": "timeout=999",
+        "upgrade": "websocket",
+        "te": "trailers",
+        "trailer": "x-late",
+        "expect": "100-continue",
+        "proxy-authorization": "Basic Zm9vOmJhcg==",
+        "Proxy-Connection": "keep-alive",
+    });
+    let (echoed, recorded) = echo(&w, json!({ "method": "POST", "body": "hello", "headers": headers })).await;
+    let seen = &echoed["headers"];
+    assert_eq!(echoed["body"], "hello", "{echoed}");
+    assert_eq!(seen["content-length"], "5", "{echoed}");
+    for name in ["transfer-encoding", "keep-alive", "upgrade", "te", "trailer", "expect", "proxy-authorization", "proxy-connection"] {
+        assert!(seen.get(name).is_none(), "{name} reached the wire: {echoed}");
+    }
+    assert_ne!(seen["connection"], "x-smuggled", "{echoed}");
+    assert_eq!(seen["x-smuggled"], "kept (a normal header)", "{echoed}");
+    assert_eq!(recorded["headers"]["proxy-authorization"], "Basic Zm9vOmJhcg==", "{recorded}");
+}
+
+/// A `ReadableStream` body is read chunk by chunk and cut at the cap: the stream is not
+/// drained (64 chunks of 16 KiB offered, the cap is 1000 bytes), nothing is sent, and the
+/// error is the budget's.
+#[tokio::test]
+async fn a_streamed_body_stops_at_the_request_body_cap() {
+    let w = World::new().await;
+    let mut tk = probe().await;
+    let env = w.env_with(EgressBudgets { max_request_body_bytes: 1000, ..EgressBudgets::default() });
+    let args = json!({ "url": w.upstream.url("api.trove.test", "/echo"), "chunks": 64, "size": 16384 });
+    let r = result(&call(&mut tk, env, "stream", args).await);
+    assert_eq!(r["threw"], "ToolError: Request body exceeded the 1000-byte limit. (retryable: false)", "{r}");
+    assert!(r["pulled"].as_u64().unwrap() <= 2, "the stream was read past the cap: {r}");
+    assert_eq!(w.upstream.state.total(), 0, "nothing was sent");
+}
+
+#[tokio::test]
+async fn a_streamed_body_within_the_cap_is_sent_whole() {
+    let w = World::new().await;
+    let mut tk = probe().await;
+    let env = w.env_with(EgressBudgets { max_request_body_bytes: 30, ..EgressBudgets::default() });
+    let args = json!({ "url": w.upstream.url("api.trove.test", "/echo"), "chunks": 3, "size": 10 });
+    let r = result(&call(&mut tk, env, "stream", args).await);
+    assert_eq!(r["status"], 200, "{r}");
+    assert_eq!(r["pulled"], 3, "{r}");
+    let echoed: Value = serde_json::from_str(r["body"].as_str().unwrap()).unwrap();
+    assert_eq!(echoed["body"], "x".repeat(30), "{echoed}");
+}
