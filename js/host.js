@@ -1,32 +1,29 @@
 // The host's side door into a loaded toolkit. The bootstrap hands these two functions to Rust
-// (op_trove_set_host); toolkit code cannot reach them.
-import { registry, toToolkitManifest } from "ext:trove/toolkit.js";
+// (op_trove_set_host); toolkit code cannot reach them. They use only what was captured before
+// toolkit code ran (the registry's snapshot, primordial JSON), so a toolkit that replaces
+// globals or prototypes, or mutates its config after defineToolkit, cannot change what Rust
+// reads. Rust re-validates the policy fields and the envelope's shape anyway.
+import { primordials } from "ext:core/mod.js";
+import { registry } from "ext:trove/toolkit.js";
 
-function configOf(definition, entry) {
-  const config = definition !== null && typeof definition === "object" ? registry.get(definition) : undefined;
-  if (config === undefined) {
+const { JSONParse, JSONStringify } = primordials;
+
+function entryOf(definition, entry) {
+  const found = definition !== null && typeof definition === "object" ? registry.get(definition) : undefined;
+  if (found === undefined) {
     throw new Error(`${entry} must \`export default defineToolkit({...})\` from '@ontrove/extend/toolkit'`);
   }
-  return config;
+  return found;
 }
 
-/** `{ tools, manifest, policy }` as JSON: what the Rust `Toolkit` keeps after loading. */
+/** `{ tools, manifest, auth }` as JSON: what the Rust `Toolkit` keeps after loading. */
 export function describe(definition, entry) {
-  const config = configOf(definition, entry);
-  return JSON.stringify({
-    tools: definition.tools,
-    manifest: toToolkitManifest(config),
-    policy: {
-      id: config.id,
-      secrets: config.secrets ?? [],
-      egress: config.egress ?? [],
-      auth: config.auth ?? null,
-    },
-  });
+  const { tools, manifest, auth } = entryOf(definition, entry);
+  return JSONStringify({ tools, manifest, auth: auth ?? null });
 }
 
 /** Runs one call (`callJson` is the call's JSON) and resolves to the envelope's JSON. */
 export async function call(definition, callJson) {
-  const envelope = await definition.handle(JSON.parse(callJson));
-  return JSON.stringify(envelope);
+  const envelope = await entryOf(definition, "the toolkit").run(JSONParse(callJson));
+  return JSONStringify(envelope);
 }

@@ -4,7 +4,7 @@
 // `tool`, `ToolError`, `toToolkitManifest`. `defineToolkit` validates eagerly (contract section 2); the
 // definition's `handle(call)` runs the call algorithm of contract section 4 and builds `ctx` (section 5) from
 // Rust ops: every boundary (egress, secrets, redaction, scopes) is decided in Rust, not here.
-import { core } from "ext:core/mod.js";
+import { core, primordials } from "ext:core/mod.js";
 import {
   op_trove_cache_get,
   op_trove_cache_put,
@@ -30,6 +30,10 @@ const { structuredClone } = core.loadExtScript("ext:deno_web/02_structured_clone
 const { ReadableStream } = core.loadExtScript("ext:deno_web/06_streams.js");
 
 export { z };
+
+// Captured before any toolkit code runs: a toolkit may replace `JSON.stringify`,
+// `WeakMap.prototype.get` or `Object.keys`, but not these.
+const { JSONParse, JSONStringify, ObjectKeys, SafeWeakMap, ObjectFreeze } = primordials;
 
 /** A failure the toolkit means to report: its message and `retryable` flag reach the envelope. */
 export class ToolError extends Error {
@@ -176,8 +180,33 @@ function listTool(t, manifestScopes) {
   return entry;
 }
 
-/** Definitions made by defineToolkit -> their config (what the host reads the manifest from). */
-export const registry = new WeakMap();
+/**
+ * Definitions made by defineToolkit -> what the host reads: the manifest and `auth` as they
+ * were when validated (deep copies: changing the config afterwards changes nothing), the tool
+ * list, and the call entry point. Rust re-checks every policy field of the manifest.
+ */
+export const registry = new SafeWeakMap();
+
+/** A deep copy of the manifest part of `config` (key order kept) and of its `auth`. */
+function snapshot(config) {
+  const manifest = {};
+  for (const key of ObjectKeys(config)) {
+    if (key === "tools" || key === "auth") continue;
+    try {
+      manifest[key] = structuredClone(config[key]);
+    } catch {
+      throw new Error(`defineToolkit: ${key} must be plain data (strings, numbers, arrays, objects)`);
+    }
+  }
+  manifest.generated = true;
+  let auth;
+  try {
+    auth = structuredClone(config.auth);
+  } catch {
+    throw new Error("defineToolkit: auth must be plain data");
+  }
+  return { manifest, auth };
+}
 
 /** Validates `config` (contract section 2) and returns the definition `{ tools, handle }`. */
 export function defineToolkit(config) {
@@ -188,11 +217,13 @@ export function defineToolkit(config) {
   }
   const seen = new Set();
   for (const t of config.tools) checkTool(t, seen);
+  const { manifest, auth } = snapshot(config);
   const scopes = config.scopes ?? [];
   const tools = config.tools.map((t) => listTool(t, scopes));
   const byName = new Map(config.tools.map((t) => [t.name, t]));
-  const definition = { tools, handle: (call) => handle(byName, call) };
-  registry.set(definition, config);
+  const run = (call) => handle(byName, call);
+  const definition = { tools, handle: run };
+  registry.set(definition, ObjectFreeze({ manifest, auth, tools: JSONParse(JSONStringify(tools)), run }));
   return definition;
 }
 
@@ -213,14 +244,16 @@ async function handle(byName, call) {
   if (!parsed.success) {
     return failure(`invalid arguments for "${t.name}": ${formatIssues(parsed.error.issues)}`, "INVALID_PARAMS");
   }
-  const ctx = buildCtx(call);
+  const { ctx, revoke } = buildCtx(call);
   let result;
   try {
     result = normaliseResult(await t.handler(parsed.data, ctx));
   } catch (err) {
-    if (err instanceof ToolError) return failure(err.message, "TOOL_ERROR", err.retryable === true);
+    if (err instanceof ToolError) return failure(String(err.message), "TOOL_ERROR", err.retryable === true);
     emit("error", ["handler error", err]);
     return failure("tool failed", "TOOL_ERROR");
+  } finally {
+    revoke();
   }
   if (t.output !== undefined && result.structured !== undefined) {
     const out = t.output.safeParse(result.structured);
@@ -270,7 +303,7 @@ function project(value, ancestors) {
 
 /** One log line to the Rust sink, which redacts every resolved secret value. */
 function emit(level, args) {
-  op_trove_log(level, JSON.stringify(args.map((a) => project(a, []))));
+  op_trove_log(level, JSONStringify(args.map((a) => project(a, []))));
 }
 
 const encoder = new TextEncoder();
@@ -482,42 +515,54 @@ function kb(operation, variables) {
   });
 }
 
+const REVOKED = "ctx is only usable while its tool call is running";
+
+/**
+ * The call's `ctx` and a function that revokes it. Once the handler has settled, every member
+ * throws: a timer a handler left behind cannot act in (or log into) a later call.
+ */
 function buildCtx(call) {
-  const log = (...args) => emit("info", args);
-  log.info = (...args) => emit("info", args);
-  log.warn = (...args) => emit("warn", args);
-  log.error = (...args) => emit("error", args);
+  let live = true;
+  const guard = (fn) =>
+    function (...args) {
+      if (!live) throw new Error(REVOKED);
+      return fn.apply(this, args);
+    };
+  const log = guard((...args) => emit("info", args));
+  log.info = guard((...args) => emit("info", args));
+  log.warn = guard((...args) => emit("warn", args));
+  log.error = guard((...args) => emit("error", args));
   const config = call.config && typeof call.config === "object" ? structuredClone(call.config) : {};
   const ctx = {
     userId: call.userId,
     config: Object.freeze(config),
-    now: () => new Date(op_trove_now()),
+    now: guard(() => new Date(op_trove_now())),
     log,
-    fetch,
-    fetchJson,
-    secret,
-    requireSecret,
+    fetch: guard(fetch),
+    fetchJson: guard(fetchJson),
+    secret: guard(secret),
+    requireSecret: guard(requireSecret),
   };
   if (op_trove_has_cache()) {
     // Best effort, never the source of truth: keyed by toolkit and user in Rust.
     ctx.cache = Object.freeze({
-      get: async (key) => op_trove_cache_get(String(key)),
-      put: async (key, value, ttlSeconds) => {
+      get: guard(async (key) => op_trove_cache_get(String(key))),
+      put: guard(async (key, value, ttlSeconds) => {
         if (typeof value !== "string") throw new TypeError("ctx.cache.put: value must be a string");
         op_trove_cache_put(String(key), value, Number(ttlSeconds));
-      },
+      }),
     });
   }
   const scopes = Array.isArray(call.scopes) ? call.scopes : [];
   if (scopes.includes("trove:search") || scopes.includes("trove:ingest")) {
     ctx.trove = {
-      search: async (query, opts = {}) => {
+      search: guard(async (query, opts = {}) => {
         const data = await kb("search", { query, ...opts });
         return Array.isArray(data) ? data : [];
-      },
-      getDocument: (id) => kb("getDocument", { id }),
-      ingest: (documents) => kb("ingest", { documents }),
+      }),
+      getDocument: guard((id) => kb("getDocument", { id })),
+      ingest: guard((documents) => kb("ingest", { documents })),
     };
   }
-  return ctx;
+  return { ctx, revoke: () => { live = false; } };
 }

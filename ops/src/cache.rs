@@ -4,7 +4,7 @@
 //! - [`SqliteCache`]: persistent (SQLite file), the CLI's default, so entries outlive a run;
 //! - [`MemoryCache`]: in-process (moka), bounded by size, for embedders and servers.
 //!
-//! Entries are namespaced by toolkit id **and** user id ([`CacheScope`]): one toolkit never
+//! Entries are keyed by toolkit namespace **and** user id ([`CacheScope`]): one toolkit never
 //! sees another's entries, one user never sees another's. [`CacheLimits`] bound key, value and
 //! total size; when the total is exceeded, expired entries go first, then the oldest.
 

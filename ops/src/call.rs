@@ -46,12 +46,35 @@ impl CallEnv {
 pub struct ToolkitScope {
     /// Manifest `id`.
     pub id: String,
+    /// Where the toolkit's persistent data lives: keyring entries, cache entries and
+    /// knowledge-base documents are keyed by it. Defaults to `id`; the CLI binds it to the
+    /// toolkit's location (`<id>@<hash of its directory>`) so another toolkit that claims the
+    /// same id cannot read them.
+    pub namespace: String,
     /// Manifest `secrets`: the only names `ctx.secret` may read.
     pub secrets: Arc<BTreeSet<String>>,
     /// Manifest `egress`.
     pub egress: Arc<EgressPolicy>,
     /// Manifest `auth`, with this instance's token cache.
     pub oauth: Option<Arc<OAuthClient>>,
+    /// Every secret value this toolkit instance has resolved, in any call (redacted in all
+    /// later calls too).
+    pub redactor: Arc<std::sync::Mutex<crate::redact::Redactor>>,
+}
+
+impl ToolkitScope {
+    /// The scope of toolkit `id` with its declared `secrets`, `egress` policy and `oauth`; the
+    /// namespace is `id` and the redaction set starts empty.
+    pub fn new(id: String, secrets: BTreeSet<String>, egress: EgressPolicy, oauth: Option<Arc<OAuthClient>>) -> Self {
+        Self {
+            namespace: id.clone(),
+            id,
+            secrets: Arc::new(secrets),
+            egress: Arc::new(egress),
+            oauth,
+            redactor: Arc::default(),
+        }
+    }
 }
 
 /// The state of the call in progress, as the ops see it.
@@ -74,7 +97,7 @@ impl CallState {
     /// Secret access for this call under `scope`'s declarations.
     pub fn secrets(&self, scope: &ToolkitScope) -> SecretAccess {
         SecretAccess {
-            toolkit: scope.id.clone(),
+            toolkit: scope.namespace.clone(),
             declared: scope.secrets.clone(),
             provider: self.env.secrets.clone(),
             ledger: self.ledger.clone(),
@@ -100,11 +123,11 @@ impl CallState {
 
     /// This call's cache namespace.
     pub fn cache_scope(&self, scope: &ToolkitScope) -> CacheScope {
-        CacheScope { toolkit: scope.id.clone(), user: self.user_id.clone() }
+        CacheScope { toolkit: scope.namespace.clone(), user: self.user_id.clone() }
     }
 
     /// Who is calling, for the knowledge base.
     pub fn trove_caller(&self, scope: &ToolkitScope) -> TroveCaller {
-        TroveCaller { toolkit: scope.id.clone(), user_id: self.user_id.clone() }
+        TroveCaller { toolkit: scope.namespace.clone(), user_id: self.user_id.clone() }
     }
 }

@@ -204,6 +204,7 @@ pub async fn op_trove_fetch(
         }
         Err(FetchError::Type(message)) => JsFetchOutcome::TypeError { message },
         Err(FetchError::Replay(message)) => {
+            let message = egress.ledger.redactor().redact_str(&message);
             tracing::error!(target: "trove::egress", tool = %tool, call_id = %call_id, "{message}");
             JsFetchOutcome::TypeError { message }
         }

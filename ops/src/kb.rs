@@ -153,8 +153,8 @@ impl LocalKnowledgeBase {
         self.search_in(&caller.user_id, Some(&caller.toolkit), query, limit, author)
     }
 
-    /// [`Self::search`] over `user`'s documents from `toolkit`, or from every toolkit when
-    /// `toolkit` is `None` (for `kb search`).
+    /// [`Self::search`] over `user`'s documents from `toolkit` (a namespace, or a bare id that
+    /// matches every location of that id), or from every toolkit when `None` (for `kb search`).
     pub fn search_in(&self, user: &str, toolkit: Option<&str>, query: &str, limit: Option<u64>, author: Option<&str>) -> Result<Vec<Value>, TroveError> {
         let Some(q) = fts_query(query) else { return Ok(Vec::new()) };
         let limit = limit.unwrap_or(10).clamp(1, 100) as i64;
@@ -163,7 +163,7 @@ impl LocalKnowledgeBase {
             .prepare(
                 "SELECT d.id, d.title, snippet(documents_fts, 1, '', '', '…', 12), d.author, d.url, bm25(documents_fts)
                  FROM documents_fts JOIN documents d ON d.id = documents_fts.rowid
-                 WHERE documents_fts MATCH ?1 AND d.user_id = ?2 AND (?3 IS NULL OR d.toolkit = ?3)
+                 WHERE documents_fts MATCH ?1 AND d.user_id = ?2 AND (?3 IS NULL OR d.toolkit = ?3 OR d.toolkit LIKE ?3 || '@%')
                    AND (?4 IS NULL OR instr(lower(COALESCE(d.author, '')), lower(?4)) > 0)
                  ORDER BY bm25(documents_fts) LIMIT ?5",
             )
@@ -225,7 +225,8 @@ impl LocalKnowledgeBase {
         let conn = self.conn.lock().map_err(|_| "knowledge base lock poisoned".to_owned())?;
         let mut stmt = conn
             .prepare(&format!(
-                "SELECT {}, user_id FROM documents WHERE (?1 IS NULL OR user_id = ?1) AND (?2 IS NULL OR toolkit = ?2) ORDER BY id DESC",
+                "SELECT {}, user_id FROM documents WHERE (?1 IS NULL OR user_id = ?1)
+                   AND (?2 IS NULL OR toolkit = ?2 OR toolkit LIKE ?2 || '@%') ORDER BY id DESC",
                 Self::COLUMNS
             ))
             .map_err(|e| e.to_string())?;

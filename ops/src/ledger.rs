@@ -4,7 +4,7 @@
 //! embedders and the parity suite can see every egress request, platform callback and log
 //! line of the call.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -63,11 +63,18 @@ pub struct CallRecord {
 #[derive(Debug, Default)]
 pub struct Ledger {
     record: Mutex<CallRecord>,
-    redactor: Mutex<Redactor>,
+    redactor: Arc<Mutex<Redactor>>,
     egress_usage: EgressUsage,
 }
 
 impl Ledger {
+    /// A ledger whose redaction set is `redactor`, shared with the toolkit: a value resolved in
+    /// one call stays redacted in every later call of the same toolkit instance (a toolkit may
+    /// keep a secret in module state and log it later).
+    pub fn with_redactor(redactor: Arc<Mutex<Redactor>>) -> Self {
+        Self { redactor, ..Self::default() }
+    }
+
     /// Records an egress request.
     pub fn record_request(&self, r: EgressRecord) {
         self.record.lock().expect("ledger").requests.push(r);

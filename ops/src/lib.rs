@@ -24,6 +24,7 @@ pub mod extension;
 pub mod kb;
 pub mod ledger;
 pub mod log;
+pub mod manifest;
 pub mod redact;
 pub mod secrets;
 mod sqlite;

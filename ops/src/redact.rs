@@ -13,30 +13,46 @@ pub struct Redactor {
 }
 
 impl Redactor {
-    /// Adds a value and the forms it takes on the wire: standard and URL-safe base64 (with
-    /// and without padding) and percent-encoding. Empty values are ignored (they would match
-    /// everywhere); encoded forms shorter than 8 characters are skipped as too likely to
-    /// occur by chance.
+    /// Adds a value and the forms it takes in transit and in printed output: standard and
+    /// URL-safe base64 (with and without padding), percent-encoding, JSON string escaping
+    /// (`"` `\\` control characters, as `JSON.stringify` writes them), the escaping
+    /// `console.*` uses for strings inside objects (`\\'`, `\\n`), and, for a multi-line
+    /// value (a PEM key), each line. Empty values are ignored (they would match everywhere);
+    /// derived forms shorter than 8 characters are skipped as too likely to occur by chance.
     pub fn add(&mut self, value: &str) {
         if value.is_empty() {
             return;
         }
         let b64 = base64::engine::general_purpose::STANDARD.encode(value);
-        let forms = [
-            value.to_owned(),
+        let json = serde_json::to_string(value).unwrap_or_default();
+        let json = json.get(1..json.len().saturating_sub(1)).unwrap_or_default().to_owned();
+        let inspect = value.replace('\\', "\\\\").replace('\'', "\\'").replace('\n', "\\n").replace('\r', "\\r").replace('\t', "\\t");
+        let mut forms = vec![
             b64.clone(),
             b64.trim_end_matches('=').to_owned(),
             base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(value),
             url::form_urlencoded::byte_serialize(value.as_bytes()).collect::<String>(),
             percent_encode(value),
+            json,
+            inspect,
         ];
-        for (i, form) in forms.into_iter().enumerate() {
-            if (i == 0 || form.len() >= 8) && !self.values.contains(&form) {
-                self.values.push(form);
+        if value.contains('\n') {
+            forms.extend(value.lines().map(|l| l.trim().to_owned()));
+        }
+        self.push(value.to_owned());
+        for form in forms {
+            if form.len() >= 8 {
+                self.push(form);
             }
         }
         // Longest first, so a secret that contains another is replaced whole.
         self.values.sort_by_key(|v| std::cmp::Reverse(v.len()));
+    }
+
+    fn push(&mut self, form: String) {
+        if !self.values.contains(&form) {
+            self.values.push(form);
+        }
     }
 
     /// Whether no value has been resolved (then text passes through untouched).
@@ -107,6 +123,20 @@ mod tests {
         spaced.add("pp client/9");
         assert_eq!(spaced.redact_str("q=pp+client%2F9"), "q=[redacted]", "form encoding");
         assert_eq!(spaced.redact_str("q=pp%20client%2F9"), "q=[redacted]", "percent encoding");
+    }
+
+    #[test]
+    fn escaped_and_multiline_forms_are_redacted() {
+        let mut r = Redactor::default();
+        r.add("tok-ABC\"def\\xyz");
+        assert_eq!(r.redact_str(r#"{"tok":"tok-ABC\"def\\xyz"}"#), r#"{"tok":"[redacted]"}"#, "JSON-escaped");
+        let mut pem = Redactor::default();
+        pem.add("-----BEGIN KEY-----\nMIIBsecretline1\nMIIBsecretline2\n-----END KEY-----");
+        assert_eq!(pem.redact_str("{ pem: '-----BEGIN KEY-----\\nMIIBsecretline1\\nMIIB"), "{ pem: '[redacted]\\n[redacted]\\nMIIB");
+        assert_eq!(pem.redact_str("line: MIIBsecretline2"), "line: [redacted]");
+        let mut q = Redactor::default();
+        q.add("it's-a-secret");
+        assert_eq!(q.redact_str("{ k: 'it\\'s-a-secret' }"), "{ k: '[redacted]' }", "console's single-quote escaping");
     }
 
     #[test]

@@ -214,7 +214,15 @@ pub async fn run_case(toolkit: &mut Toolkit, case: &Case) -> (CaseResult, Vec<St
     if trove.remaining() > 0 {
         problems.push(format!("trove: {} scripted answer(s) never used", trove.remaining()));
     }
-    let result = CaseResult { toolkit: id, name: case.name.clone(), envelope, requests, callbacks, logs };
+    // What is written to disk (`--results`) is redacted like every other host output.
+    let result = CaseResult {
+        toolkit: id,
+        name: case.name.clone(),
+        envelope: toolkit.redact_json(envelope),
+        requests: toolkit.redact_json(requests),
+        callbacks: toolkit.redact_json(callbacks),
+        logs: toolkit.redact_json(logs),
+    };
     (result, problems)
 }
 

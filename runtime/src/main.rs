@@ -77,7 +77,8 @@ enum SecretCommand {
     /// Store a secret. Reads the value from stdin with --from-stdin; otherwise prompts
     /// without echo on a terminal.
     Set {
-        /// The toolkit: its directory (checks that NAME is declared) or its manifest id.
+        /// The toolkit's directory (or entry file). NAME must be one it declares; the value is
+        /// stored for the toolkit at that location.
         toolkit: String,
         /// The secret's name, as the manifest declares it.
         name: String,
@@ -92,7 +93,7 @@ enum SecretCommand {
     },
     /// Remove a stored secret.
     Rm {
-        /// The toolkit: its directory or its manifest id.
+        /// The toolkit's directory (or entry file).
         toolkit: String,
         /// The secret's name.
         name: String,
@@ -209,6 +210,9 @@ async fn call(args: CallArgs) -> ExitCode {
         Ok(t) => t,
         Err(code) => return code,
     };
+    // Keyring entries, cache and documents belong to this toolkit's location, not to whatever
+    // id a toolkit claims.
+    toolkit.bind_namespace_to_location();
     let transport: Arc<dyn Transport> = match &replay {
         Some(r) => r.clone(),
         None => match NetworkTransport::new(NetworkOptions::default()) {
@@ -244,7 +248,7 @@ async fn call(args: CallArgs) -> ExitCode {
     let mut ok = outcome.is_ok();
     if let Some(replay) = &replay {
         for failure in replay.failures() {
-            eprintln!("trove-host: replay: {failure}");
+            eprintln!("trove-host: replay: {}", toolkit.redact(&failure));
             ok = false;
         }
         let left = replay.remaining();
@@ -253,29 +257,30 @@ async fn call(args: CallArgs) -> ExitCode {
                 "trove-host: replay: {} recorded exchange(s) were never requested, first: {} {}",
                 left.len(),
                 left[0].request.method,
-                left[0].request.url
+                toolkit.redact(&left[0].request.url)
             );
         }
     }
     if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
 }
 
-/// A toolkit named on the command line: a directory/entry file (loaded, so its declared
-/// secrets are known) or a bare manifest id.
-async fn toolkit_id(arg: &str) -> Result<(String, Option<Vec<String>>), ExitCode> {
+/// The toolkit a `secret` command is about: it must be named by its directory (or entry
+/// file), because stored secrets belong to the toolkit's location, not to the id it claims.
+/// Returns its namespace, id and declared secret names.
+async fn secret_owner(arg: &str) -> Result<(String, String, Vec<String>), ExitCode> {
     let path = std::path::Path::new(arg);
-    if path.exists() {
-        let toolkit = load(path).await?;
-        let declared = toolkit.manifest()["secrets"]
-            .as_array()
-            .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect())
-            .unwrap_or_default();
-        return Ok((toolkit.id().to_owned(), Some(declared)));
+    if !path.exists() {
+        return Err(usage(format!(
+            "{arg:?} is not a toolkit directory: name the toolkit by its directory (secrets are stored for the toolkit at that location, so another toolkit claiming the same id cannot read them)"
+        )));
     }
-    if !arg.is_empty() && arg.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
-        return Ok((arg.to_owned(), None));
-    }
-    Err(usage(format!("{arg:?} is neither a toolkit directory nor a toolkit id")))
+    let mut toolkit = load(path).await?;
+    toolkit.bind_namespace_to_location();
+    let declared = toolkit.manifest()["secrets"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect())
+        .unwrap_or_default();
+    Ok((toolkit.namespace().to_owned(), toolkit.id().to_owned(), declared))
 }
 
 fn read_secret_value(name: &str, from_stdin: bool) -> Result<String, String> {
@@ -292,21 +297,19 @@ fn read_secret_value(name: &str, from_stdin: bool) -> Result<String, String> {
 async fn secret(command: SecretCommand) -> ExitCode {
     match command {
         SecretCommand::Set { toolkit, name, from_stdin } => {
-            let (id, declared) = match toolkit_id(&toolkit).await {
+            let (namespace, id, declared) = match secret_owner(&toolkit).await {
                 Ok(t) => t,
                 Err(code) => return code,
             };
-            if let Some(declared) = declared {
-                if !declared.contains(&name) {
-                    return usage(format!("{id} does not declare a secret named {name} (it declares: {})", declared.join(", ")));
-                }
+            if !declared.contains(&name) {
+                return usage(format!("{id} does not declare a secret named {name} (it declares: {})", declared.join(", ")));
             }
             let value = match read_secret_value(&name, from_stdin) {
                 Ok(v) if !v.is_empty() => v,
                 Ok(_) => return usage("the value is empty"),
                 Err(e) => return usage(e),
             };
-            match KeyringSecrets::set(&id, &name, &value) {
+            match KeyringSecrets::set(&namespace, &name, &value) {
                 Ok(()) => {
                     eprintln!("stored {name} for {id} in the OS keyring");
                     ExitCode::SUCCESS
@@ -315,17 +318,17 @@ async fn secret(command: SecretCommand) -> ExitCode {
             }
         }
         SecretCommand::List { toolkit } => {
-            let t = match load(&toolkit).await {
+            let (namespace, _, declared) = match secret_owner(&toolkit.to_string_lossy()).await {
                 Ok(t) => t,
                 Err(code) => return code,
             };
             let env = EnvSecrets::new();
             let mut rows = Vec::new();
-            for name in t.manifest()["secrets"].as_array().into_iter().flatten().filter_map(|v| v.as_str()) {
+            for name in &declared {
                 let state = if std::env::var_os(env.variable(name)).is_some() {
                     "set (environment)".to_owned()
                 } else {
-                    match KeyringSecrets::get_blocking(t.id(), name) {
+                    match KeyringSecrets::get_blocking(&namespace, name) {
                         Ok(Some(_)) => "set (keyring)".to_owned(),
                         Ok(None) => "unset".to_owned(),
                         Err(e) => format!("unknown ({e})"),
@@ -337,11 +340,11 @@ async fn secret(command: SecretCommand) -> ExitCode {
             ExitCode::SUCCESS
         }
         SecretCommand::Rm { toolkit, name } => {
-            let (id, _) = match toolkit_id(&toolkit).await {
+            let (namespace, id, _) = match secret_owner(&toolkit).await {
                 Ok(t) => t,
                 Err(code) => return code,
             };
-            match KeyringSecrets::remove(&id, &name) {
+            match KeyringSecrets::remove(&namespace, &name) {
                 Ok(true) => {
                     eprintln!("removed {name} for {id}");
                     ExitCode::SUCCESS
@@ -437,6 +440,7 @@ fn main() -> ExitCode {
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| default_filter.into()),
         )
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()) && std::env::var_os("NO_COLOR").is_none())
         .with_target(false)
         .init();
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("tokio runtime");

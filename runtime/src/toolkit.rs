@@ -5,7 +5,6 @@
 //! carries over between calls (like a Worker) and isolate creation is never on the per-call
 //! path. Per-call state goes into `OpState` as a [`CallState`] for exactly one call.
 
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
@@ -14,8 +13,9 @@ use std::time::Duration;
 use deno_core::{v8, JsRuntime, PollEventLoopOptions};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use trove_host_ops::egress::oauth::{OAuthClientCredentials, TokenCache};
-use trove_host_ops::egress::{EgressPolicy, OAuthClient};
+use trove_host_ops::egress::oauth::TokenCache;
+use trove_host_ops::egress::OAuthClient;
+use trove_host_ops::manifest::ManifestPolicy;
 use trove_host_ops::{CallEnv, CallRecord, CallState, Ledger, ToolkitScope};
 
 use crate::isolate::{new_isolate, HostDoor};
@@ -102,6 +102,15 @@ impl LoadError {
     }
 }
 
+/// `<id>@<12 hex digits of SHA-256 of the canonical directory>` (see
+/// [`Toolkit::bind_namespace_to_location`]).
+pub fn location_namespace(id: &str, root: &Path) -> String {
+    use sha2::Digest as _;
+    let digest = sha2::Sha256::digest(root.to_string_lossy().as_bytes());
+    let hex: String = digest.iter().take(6).map(|b| format!("{b:02x}")).collect();
+    format!("{id}@{hex}")
+}
+
 /// Finds a toolkit's entry file: `path` itself if it is a file, else `extension.ts`, else
 /// `server.ts` inside it. Returns `(root directory, entry file)`, both canonical.
 pub fn find_entry(path: &Path) -> Result<(PathBuf, PathBuf), LoadError> {
@@ -125,15 +134,8 @@ pub fn find_entry(path: &Path) -> Result<(PathBuf, PathBuf), LoadError> {
 struct Described {
     tools: Value,
     manifest: Value,
-    policy: DescribedPolicy,
-}
-
-#[derive(Deserialize)]
-struct DescribedPolicy {
-    id: String,
-    secrets: Vec<String>,
-    egress: Vec<String>,
-    auth: Option<OAuthClientCredentials>,
+    #[serde(default)]
+    auth: Value,
 }
 
 static CALL_IDS: AtomicU64 = AtomicU64::new(1);
@@ -155,6 +157,71 @@ impl Default for IsolateLimits {
     }
 }
 
+/// Interrupts a synchronous runaway script after a timeout, from another thread (the event
+/// loop cannot run while JavaScript spins). Disarmed when dropped.
+struct Watchdog {
+    done: Option<std::sync::mpsc::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Watchdog {
+    fn arm(runtime: &mut JsRuntime, stopped: &Arc<AtomicU8>, timeout: Duration) -> Self {
+        let (done, done_rx) = std::sync::mpsc::channel::<()>();
+        let handle = runtime.v8_isolate().thread_safe_handle();
+        let stopped = stopped.clone();
+        let thread = std::thread::spawn(move || {
+            if done_rx.recv_timeout(timeout) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+                stopped.store(STOPPED_TIMEOUT, Ordering::SeqCst);
+                handle.terminate_execution();
+            }
+        });
+        Self { done: Some(done), thread: Some(thread) }
+    }
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        drop(self.done.take());
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// Checks the envelope's shape (contract §4) before it leaves the host: toolkit code runs in
+/// the same isolate as the code that builds it.
+fn check_envelope(v: &Value) -> Result<(), String> {
+    let obj = v.as_object().ok_or("not an object")?;
+    match obj.get("ok") {
+        Some(Value::Bool(true)) => {
+            let result = obj.get("result").and_then(Value::as_object).ok_or("result is not an object")?;
+            if !result.get("text").is_some_and(Value::is_string) {
+                return Err("result.text is not a string".into());
+            }
+            if result.keys().any(|k| k != "text" && k != "structured") {
+                return Err("result has keys other than text and structured".into());
+            }
+            if obj.keys().any(|k| !["ok", "result", "structuredContent"].contains(&k.as_str())) {
+                return Err("unexpected keys in a success envelope".into());
+            }
+        }
+        Some(Value::Bool(false)) => {
+            if !obj.get("error").is_some_and(Value::is_string) || !obj.get("retryable").is_some_and(Value::is_boolean) {
+                return Err("error or retryable has the wrong type".into());
+            }
+            let code = obj.get("code").and_then(Value::as_str).unwrap_or_default();
+            if !["INVALID_PARAMS", "UNKNOWN_TOOL", "TOOL_ERROR", "BAD_REQUEST"].contains(&code) {
+                return Err(format!("unknown code {code:?}"));
+            }
+            if obj.len() != 4 {
+                return Err("unexpected keys in a failure envelope".into());
+            }
+        }
+        _ => return Err("ok is not a boolean".into()),
+    }
+    Ok(())
+}
+
 /// Why the watchdog stopped a call (stored in an `AtomicU8`).
 const STOPPED_NONE: u8 = 0;
 const STOPPED_TIMEOUT: u8 = 1;
@@ -171,6 +238,7 @@ pub struct Toolkit {
     manifest: Value,
     scope: ToolkitScope,
     entry: PathBuf,
+    root: PathBuf,
 }
 
 fn js_error_to_load(entry: &Path, err: deno_core::error::CoreError) -> LoadError {
@@ -195,7 +263,7 @@ impl Toolkit {
     /// [`Self::load`] with explicit [`IsolateLimits`].
     pub async fn load_with(path: &Path, limits: IsolateLimits) -> Result<Self, LoadError> {
         let (root, entry) = find_entry(path)?;
-        let loader = ToolkitLoader::new(root, &entry).map_err(LoadError::NotFound)?;
+        let loader = ToolkitLoader::new(root.clone(), &entry).map_err(LoadError::NotFound)?;
         let entry_url = loader.entry().clone();
         let mut runtime = new_isolate(loader, limits.max_heap_bytes);
         // Near the heap ceiling, stop the running script instead of letting the engine abort.
@@ -210,49 +278,97 @@ impl Toolkit {
             });
         }
         let shown = entry.display().to_string();
-        let id = runtime.load_main_es_module(&entry_url).await.map_err(|e| js_error_to_load(&entry, e))?;
+        let watchdog = Watchdog::arm(&mut runtime, &stopped, limits.call_timeout);
+        let evaluated = tokio::time::timeout(limits.call_timeout, Self::evaluate(&mut runtime, &entry, &entry_url, &shown)).await;
+        drop(watchdog);
+        let stop = stopped.swap(STOPPED_NONE, Ordering::SeqCst);
+        let stop_message = |what: &str| {
+            LoadError::Threw { entry: shown.clone(), message: what.to_owned(), stack: None }
+        };
+        let (definition, described) = match (evaluated, stop) {
+            (_, STOPPED_HEAP) => return Err(stop_message(&format!("the toolkit exceeded its memory limit ({} bytes) while loading", limits.max_heap_bytes))),
+            (Err(_), _) | (_, STOPPED_TIMEOUT) => {
+                return Err(stop_message(&format!("the toolkit did not finish loading within {} s", limits.call_timeout.as_secs_f64())))
+            }
+            (Ok(result), _) => result?,
+        };
+        let door = runtime.op_state().borrow().borrow::<HostDoor>().clone();
+        let described: Described =
+            serde_json::from_str(&described).map_err(|e| LoadError::Module(format!("{shown}: bad description: {e}")))?;
+        // The enforced policy is built from the manifest JSON that `manifest` shows, and every
+        // policy field is checked again here: toolkit code shares the isolate with defineToolkit.
+        let p = ManifestPolicy::from_json(&described.manifest, &described.auth).map_err(|problems| {
+            LoadError::Module(format!("{shown}: the manifest's policy is invalid:\n  {}", problems.join("\n  ")))
+        })?;
+        let oauth = p.auth.map(|config| Arc::new(OAuthClient { config, cache: TokenCache::default() }));
+        let scope = ToolkitScope::new(p.id, p.secrets, p.egress, oauth);
+        runtime.op_state().borrow_mut().put(scope.clone());
+        Ok(Self { runtime, limits, stopped, door, definition, tools: described.tools, manifest: described.manifest, scope, entry, root })
+    }
+
+    /// Evaluates the entry module and asks the bootstrap to describe its default export.
+    /// Returns the definition and the description JSON.
+    async fn evaluate(
+        runtime: &mut JsRuntime,
+        entry: &Path,
+        entry_url: &deno_core::ModuleSpecifier,
+        shown: &str,
+    ) -> Result<(v8::Global<v8::Value>, String), LoadError> {
+        let id = runtime.load_main_es_module(entry_url).await.map_err(|e| js_error_to_load(entry, e))?;
         let evaluated = runtime.mod_evaluate(id);
-        runtime
-            .run_event_loop(PollEventLoopOptions::default())
-            .await
-            .map_err(|e| js_error_to_load(&entry, e))?;
-        evaluated.await.map_err(|e| js_error_to_load(&entry, e))?;
+        runtime.run_event_loop(PollEventLoopOptions::default()).await.map_err(|e| js_error_to_load(entry, e))?;
+        evaluated.await.map_err(|e| js_error_to_load(entry, e))?;
 
         let door = runtime.op_state().borrow().borrow::<HostDoor>().clone();
         let namespace = runtime.get_module_namespace(id).map_err(|e| LoadError::Module(e.to_string()))?;
         let (definition, name) = {
-            deno_core::scope!(scope, &mut runtime);
+            deno_core::scope!(scope, runtime);
             let ns = v8::Local::new(scope, namespace);
             let key = v8::String::new(scope, "default").expect("string");
             let definition = ns.get(scope, key.into()).unwrap_or_else(|| v8::undefined(scope).into());
-            let name = v8::String::new(scope, &shown).expect("string");
+            let name = v8::String::new(scope, shown).expect("string");
             (v8::Global::new(scope, definition), v8::Global::new(scope, v8::Local::<v8::Value>::from(name)))
         };
         let pending = runtime.call_with_args(&door.describe, &[definition.clone(), name]);
         let described = runtime
             .with_event_loop_promise(pending, PollEventLoopOptions::default())
             .await
-            .map_err(|e| js_error_to_load(&entry, e))?;
+            .map_err(|e| js_error_to_load(entry, e))?;
         let described = {
-            deno_core::scope!(scope, &mut runtime);
+            deno_core::scope!(scope, runtime);
             v8::Local::new(scope, described).to_rust_string_lossy(scope)
         };
-        let described: Described =
-            serde_json::from_str(&described).map_err(|e| LoadError::Module(format!("{shown}: bad description: {e}")))?;
-        let p = described.policy;
-        let scope = ToolkitScope {
-            id: p.id,
-            secrets: Arc::new(p.secrets.into_iter().collect::<BTreeSet<_>>()),
-            egress: Arc::new(EgressPolicy::from_manifest(p.egress.iter().map(String::as_str))),
-            oauth: p.auth.map(|config| Arc::new(OAuthClient { config, cache: TokenCache::default() })),
-        };
-        runtime.op_state().borrow_mut().put(scope.clone());
-        Ok(Self { runtime, limits, stopped, door, definition, tools: described.tools, manifest: described.manifest, scope, entry })
+        Ok((definition, described))
     }
 
     /// The toolkit's manifest id.
     pub fn id(&self) -> &str {
         &self.scope.id
+    }
+
+    /// `text` with every secret value this toolkit instance has resolved (in any call) replaced
+    /// by `[redacted]`: for anything the host prints or writes about the toolkit's calls.
+    pub fn redact(&self, text: &str) -> String {
+        self.scope.redactor.lock().expect("redactor").redact_str(text)
+    }
+
+    /// [`Self::redact`] for every string and key of a JSON value.
+    pub fn redact_json(&self, value: Value) -> Value {
+        self.scope.redactor.lock().expect("redactor").redact_json(value)
+    }
+
+    /// The namespace of the toolkit's persistent data (keyring, cache, knowledge base).
+    pub fn namespace(&self) -> &str {
+        &self.scope.namespace
+    }
+
+    /// Keys the toolkit's persistent data by where it was loaded from:
+    /// `<id>@<first 12 hex digits of SHA-256 of the toolkit's canonical directory>`. The CLI
+    /// does this so that a toolkit claiming another's id cannot read its secrets, cache or
+    /// documents.
+    pub fn bind_namespace_to_location(&mut self) {
+        self.scope.namespace = location_namespace(&self.scope.id, &self.root);
+        self.runtime.op_state().borrow_mut().put(self.scope.clone());
     }
 
     /// The entry file this toolkit was loaded from.
@@ -279,7 +395,7 @@ impl Toolkit {
     /// Like [`Self::call`] for a call given as raw JSON (any value: a malformed call gets the
     /// `BAD_REQUEST` envelope, as on the wire).
     pub async fn call_json(&mut self, call: Value, env: CallEnv) -> CallOutcome {
-        let ledger = Arc::new(Ledger::default());
+        let ledger = Arc::new(Ledger::with_redactor(self.scope.redactor.clone()));
         let tool = call.get("tool").and_then(Value::as_str).unwrap_or_default().to_owned();
         let user_id = call.get("userId").and_then(Value::as_str).unwrap_or_default().to_owned();
         let scopes = call
@@ -301,18 +417,7 @@ impl Toolkit {
         // Two guards on time: a watchdog thread interrupts a synchronous runaway loop (the
         // event loop cannot run then), and a tokio timeout ends a call that waits forever.
         self.stopped.store(STOPPED_NONE, Ordering::SeqCst);
-        let (done, done_rx) = std::sync::mpsc::channel::<()>();
-        let watchdog = {
-            let handle = self.runtime.v8_isolate().thread_safe_handle();
-            let stopped = self.stopped.clone();
-            let timeout = self.limits.call_timeout;
-            std::thread::spawn(move || {
-                if done_rx.recv_timeout(timeout) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
-                    stopped.store(STOPPED_TIMEOUT, Ordering::SeqCst);
-                    handle.terminate_execution();
-                }
-            })
-        };
+        let watchdog = Watchdog::arm(&mut self.runtime, &self.stopped, self.limits.call_timeout);
         let result = match tokio::time::timeout(self.limits.call_timeout, self.run(call.to_string())).await {
             Ok(r) => r,
             Err(_) => {
@@ -320,8 +425,7 @@ impl Toolkit {
                 Err("the call did not finish in time".into())
             }
         };
-        drop(done);
-        let _ = watchdog.join();
+        drop(watchdog);
         self.runtime.op_state().borrow_mut().try_take::<CallState>();
         let stopped = self.stopped.swap(STOPPED_NONE, Ordering::SeqCst);
         if stopped != STOPPED_NONE {
@@ -362,6 +466,8 @@ impl Toolkit {
             deno_core::scope!(scope, &mut self.runtime);
             v8::Local::new(scope, value).to_rust_string_lossy(scope)
         };
-        serde_json::from_str(&text).map_err(|e| format!("envelope is not JSON: {e}"))
+        let envelope: Value = serde_json::from_str(&text).map_err(|e| format!("envelope is not JSON: {e}"))?;
+        check_envelope(&envelope).map_err(|e| format!("malformed envelope ({e})"))?;
+        Ok(envelope)
     }
 }

@@ -53,12 +53,12 @@ async fn run() {
     };
 
     // The Rust egress layer alone: policy, budgets, ledger, vetted DNS, redirect loop.
-    let scope = ToolkitScope {
-        id: "egress-probe".into(),
-        secrets: Arc::new(BTreeSet::new()),
-        egress: Arc::new(EgressPolicy::from_manifest(["api.trove.test"])),
-        oauth: None,
-    };
+    let scope = ToolkitScope::new(
+        "egress-probe".into(),
+        BTreeSet::new(),
+        EgressPolicy::from_manifest(["api.trove.test"]),
+        None,
+    );
     let egress_once = || async {
         let state = CallState {
             call_id: "bench".into(),

@@ -217,7 +217,31 @@ fn kb_ingest_then_search_through_the_cli() {
     let out = run_cli(&["kb", "list"], &env, None);
     let all: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(all[0]["userId"], "alice");
-    assert_eq!(all[0]["toolkit"], "vault");
+    assert!(all[0]["toolkit"].as_str().unwrap().starts_with("vault@"), "bound to the toolkit's location: {all}");
+}
+
+/// The vault fixture copied elsewhere: same id, another location (an impostor).
+fn impostor_copy(home: &std::path::Path) -> PathBuf {
+    let dir = home.join("impostor");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(fixture("vault").join("extension.ts"), dir.join("extension.ts")).unwrap();
+    dir
+}
+
+#[test]
+fn another_toolkit_claiming_the_same_id_sees_no_cache_or_documents() {
+    let home = scratch("impostor");
+    let impostor = impostor_copy(&home);
+    let env = [("TROVE_HOST_HOME", home.to_str().unwrap())];
+    let run = |dir: &str, tool: &str, args: &str, scope: &str| {
+        let out = run_cli(&["call", dir, tool, "--args", args, "--scope", scope], &env, None);
+        serde_json::from_slice::<Value>(&out.stdout).expect("envelope")["result"]["text"].clone()
+    };
+    let imp = impostor.to_str().unwrap();
+    assert_eq!(run("tests/fixtures/vault", "counter", "{}", "x"), "1");
+    assert_eq!(run(imp, "counter", "{}", "x"), "1", "the impostor has its own cache");
+    assert_eq!(run("tests/fixtures/vault", "save", r#"{"title":"Mine","text":"private notes"}"#, "trove:ingest"), "ingested 1");
+    assert_eq!(run(imp, "find", r#"{"query":"private"}"#, "trove:search"), "no hits", "nor the real one's documents");
 }
 
 /// A real HTTP server on loopback playing the platform: records every request body.
@@ -319,9 +343,11 @@ fn keyring_secret_set_list_call_rm() {
          $B secret set tests/fixtures/vault API_TOKEN --from-stdin < '{vf}'
          echo '--list'; $B secret list tests/fixtures/vault
          echo '--call'; $B call tests/fixtures/vault read --args '{{\"name\":\"API_TOKEN\"}}'
-         echo '--rm'; $B secret rm vault API_TOKEN
+         echo '--impostor'; $B call '{impostor}' read --args '{{\"name\":\"API_TOKEN\"}}'
+         echo '--rm'; $B secret rm tests/fixtures/vault API_TOKEN
          echo '--list'; $B secret list tests/fixtures/vault",
-        vf = value_file.display()
+        vf = value_file.display(),
+        impostor = impostor_copy(&home).display()
     );
     let out = std::process::Command::new("keyctl")
         .args(["session", "-", "sh", "-c", &script])
@@ -337,7 +363,8 @@ fn keyring_secret_set_list_call_rm() {
     let sections: Vec<&str> = stdout.split("--").collect();
     assert!(sections[1].contains("\"set (keyring)\""), "{stdout}");
     assert!(sections[2].contains("value of length 14"), "the trailing newline is dropped: {stdout}");
-    assert!(sections[4].contains("\"unset\""), "{stdout}");
+    assert!(sections[3].contains("\"undefined\""), "a copy at another location claiming id vault reads nothing: {stdout}");
+    assert!(sections[5].contains("\"unset\""), "{stdout}");
     let names: BTreeSet<&str> = ["API_TOKEN", "OPTIONAL_KEY"].into();
     for name in names {
         assert!(sections[1].contains(name), "list shows every declared name: {stdout}");

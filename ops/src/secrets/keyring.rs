@@ -1,8 +1,8 @@
 //! Secrets in the OS credential store, through `keyring-core`.
 //!
 //! On Linux the store is the kernel keyring (keyutils: headless, per user, in memory until
-//! reboot). Entries are namespaced by toolkit: service `trove-host:<toolkit id>`, user
-//! `<NAME>`, so one toolkit's id can never name another's entry.
+//! reboot). Entries are namespaced by the toolkit's namespace (see `ToolkitScope::namespace`;
+//! the CLI binds it to the toolkit's location): service `trove-host:<namespace>`, user `<NAME>`.
 
 use std::sync::{Arc, OnceLock};
 
@@ -34,7 +34,7 @@ fn store() -> Result<Arc<CredentialStore>, String> {
         .clone()
 }
 
-/// The OS credential store, namespaced by toolkit id.
+/// The OS credential store, keyed by toolkit namespace and secret name.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct KeyringSecrets;
 

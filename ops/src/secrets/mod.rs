@@ -2,7 +2,8 @@
 //!
 //! A toolkit reads a secret with `ctx.secret(name)`; the op asks [`SecretAccess::read`], which
 //! refuses a name the manifest does not declare **before** any lookup, asks the call's
-//! [`SecretProvider`] under the toolkit's id (so one toolkit never reads another's), and adds
+//! [`SecretProvider`] under the toolkit's namespace (its id, or for the CLI its id bound to its
+//! location, so a toolkit claiming another's id does not read its secrets), and adds
 //! every non-empty value to the call's redaction set.
 
 use std::collections::{BTreeSet, HashMap};
