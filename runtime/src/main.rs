@@ -195,9 +195,16 @@ async fn call(args: CallArgs) -> ExitCode {
         Err(e) => return usage(e),
     };
     let config = match args.config.as_deref().map(|c| parse_json("--config", c)).transpose() {
+        Ok(Some(c)) if !c.is_object() => return usage(format!("--config must be a JSON object of settings, got {c}")),
         Ok(c) => c,
         Err(e) => return usage(e),
     };
+    if let Some(unknown) = args.scopes.iter().find(|s| !trove_host_ops::manifest::KNOWN_SCOPES.contains(&s.as_str())) {
+        return usage(format!(
+            "--scope {unknown:?} is not a scope (known: {})",
+            trove_host_ops::manifest::KNOWN_SCOPES.join(", ")
+        ));
+    }
     let now = match args.now.as_deref().map(chrono::DateTime::parse_from_rfc3339).transpose() {
         Ok(n) => n,
         Err(e) => return usage(format!("--now is not an RFC 3339 instant: {e}")),
