@@ -233,15 +233,17 @@ fn another_toolkit_claiming_the_same_id_sees_no_cache_or_documents() {
     let home = scratch("impostor");
     let impostor = impostor_copy(&home);
     let env = [("TROVE_HOST_HOME", home.to_str().unwrap())];
-    let run = |dir: &str, tool: &str, args: &str, scope: &str| {
-        let out = run_cli(&["call", dir, tool, "--args", args, "--scope", scope], &env, None);
+    let run = |dir: &str, tool: &str, args: &str, scope: Option<&str>| {
+        let mut argv = vec!["call", dir, tool, "--args", args];
+        argv.extend(scope.map(|s| ["--scope", s]).into_iter().flatten());
+        let out = run_cli(&argv, &env, None);
         serde_json::from_slice::<Value>(&out.stdout).expect("envelope")["result"]["text"].clone()
     };
     let imp = impostor.to_str().unwrap();
-    assert_eq!(run("tests/fixtures/vault", "counter", "{}", "x"), "1");
-    assert_eq!(run(imp, "counter", "{}", "x"), "1", "the impostor has its own cache");
-    assert_eq!(run("tests/fixtures/vault", "save", r#"{"title":"Mine","text":"private notes"}"#, "trove:ingest"), "ingested 1");
-    assert_eq!(run(imp, "find", r#"{"query":"private"}"#, "trove:search"), "no hits", "nor the real one's documents");
+    assert_eq!(run("tests/fixtures/vault", "counter", "{}", None), "1");
+    assert_eq!(run(imp, "counter", "{}", None), "1", "the impostor has its own cache");
+    assert_eq!(run("tests/fixtures/vault", "save", r#"{"title":"Mine","text":"private notes"}"#, Some("trove:ingest")), "ingested 1");
+    assert_eq!(run(imp, "find", r#"{"query":"private"}"#, Some("trove:search")), "no hits", "nor the real one's documents");
 }
 
 /// A real HTTP server on loopback playing the platform: records every request body.
