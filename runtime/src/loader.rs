@@ -1,8 +1,9 @@
 //! The module loader: a toolkit's own files, and `@ontrove/extend/toolkit`, nothing else.
 //!
 //! Rules (contract §1, **host**):
-//! - the bare specifiers `@ontrove/extend/toolkit` and `@ontrove/extend` resolve to the
-//!   host's `ext:trove/toolkit.js`;
+//! - the bare specifiers `@ontrove/extend/toolkit` and `@ontrove/extend` resolve to
+//!   [`TOOLKIT_MODULE`], a virtual module re-exporting the public exports of the host's
+//!   `ext:trove/toolkit.js` (toolkit files can never import `ext:` modules themselves);
 //! - relative specifiers (`./x.ts`, `../lib/y.ts`) resolve against the importing file; a
 //!   `.js` suffix names the `.ts` file beside it when there is no `.js` file;
 //! - the target must lie inside the toolkit's directory tree, or inside a shared helper folder
