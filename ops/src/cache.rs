@@ -107,7 +107,10 @@ impl SqliteCache {
         let conn = crate::sqlite::open(
             path,
             "cache",
-            "CREATE TABLE IF NOT EXISTS cache_entries (
+            // Best effort, never the source of truth: WAL with synchronous=NORMAL never corrupts,
+            // and may drop the last writes on power loss, which a cache can afford.
+            "PRAGMA synchronous=NORMAL;
+             CREATE TABLE IF NOT EXISTS cache_entries (
                toolkit TEXT NOT NULL, user_id TEXT NOT NULL, key TEXT NOT NULL,
                value TEXT NOT NULL, expires_at INTEGER NOT NULL, stored_at INTEGER NOT NULL,
                PRIMARY KEY (toolkit, user_id, key));
