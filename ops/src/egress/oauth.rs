@@ -34,8 +34,11 @@ pub struct OAuthClientCredentials {
 
 /// The mint failures of contract §5 (messages the toolkit sees).
 pub(crate) mod messages {
+    /// The mint answered 400/401/403 (non-retryable).
     pub const REJECTED: &str = "OAuth client credentials were rejected (check the configured secrets).";
+    /// The mint answered 429 or 5xx (retryable).
     pub const UNAVAILABLE: &str = "OAuth token endpoint is temporarily unavailable.";
+    /// The mint answered 2xx without an `access_token` (retryable).
     pub const NO_TOKEN: &str = "OAuth token endpoint returned no access_token.";
 }
 
