@@ -33,10 +33,9 @@ fn report(name: &str, mut samples: Vec<Duration>) -> (Duration, Duration) {
     (p50, p90)
 }
 
-async fn run() {
+async fn run(w: World) {
     let n: usize = std::env::var("EGRESS_BENCH_N").ok().and_then(|v| v.parse().ok()).unwrap_or(400);
     let warm = 50;
-    let w = World::new().await;
     let url = w.upstream.url("api.trove.test", "/ok");
 
     // Plain reqwest: same TLS upstream, same root, name pinned to the same address.
@@ -139,6 +138,18 @@ fn main() {
     if std::env::args().any(|a| a == "--list") {
         return;
     }
+    // The servers run on their own thread and runtime, like a real upstream: sharing the
+    // client's current-thread runtime would charge the server's work to whichever series
+    // polls the runtime the most (the isolate's event loop).
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        rt.block_on(async move {
+            tx.send(World::new().await).unwrap();
+            std::future::pending::<()>().await;
+        });
+    });
+    let world = rx.recv().unwrap();
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    rt.block_on(run());
+    rt.block_on(run(world));
 }
