@@ -3,12 +3,12 @@
 //! The binary is found (and built on first use) by `trove_host_tests::cli_binary`.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::OnceLock;
 
 use serde_json::{json, Value};
 
-use crate::{fixture, repo_root, scratch_toolkit};
+use crate::{fixture, scratch_toolkit};
 
 fn trove_host(args: &[&str]) -> Output {
     trove_host_with(args, &[])
@@ -18,12 +18,10 @@ fn trove_host_with(args: &[&str], env: &[(&str, &str)]) -> Output {
     // ctx.cache and the local knowledge base go to a scratch home, never the user's.
     static HOME: OnceLock<PathBuf> = OnceLock::new();
     let home = HOME.get_or_init(|| scratch_toolkit("cli-home", &[(".keep", "")]));
-    let mut cmd = Command::new(trove_host_tests::cli_binary());
-    cmd.args(args).current_dir(repo_root()).env_remove("RUST_LOG").env("TROVE_HOST_HOME", home);
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    cmd.output().expect("run trove-host")
+    let home = home.to_str().expect("UTF-8 path");
+    let mut all = vec![("TROVE_HOST_HOME", home)];
+    all.extend_from_slice(env);
+    trove_host_tests::run_cli(args, &all, None)
 }
 
 fn stdout(out: &Output) -> String {

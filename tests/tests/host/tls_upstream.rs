@@ -1,10 +1,10 @@
-//! A real HTTPS server on `127.0.0.1:443` that serves a cassette (the replay format) in order,
+//! A real HTTPS server on `127.0.0.1:443` that serves a cassette in order (through the host's
+//! own `ReplayTransport`, so matching and responses are exactly the replay semantics),
 //! with a self-signed certificate for the names it impersonates, and the network transport
 //! that reaches it: a test-only resolver answers those names with `127.0.0.1`, and only that
 //! address is permitted past the vetting resolver (`permit_address_for_tests`). Scheme,
 //! allowlist and every other address rule stay in force.
 
-use std::collections::VecDeque;
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::{Arc, Mutex};
 
@@ -15,17 +15,15 @@ use hyper::body::Incoming;
 use hyper::{Request, Response};
 use tokio_rustls::rustls;
 use trove_host_ops::egress::network::{NetworkOptions, NetworkTransport, Resolver};
-use trove_host_ops::egress::replay::{Exchange, RecordedResponse};
+use trove_host_ops::egress::replay::{Exchange, ReplayTransport};
+use trove_host_ops::egress::{EgressBudgets, HttpRequest, Transport};
 
-#[derive(Default)]
-struct State {
-    queue: VecDeque<Exchange>,
-    failures: Vec<String>,
-}
+/// The cassette being served.
+type State = Mutex<Arc<ReplayTransport>>;
 
 /// The server; [`Self::load`] gives it the next example's exchanges.
 pub struct CassetteServer {
-    state: Arc<Mutex<State>>,
+    state: Arc<State>,
     hosts: Vec<String>,
     cert_pem: Vec<u8>,
 }
@@ -59,7 +57,7 @@ impl CassetteServer {
             .with_single_cert(vec![ck.cert.der().clone()], key)
             .expect("server certificate");
         let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
-        let state: Arc<Mutex<State>> = Arc::default();
+        let state: Arc<State> = Arc::new(Mutex::new(Arc::new(ReplayTransport::new(Vec::new()))));
         let shared = state.clone();
         tokio::spawn(async move {
             loop {
@@ -88,56 +86,35 @@ impl CassetteServer {
 
     /// Serves `exchanges` next, in order.
     pub fn load(&self, exchanges: Vec<Exchange>) {
-        let mut s = self.state.lock().unwrap();
-        s.queue = exchanges.into();
-        s.failures.clear();
+        *self.state.lock().unwrap() = Arc::new(ReplayTransport::new(exchanges));
     }
 
     /// Mismatches since [`Self::load`], and how many exchanges were never requested.
     pub fn finish(&self) -> (Vec<String>, usize) {
-        let mut s = self.state.lock().unwrap();
-        (std::mem::take(&mut s.failures), std::mem::take(&mut s.queue).len())
+        let replay = self.state.lock().unwrap().clone();
+        (replay.failures(), replay.remaining().len())
     }
 }
 
-async fn answer(state: Arc<Mutex<State>>, req: Request<Incoming>) -> Result<Response<Full<Bytes>>, std::io::Error> {
+async fn answer(state: Arc<State>, req: Request<Incoming>) -> Result<Response<Full<Bytes>>, std::io::Error> {
     let method = req.method().as_str().to_owned();
     let host = req.headers().get("host").and_then(|h| h.to_str().ok()).unwrap_or_default().to_owned();
-    let url = format!("https://{host}{}", req.uri().path_and_query().map(|p| p.as_str()).unwrap_or("/"));
+    let target = req.uri().path_and_query().map(|p| p.as_str()).unwrap_or("/").to_owned();
+    let url = url::Url::parse(&format!("https://{host}{target}")).map_err(std::io::Error::other)?;
     let body = req.into_body().collect().await.map(|b| b.to_bytes()).unwrap_or_default();
-    let next = {
-        let mut s = state.lock().unwrap();
-        let next = s.queue.pop_front();
-        let expected = next.as_ref().map(|e| (e.request.method.to_ascii_uppercase(), url::Url::parse(&e.request.url).map(|u| u.to_string()).unwrap_or_default(), e.request.body.clone()));
-        let got_url = url::Url::parse(&url).map(|u| u.to_string()).unwrap_or(url.clone());
-        match expected {
-            None => s.failures.push(format!("unexpected {method} {got_url}: nothing left to serve")),
-            Some((m, u, b)) => {
-                if m != method || u != got_url {
-                    s.failures.push(format!("got {method} {got_url}, expected {m} {u}"));
-                } else if b.is_some_and(|b| b.as_bytes() != body.as_ref()) {
-                    s.failures.push(format!("{method} {got_url}: body differs"));
-                }
-            }
-        }
-        next
+    let request = HttpRequest {
+        method,
+        url,
+        headers: Vec::new(),
+        body: (!body.is_empty()).then_some(body),
+        budgets: EgressBudgets::default(),
     };
-    match next.map(|e| e.response) {
-        Some(RecordedResponse::Http { status, headers, body }) => {
-            let mut response = Response::builder().status(status);
-            for (name, value) in headers {
-                let values = match value {
-                    serde_json::Value::Array(list) => list,
-                    v => vec![v],
-                };
-                for v in values {
-                    response = response.header(name.as_str(), v.as_str().map(str::to_owned).unwrap_or_else(|| v.to_string()));
-                }
-            }
-            Ok(response.body(Full::new(Bytes::from(body.unwrap_or_default()))).expect("response"))
-        }
-        // A network error: drop the connection without answering.
-        _ => Err(std::io::Error::other("scripted network error")),
+    let replay = state.lock().unwrap().clone();
+    // A scripted network error (or a mismatch) drops the connection without answering.
+    let recorded = replay.send(request).await.map_err(std::io::Error::other)?;
+    let mut response = Response::builder().status(recorded.status);
+    for (name, value) in recorded.headers {
+        response = response.header(name, value);
     }
+    Ok(response.body(Full::new(recorded.body)).expect("response"))
 }
-
