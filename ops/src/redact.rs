@@ -87,15 +87,13 @@ impl Redactor {
     }
 }
 
+/// Bytes RFC 3986 does not leave unreserved (everything but `A-Z a-z 0-9 - . _ ~`).
+const NOT_UNRESERVED: &percent_encoding::AsciiSet =
+    &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
+
 /// `%XX` for every byte outside RFC 3986's unreserved set.
 fn percent_encode(value: &str) -> String {
-    value
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
+    percent_encoding::utf8_percent_encode(value, NOT_UNRESERVED).to_string()
 }
 
 #[cfg(test)]
