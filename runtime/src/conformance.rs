@@ -142,23 +142,37 @@ fn read_json(path: &Path) -> Result<Value, String> {
     serde_json::from_str(&text).map_err(|e| format!("{} is not JSON: {e}", path.display()))
 }
 
+/// A call environment scripted the way case files (and the example toolkits' `examples.json`)
+/// describe one: `secrets` (name → value, `null` = declared but unset) for toolkit `id`, a
+/// clock stopped at `now` (RFC 3339), and `transport` for egress.
+pub fn scripted_env(
+    id: &str,
+    secrets: &Map<String, Value>,
+    now: &str,
+    transport: Arc<dyn trove_host_ops::egress::Transport>,
+) -> Result<CallEnv, String> {
+    let mut store = MemorySecrets::new();
+    for (name, value) in secrets {
+        store.set(id, name, value.as_str().map(str::to_owned));
+    }
+    let now = chrono::DateTime::parse_from_rfc3339(now).map_err(|e| format!("now {now:?} is not RFC 3339: {e}"))?;
+    let mut env = CallEnv::new(transport);
+    env.secrets = Arc::new(store);
+    env.clock = Arc::new(FixedClock(now.with_timezone(&chrono::Utc)));
+    Ok(env)
+}
+
 /// Runs one case against `toolkit` and returns the result and its problems.
 pub async fn run_case(toolkit: &mut Toolkit, case: &Case) -> (CaseResult, Vec<String>) {
     let id = toolkit.id().to_owned();
-    let mut secrets = MemorySecrets::new();
-    for (name, value) in &case.secrets {
-        secrets.set(&id, name, value.as_str().map(str::to_owned));
-    }
     let replay = Arc::new(ReplayTransport::new(case.http.clone()));
     let trove = Arc::new(ScriptedTrove::new(case.trove.clone()));
-    let mut env = CallEnv::new(replay.clone());
-    env.secrets = Arc::new(secrets);
-    env.trove = Some(trove.clone());
     let mut problems = Vec::new();
-    match chrono::DateTime::parse_from_rfc3339(&case.now) {
-        Ok(now) => env.clock = Arc::new(FixedClock(now.with_timezone(&chrono::Utc))),
-        Err(e) => problems.push(format!("now {:?} is not RFC 3339: {e}", case.now)),
-    }
+    let mut env = scripted_env(&id, &case.secrets, &case.now, replay.clone()).unwrap_or_else(|e| {
+        problems.push(e);
+        CallEnv::new(replay.clone())
+    });
+    env.trove = Some(trove.clone());
     let c = &case.call;
     let call = json!({
         "tool": c.get("tool").cloned().unwrap_or(Value::Null),

@@ -12,11 +12,8 @@ use std::sync::Arc;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use trove_host::ToolCall;
-use trove_host_ops::clock::FixedClock;
 use trove_host_ops::egress::replay::{Exchange, ReplayTransport};
 use trove_host_ops::egress::Transport;
-use trove_host_ops::secrets::MemorySecrets;
-use trove_host_ops::CallEnv;
 
 use crate::{load, repo_root};
 
@@ -61,14 +58,7 @@ async fn run_examples(dir: &Path, upstream: &Upstream<'_>) -> (usize, Vec<String
                 network.clone()
             }
         };
-        let mut secrets = MemorySecrets::new();
-        for (name, value) in &ex.secrets {
-            secrets.set(&id, name, value.as_str().map(str::to_owned));
-        }
-        let now = chrono::DateTime::parse_from_rfc3339(&ex.now).expect("now is RFC 3339").with_timezone(&chrono::Utc);
-        let mut env = CallEnv::new(transport);
-        env.secrets = Arc::new(secrets);
-        env.clock = Arc::new(FixedClock(now));
+        let env = trove_host::conformance::scripted_env(&id, &ex.secrets, &ex.now, transport).expect("a valid example");
         let outcome = toolkit.call(&ToolCall::new(&ex.tool, ex.args.clone(), "example-user"), env).await;
         let mut diffs = Vec::new();
         trove_host::conformance::compare("envelope", &ex.expect, &outcome.envelope, &mut diffs);
