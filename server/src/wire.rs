@@ -1,0 +1,405 @@
+//! The Trove wire over HTTP (contract §4): an axum [`Router`] that serves each loaded toolkit at
+//! `/<toolkit-id>` (and at `/` when exactly one toolkit is served).
+//!
+//! | request | answer |
+//! |---|---|
+//! | `GET` | 200 `{ "tools": [...] }` (the tool list exactly as the SDK serves it) |
+//! | `POST` a call | 200 with the call's envelope (a malformed call gets the SDK's `BAD_REQUEST`) |
+//! | `POST` bad JSON | 200 `BAD_REQUEST` `invalid JSON body` |
+//! | `POST` a body over the limit | 413 `BAD_REQUEST` `request body exceeds <n> bytes` |
+//! | `POST` while the toolkit is overloaded or cannot start | 503, `retry-after: 1`, retryable `TOOL_ERROR` |
+//! | any other method | 405 `BAD_REQUEST` `method not allowed` (`allow: GET, POST`) |
+//! | a path that names no served toolkit | 404 `BAD_REQUEST` naming the served paths |
+//!
+//! Every envelope the server makes itself is an [`Envelope::failure`]; everything else comes
+//! from the runtime. Each `POST` (and each refused request) writes one access-log line, target
+//! `trove::access`, level info: toolkit, tool, user, `ok` or the failure code, HTTP status and
+//! duration. Arguments, bodies and provider values are never logged.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::header::{ALLOW, CONTENT_LENGTH, EXPECT, RETRY_AFTER};
+use axum::http::{HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::any;
+use axum::{Json, Router};
+use http_body_util::BodyExt as _;
+use serde::{Deserialize as _, Serialize};
+use serde_json::Value;
+use trove_host::{CallError, Envelope, ErrorCode, ToolkitHandle};
+use trove_host_ops::{CallEnv, ToolCall};
+
+use crate::env::EnvSource;
+
+/// The default limit on a call's body: 1 MiB.
+pub const DEFAULT_MAX_BODY_BYTES: usize = 1024 * 1024;
+
+/// A refused body is read and discarded up to this many times the limit (so a client still
+/// sending it reads the 413 rather than a reset connection); past that the connection closes.
+const DRAIN_FACTOR: usize = 4;
+
+/// Longest time spent discarding a refused body.
+const DRAIN_TIME: Duration = Duration::from_secs(5);
+
+/// Longest tool name or user id written to the access log (the rest is cut).
+const LOGGED_FIELD_CHARS: usize = 128;
+
+/// The toolkits a server serves, by manifest id. Read on every request, so a reload
+/// ([`Registry::insert`] of a new handle for the same id) takes effect for the next call while
+/// calls in flight finish on the handle they started with. `Send + Sync`.
+#[derive(Default)]
+pub struct Registry {
+    toolkits: RwLock<BTreeMap<String, ToolkitHandle>>,
+}
+
+impl Registry {
+    /// An empty registry.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Serves `handle` at `/<its id>`; returns the handle it replaces, if any.
+    pub fn insert(&self, handle: ToolkitHandle) -> Option<ToolkitHandle> {
+        self.write().insert(handle.id().to_owned(), handle)
+    }
+
+    /// The handle served as `id`.
+    pub fn get(&self, id: &str) -> Option<ToolkitHandle> {
+        self.read().get(id).cloned()
+    }
+
+    /// The served ids, sorted.
+    pub fn ids(&self) -> Vec<String> {
+        self.read().keys().cloned().collect()
+    }
+
+    /// The served handles, sorted by id.
+    pub fn handles(&self) -> Vec<ToolkitHandle> {
+        self.read().values().cloned().collect()
+    }
+
+    /// How many toolkits are served.
+    pub fn len(&self) -> usize {
+        self.read().len()
+    }
+
+    /// Whether no toolkit is served.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The handle, when exactly one toolkit is served (it is then also served at `/`).
+    fn only(&self) -> Option<ToolkitHandle> {
+        let toolkits = self.read();
+        if toolkits.len() == 1 {
+            toolkits.values().next().cloned()
+        } else {
+            None
+        }
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, BTreeMap<String, ToolkitHandle>> {
+        // A panic while holding the lock cannot leave the map half-written (insert is one call).
+        self.toolkits.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, BTreeMap<String, ToolkitHandle>> {
+        self.toolkits.write().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl fmt::Debug for Registry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Registry").field("ids", &self.ids()).finish()
+    }
+}
+
+#[derive(Clone)]
+struct WireState {
+    registry: Arc<Registry>,
+    env: Arc<dyn EnvSource>,
+    max_body_bytes: usize,
+    in_flight: Arc<AtomicUsize>,
+}
+
+/// The wire router for the toolkits in `registry`, with per-call providers from `env` and call
+/// bodies limited to `max_body_bytes`. Mount it in an axum app of your own, or let
+/// [`crate::Server`] serve it.
+pub fn router(registry: Arc<Registry>, env: Arc<dyn EnvSource>, max_body_bytes: usize) -> Router {
+    router_counting(registry, env, max_body_bytes, Arc::default())
+}
+
+/// [`router`], counting the calls in flight in `in_flight` (for shutdown's report).
+pub(crate) fn router_counting(
+    registry: Arc<Registry>,
+    env: Arc<dyn EnvSource>,
+    max_body_bytes: usize,
+    in_flight: Arc<AtomicUsize>,
+) -> Router {
+    let state = WireState { registry, env, max_body_bytes, in_flight };
+    Router::new().route("/", any(at_root)).route("/{id}", any(at_id)).fallback(not_found).with_state(state)
+}
+
+async fn at_root(State(state): State<WireState>, request: Request) -> Response {
+    match state.registry.only() {
+        Some(handle) => toolkit(&state, handle, request).await,
+        None => not_found(State(state), request).await,
+    }
+}
+
+async fn at_id(State(state): State<WireState>, request: Request) -> Response {
+    // The raw segment: a served id is `[a-z0-9-]+`, so anything percent-encoded is unknown.
+    let id = request.uri().path().trim_start_matches('/');
+    match state.registry.get(id) {
+        Some(handle) => toolkit(&state, handle, request).await,
+        None => not_found(State(state), request).await,
+    }
+}
+
+async fn not_found(State(state): State<WireState>, request: Request) -> Response {
+    let started = Instant::now();
+    let served: Vec<String> = state.registry.ids().iter().map(|id| format!("/{id}")).collect();
+    let served = if served.is_empty() { "no toolkits".to_owned() } else { served.join(", ") };
+    let path: String = request.uri().path().chars().take(200).collect();
+    let envelope = Envelope::failure(
+        format!("no toolkit at {path:?}; this server serves {served}"),
+        ErrorCode::BadRequest,
+        false,
+    );
+    access(None, &CallFields::default(), &envelope, StatusCode::NOT_FOUND, started);
+    (StatusCode::NOT_FOUND, Json(envelope)).into_response()
+}
+
+#[derive(Serialize)]
+struct ToolList<'a> {
+    tools: &'a Value,
+}
+
+async fn toolkit(state: &WireState, handle: ToolkitHandle, request: Request) -> Response {
+    match *request.method() {
+        Method::GET => {
+            tracing::debug!(target: "trove::access", toolkit = %handle.id(), "tool list");
+            Json(ToolList { tools: handle.tools_json() }).into_response()
+        }
+        Method::POST => {
+            let _counted = InFlight::enter(&state.in_flight);
+            let started = Instant::now();
+            let (fields, answer) = call(state, &handle, request).await;
+            access(Some(&handle), &fields, answer.envelope(), answer.status(), started);
+            answer.into_response()
+        }
+        _ => {
+            let started = Instant::now();
+            let envelope = Envelope::failure("method not allowed", ErrorCode::BadRequest, false);
+            access(Some(&handle), &CallFields::default(), &envelope, StatusCode::METHOD_NOT_ALLOWED, started);
+            (StatusCode::METHOD_NOT_ALLOWED, [(ALLOW, HeaderValue::from_static("GET, POST"))], Json(envelope)).into_response()
+        }
+    }
+}
+
+/// What a `POST` is answered with.
+enum Answer {
+    /// 200 (the call's envelope, or bad JSON), 413.
+    Plain(StatusCode, Envelope),
+    /// 503 with `retry-after`.
+    Unavailable(Envelope),
+}
+
+impl Answer {
+    fn envelope(&self) -> &Envelope {
+        match self {
+            Self::Plain(_, e) | Self::Unavailable(e) => e,
+        }
+    }
+
+    fn status(&self) -> StatusCode {
+        match self {
+            Self::Plain(status, _) => *status,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+}
+
+impl IntoResponse for Answer {
+    fn into_response(self) -> Response {
+        match self {
+            Self::Plain(status, envelope) => (status, Json(envelope)).into_response(),
+            Self::Unavailable(envelope) => {
+                (StatusCode::SERVICE_UNAVAILABLE, [(RETRY_AFTER, HeaderValue::from_static("1"))], Json(envelope)).into_response()
+            }
+        }
+    }
+}
+
+/// The call's tool and user, for the access log (when they are strings).
+#[derive(Default)]
+struct CallFields {
+    tool: Option<String>,
+    user: Option<String>,
+}
+
+async fn call(state: &WireState, handle: &ToolkitHandle, request: Request) -> (CallFields, Answer) {
+    let mut fields = CallFields::default();
+    let body = match read_body(request, state.max_body_bytes).await {
+        Ok(body) => body,
+        Err(BodyError::TooLarge) => {
+            let message = format!("request body exceeds {} bytes", state.max_body_bytes);
+            return (fields, Answer::Plain(StatusCode::PAYLOAD_TOO_LARGE, Envelope::failure(message, ErrorCode::BadRequest, false)));
+        }
+        Err(BodyError::Read(reason)) => {
+            tracing::debug!(target: "trove::serve", toolkit = %handle.id(), "cannot read a request body: {reason}");
+            let envelope = Envelope::failure("cannot read the request body", ErrorCode::BadRequest, false);
+            return (fields, Answer::Plain(StatusCode::BAD_REQUEST, envelope));
+        }
+    };
+    let Ok(raw) = serde_json::from_slice::<Value>(&body) else {
+        return (fields, Answer::Plain(StatusCode::OK, Envelope::failure("invalid JSON body", ErrorCode::BadRequest, false)));
+    };
+    fields.tool = raw.get("tool").and_then(Value::as_str).map(shorten);
+    fields.user = raw.get("userId").and_then(Value::as_str).map(shorten);
+    // Only a call that parses gets providers; any other value goes to the runtime as it is,
+    // which answers with the SDK's `BAD_REQUEST` (or runs it, with no providers).
+    let env = match ToolCall::deserialize(&raw) {
+        Ok(parsed) => match state.env.env(handle, &parsed) {
+            Ok(env) => env,
+            Err(reason) => {
+                tracing::error!(
+                    target: "trove::serve",
+                    toolkit = %handle.id(),
+                    tool = %Shown(fields.tool.as_deref()),
+                    "the call's providers failed: {}",
+                    handle.redact(&reason)
+                );
+                let envelope = Envelope::failure("tool failed", ErrorCode::ToolError, false);
+                return (fields, Answer::Plain(StatusCode::OK, envelope));
+            }
+        },
+        Err(_) => CallEnv::default(),
+    };
+    match handle.call_json(raw, env).await {
+        Ok(outcome) => (fields, Answer::Plain(StatusCode::OK, outcome.envelope)),
+        Err(error) => {
+            match &error {
+                CallError::Overloaded { .. } => {
+                    tracing::warn!(target: "trove::serve", toolkit = %handle.id(), "{error}");
+                }
+                CallError::Unavailable { .. } => {
+                    tracing::error!(target: "trove::serve", toolkit = %handle.id(), "{error}");
+                }
+            }
+            (fields, Answer::Unavailable(error.envelope()))
+        }
+    }
+}
+
+enum BodyError {
+    TooLarge,
+    Read(String),
+}
+
+/// The request's body, at most `max` bytes.
+async fn read_body(request: Request, max: usize) -> Result<Vec<u8>, BodyError> {
+    let headers = request.headers();
+    let declared = headers.get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    // A client waiting for `100 Continue` has sent nothing yet: refuse without asking for it.
+    let expects_continue = headers.get(EXPECT).is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"100-continue"));
+    let mut body = request.into_body();
+    if declared.is_some_and(|n| n > max as u64) {
+        if !expects_continue {
+            drain(body, max).await;
+        }
+        return Err(BodyError::TooLarge);
+    }
+    let mut bytes = Vec::with_capacity(declared.map_or(0, |n| n as usize));
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|e| BodyError::Read(e.to_string()))?;
+        if let Ok(data) = frame.into_data() {
+            if bytes.len() + data.len() > max {
+                drain(body, max).await;
+                return Err(BodyError::TooLarge);
+            }
+            bytes.extend_from_slice(&data);
+        }
+    }
+    Ok(bytes)
+}
+
+/// Reads and discards the rest of a refused body, within [`DRAIN_FACTOR`] × `max` bytes and
+/// [`DRAIN_TIME`].
+async fn drain(mut body: Body, max: usize) {
+    let limit = max.saturating_mul(DRAIN_FACTOR);
+    let _ = tokio::time::timeout(DRAIN_TIME, async move {
+        let mut seen = 0usize;
+        while let Some(Ok(frame)) = body.frame().await {
+            if let Ok(data) = frame.into_data() {
+                seen += data.len();
+                if seen > limit {
+                    return;
+                }
+            }
+        }
+    })
+    .await;
+}
+
+fn shorten(s: &str) -> String {
+    s.chars().take(LOGGED_FIELD_CHARS).collect()
+}
+
+/// A logged string field: quoted and escaped (no control characters reach the log), `-` when
+/// absent.
+struct Shown<'a>(Option<&'a str>);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(s) => write!(f, "{s:?}"),
+            None => f.write_str("-"),
+        }
+    }
+}
+
+/// `ok` or the failure's code (`TOOL_ERROR`, …).
+fn outcome(envelope: &Envelope) -> String {
+    match envelope.code() {
+        None => "ok".to_owned(),
+        Some(code) => serde_json::to_value(code).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default(),
+    }
+}
+
+/// The access-log line of one request.
+fn access(handle: Option<&ToolkitHandle>, fields: &CallFields, envelope: &Envelope, status: StatusCode, started: Instant) {
+    let duration_ms = (started.elapsed().as_secs_f64() * 10_000.0).round() / 10.0;
+    tracing::info!(
+        target: "trove::access",
+        toolkit = handle.map_or("-", |h| h.id()),
+        tool = %Shown(fields.tool.as_deref()),
+        user = %Shown(fields.user.as_deref()),
+        outcome = %outcome(envelope),
+        status = status.as_u16(),
+        duration_ms,
+        "call"
+    );
+}
+
+/// Counts a call in flight for as long as it lives.
+struct InFlight(Arc<AtomicUsize>);
+
+impl InFlight {
+    fn enter(counter: &Arc<AtomicUsize>) -> Self {
+        counter.fetch_add(1, Ordering::SeqCst);
+        Self(counter.clone())
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
