@@ -3,14 +3,14 @@
 // host internal (`Deno`, `__bootstrap`) from toolkit reach. There is no global `fetch`:
 // `ctx.fetch` is the only way out.
 import { core } from "ext:core/mod.js";
-import { op_trove_console, op_trove_set_host } from "ext:core/ops";
+import { op_trove_console, op_trove_register_host } from "ext:core/ops";
 import { defineToolkit, tool, ToolError, toToolkitManifest, z } from "ext:trove/toolkit.js";
 import { call, describe } from "ext:trove/host.js";
 
-// The host's door into loaded toolkits goes to Rust directly, never through a global. Rust
+// The host's functions for loaded toolkits go to Rust directly, never through a global. Rust
 // asks `describe` once the toolkit's modules have evaluated (see the rejection handler below).
 let evaluated = false;
-op_trove_set_host((definition, entry) => {
+op_trove_register_host((definition, entry) => {
   evaluated = true;
   return describe(definition, entry);
 }, call);

@@ -12,6 +12,7 @@ import {
   op_trove_has_cache,
   op_trove_fetch,
   op_trove_fetch_cancel_handle,
+  op_trove_isolate_unsound,
   op_trove_kb,
   op_trove_log,
   op_trove_now,
@@ -234,6 +235,16 @@ const failure = (error, code, retryable = false) => ({ ok: false, error, retryab
 const formatIssues = (issues) =>
   issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`).join("; ");
 
+/** Whether `err` is the engine's stack-overflow error (QuickJS: InternalError; V8: RangeError). */
+function isStackOverflow(err) {
+  if (err === null || typeof err !== "object") return false;
+  try {
+    return /stack overflow|Maximum call stack size exceeded/i.test(String(err.message ?? ""));
+  } catch {
+    return false;
+  }
+}
+
 async function handle(byName, call) {
   if (call === null || typeof call !== "object" || typeof call.tool !== "string") {
     return failure("malformed tool call", "BAD_REQUEST");
@@ -250,6 +261,7 @@ async function handle(byName, call) {
     result = normaliseResult(await t.handler(parsed.data, ctx));
   } catch (err) {
     if (err instanceof ToolError) return failure(String(err.message), "TOOL_ERROR", err.retryable === true);
+    if (isStackOverflow(err)) op_trove_isolate_unsound("the handler's stack overflowed");
     emit("error", ["handler error", err]);
     return failure("tool failed", "TOOL_ERROR");
   } finally {

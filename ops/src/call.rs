@@ -12,19 +12,66 @@ use crate::cache::{CacheScope, CacheStore};
 use crate::clock::{Clock, SystemClock};
 use crate::egress::{Egress, EgressBudgets, EgressPolicy, OAuthClient, Transport};
 use crate::ledger::Ledger;
-use crate::secrets::{EnvSecrets, SecretAccess, SecretProvider};
+use crate::callback::PlatformCallbacks;
+use crate::secrets::{MemorySecrets, SecretAccess, SecretProvider};
 use crate::trove::{TroveCaller, TroveClient};
+
+/// A call, as the Trove server sends it (contract §4):
+/// `{ tool, args, ctxToken?, callbackBase?, userId, scopes?, config? }`.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolCall {
+    /// The tool's name.
+    pub tool: String,
+    /// Arguments (parsed with the tool's input schema). May be `null`.
+    #[serde(default)]
+    pub args: serde_json::Value,
+    /// The platform's short-lived token for remote callbacks (contract §5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ctx_token: Option<String>,
+    /// Base URL of the platform's `/internal/*` callbacks (contract §5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub callback_base: Option<String>,
+    /// The caller's user id (`ctx.userId`).
+    #[serde(default)]
+    pub user_id: String,
+    /// The scopes the platform grants the call (`trove:search`, `trove:ingest`). The host
+    /// grants only those the manifest declares too (see [`ToolkitScope::grant`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scopes: Option<Vec<String>>,
+    /// The user's settings for this toolkit (`ctx.config`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config: Option<serde_json::Value>,
+}
+
+impl ToolCall {
+    /// A call of `tool` with `args` by `user_id`, no scopes, no config, no callbacks.
+    pub fn new(tool: impl Into<String>, args: serde_json::Value, user_id: impl Into<String>) -> Self {
+        Self { tool: tool.into(), args, ctx_token: None, callback_base: None, user_id: user_id.into(), scopes: None, config: None }
+    }
+
+    /// Whether the call carries both `ctxToken` and `callbackBase`, i.e. comes from the
+    /// platform, whose callbacks then answer `ctx.secret` and `ctx.trove` (contract §5).
+    pub fn has_callbacks(&self) -> bool {
+        self.ctx_token.as_deref().is_some_and(|t| !t.is_empty()) && self.callback_base.as_deref().is_some_and(|b| !b.is_empty())
+    }
+}
 
 /// The providers an embedder chooses for a call. The manifest decides the policy; these
 /// decide where values come from. A toolkit can neither narrow the checks nor widen these.
+///
+/// [`CallEnv::default`] is the least an embedder can give: the system clock, **no** secrets
+/// (every declared secret reads as unset; the process environment is a CLI choice, never a
+/// library default), the host's shared network transport, no cache and no knowledge base.
 #[derive(Clone)]
 pub struct CallEnv {
     /// `ctx.now()`. Default: the system clock.
     pub clock: Arc<dyn Clock>,
-    /// `ctx.secret`. Default: environment variables `TROVE_SECRET_<NAME>`.
+    /// `ctx.secret`. Default: none (every declared name is unset).
     pub secrets: Arc<dyn SecretProvider>,
-    /// Where `ctx.fetch` goes after the policy allows it (network or replay).
-    pub transport: Arc<dyn Transport>,
+    /// Where `ctx.fetch` goes after the policy allows it (network or replay). `None`: the
+    /// host's shared network transport (one reqwest client and resolver per host).
+    pub transport: Option<Arc<dyn Transport>>,
     /// The call's egress limits (timeouts, body caps, request counts). Default:
     /// [`EgressBudgets::default`].
     pub budgets: EgressBudgets,
@@ -34,10 +81,39 @@ pub struct CallEnv {
     pub cache: Option<Arc<dyn CacheStore>>,
 }
 
+impl Default for CallEnv {
+    fn default() -> Self {
+        Self {
+            clock: Arc::new(SystemClock),
+            secrets: Arc::new(MemorySecrets::new()),
+            transport: None,
+            budgets: EgressBudgets::default(),
+            trove: None,
+            cache: None,
+        }
+    }
+}
+
 impl CallEnv {
-    /// Environment secrets, the system clock, no knowledge base, and `transport`.
+    /// [`CallEnv::default`] with egress through `transport` (a replay cassette, a network
+    /// transport of the embedder's own).
     pub fn new(transport: Arc<dyn Transport>) -> Self {
-        Self { clock: Arc::new(SystemClock), secrets: Arc::new(EnvSecrets::new()), transport, budgets: EgressBudgets::default(), trove: None, cache: None }
+        Self { transport: Some(transport), ..Self::default() }
+    }
+
+    /// The environment for a call that came from the platform: `ctx.secret` and `ctx.trove`
+    /// are answered by the platform's callbacks (`POST {callbackBase}/internal/secret` and
+    /// `/internal/trove`, contract §5) with the call's own `ctxToken`; everything else is
+    /// [`CallEnv::default`].
+    ///
+    /// # Errors
+    /// The call lacks `ctxToken` or `callbackBase`, or the callback HTTP client cannot start.
+    pub fn for_platform(call: &ToolCall) -> Result<Self, String> {
+        let (Some(base), Some(token)) = (call.callback_base.as_deref(), call.ctx_token.as_deref()) else {
+            return Err("the call carries no ctxToken and callbackBase".into());
+        };
+        let callbacks = Arc::new(PlatformCallbacks::new(base, token)?);
+        Ok(Self { secrets: callbacks.clone(), trove: Some(callbacks), ..Self::default() })
     }
 }
 
@@ -55,6 +131,8 @@ pub struct ToolkitScope {
     pub secrets: Arc<BTreeSet<String>>,
     /// Manifest `egress`.
     pub egress: Arc<EgressPolicy>,
+    /// Manifest `scopes`: the most a call can be granted (**host** rule, contract §5).
+    pub scopes: Arc<BTreeSet<String>>,
     /// Manifest `auth`, with this instance's token cache.
     pub oauth: Option<Arc<OAuthClient>>,
     /// Every secret value this toolkit instance has resolved, in any call (redacted in all
@@ -71,9 +149,18 @@ impl ToolkitScope {
             id,
             secrets: Arc::new(secrets),
             egress: Arc::new(egress),
+            scopes: Arc::default(),
             oauth,
             redactor: Arc::default(),
         }
+    }
+
+    /// The scopes a call is granted: those it asks for that the manifest declares too.
+    /// **host** rule (contract §5): `ctx.trove` exists only when the call's scopes include
+    /// `trove:search`/`trove:ingest` **and** the manifest declares that scope, so a platform
+    /// bug or a forged call cannot widen a toolkit's grant. Order and duplicates as asked.
+    pub fn grant(&self, asked: &[String]) -> Vec<String> {
+        asked.iter().filter(|s| self.scopes.contains(s.as_str())).cloned().collect()
     }
 }
 
@@ -85,9 +172,10 @@ pub struct CallState {
     pub tool: String,
     /// The call's user id.
     pub user_id: String,
-    /// The call's scopes (`trove:search`, `trove:ingest`).
+    /// The scopes granted to the call ([`ToolkitScope::grant`]: asked by the call and
+    /// declared by the manifest).
     pub scopes: Vec<String>,
-    /// The providers.
+    /// The providers (the runtime has filled in `transport`).
     pub env: CallEnv,
     /// What the call did.
     pub ledger: Arc<Ledger>,
@@ -108,7 +196,7 @@ impl CallState {
     pub fn egress(&self, scope: &ToolkitScope) -> Egress {
         Egress {
             policy: scope.egress.clone(),
-            transport: self.env.transport.clone(),
+            transport: self.env.transport.clone().expect("the runtime fills in the transport before a call starts"),
             oauth: scope.oauth.clone(),
             secrets: self.secrets(scope),
             ledger: self.ledger.clone(),
@@ -116,9 +204,10 @@ impl CallState {
         }
     }
 
-    /// Whether the call's scopes grant `ctx.trove` (contract §5).
+    /// Whether the call's granted scopes give it `ctx.trove` (contract §5, **host**: granted
+    /// means asked by the call and declared by the manifest).
     pub fn has_trove_scope(&self) -> bool {
-        self.scopes.iter().any(|s| s == "trove:search" || s == "trove:ingest")
+        self.scopes.iter().any(|s| crate::manifest::KNOWN_SCOPES.contains(&s.as_str()))
     }
 
     /// This call's cache namespace.

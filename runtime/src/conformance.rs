@@ -184,6 +184,7 @@ pub async fn run_case(toolkit: &mut Toolkit, case: &Case) -> (CaseResult, Vec<St
         "config": c.get("config").cloned().unwrap_or(Value::Null),
     });
     let CallOutcome { envelope, record } = toolkit.call_json(call, env).await;
+    let envelope = envelope.json();
     let requests = serde_json::to_value(&record.requests).expect("JSON");
     let callbacks = serde_json::to_value(&record.callbacks).expect("JSON");
     let logs = Value::Array(record.logs.clone());

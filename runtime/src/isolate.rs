@@ -18,7 +18,7 @@ deno_core::extension!(
     trove,
     deps = [deno_webidl, deno_web, deno_crypto, deno_fetch, trove_intl, trove_ops],
     // `op_trove_request_body_check` lives with the egress budgets it reads.
-    ops = [op_trove_set_host, op_trove_request_body_check],
+    ops = [op_trove_register_host, op_trove_isolate_unsound, op_trove_request_body_check],
     esm_entry_point = "ext:trove/bootstrap.js",
     esm = [dir "../js", "bootstrap.js", "toolkit.js", "host.js", "vendor/zod.js"],
     docs = "The isolate's bootstrap (web globals) and the @ontrove/extend/toolkit module."
@@ -30,11 +30,11 @@ mod net_shim {
     deno_core::extension!(deno_net, lazy_loaded_js = [dir "../js/shims", "02_tls.js"]);
 }
 
-/// The bootstrap's `describe(definition, entry)` and `call(definition, callJson)` from
-/// `js/host.js`: how the runtime reads a loaded toolkit and runs calls. Held only in
-/// `OpState`; no global exposes them to toolkit code.
+/// The bootstrap's exported functions `describe(definition, entry)` and `call(definition,
+/// callJson)` from `js/host.js`: how the runtime reads a loaded toolkit and runs calls. Held
+/// only in `OpState`; no global exposes them to toolkit code.
 #[derive(Clone)]
-pub struct HostDoor {
+pub struct HostFunctions {
     /// `describe(definition, entry) -> JSON string` (throws if `definition` is not one).
     pub describe: v8::Global<v8::Function>,
     /// `call(definition, callJson) -> Promise<JSON string>` (the envelope).
@@ -43,16 +43,30 @@ pub struct HostDoor {
 
 /// Called once by the bootstrap to hand the host's functions to Rust.
 #[op2]
-fn op_trove_set_host(
+fn op_trove_register_host(
     state: &mut OpState,
     #[scoped] describe: v8::Global<v8::Function>,
     #[scoped] call: v8::Global<v8::Function>,
 ) {
-    state.put(HostDoor { describe, call });
+    state.put(HostFunctions { describe, call });
+}
+
+/// Set in `OpState` when the bootstrap saw something that leaves the isolate unfit for another
+/// call (a handler whose stack overflowed); the runtime takes it after the call and retires
+/// the instance.
+#[derive(Debug, Clone)]
+pub struct IsolateUnsound(pub String);
+
+/// The bootstrap reports that this isolate should be discarded after the current call.
+#[op2(fast)]
+fn op_trove_isolate_unsound(state: &mut OpState, #[string] why: &str) {
+    if !state.has::<IsolateUnsound>() {
+        state.put(IsolateUnsound(why.to_owned()));
+    }
 }
 
 /// A new isolate whose module loader serves `loader`'s toolkit, with a heap ceiling of
-/// `max_heap_bytes`.
+/// `max_heap_bytes` (bytes).
 pub fn new_isolate(loader: ToolkitLoader, max_heap_bytes: usize) -> JsRuntime {
     JsRuntime::new(RuntimeOptions {
         module_loader: Some(Rc::new(loader)),

@@ -4,30 +4,83 @@
 //! default, V8 with the `v8` feature), with every member of `ctx` a Rust op so the toolkit's
 //! boundaries (egress, secrets, scopes) are enforced in Rust.
 //!
+//! ## Embedding
+//!
+//! A server holds one [`Host`] (`Send + Sync + Clone`), loads toolkits into
+//! [`ToolkitHandle`]s and calls them from any tokio task:
+//!
 //! ```no_run
 //! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
-//! use std::sync::Arc;
-//! use trove_host::{Toolkit, ToolCall};
-//! use trove_host_ops::egress::replay::ReplayTransport;
-//! use trove_host_ops::CallEnv;
+//! use trove_host::{CallEnv, Host, HostConfig, LoadOptions, ToolCall};
 //!
-//! let mut toolkit = Toolkit::load("toolkits/quakefeed".as_ref()).await?;
-//! println!("{}", toolkit.tools());
-//! let env = CallEnv::new(Arc::new(ReplayTransport::from_file("toolkits/quakefeed/replay/recent.json".as_ref())?));
-//! let outcome = toolkit.call(&ToolCall::new("recent_quakes", serde_json::json!({}), "user-1"), env).await;
+//! let host = Host::new(HostConfig::default())?;
+//! let quakes = host.load("toolkits/quakefeed".as_ref(), LoadOptions::default()).await?;
+//! for tool in quakes.tools() {
+//!     println!("{}: {}", tool.name, tool.description);
+//! }
+//! // A call from the platform: secrets and ctx.trove through its callbacks (contract §5).
+//! let mut call = ToolCall::new("recent_quakes", serde_json::json!({}), "user-1");
+//! call.ctx_token = Some("ctx-token".into());
+//! call.callback_base = Some("https://trove.example/api".into());
+//! let env = CallEnv::for_platform(&call)?;
+//! let outcome = quakes.call(call, env).await?;
 //! println!("{}", outcome.envelope);
 //! # Ok(()) }
 //! ```
 //!
-//! Data flows one way: a [`ToolCall`] enters [`Toolkit::call`], the isolate runs the
-//! toolkit's handler, the handler's `ctx` calls Rust ops ([`trove_host_ops`]), and ops reach
-//! the network only through the manifest's policy.
+//! ## Server architecture
+//!
+//! ```text
+//!  HTTP / MCP front-end (translates only)          embedder code
+//!            \                                       /
+//!             ▼                                     ▼
+//!   Host ── shared: limits, module cache, network transport (I/O runtime), supervisor
+//!     │  load(path) ─▶ ToolkitHandle (tools, manifest; Send + Sync + Clone)
+//!     │  handle.call(ToolCall, CallEnv) ─▶ Result<CallOutcome, CallError>
+//!     ▼
+//!   pool per toolkit: admission (bounded queue) ▶ FIFO slots ▶ idle instance or a new one
+//!     ▼
+//!   instance thread: one JsRuntime (isolate), one current-thread tokio runtime, calls one at
+//!   a time; retired and replaced after a limit (wall clock, CPU, heap) or a stack overflow
+//!     ▼
+//!   ops (trove_host_ops): egress policy ▶ transport; secrets; log; clock; cache; trove
+//! ```
+//!
+//! - Isolates are never created per call once a pool is warm; a pool's instances share the
+//!   transpiled modules of its first instance.
+//! - Module state is per instance (like Workers behind a load balancer): consecutive calls
+//!   may see different instances.
+//! - One supervisor thread per process enforces wall-clock and CPU-time limits by
+//!   interrupting the isolate; no thread is spawned per call.
+//! - An embedder gets no secret source unless it picks one ([`CallEnv::default`] has none;
+//!   [`CallEnv::for_platform`] uses the platform callbacks).
+//!
+//! A single [`Toolkit`] (one instance, `!Send`) is what the pool holds; the parity runner and
+//! one-shot tools may use it directly.
 
 pub mod conformance;
+pub mod describe;
+pub mod envelope;
 pub mod home;
+pub mod host;
 pub mod isolate;
 pub mod loader;
+pub mod local;
+pub mod modules;
+pub mod pool;
+mod supervisor;
 pub mod toolkit;
 pub mod transpile;
+mod worker;
 
-pub use toolkit::{find_entry, CallOutcome, IsolateLimits, LoadError, ToolCall, Toolkit};
+pub use describe::{Manifest, ToolInfo};
+pub use envelope::{Envelope, ErrorCode, Failure, Success, ToolResult};
+pub use host::{Host, HostConfig, LoadOptions, Namespace, ToolkitHandle};
+pub use pool::{CallError, PoolConfig, PoolStats};
+pub use toolkit::{find_entry, CallOutcome, InstanceOptions, IsolateLimits, LoadError, Toolkit};
+pub use trove_host_ops::clock::{Clock, FixedClock, SystemClock};
+pub use trove_host_ops::egress::network::{NetworkOptions, NetworkTransport};
+pub use trove_host_ops::egress::replay::ReplayTransport;
+pub use trove_host_ops::egress::{EgressBudgets, Transport};
+pub use trove_host_ops::secrets::{EnvSecrets, KeyringSecrets, MemorySecrets, SecretChain, SecretProvider};
+pub use trove_host_ops::{CallEnv, CallRecord, ToolCall};

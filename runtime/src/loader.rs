@@ -25,7 +25,7 @@ use deno_core::{
 };
 use deno_error::JsErrorBox;
 
-use crate::transpile::transpile;
+use crate::modules::ModuleSources;
 
 /// Where `@ontrove/extend/toolkit` resolves: a virtual module re-exporting the bootstrap's
 /// frozen copy of `ext:trove/toolkit.js`'s public exports (deno_core lets only extension code
@@ -42,15 +42,17 @@ pub struct ToolkitLoader {
     root: PathBuf,
     /// Canonical entry file.
     entry: ModuleSpecifier,
-    source_maps: RefCell<HashMap<String, Vec<u8>>>,
+    sources: ModuleSources,
+    source_maps: RefCell<HashMap<String, std::sync::Arc<crate::transpile::Transpiled>>>,
 }
 
 impl ToolkitLoader {
     /// A loader for the toolkit whose directory is `root` and entry file `entry` (both
-    /// canonical paths).
-    pub fn new(root: PathBuf, entry: &Path) -> Result<Self, String> {
+    /// canonical paths), serving modules from `sources` (the toolkit's snapshot first, then
+    /// the disk through the host's transpile cache).
+    pub fn new(root: PathBuf, entry: &Path, sources: ModuleSources) -> Result<Self, String> {
         let entry = ModuleSpecifier::from_file_path(entry).map_err(|_| format!("{} is not an absolute path", entry.display()))?;
-        Ok(Self { root, entry, source_maps: RefCell::default() })
+        Ok(Self { root, entry, sources, source_maps: RefCell::default() })
     }
 
     /// The entry file's specifier.
@@ -138,7 +140,9 @@ impl ModuleLoader for ToolkitLoader {
     }
 
     fn get_source_map(&self, file_name: &str) -> Option<Cow<'_, [u8]>> {
-        self.source_maps.borrow().get(file_name).map(|m| Cow::Owned(m.clone()))
+        let maps = self.source_maps.borrow();
+        let map = maps.get(file_name)?.source_map.as_ref()?;
+        Some(Cow::Owned(map.clone()))
     }
 }
 
@@ -152,6 +156,22 @@ impl ToolkitLoader {
                 None,
             ));
         }
+        let out = match self.sources.snapshot.get(specifier) {
+            Some(recorded) => recorded,
+            None => {
+                let fresh = self.read_and_transpile(specifier)?;
+                self.sources.snapshot.record(specifier, fresh)
+            }
+        };
+        let code = out.code.clone();
+        if out.source_map.is_some() {
+            self.source_maps.borrow_mut().insert(specifier.to_string(), out);
+        }
+        Ok(ModuleSource::new(ModuleType::JavaScript, ModuleSourceCode::String(code.into()), specifier, None))
+    }
+
+    /// Reads a toolkit file and transpiles it (a hit in the host's cache when unchanged).
+    fn read_and_transpile(&self, specifier: &ModuleSpecifier) -> Result<std::sync::Arc<crate::transpile::Transpiled>, ModuleLoaderError> {
         let path = specifier
             .to_file_path()
             .map_err(|_| JsErrorBox::type_error(format!("Cannot load {specifier}: only the toolkit's files can be loaded")))?;
@@ -164,11 +184,9 @@ impl ToolkitLoader {
         }
         let source = std::fs::read_to_string(&path)
             .map_err(|e| JsErrorBox::type_error(format!("Cannot read {}: {e}", path.display())))?;
-        let out = transpile(specifier, media_type, source)
-            .map_err(|e| JsErrorBox::new("SyntaxError", format!("{}: {e}", path.display())))?;
-        if let Some(map) = out.source_map {
-            self.source_maps.borrow_mut().insert(specifier.to_string(), map);
-        }
-        Ok(ModuleSource::new(ModuleType::JavaScript, ModuleSourceCode::String(out.code.into()), specifier, None))
+        self.sources
+            .cache
+            .transpile(specifier, media_type, source)
+            .map_err(|e| JsErrorBox::new("SyntaxError", format!("{}: {e}", path.display())))
     }
 }

@@ -1,64 +1,43 @@
 //! A loaded toolkit: one isolate with the toolkit's module graph evaluated, its tool list and
 //! manifest, ready for many calls.
 //!
+//! A `Toolkit` is one **instance** of a toolkit: it owns its isolate, so it is `!Send` and
+//! lives on the thread that loaded it. Embedders and servers use [`crate::Host`], whose pool
+//! keeps instances on worker threads; the parity runner and single-shot tools use a
+//! `Toolkit` directly.
+//!
 //! Loading creates the isolate once; [`Toolkit::call`] reuses it, so module-level state
 //! carries over between calls (like a Worker) and isolate creation is never on the per-call
-//! path. Per-call state goes into `OpState` as a [`CallState`] for exactly one call.
+//! path. Per-call state goes into `OpState` as a [`CallState`] for exactly one call. Limits
+//! are enforced by the process's [`Supervisor`] (wall clock, CPU time) and the engine's
+//! near-heap-limit callback; an instance that broke one reports it through
+//! [`Toolkit::retire_reason`] so a pool can discard it.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use deno_core::{v8, JsRuntime, PollEventLoopOptions};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use trove_host_ops::egress::network::{NetworkOptions, NetworkTransport};
 use trove_host_ops::egress::oauth::TokenCache;
-use trove_host_ops::egress::OAuthClient;
+use trove_host_ops::egress::{OAuthClient, Transport};
 use trove_host_ops::manifest::ManifestPolicy;
-use trove_host_ops::{CallEnv, CallRecord, CallState, Ledger, ToolkitScope};
+use trove_host_ops::{CallEnv, CallRecord, CallState, Ledger, ToolCall, ToolkitScope};
 
-use crate::isolate::{new_isolate, HostDoor};
+use crate::envelope::{Envelope, ErrorCode};
+use crate::isolate::{new_isolate, HostFunctions, IsolateUnsound};
 use crate::loader::ToolkitLoader;
-
-/// A call, as the Trove server sends it (contract §4).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(rename_all = "camelCase")]
-pub struct ToolCall {
-    /// The tool's name.
-    pub tool: String,
-    /// Arguments (parsed with the tool's input schema). May be `null`.
-    #[serde(default)]
-    pub args: Value,
-    /// The platform's short-lived token for remote callbacks.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ctx_token: Option<String>,
-    /// Base URL of the platform's `/internal/*` callbacks.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub callback_base: Option<String>,
-    /// The caller's user id.
-    #[serde(default)]
-    pub user_id: String,
-    /// The call's scopes (`trove:search`, `trove:ingest`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scopes: Option<Vec<String>>,
-    /// The user's settings for this toolkit.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub config: Option<Value>,
-}
-
-impl ToolCall {
-    /// A call of `tool` with `args` by `user_id`, no scopes, no config.
-    pub fn new(tool: impl Into<String>, args: Value, user_id: impl Into<String>) -> Self {
-        Self { tool: tool.into(), args, ctx_token: None, callback_base: None, user_id: user_id.into(), scopes: None, config: None }
-    }
-}
+use crate::modules::ModuleSources;
+use crate::supervisor::{stop, Supervisor, ThreadCpuClock, Watch};
 
 /// The result of a call: the envelope (contract §4) and what the call did.
 #[derive(Debug, Clone, Serialize)]
 pub struct CallOutcome {
     /// `{ ok: true, result, structuredContent? }` or `{ ok: false, error, retryable, code }`.
-    pub envelope: Value,
+    pub envelope: Envelope,
     /// Egress requests, platform callbacks and log lines of the call.
     pub record: CallRecord,
 }
@@ -66,7 +45,7 @@ pub struct CallOutcome {
 impl CallOutcome {
     /// Whether the envelope says `ok: true`.
     pub fn is_ok(&self) -> bool {
-        self.envelope.get("ok") == Some(&Value::Bool(true))
+        self.envelope.is_ok()
     }
 }
 
@@ -140,99 +119,53 @@ struct Described {
 
 static CALL_IDS: AtomicU64 = AtomicU64::new(1);
 
-/// Limits on a toolkit's isolate. A call that exceeds them fails with a `TOOL_ERROR`
-/// envelope; the host and other toolkits are unaffected.
-#[derive(Debug, Clone, Copy)]
+/// Limits on a toolkit's isolate. A call that exceeds one fails with a `TOOL_ERROR`
+/// envelope naming the limit; the host and other toolkits are unaffected, and a pool discards
+/// the instance (see [`Toolkit::retire_reason`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IsolateLimits {
-    /// Longest one call may take, JavaScript and awaited ops together. A synchronous runaway
-    /// loop is interrupted (QuickJS's interrupt handler; V8's `TerminateExecution`). Default 60 s.
+    /// Longest one call (or the toolkit's load) may take, wall clock, JavaScript and awaited
+    /// ops together. Default 60 s. Envelope: `tool timed out after <s> s` (retryable).
     pub call_timeout: Duration,
-    /// Heap ceiling of the isolate, in bytes. Default 256 MiB.
+    /// Most CPU time one call may use on its isolate's thread (a busy loop, with or without
+    /// `await` in it). Default 30 s. Envelope: `tool exceeded its CPU-time limit (<s> s)`.
+    pub cpu_time: Duration,
+    /// Heap ceiling of the isolate, in bytes. Default 256 MiB. Envelope: `tool exceeded its
+    /// memory limit`.
     pub max_heap_bytes: usize,
 }
 
 impl Default for IsolateLimits {
     fn default() -> Self {
-        Self { call_timeout: Duration::from_secs(60), max_heap_bytes: 256 * 1024 * 1024 }
+        Self { call_timeout: Duration::from_secs(60), cpu_time: Duration::from_secs(30), max_heap_bytes: 256 * 1024 * 1024 }
     }
 }
 
-/// Interrupts a synchronous runaway script after a timeout, from another thread (the event
-/// loop cannot run while JavaScript spins). Disarmed when dropped.
-struct Watchdog {
-    done: Option<std::sync::mpsc::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
+/// How an instance is made, beyond its path and limits.
+#[derive(Clone, Default)]
+pub struct InstanceOptions {
+    /// The limits.
+    pub limits: IsolateLimits,
+    /// Where modules come from (the host's transpile cache and the toolkit's snapshot).
+    pub sources: ModuleSources,
+    /// Another instance of the same toolkit whose namespace, redaction set and OAuth token
+    /// cache this one shares (instances 2..N of a pool).
+    pub sibling: Option<ToolkitScope>,
+    /// Egress for calls whose [`CallEnv::transport`] is `None`. Default: a network transport
+    /// of this instance's own, made on first use.
+    pub network: Option<Arc<dyn Transport>>,
 }
 
-impl Watchdog {
-    fn arm(runtime: &mut JsRuntime, stopped: &Arc<AtomicU8>, timeout: Duration) -> Self {
-        let (done, done_rx) = std::sync::mpsc::channel::<()>();
-        let handle = runtime.v8_isolate().thread_safe_handle();
-        let stopped = stopped.clone();
-        let thread = std::thread::spawn(move || {
-            if done_rx.recv_timeout(timeout) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
-                stopped.store(STOPPED_TIMEOUT, Ordering::SeqCst);
-                handle.terminate_execution();
-            }
-        });
-        Self { done: Some(done), thread: Some(thread) }
-    }
-}
-
-impl Drop for Watchdog {
-    fn drop(&mut self) {
-        drop(self.done.take());
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-    }
-}
-
-/// Checks the envelope's shape (contract §4) before it leaves the host: toolkit code runs in
-/// the same isolate as the code that builds it.
-fn check_envelope(v: &Value) -> Result<(), String> {
-    let obj = v.as_object().ok_or("not an object")?;
-    match obj.get("ok") {
-        Some(Value::Bool(true)) => {
-            let result = obj.get("result").and_then(Value::as_object).ok_or("result is not an object")?;
-            if !result.get("text").is_some_and(Value::is_string) {
-                return Err("result.text is not a string".into());
-            }
-            if result.keys().any(|k| k != "text" && k != "structured") {
-                return Err("result has keys other than text and structured".into());
-            }
-            if obj.keys().any(|k| !["ok", "result", "structuredContent"].contains(&k.as_str())) {
-                return Err("unexpected keys in a success envelope".into());
-            }
-        }
-        Some(Value::Bool(false)) => {
-            if !obj.get("error").is_some_and(Value::is_string) || !obj.get("retryable").is_some_and(Value::is_boolean) {
-                return Err("error or retryable has the wrong type".into());
-            }
-            let code = obj.get("code").and_then(Value::as_str).unwrap_or_default();
-            if !["INVALID_PARAMS", "UNKNOWN_TOOL", "TOOL_ERROR", "BAD_REQUEST"].contains(&code) {
-                return Err(format!("unknown code {code:?}"));
-            }
-            if obj.len() != 4 {
-                return Err("unexpected keys in a failure envelope".into());
-            }
-        }
-        _ => return Err("ok is not a boolean".into()),
-    }
-    Ok(())
-}
-
-/// Why the watchdog stopped a call (stored in an `AtomicU8`).
-const STOPPED_NONE: u8 = 0;
-const STOPPED_TIMEOUT: u8 = 1;
-const STOPPED_HEAP: u8 = 2;
-
-/// A loaded toolkit. Not `Send`: it owns its isolate; use it from the thread that loaded it.
+/// One loaded instance of a toolkit. Not `Send`: it owns its isolate; use it from the thread
+/// that loaded it (or hold many through [`crate::Host`]).
 pub struct Toolkit {
     runtime: JsRuntime,
     limits: IsolateLimits,
     stopped: Arc<AtomicU8>,
-    door: HostDoor,
+    cpu_clock: Option<ThreadCpuClock>,
+    network: Option<Arc<dyn Transport>>,
+    retire: Option<String>,
+    functions: HostFunctions,
     definition: v8::Global<v8::Value>,
     tools: Value,
     manifest: Value,
@@ -262,37 +195,59 @@ impl Toolkit {
 
     /// [`Self::load`] with explicit [`IsolateLimits`].
     pub async fn load_with(path: &Path, limits: IsolateLimits) -> Result<Self, LoadError> {
+        Self::load_instance(path, InstanceOptions { limits, ..InstanceOptions::default() }).await
+    }
+
+    /// Loads one instance with explicit [`InstanceOptions`] (what [`crate::Host`]'s pool does).
+    ///
+    /// # Errors
+    /// [`LoadError`]: no entry file, a module that cannot be resolved or transpiled, an error
+    /// thrown at import (every problem `defineToolkit` found), a limit hit while loading, or
+    /// (with `sibling`) a toolkit whose id differs from its sibling's.
+    pub async fn load_instance(path: &Path, options: InstanceOptions) -> Result<Self, LoadError> {
+        let InstanceOptions { limits, sources, sibling, network } = options;
         let (root, entry) = find_entry(path)?;
-        let loader = ToolkitLoader::new(root.clone(), &entry).map_err(LoadError::NotFound)?;
+        let loader = ToolkitLoader::new(root.clone(), &entry, sources).map_err(LoadError::NotFound)?;
         let entry_url = loader.entry().clone();
         let mut runtime = new_isolate(loader, limits.max_heap_bytes);
         // Near the heap ceiling, stop the running script instead of letting the engine abort.
-        let stopped = Arc::new(AtomicU8::new(STOPPED_NONE));
+        let stopped = Arc::new(AtomicU8::new(stop::NONE));
         {
+            // Near the ceiling, stop the running script; the headroom returned only lets it
+            // unwind. A pool then discards the isolate: it is never given a bigger heap to go on.
             let handle = runtime.v8_isolate().thread_safe_handle();
             let stopped = stopped.clone();
             runtime.add_near_heap_limit_callback(move |current, _initial| {
-                stopped.store(STOPPED_HEAP, Ordering::SeqCst);
+                let _ = stopped.compare_exchange(stop::NONE, stop::HEAP, Ordering::SeqCst, Ordering::SeqCst);
                 handle.terminate_execution();
                 current.saturating_mul(2)
             });
         }
+        let cpu_clock = ThreadCpuClock::current();
         let shown = entry.display().to_string();
-        let watchdog = Watchdog::arm(&mut runtime, &stopped, limits.call_timeout);
+        let watch = Supervisor::global().watch(Watch {
+            isolate: runtime.v8_isolate().thread_safe_handle(),
+            stopped: stopped.clone(),
+            deadline: Instant::now() + limits.call_timeout,
+            cpu: cpu_clock.map(|c| (c, limits.cpu_time)),
+        });
         let evaluated = tokio::time::timeout(limits.call_timeout, Self::evaluate(&mut runtime, &entry, &entry_url, &shown)).await;
-        drop(watchdog);
-        let stop = stopped.swap(STOPPED_NONE, Ordering::SeqCst);
+        drop(watch);
+        let stopped_by = stopped.swap(stop::NONE, Ordering::SeqCst);
         let stop_message = |what: &str| {
             LoadError::Threw { entry: shown.clone(), message: what.to_owned(), stack: None }
         };
-        let (definition, described) = match (evaluated, stop) {
-            (_, STOPPED_HEAP) => return Err(stop_message(&format!("the toolkit exceeded its memory limit ({} bytes) while loading", limits.max_heap_bytes))),
-            (Err(_), _) | (_, STOPPED_TIMEOUT) => {
+        let (definition, described) = match (evaluated, stopped_by) {
+            (_, stop::HEAP) => return Err(stop_message(&format!("the toolkit exceeded its memory limit ({} bytes) while loading", limits.max_heap_bytes))),
+            (_, stop::CPU) => {
+                return Err(stop_message(&format!("the toolkit exceeded its CPU-time limit ({} s) while loading", limits.cpu_time.as_secs_f64())))
+            }
+            (Err(_), _) | (_, stop::TIMEOUT) => {
                 return Err(stop_message(&format!("the toolkit did not finish loading within {} s", limits.call_timeout.as_secs_f64())))
             }
             (Ok(result), _) => result?,
         };
-        let door = runtime.op_state().borrow().borrow::<HostDoor>().clone();
+        let functions = runtime.op_state().borrow().borrow::<HostFunctions>().clone();
         let described: Described =
             serde_json::from_str(&described).map_err(|e| LoadError::Module(format!("{shown}: bad description: {e}")))?;
         // The enforced policy is built from the manifest JSON that `manifest` shows, and every
@@ -301,9 +256,37 @@ impl Toolkit {
             LoadError::Module(format!("{shown}: the manifest's policy is invalid:\n  {}", problems.join("\n  ")))
         })?;
         let oauth = p.auth.map(|config| Arc::new(OAuthClient { config, cache: TokenCache::default() }));
-        let scope = ToolkitScope::new(p.id, p.secrets, p.egress, oauth);
+        let mut scope = ToolkitScope::new(p.id, p.secrets, p.egress, oauth);
+        scope.scopes = Arc::new(p.scopes.into_iter().collect());
+        if let Some(sibling) = sibling {
+            if sibling.id != scope.id {
+                return Err(LoadError::Module(format!(
+                    "{shown}: the toolkit's id changed from {:?} to {:?} since it was loaded",
+                    sibling.id, scope.id
+                )));
+            }
+            scope.namespace = sibling.namespace;
+            scope.redactor = sibling.redactor;
+            if scope.oauth.is_some() {
+                scope.oauth = sibling.oauth;
+            }
+        }
         runtime.op_state().borrow_mut().put(scope.clone());
-        Ok(Self { runtime, limits, stopped, door, definition, tools: described.tools, manifest: described.manifest, scope, entry, root })
+        Ok(Self {
+            runtime,
+            limits,
+            stopped,
+            cpu_clock,
+            network,
+            retire: None,
+            functions,
+            definition,
+            tools: described.tools,
+            manifest: described.manifest,
+            scope,
+            entry,
+            root,
+        })
     }
 
     /// Evaluates the entry module and asks the bootstrap to describe its default export.
@@ -319,7 +302,7 @@ impl Toolkit {
         runtime.run_event_loop(PollEventLoopOptions::default()).await.map_err(|e| js_error_to_load(entry, e))?;
         evaluated.await.map_err(|e| js_error_to_load(entry, e))?;
 
-        let door = runtime.op_state().borrow().borrow::<HostDoor>().clone();
+        let functions = runtime.op_state().borrow().borrow::<HostFunctions>().clone();
         let namespace = runtime.get_module_namespace(id).map_err(|e| LoadError::Module(e.to_string()))?;
         let (definition, name) = {
             deno_core::scope!(scope, runtime);
@@ -329,7 +312,7 @@ impl Toolkit {
             let name = v8::String::new(scope, shown).expect("string");
             (v8::Global::new(scope, definition), v8::Global::new(scope, v8::Local::<v8::Value>::from(name)))
         };
-        let pending = runtime.call_with_args(&door.describe, &[definition.clone(), name]);
+        let pending = runtime.call_with_args(&functions.describe, &[definition.clone(), name]);
         let described = runtime
             .with_event_loop_promise(pending, PollEventLoopOptions::default())
             .await
@@ -362,6 +345,25 @@ impl Toolkit {
         &self.scope.namespace
     }
 
+    /// What the manifest grants this toolkit, shared by its instances (namespace, redaction
+    /// set, OAuth token cache): pass it as [`InstanceOptions::sibling`] to load another
+    /// instance of the same toolkit.
+    pub fn scope(&self) -> &ToolkitScope {
+        &self.scope
+    }
+
+    /// The toolkit's directory (canonical).
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Why this instance must not serve another call, if it must not: it hit a limit (the
+    /// script was interrupted mid-way, so module state may be half-updated) or its stack
+    /// overflowed. A pool discards such an instance and starts a fresh one.
+    pub fn retire_reason(&self) -> Option<&str> {
+        self.retire.as_deref()
+    }
+
     /// Keys the toolkit's persistent data by where it was loaded from:
     /// `<id>@<first 12 hex digits of SHA-256 of the toolkit's canonical directory>`. The CLI
     /// does this so that a toolkit claiming another's id cannot read its secrets, cache or
@@ -392,17 +394,41 @@ impl Toolkit {
         self.call_json(raw, env).await
     }
 
+    /// The transport for a call whose env names none: the instance's network transport.
+    fn default_transport(&mut self) -> Result<Arc<dyn Transport>, String> {
+        if let Some(n) = &self.network {
+            return Ok(n.clone());
+        }
+        let n: Arc<dyn Transport> = Arc::new(NetworkTransport::new(NetworkOptions::default())?);
+        self.network = Some(n.clone());
+        Ok(n)
+    }
+
     /// Like [`Self::call`] for a call given as raw JSON (any value: a malformed call gets the
     /// `BAD_REQUEST` envelope, as on the wire).
-    pub async fn call_json(&mut self, call: Value, env: CallEnv) -> CallOutcome {
+    pub async fn call_json(&mut self, mut call: Value, mut env: CallEnv) -> CallOutcome {
         let ledger = Arc::new(Ledger::with_redactor(self.scope.redactor.clone()));
+        if env.transport.is_none() {
+            match self.default_transport() {
+                Ok(t) => env.transport = Some(t),
+                Err(e) => {
+                    tracing::error!(target: "trove::runtime", "no network transport: {e}");
+                    return CallOutcome { envelope: Envelope::failure("tool failed", ErrorCode::ToolError, false), record: ledger.take() };
+                }
+            }
+        }
         let tool = call.get("tool").and_then(Value::as_str).unwrap_or_default().to_owned();
         let user_id = call.get("userId").and_then(Value::as_str).unwrap_or_default().to_owned();
-        let scopes = call
+        let asked: Vec<String> = call
             .get("scopes")
             .and_then(Value::as_array)
             .map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect())
             .unwrap_or_default();
+        // Rust decides the grant (host rule, contract §5); the bootstrap sees only what is granted.
+        let scopes = self.scope.grant(&asked);
+        if let Some(obj) = call.as_object_mut().filter(|o| o.contains_key("scopes")) {
+            obj.insert("scopes".into(), Value::from(scopes.clone()));
+        }
         let call_id = format!("c{}", CALL_IDS.fetch_add(1, Ordering::Relaxed));
         self.runtime.op_state().borrow_mut().put(CallState {
             call_id: call_id.clone(),
@@ -412,51 +438,66 @@ impl Toolkit {
             env,
             ledger: ledger.clone(),
         });
-        let span = tracing::info_span!("call", toolkit = %self.scope.id, tool = %tool, call_id = %call_id);
+        let span = tracing::debug_span!("call", toolkit = %self.scope.id, tool = %tool, call_id = %call_id);
         let _enter = span.enter();
-        // Two guards on time: a watchdog thread interrupts a synchronous runaway loop (the
-        // event loop cannot run then), and a tokio timeout ends a call that waits forever.
-        self.stopped.store(STOPPED_NONE, Ordering::SeqCst);
-        let watchdog = Watchdog::arm(&mut self.runtime, &self.stopped, self.limits.call_timeout);
+        // The supervisor interrupts a runaway script (wall clock, CPU time); the tokio timeout
+        // ends a call that waits forever without running any JavaScript.
+        self.stopped.store(stop::NONE, Ordering::SeqCst);
+        let watch = Supervisor::global().watch(Watch {
+            isolate: self.runtime.v8_isolate().thread_safe_handle(),
+            stopped: self.stopped.clone(),
+            deadline: Instant::now() + self.limits.call_timeout,
+            cpu: self.cpu_clock.map(|c| (c, self.limits.cpu_time)),
+        });
         let result = match tokio::time::timeout(self.limits.call_timeout, self.run(call.to_string())).await {
             Ok(r) => r,
             Err(_) => {
-                self.stopped.store(STOPPED_TIMEOUT, Ordering::SeqCst);
-                Err("the call did not finish in time".into())
+                let _ = self.stopped.compare_exchange(stop::NONE, stop::TIMEOUT, Ordering::SeqCst, Ordering::SeqCst);
+                Err("the handler's promise never settled".into())
             }
         };
-        drop(watchdog);
+        drop(watch);
         self.runtime.op_state().borrow_mut().try_take::<CallState>();
-        let stopped = self.stopped.swap(STOPPED_NONE, Ordering::SeqCst);
-        if stopped != STOPPED_NONE {
+        let stopped = self.stopped.swap(stop::NONE, Ordering::SeqCst);
+        if stopped != stop::NONE {
             self.runtime.v8_isolate().cancel_terminate_execution();
         }
+        if let Some(IsolateUnsound(why)) = self.runtime.op_state().borrow_mut().try_take::<IsolateUnsound>() {
+            self.retire.get_or_insert(why);
+        }
+        let limits = self.limits;
         let envelope = match (result, stopped) {
-            (_, STOPPED_TIMEOUT) => {
-                tracing::error!(target: "trove::runtime", "call stopped after {:?}", self.limits.call_timeout);
-                serde_json::json!({ "ok": false, "error": format!("tool timed out after {} s", self.limits.call_timeout.as_secs_f64()),
-                                    "retryable": true, "code": "TOOL_ERROR" })
+            (_, stop::TIMEOUT) => {
+                tracing::error!(target: "trove::runtime", "call stopped after {:?}", limits.call_timeout);
+                self.retire.get_or_insert_with(|| "it was stopped at its time limit".into());
+                Envelope::failure(format!("tool timed out after {} s", limits.call_timeout.as_secs_f64()), ErrorCode::ToolError, true)
             }
-            (_, STOPPED_HEAP) => {
-                tracing::error!(target: "trove::runtime", "call stopped at the heap limit ({} bytes)", self.limits.max_heap_bytes);
-                serde_json::json!({ "ok": false, "error": "tool exceeded its memory limit", "retryable": false, "code": "TOOL_ERROR" })
+            (_, stop::CPU) => {
+                tracing::error!(target: "trove::runtime", "call stopped at its CPU-time limit ({:?})", limits.cpu_time);
+                self.retire.get_or_insert_with(|| "it was stopped at its CPU-time limit".into());
+                Envelope::failure(format!("tool exceeded its CPU-time limit ({} s)", limits.cpu_time.as_secs_f64()), ErrorCode::ToolError, false)
+            }
+            (_, stop::HEAP) => {
+                tracing::error!(target: "trove::runtime", "call stopped at the heap limit ({} bytes)", limits.max_heap_bytes);
+                self.retire.get_or_insert_with(|| "it hit its heap ceiling".into());
+                Envelope::failure("tool exceeded its memory limit", ErrorCode::ToolError, false)
             }
             (Ok(envelope), _) => envelope,
             (Err(detail), _) => {
                 tracing::error!(target: "trove::runtime", "call failed in the host: {}", ledger.redactor().redact_str(&detail));
-                serde_json::json!({ "ok": false, "error": "tool failed", "retryable": false, "code": "TOOL_ERROR" })
+                Envelope::failure("tool failed", ErrorCode::ToolError, false)
             }
         };
         CallOutcome { envelope, record: ledger.take() }
     }
 
-    async fn run(&mut self, call_json: String) -> Result<Value, String> {
+    async fn run(&mut self, call_json: String) -> Result<Envelope, String> {
         let arg = {
             deno_core::scope!(scope, &mut self.runtime);
             let s = v8::String::new(scope, &call_json).ok_or("call too large")?;
             v8::Global::new(scope, v8::Local::<v8::Value>::from(s))
         };
-        let pending = self.runtime.call_with_args(&self.door.call, &[self.definition.clone(), arg]);
+        let pending = self.runtime.call_with_args(&self.functions.call, &[self.definition.clone(), arg]);
         let value = self
             .runtime
             .with_event_loop_promise(pending, PollEventLoopOptions::default())
@@ -466,8 +507,6 @@ impl Toolkit {
             deno_core::scope!(scope, &mut self.runtime);
             v8::Local::new(scope, value).to_rust_string_lossy(scope)
         };
-        let envelope: Value = serde_json::from_str(&text).map_err(|e| format!("envelope is not JSON: {e}"))?;
-        check_envelope(&envelope).map_err(|e| format!("malformed envelope ({e})"))?;
-        Ok(envelope)
+        Envelope::from_json_str(&text).map_err(|e| format!("malformed envelope ({e})"))
     }
 }

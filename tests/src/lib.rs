@@ -16,7 +16,7 @@ pub fn fixture(name: &str) -> PathBuf {
     repo_root().join("tests").join("fixtures").join(name)
 }
 
-/// The `trove-host` binary, built on first use with `cargo build -p trove-host --bin
+/// The `trove-host` binary, built on first use with `cargo build -p trove-host-cli --bin
 /// trove-host` into the target directory the calling test binary was built in (a no-op when
 /// it is up to date).
 pub fn cli_binary() -> &'static Path {
@@ -28,13 +28,13 @@ pub fn cli_binary() -> &'static Path {
         let target_dir = profile_dir.parent().expect("<target>");
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let mut build = Command::new(cargo);
-        build.current_dir(repo_root()).args(["build", "--quiet", "-p", "trove-host", "--bin", "trove-host"]);
+        build.current_dir(repo_root()).args(["build", "--quiet", "-p", "trove-host-cli", "--bin", "trove-host"]);
         build.env("CARGO_TARGET_DIR", target_dir);
         if profile_dir.file_name().is_some_and(|n| n == "release") {
             build.arg("--release");
         }
         let status = build.status().expect("run cargo build");
-        assert!(status.success(), "cargo build -p trove-host failed");
+        assert!(status.success(), "cargo build -p trove-host-cli failed");
         let bin = profile_dir.join(format!("trove-host{}", std::env::consts::EXE_SUFFIX));
         assert!(bin.is_file(), "{} was not built", bin.display());
         bin

@@ -37,8 +37,8 @@ async fn call(toolkit: &mut Toolkit, tool: &str, args: Value, env: CallEnv) -> C
 }
 
 fn text(outcome: &CallOutcome) -> String {
-    assert_eq!(outcome.envelope["ok"], true, "{}", outcome.envelope);
-    outcome.envelope["result"]["text"].as_str().expect("text").to_owned()
+    assert_eq!(outcome.envelope.json()["ok"], true, "{}", outcome.envelope);
+    outcome.envelope.json()["result"]["text"].as_str().expect("text").to_owned()
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -110,7 +110,7 @@ async fn secrets_are_namespaced_by_toolkit() {
 async fn redaction_in_ctx_log_and_handler_error() {
     let mut vault = Toolkit::load(&fixture("vault")).await.expect("load vault");
     let o = call(&mut vault, "leak", json!({}), env_with(vault_secrets())).await;
-    assert_eq!(o.envelope["error"], "tool failed");
+    assert_eq!(o.envelope.json()["error"], "tool failed");
     let logs = serde_json::to_string(&o.record.logs).unwrap();
     for form in leaked_forms(TOKEN) {
         assert!(!logs.contains(&form), "{form:?} leaked into {logs}");
@@ -304,7 +304,7 @@ async fn remote_callbacks_speak_the_contract() {
     let mut find = ToolCall::new("find", json!({ "query": "remote" }), "alice");
     find.scopes = Some(vec!["trove:search".into()]);
     let failed = vault.call(&find, env()).await;
-    assert_eq!(failed.envelope["error"], "tool failed");
+    assert_eq!(failed.envelope.json()["error"], "tool failed");
     assert_eq!(failed.record.logs[0], json!(["handler error", "Error: ctx.trove callback failed: 500 document store down"]));
 
     let bodies = platform.bodies.lock().unwrap().clone();

@@ -20,4 +20,4 @@ pub use send::{
     CREDENTIALS_MESSAGE, Egress, FetchError, FetchRequest, FetchResponse, OAuthClient, RedirectMode,
     DEFAULT_USER_AGENT, FORBIDDEN_METHOD_MESSAGE, GET_HEAD_BODY_MESSAGE, MAX_REDIRECTS,
 };
-pub use transport::{HttpRequest, HttpResponse, Transport, TransportError};
+pub use transport::{HttpRequest, HttpResponse, SpawnedTransport, Transport, TransportError};

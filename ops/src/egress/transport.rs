@@ -86,3 +86,48 @@ pub trait Transport: Send + Sync {
         true
     }
 }
+
+/// Runs another transport's requests on a given tokio runtime (the host's I/O runtime).
+///
+/// A toolkit instance drives its own single-threaded runtime only while it has a call, so a
+/// pooled connection opened on one instance's runtime would stall when another instance reuses
+/// it. Sending every request from one long-lived runtime lets all instances share one client
+/// (one connection pool, one resolver). Dropping the returned future (an aborted `ctx.fetch`,
+/// a call that timed out) aborts the request on that runtime, so the upstream sees the
+/// connection close.
+pub struct SpawnedTransport {
+    inner: std::sync::Arc<dyn Transport>,
+    runtime: tokio::runtime::Handle,
+}
+
+impl SpawnedTransport {
+    /// `inner`'s requests, sent from `runtime`.
+    pub fn new(inner: std::sync::Arc<dyn Transport>, runtime: tokio::runtime::Handle) -> Self {
+        Self { inner, runtime }
+    }
+}
+
+/// Aborts a spawned task when dropped before it finished.
+struct AbortOnDrop<T>(tokio::task::JoinHandle<T>);
+
+impl<T> Drop for AbortOnDrop<T> {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+#[async_trait]
+impl Transport for SpawnedTransport {
+    async fn send(&self, request: HttpRequest) -> Result<HttpResponse, TransportError> {
+        let inner = self.inner.clone();
+        let mut task = AbortOnDrop(self.runtime.spawn(async move { inner.send(request).await }));
+        match (&mut task.0).await {
+            Ok(answer) => answer,
+            Err(e) => Err(TransportError::Network(format!("the request task ended: {e}"))),
+        }
+    }
+
+    fn follows_redirects(&self) -> bool {
+        self.inner.follows_redirects()
+    }
+}

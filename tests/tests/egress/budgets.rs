@@ -61,7 +61,7 @@ async fn request_count_cap() {
     // The budget is per call: the next call starts from zero.
     let env = w.env_with(EgressBudgets { max_requests: 3, ..budgets() });
     let out = call(&mut tk, env, "sequence", json!({ "requests": requests[..3] })).await;
-    assert_eq!(out.envelope["ok"], true, "{}", out.envelope);
+    assert_eq!(out.envelope.json()["ok"], true, "{}", out.envelope);
 }
 
 /// Redirect hops are requests too: a long chain cannot multiply one `ctx.fetch`.

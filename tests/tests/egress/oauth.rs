@@ -28,15 +28,15 @@ async fn oauth_probe(token_url: &str) -> trove_host::Toolkit {
     load(&src).await
 }
 
-/// The client credentials come from the default provider (`TROVE_SECRET_<NAME>`), set once
-/// for this test process.
+/// The client credentials come from an in-memory store (no process environment: tests run in
+/// parallel, and an embedder's call has no secret source unless it picks one).
 fn env(w: &World) -> trove_host_ops::CallEnv {
-    static SET: std::sync::Once = std::sync::Once::new();
-    SET.call_once(|| {
-        std::env::set_var("TROVE_SECRET_EGRESS_CLIENT_ID", "client-1");
-        std::env::set_var("TROVE_SECRET_EGRESS_CLIENT_SECRET", "shh");
-    });
-    w.env()
+    let mut secrets = trove_host::MemorySecrets::new();
+    secrets.set("egress-probe", "EGRESS_CLIENT_ID", Some("client-1".into()));
+    secrets.set("egress-probe", "EGRESS_CLIENT_SECRET", Some("shh".into()));
+    let mut env = w.env();
+    env.secrets = std::sync::Arc::new(secrets);
+    env
 }
 
 async fn call_api(w: &World, tk: &mut trove_host::Toolkit, url: &str) -> trove_host::CallOutcome {

@@ -567,7 +567,7 @@ pub async fn call(toolkit: &mut Toolkit, env: CallEnv, tool: &str, args: Value) 
 /// Asserts a `ToolError` envelope with exactly `message` (non-retryable unless said).
 #[track_caller]
 pub fn assert_tool_error(outcome: &CallOutcome, message: &str, retryable: bool) {
-    let e = &outcome.envelope;
+    let e = &outcome.envelope.json();
     assert_eq!(e["ok"], json!(false), "expected a refusal, got {e}");
     assert_eq!(e["error"], json!(message), "envelope {e}");
     assert_eq!(e["retryable"], json!(retryable), "envelope {e}");
@@ -577,15 +577,15 @@ pub fn assert_tool_error(outcome: &CallOutcome, message: &str, retryable: bool) 
 /// The probe reports any non-`ToolError` as the text `threw <name>: <message>`.
 #[track_caller]
 pub fn assert_threw(outcome: &CallOutcome, thrown: &str) {
-    let e = &outcome.envelope;
+    let e = &outcome.envelope.json();
     assert_eq!(e["ok"], json!(true), "the probe reports throws as text: {e}");
     assert_eq!(e["result"]["text"], json!(format!("threw {thrown}")), "envelope {e}");
 }
 
 /// The probe's structured result.
 pub fn result(outcome: &CallOutcome) -> Value {
-    assert_eq!(outcome.envelope["ok"], json!(true), "expected success: {}", outcome.envelope);
-    outcome.envelope["result"]["structured"].clone()
+    assert_eq!(outcome.envelope.json()["ok"], json!(true), "expected success: {}", outcome.envelope);
+    outcome.envelope.json()["result"]["structured"].clone()
 }
 
 /// Runs `tool(args)` on the probe and asserts the exact refusal and that nothing reached the
@@ -607,7 +607,7 @@ pub async fn fetch_refused(w: &World, url: &str, message: &str) -> CallOutcome {
 pub async fn fetch_ok(w: &World, tk: &mut Toolkit, url: &str, init: Value) -> Value {
     let args = if init.is_null() { json!({ "url": url }) } else { json!({ "url": url, "init": init }) };
     let out = call(tk, w.env(), "fetch", args).await;
-    assert!(out.envelope["result"]["structured"].is_object(), "expected a response for {url}: {}", out.envelope);
+    assert!(out.envelope.json()["result"]["structured"].is_object(), "expected a response for {url}: {}", out.envelope);
     result(&out)
 }
 

@@ -147,7 +147,7 @@ async fn refusals_are_thrown_synchronously() {
     assert_eq!(outcome.envelope, failure(PRIVATE, "TOOL_ERROR", false));
     let outcome = run(&mut toolkit, "sync_probe", json!({ "url": "https://evil.example.org/" }), json!([])).await;
     assert_eq!(
-        outcome.envelope["result"]["text"],
+        outcome.envelope.json()["result"]["text"],
         json!(format!("threw synchronously: ToolError: {}", not_allowlisted("evil.example.org")))
     );
 
@@ -156,7 +156,7 @@ async fn refusals_are_thrown_synchronously() {
     let outcome = run(&mut toolkit, "lenient", json!({ "url": "https://api.example.com/down" }), network_error.clone()).await;
     assert_eq!(outcome.envelope, json!({ "ok": true, "result": { "text": "caught: fetch failed" } }));
     let outcome = run(&mut toolkit, "sync_probe", json!({ "url": "https://api.example.com/down" }), network_error).await;
-    assert_eq!(outcome.envelope["result"]["text"], json!("returned a promise, rejected: TypeError: fetch failed"));
+    assert_eq!(outcome.envelope.json()["result"]["text"], json!("returned a promise, rejected: TypeError: fetch failed"));
 }
 
 #[tokio::test(flavor = "current_thread")]

@@ -11,7 +11,7 @@ async fn envelopes() -> Toolkit {
 
 async fn raw_call(toolkit: &mut Toolkit, raw: Value) -> Value {
     let (env, _) = replay_env(json!([]));
-    toolkit.call_json(raw, env).await.envelope
+    toolkit.call_json(raw, env).await.envelope.json()
 }
 
 #[tokio::test(flavor = "current_thread")]

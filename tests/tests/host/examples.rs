@@ -61,7 +61,7 @@ async fn run_examples(dir: &Path, upstream: &Upstream<'_>) -> (usize, Vec<String
         let env = trove_host::conformance::scripted_env(&id, &ex.secrets, &ex.now, transport).expect("a valid example");
         let outcome = toolkit.call(&ToolCall::new(&ex.tool, ex.args.clone(), "example-user"), env).await;
         let mut diffs = Vec::new();
-        trove_host::conformance::compare("envelope", &ex.expect, &outcome.envelope, &mut diffs);
+        trove_host::conformance::compare("envelope", &ex.expect, &outcome.envelope.json(), &mut diffs);
         let (failures, left) = match upstream {
             Upstream::Replay => (replay.failures(), replay.remaining().len()),
             Upstream::Tls(server, _) => server.finish(),

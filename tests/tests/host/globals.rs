@@ -17,8 +17,10 @@ async fn globals() -> Toolkit {
 }
 
 fn structured(outcome: &CallOutcome) -> &Value {
-    assert_eq!(outcome.envelope["ok"], json!(true), "{}", outcome.envelope);
-    &outcome.envelope["result"]["structured"]
+    match &outcome.envelope {
+        trove_host::Envelope::Ok(ok) => ok.result.structured.as_ref().expect("structured result"),
+        failed => panic!("expected success: {failed}"),
+    }
 }
 
 #[tokio::test(flavor = "current_thread")]

@@ -16,12 +16,12 @@ fn env() -> CallEnv {
 }
 
 async fn run(t: &mut Toolkit, tool: &str) -> serde_json::Value {
-    t.call(&ToolCall::new(tool, json!({}), "u"), env()).await.envelope
+    t.call(&ToolCall::new(tool, json!({}), "u"), env()).await.envelope.json()
 }
 
 #[tokio::test(flavor = "current_thread")]
 async fn runaway_calls_fail_and_the_isolate_recovers() {
-    let limits = IsolateLimits { call_timeout: Duration::from_millis(1500), max_heap_bytes: 96 * 1024 * 1024 };
+    let limits = IsolateLimits { call_timeout: Duration::from_millis(1500), max_heap_bytes: 96 * 1024 * 1024, ..IsolateLimits::default() };
     let mut t = Toolkit::load_with(&fixture("runaway"), limits).await.expect("load runaway");
     assert_eq!(run(&mut t, "ok").await["result"]["text"], "call 1");
 

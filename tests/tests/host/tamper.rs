@@ -70,7 +70,7 @@ async fn a_toolkit_cannot_change_its_policy_after_validation() {
     assert_eq!(t.manifest().get("secrets"), None);
     let o = call(&mut t, "t", json!({ "url": "https://evil.example/?k=1", "name": "NASA_API_KEY" }), env(&[("NASA_API_KEY", "k-1")], "forge")).await;
     assert_eq!(
-        o.envelope["result"]["text"],
+        o.envelope.json()["result"]["text"],
         "refused: ctx.secret callback failed: 404 secret not declared | refused: Egress to \"evil.example\" is not in the server's egress allowlist."
     );
     assert!(o.record.requests.is_empty());
@@ -114,8 +114,8 @@ export default defineToolkit({
     let o = call(&mut t, "stringify", json!({}), env(&[], "forger")).await;
     assert_eq!(o.envelope, json!({ "ok": false, "error": "real failure", "retryable": false, "code": "TOOL_ERROR" }));
     let o = call(&mut t, "odd_error", json!({}), env(&[], "forger")).await;
-    assert_eq!(o.envelope["ok"], false);
-    assert!(o.envelope["error"].is_string(), "{}", o.envelope);
+    assert_eq!(o.envelope.json()["ok"], false);
+    assert!(o.envelope.json()["error"].is_string(), "{}", o.envelope);
 }
 
 const STASH: &str = r#"
@@ -145,10 +145,10 @@ export default defineToolkit({
 async fn secrets_stay_redacted_in_later_calls_and_old_ctx_is_revoked() {
     let mut t = Toolkit::load(&toolkit("stash", STASH)).await.expect("load stash");
     let first = call(&mut t, "keep", json!({}), env(&[("API_TOKEN", "tok-user-a-SECRET")], "stash")).await;
-    assert_eq!(first.envelope["result"]["text"], "kept");
+    assert_eq!(first.envelope.json()["result"]["text"], "kept");
     // The next call reads no secret, logs the stashed value, and tries the old call's ctx.
     let second = call(&mut t, "tell", json!({}), env(&[], "stash")).await;
-    assert_eq!(second.envelope["result"]["text"], "ctx is only usable while its tool call is running");
+    assert_eq!(second.envelope.json()["result"]["text"], "ctx is only usable while its tool call is running");
     assert_eq!(second.record.logs, vec![json!(["stashed", "[redacted]"])], "only this call's own line, redacted");
 }
 

@@ -6,16 +6,11 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use serde_json::Value;
-use trove_host::{Toolkit, ToolCall};
-use trove_host_ops::clock::FixedClock;
-use trove_host_ops::egress::network::{NetworkOptions, NetworkTransport};
-use trove_host_ops::egress::replay::ReplayTransport;
-use trove_host_ops::egress::Transport;
 use trove_host::home::DataHome;
-use trove_host_ops::cache::{CacheLimits, SqliteCache};
+use trove_host::local::LocalProviders;
+use trove_host::{FixedClock, Host, HostConfig, LoadOptions, Namespace, PoolConfig, ReplayTransport, ToolCall, Toolkit};
 use trove_host_ops::kb::LocalKnowledgeBase;
-use trove_host_ops::secrets::{EnvSecrets, KeyringSecrets, SecretChain};
-use trove_host_ops::CallEnv;
+use trove_host_ops::secrets::{EnvSecrets, KeyringSecrets};
 
 /// Exit code for a load or usage error.
 const EXIT_USAGE: u8 = 2;
@@ -172,14 +167,16 @@ fn parse_json(what: &str, text: &str) -> Result<Value, String> {
     serde_json::from_str(text).map_err(|e| format!("{what} is not valid JSON: {e}"))
 }
 
+fn load_failed(path: &std::path::Path, e: &trove_host::LoadError) -> ExitCode {
+    eprintln!("trove-host: cannot load {}:\n{}", path.display(), e);
+    if let trove_host::LoadError::Threw { stack: Some(stack), .. } = e {
+        tracing::debug!(target: "trove::runtime", "{stack}");
+    }
+    ExitCode::from(EXIT_USAGE)
+}
+
 async fn load(path: &std::path::Path) -> Result<Toolkit, ExitCode> {
-    Toolkit::load(path).await.map_err(|e| {
-        eprintln!("trove-host: cannot load {}:\n{}", path.display(), e);
-        if let trove_host::LoadError::Threw { stack: Some(stack), .. } = &e {
-            tracing::debug!(target: "trove::runtime", "{stack}");
-        }
-        ExitCode::from(EXIT_USAGE)
-    })
+    Toolkit::load(path).await.map_err(|e| load_failed(path, &e))
 }
 
 async fn call(args: CallArgs) -> ExitCode {
@@ -213,45 +210,38 @@ async fn call(args: CallArgs) -> ExitCode {
         Ok(r) => r.map(Arc::new),
         Err(e) => return usage(e),
     };
-    let mut toolkit = match load(&args.toolkit).await {
-        Ok(t) => t,
-        Err(code) => return code,
+    let mut call = ToolCall::new(args.tool, call_args, args.user);
+    call.scopes = Some(args.scopes);
+    call.config = config;
+    let local = LocalProviders::open();
+    let mut env = match local.env(&call) {
+        Ok(env) => env,
+        Err(e) => return usage(e),
     };
-    // Keyring entries, cache and documents belong to this toolkit's location, not to whatever
-    // id a toolkit claims.
-    toolkit.bind_namespace_to_location();
-    let transport: Arc<dyn Transport> = match &replay {
-        Some(r) => r.clone(),
-        None => match NetworkTransport::new(NetworkOptions::default()) {
-            Ok(n) => Arc::new(n),
-            Err(e) => return usage(e),
-        },
-    };
-    let mut env = CallEnv::new(transport);
-    env.secrets = Arc::new(SecretChain::new(vec![Arc::new(EnvSecrets::new()), Arc::new(KeyringSecrets)]));
-    match DataHome::resolve() {
-        Ok(home) => {
-            match SqliteCache::open(&home.cache_file(), CacheLimits::default()) {
-                Ok(c) => env.cache = Some(Arc::new(c)),
-                Err(e) => tracing::warn!(target: "trove::runtime", "ctx.cache is off: {e}"),
-            }
-            if args.scopes.iter().any(|s| s == "trove:search" || s == "trove:ingest") {
-                match LocalKnowledgeBase::open(&home.kb_file()) {
-                    Ok(kb) => env.trove = Some(Arc::new(kb)),
-                    Err(e) => return usage(e),
-                }
-            }
-        }
-        Err(e) => tracing::warn!(target: "trove::runtime", "ctx.cache is off: {e}"),
+    if let Some(replay) = &replay {
+        env.transport = Some(replay.clone());
     }
     if let Some(now) = now {
         env.clock = Arc::new(FixedClock(now.with_timezone(&chrono::Utc)));
     }
-    let mut call = ToolCall::new(args.tool, call_args, args.user);
-    call.scopes = Some(args.scopes);
-    call.config = config;
-    let outcome = toolkit.call(&call, env).await;
-    print_json(&outcome.envelope);
+    // The same Host and pool that `serve` uses, with one instance: this process makes one call.
+    let host = match Host::new(HostConfig::default()) {
+        Ok(h) => h,
+        Err(e) => return usage(format!("cannot start the host: {e}")),
+    };
+    let one = PoolConfig { min_instances: 1, max_instances: 1, ..PoolConfig::default() };
+    // Keyring entries, cache and documents belong to this toolkit's location, not to whatever
+    // id a toolkit claims.
+    let options = LoadOptions { namespace: Namespace::Location, pool: Some(one), ..LoadOptions::default() };
+    let toolkit = match host.load(&args.toolkit, options).await {
+        Ok(t) => t,
+        Err(e) => return load_failed(&args.toolkit, &e),
+    };
+    let outcome = match toolkit.call(call, env).await {
+        Ok(o) => o,
+        Err(e) => return usage(e),
+    };
+    print_json(&outcome.envelope.json());
     let mut ok = outcome.is_ok();
     if let Some(replay) = &replay {
         for failure in replay.failures() {

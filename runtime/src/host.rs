@@ -1,0 +1,282 @@
+//! The embedding API: a [`Host`] that a server holds, and the [`ToolkitHandle`]s it loads.
+//!
+//! Shaped like wasmtime's `Engine`/`Module`/`Store`: one owner per concern.
+//! - [`Host`] (`Send + Sync + Clone`) owns what is shared: the limits, the pool settings, one
+//!   network transport (one reqwest client and resolver, on the host's I/O runtime) and the
+//!   transpiled-module cache.
+//! - [`ToolkitHandle`] (`Send + Sync + Clone`) is one loaded toolkit: its typed tool list and
+//!   manifest, and a warm pool of instances on worker threads ([`crate::pool`]).
+//! - [`CallEnv`] is what one call brings: clock, secrets, transport, cache, knowledge base.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use serde_json::Value;
+use trove_host_ops::egress::network::{NetworkOptions, NetworkTransport};
+use trove_host_ops::egress::{SpawnedTransport, Transport};
+use trove_host_ops::{CallEnv, ToolCall, ToolkitScope};
+
+use crate::describe::{Manifest, ToolInfo};
+use crate::modules::{ModuleCache, ModuleSources};
+use crate::pool::{CallError, Pool, PoolConfig, PoolStats};
+use crate::toolkit::{CallOutcome, InstanceOptions, IsolateLimits, LoadError};
+
+/// Settings of a [`Host`]. `HostConfig::default()` is a sensible server: 60 s wall clock and
+/// 30 s CPU per call, 256 MiB heap per isolate, 1..N warm instances per toolkit (N = CPUs),
+/// 256 queued calls per toolkit, idle instances kept 5 min.
+#[derive(Clone, Default)]
+pub struct HostConfig {
+    /// Per-call and per-isolate limits (each toolkit may override them in [`LoadOptions`]).
+    pub limits: IsolateLimits,
+    /// Instances and queue per toolkit (each toolkit may override it in [`LoadOptions`]).
+    pub pool: PoolConfig,
+    /// The shared network transport's settings (resolver, extra roots).
+    pub network: NetworkOptions,
+}
+
+/// How a toolkit's persistent data (keyring entries, cache entries, knowledge-base documents)
+/// is keyed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Namespace {
+    /// By the manifest `id` (an embedder that trusts the toolkits it loads).
+    #[default]
+    ManifestId,
+    /// By `<id>@<hash of the toolkit's directory>`, so another toolkit claiming the same id
+    /// cannot read them (what the CLI, `serve` and `mcp` use).
+    Location,
+}
+
+/// Per-toolkit options of [`Host::load`].
+#[derive(Debug, Clone, Default)]
+pub struct LoadOptions {
+    /// How persistent data is keyed. Default: [`Namespace::ManifestId`].
+    pub namespace: Namespace,
+    /// Overrides the host's [`HostConfig::limits`].
+    pub limits: Option<IsolateLimits>,
+    /// Overrides the host's [`HostConfig::pool`].
+    pub pool: Option<PoolConfig>,
+}
+
+struct HostInner {
+    config: HostConfig,
+    modules: Arc<ModuleCache>,
+    io: Option<tokio::runtime::Runtime>,
+    network: OnceLock<Result<Arc<dyn Transport>, String>>,
+}
+
+impl Drop for HostInner {
+    fn drop(&mut self) {
+        // A runtime may not be dropped from async code; this is allowed anywhere.
+        if let Some(io) = self.io.take() {
+            io.shutdown_background();
+        }
+    }
+}
+
+/// The host: holds loaded toolkits' shared resources. Cheap to clone (an `Arc`).
+///
+/// ```no_run
+/// # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
+/// use trove_host::{CallEnv, Host, HostConfig, LoadOptions, ToolCall};
+///
+/// let host = Host::new(HostConfig::default())?;
+/// let quakes = host.load("toolkits/quakefeed".as_ref(), LoadOptions::default()).await?;
+/// let call = ToolCall::new("recent_quakes", serde_json::json!({ "minMagnitude": 4 }), "user-1");
+/// let outcome = quakes.call(call, CallEnv::default()).await?;
+/// println!("{}", outcome.envelope);
+/// # Ok(()) }
+/// ```
+#[derive(Clone)]
+pub struct Host {
+    inner: Arc<HostInner>,
+}
+
+impl Host {
+    /// A host with `config`. Starts the I/O runtime (one thread) that carries egress; the
+    /// network client itself is made on the first real request.
+    ///
+    /// # Errors
+    /// The I/O runtime's thread cannot start.
+    pub fn new(config: HostConfig) -> Result<Self, std::io::Error> {
+        let io = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("trove-io")
+            .enable_all()
+            .build()?;
+        Ok(Self { inner: Arc::new(HostInner { config, modules: Arc::default(), io: Some(io), network: OnceLock::new() }) })
+    }
+
+    /// The host's settings.
+    pub fn config(&self) -> &HostConfig {
+        &self.inner.config
+    }
+
+    /// The shared network transport (egress policy applies before it: it only carries vetted
+    /// requests). A [`CallEnv`] whose `transport` is `None` uses it.
+    ///
+    /// # Errors
+    /// The HTTP client cannot start (a bad extra root certificate).
+    pub fn network(&self) -> Result<Arc<dyn Transport>, String> {
+        self.inner
+            .network
+            .get_or_init(|| {
+                let network = NetworkTransport::new(self.inner.config.network.clone())?;
+                let io = self.inner.io.as_ref().expect("the I/O runtime lives as long as the host").handle().clone();
+                Ok(Arc::new(SpawnedTransport::new(Arc::new(network), io)) as Arc<dyn Transport>)
+            })
+            .clone()
+    }
+
+    /// Loads the toolkit at `path` (a directory holding `extension.ts`/`server.ts`, or an
+    /// entry file): starts its first instance, reads its tool list and manifest, and starts the
+    /// rest of its warm instances in the background.
+    ///
+    /// # Errors
+    /// [`LoadError`] naming the file and every problem (see [`crate::Toolkit::load`]).
+    pub async fn load(&self, path: &Path, options: LoadOptions) -> Result<ToolkitHandle, LoadError> {
+        let network = self.network().map_err(LoadError::Module)?;
+        let limits = options.limits.unwrap_or(self.inner.config.limits);
+        let pool_config = options.pool.unwrap_or(self.inner.config.pool);
+        let instance = InstanceOptions {
+            limits,
+            sources: ModuleSources { cache: self.inner.modules.clone(), snapshot: Arc::default() },
+            sibling: None,
+            network: Some(network),
+        };
+        let (pool, described) =
+            Pool::load(path.to_path_buf(), instance, pool_config, options.namespace == Namespace::Location).await?;
+        let tools: Vec<ToolInfo> = serde_json::from_value(described.tools.clone())
+            .map_err(|e| LoadError::Module(format!("{}: bad tool list: {e}", described.entry.display())))?;
+        let manifest: Manifest = serde_json::from_value(described.manifest.clone())
+            .map_err(|e| LoadError::Module(format!("{}: bad manifest: {e}", described.entry.display())))?;
+        Ok(ToolkitHandle {
+            inner: Arc::new(HandleInner {
+                pool,
+                tools,
+                tools_json: described.tools,
+                manifest,
+                manifest_json: described.manifest,
+                scope: described.scope,
+                entry: described.entry,
+                root: described.root,
+            }),
+        })
+    }
+
+    /// How many transpiled modules the host caches (shared by every toolkit it loaded).
+    pub fn cached_modules(&self) -> usize {
+        self.inner.modules.len()
+    }
+}
+
+struct HandleInner {
+    pool: Pool,
+    tools: Vec<ToolInfo>,
+    tools_json: Value,
+    manifest: Manifest,
+    manifest_json: Value,
+    scope: ToolkitScope,
+    entry: PathBuf,
+    root: PathBuf,
+}
+
+/// A loaded toolkit: its tool list, manifest and warm pool. Cheap to clone; dropping the last
+/// clone lets its instances end once their calls finish.
+#[derive(Clone)]
+pub struct ToolkitHandle {
+    inner: Arc<HandleInner>,
+}
+
+impl ToolkitHandle {
+    /// The manifest `id`.
+    pub fn id(&self) -> &str {
+        &self.inner.manifest.id
+    }
+
+    /// The tool list (contract §3), typed.
+    pub fn tools(&self) -> &[ToolInfo] {
+        &self.inner.tools
+    }
+
+    /// The tool list exactly as the SDK would serve it (`GET` on the wire, `trove-host list`).
+    pub fn tools_json(&self) -> &Value {
+        &self.inner.tools_json
+    }
+
+    /// The manifest (contract §3), typed.
+    pub fn manifest(&self) -> &Manifest {
+        &self.inner.manifest
+    }
+
+    /// The manifest exactly as the SDK would produce it.
+    pub fn manifest_json(&self) -> &Value {
+        &self.inner.manifest_json
+    }
+
+    /// Where the toolkit's persistent data is keyed (see [`Namespace`]).
+    pub fn namespace(&self) -> &str {
+        &self.inner.scope.namespace
+    }
+
+    /// The entry file (canonical).
+    pub fn entry(&self) -> &Path {
+        &self.inner.entry
+    }
+
+    /// The toolkit's directory (canonical).
+    pub fn root(&self) -> &Path {
+        &self.inner.root
+    }
+
+    /// Runs `call` on a warm instance with `env`'s providers. The future is `Send` and may be
+    /// awaited on any tokio runtime; the JavaScript runs on the instance's own thread.
+    ///
+    /// # Errors
+    /// [`CallError::Overloaded`] when every instance is busy and the queue is full (the call
+    /// did not run); [`CallError::Unavailable`] when no instance could be started. A call
+    /// that ran, whatever it did, is `Ok` with its envelope.
+    pub async fn call(&self, call: ToolCall, env: CallEnv) -> Result<CallOutcome, CallError> {
+        let raw = serde_json::to_value(&call).expect("a ToolCall is JSON");
+        self.inner.pool.call(raw, env).await
+    }
+
+    /// Like [`Self::call`] for a call given as raw JSON, as it came over the wire (a malformed
+    /// call gets the `BAD_REQUEST` envelope, as from the SDK).
+    ///
+    /// # Errors
+    /// As [`Self::call`].
+    pub async fn call_json(&self, call: Value, env: CallEnv) -> Result<CallOutcome, CallError> {
+        self.inner.pool.call(call, env).await
+    }
+
+    /// `text` with every secret value any instance of this toolkit has resolved replaced by
+    /// `[redacted]`: for anything printed or written about its calls.
+    pub fn redact(&self, text: &str) -> String {
+        self.inner.scope.redactor.lock().expect("redactor").redact_str(text)
+    }
+
+    /// The pool's counters.
+    pub fn stats(&self) -> PoolStats {
+        self.inner.pool.stats()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_send_sync_clone<T: Send + Sync + Clone>() {}
+
+    #[test]
+    fn host_and_handle_are_send_sync_clone() {
+        assert_send_sync_clone::<Host>();
+        assert_send_sync_clone::<ToolkitHandle>();
+    }
+
+    #[test]
+    fn call_futures_are_send() {
+        fn is_send<T: Send>(_: &T) {}
+        let f = |h: ToolkitHandle| async move { h.call(ToolCall::new("t", Value::Null, "u"), CallEnv::default()).await };
+        let _ = |h: ToolkitHandle| is_send(&f(h));
+    }
+}

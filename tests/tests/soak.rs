@@ -1,0 +1,56 @@
+//! Proves that a warm toolkit does not leak: 10,000 sequential calls through one `Host`, and
+//! the process's resident memory after the first 1,000 grows by no more than 10% (issue #7).
+//!
+//! Its own test binary, so no other test's allocations move the figure.
+
+use std::sync::Arc;
+
+use serde_json::json;
+use trove_host::{FixedClock, Host, HostConfig, LoadOptions, PoolConfig, ReplayTransport, ToolCall};
+use trove_host_ops::egress::replay::Exchange;
+use trove_host_tests::repo_root;
+
+/// Resident set size of this process, in bytes (`/proc/self/statm`).
+fn rss_bytes() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").expect("/proc/self/statm");
+    let pages: u64 = statm.split_whitespace().nth(1).and_then(|p| p.parse().ok()).expect("resident pages");
+    // SAFETY: sysconf has no preconditions.
+    pages * unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as u64
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ten_thousand_sequential_calls_keep_memory_flat() {
+    let root = repo_root().join("toolkits/quakefeed");
+    let exchanges: Vec<Exchange> =
+        serde_json::from_str(&std::fs::read_to_string(root.join("replay/recent.json")).unwrap()).unwrap();
+    let host = Host::new(HostConfig::default()).unwrap();
+    let one = PoolConfig { min_instances: 1, max_instances: 1, ..PoolConfig::default() };
+    let quakes = host.load(&root, LoadOptions { pool: Some(one), ..LoadOptions::default() }).await.unwrap();
+    let now = chrono::DateTime::parse_from_rfc3339("2026-11-29T12:00:00Z").unwrap().with_timezone(&chrono::Utc);
+    let mut call_once = |i: usize| {
+        let quakes = quakes.clone();
+        let mut env = trove_host::CallEnv::new(Arc::new(ReplayTransport::new(exchanges.clone())));
+        env.clock = Arc::new(FixedClock(now));
+        let call = ToolCall::new("recent_quakes", json!({ "minMagnitude": 2.5 }), format!("user-{i}"));
+        async move { quakes.call(call, env).await.expect("not overloaded") }
+    };
+    let mut after_warmup = 0;
+    for i in 0..10_000 {
+        let outcome = call_once(i).await;
+        assert!(outcome.is_ok(), "call {i}: {}", outcome.envelope);
+        if i == 999 {
+            after_warmup = rss_bytes();
+        }
+    }
+    let after = rss_bytes();
+    let growth = after as f64 / after_warmup as f64 - 1.0;
+    eprintln!(
+        "soak: RSS after 1,000 calls {:.1} MiB, after 10,000 {:.1} MiB ({:+.1}%)",
+        after_warmup as f64 / 1048576.0,
+        after as f64 / 1048576.0,
+        growth * 100.0
+    );
+    assert!(growth <= 0.10, "resident memory grew {:.1}% from call 1,000 to call 10,000", growth * 100.0);
+    assert_eq!(quakes.stats().retired, 0);
+    assert_eq!(quakes.stats().calls, 10_000);
+}
