@@ -1,0 +1,109 @@
+// `ext:core/mod.js` for Node and Bun: the parts of deno_core's `core` and `primordials` that
+// js/toolkit.js and js/host.js use, so the isolate's own SDK module runs unchanged outside
+// the isolate (bench/js/build.mjs maps the specifier here).
+//
+// - `core.loadExtScript(specifier)`: the deno_web / deno_fetch classes toolkit.js asks for,
+//   answered with the runtime's own (WHATWG) globals, captured when this module evaluates
+//   (before any toolkit code runs, as in the isolate);
+// - `core.tryClose(rid)`: closes a resource of the shim's resource table (the cancel handles
+//   of `op_trove_fetch_cancel_handle`);
+// - `primordials`: JSONParse, JSONStringify, ObjectKeys, ObjectFreeze, SafeWeakMap.
+
+const g = globalThis;
+const captured = {
+  Response: g.Response,
+  Request: g.Request,
+  Headers: g.Headers,
+  URL: g.URL,
+  URLSearchParams: g.URLSearchParams,
+  TextEncoder: g.TextEncoder,
+  structuredClone: g.structuredClone,
+  ReadableStream: g.ReadableStream,
+};
+const defineProperty = Object.defineProperty;
+
+/**
+ * deno_fetch's `toInnerResponse(response)` exposes the response's `urlList`, which
+ * toolkit.js fills after constructing a `Response` (`response.url` is the last entry and
+ * `response.redirected` is `urlList.length > 1`). A WHATWG `Response` built by user code
+ * has no such list, so the shim answers with an object whose `urlList.push` sets `url` and
+ * `redirected` as own properties of that one response (shadowing the prototype getters).
+ */
+function toInnerResponse(response) {
+  const list = [];
+  return {
+    urlList: {
+      push(url) {
+        list.push(url);
+        const hash = url.indexOf("#");
+        defineProperty(response, "url", { value: hash === -1 ? url : url.slice(0, hash), configurable: true });
+        defineProperty(response, "redirected", { value: list.length > 1, configurable: true });
+        return list.length;
+      },
+    },
+  };
+}
+
+const extScripts = {
+  "ext:deno_fetch/23_response.js": { Response: captured.Response, toInnerResponse },
+  "ext:deno_fetch/23_request.js": { Request: captured.Request },
+  "ext:deno_fetch/20_headers.js": { Headers: captured.Headers },
+  "ext:deno_web/00_url.js": { URL: captured.URL, URLSearchParams: captured.URLSearchParams },
+  "ext:deno_web/08_text_encoding.js": { TextEncoder: captured.TextEncoder },
+  "ext:deno_web/02_structured_clone.js": { structuredClone: captured.structuredClone },
+  "ext:deno_web/06_streams.js": { ReadableStream: captured.ReadableStream },
+};
+
+/** deno_core's resource table, reduced to what the shim's ops need: id -> { close() }. */
+export const resources = new Map();
+let nextRid = 3; // deno_core starts after stdin/stdout/stderr
+
+export function addResource(resource) {
+  const rid = nextRid++;
+  resources.set(rid, resource);
+  return rid;
+}
+
+export const core = Object.freeze({
+  loadExtScript(specifier) {
+    const script = extScripts[specifier];
+    if (script === undefined) throw new TypeError(`bench shim: ${specifier} is not shimmed (bench/js/shims/core.js)`);
+    return script;
+  },
+  tryClose(rid) {
+    const resource = resources.get(rid);
+    if (resource === undefined) return;
+    resources.delete(rid);
+    resource.close();
+  },
+});
+
+// deno's `makeSafe(WeakMap, class SafeWeakMap extends WeakMap {})`: the prototype's methods
+// are copied, so replacing `WeakMap.prototype.get` later changes nothing.
+class SafeWeakMap extends WeakMap {
+  constructor(entries) {
+    super(entries);
+  }
+}
+for (const key of Reflect.ownKeys(WeakMap.prototype)) {
+  if (key === "constructor") continue;
+  defineProperty(SafeWeakMap.prototype, key, Reflect.getOwnPropertyDescriptor(WeakMap.prototype, key));
+}
+Object.setPrototypeOf(SafeWeakMap.prototype, null);
+Object.freeze(SafeWeakMap.prototype);
+
+export const primordials = Object.freeze({
+  JSONParse: JSON.parse,
+  JSONStringify: JSON.stringify,
+  ObjectKeys: Object.keys,
+  ObjectFreeze: Object.freeze,
+  SafeWeakMap,
+});
+
+// trove-host's bootstrap deletes the global `fetch` (ctx.fetch is the only way out); do the
+// same, so a toolkit in the baseline cannot reach the network either.
+try {
+  delete g.fetch;
+} catch {
+  // a runtime that pins it: leave it
+}
