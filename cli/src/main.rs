@@ -47,6 +47,9 @@ enum Command {
     /// Call a tool and print the result envelope (JSON). Exit 0 for ok:true, 1 for ok:false,
     /// 2 for a load or usage error.
     Call(CallArgs),
+    /// Serve toolkits on the Trove wire over HTTP: each at /<toolkit-id> (and at / when only
+    /// one is served). GET -> {tools}; POST a call -> its envelope.
+    Serve(ServeArgs),
     /// Store, list or remove a toolkit's secrets in the OS keyring.
     #[command(subcommand)]
     Secret(SecretCommand),
@@ -149,6 +152,137 @@ struct CallArgs {
     /// What ctx.now() returns (RFC 3339), instead of the system clock.
     #[arg(long, value_name = "RFC3339")]
     now: Option<String>,
+}
+
+#[derive(clap::Args)]
+struct ServeArgs {
+    /// Toolkit directories (or entry files).
+    #[arg(required = true)]
+    toolkits: Vec<PathBuf>,
+    /// Address to listen on (port 0: any free port; the chosen address is printed).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8788")]
+    listen: std::net::SocketAddr,
+    /// Reload a toolkit when its files change (the previous version keeps serving if the new
+    /// one fails to load).
+    #[arg(long)]
+    watch: bool,
+    /// Seconds in-flight calls get to finish after SIGTERM or Ctrl-C.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    grace: f64,
+    /// Largest accepted request body, in bytes (larger: 413).
+    #[arg(long, value_name = "BYTES", default_value_t = trove_host_server::DEFAULT_MAX_BODY_BYTES)]
+    max_body: usize,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+/// Limits and pool sizes shared by the commands that hold a `Host`.
+#[derive(clap::Args)]
+struct LimitArgs {
+    /// Wall-clock limit of one call, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    timeout: f64,
+    /// CPU-time limit of one call, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 30.0)]
+    cpu_time: f64,
+    /// Heap ceiling of each isolate, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 256)]
+    max_heap_mib: usize,
+    /// Warm instances kept per toolkit.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    min_instances: usize,
+    /// Most instances (concurrent calls) per toolkit (default: the number of CPUs, at least 2).
+    #[arg(long, value_name = "N")]
+    max_instances: Option<usize>,
+    /// Most calls waiting per toolkit before calls are refused with 503.
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    max_queued: usize,
+    /// Seconds an idle instance above the warm minimum is kept.
+    #[arg(long, value_name = "SECS", default_value_t = 300.0)]
+    idle_timeout: f64,
+}
+
+impl LimitArgs {
+    /// The host settings these flags describe.
+    fn host_config(&self) -> Result<HostConfig, String> {
+        let secs = |name: &str, v: f64| {
+            std::time::Duration::try_from_secs_f64(v)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .ok_or_else(|| format!("--{name} must be a positive number of seconds, got {v}"))
+        };
+        let defaults = PoolConfig::default();
+        let pool = PoolConfig {
+            min_instances: self.min_instances,
+            max_instances: self.max_instances.unwrap_or(defaults.max_instances).max(1),
+            max_queued: self.max_queued,
+            idle_timeout: secs("idle-timeout", self.idle_timeout)?,
+        };
+        if pool.min_instances > pool.max_instances {
+            return Err(format!("--min-instances {} is more than --max-instances {}", pool.min_instances, pool.max_instances));
+        }
+        let limits = trove_host::IsolateLimits {
+            call_timeout: secs("timeout", self.timeout)?,
+            cpu_time: secs("cpu-time", self.cpu_time)?,
+            max_heap_bytes: self.max_heap_mib.max(16) * 1024 * 1024,
+        };
+        Ok(HostConfig { limits, pool, ..HostConfig::default() })
+    }
+}
+
+/// Resolves when the process gets SIGTERM or Ctrl-C (SIGINT).
+async fn termination() {
+    #[cfg(unix)]
+    {
+        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::warn!(target: "trove::serve", "cannot listen for SIGTERM: {e}");
+                let _ = tokio::signal::ctrl_c().await;
+                return;
+            }
+        };
+        tokio::select! {
+            _ = term.recv() => {}
+            _ = tokio::signal::ctrl_c() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+async fn serve(args: ServeArgs) -> ExitCode {
+    let config = match args.limits.host_config() {
+        Ok(c) => c,
+        Err(e) => return usage(e),
+    };
+    let Some(grace) = std::time::Duration::try_from_secs_f64(args.grace).ok() else {
+        return usage(format!("--grace must be a number of seconds, got {}", args.grace));
+    };
+    let host = match Host::new(config) {
+        Ok(h) => h,
+        Err(e) => return usage(format!("cannot start the host: {e}")),
+    };
+    // Data (keyring, cache, documents) belongs to each toolkit's location, as with `call`.
+    let load = LoadOptions { namespace: Namespace::Location, ..LoadOptions::default() };
+    let env: Arc<dyn trove_host_server::EnvSource> = Arc::new(LocalProviders::open());
+    let options = trove_host_server::ServeOptions { listen: args.listen, watch: args.watch, grace, max_body_bytes: args.max_body };
+    let running = match trove_host_server::Server::start(host, args.toolkits, load, env, options).await {
+        Ok(r) => r,
+        Err(e) => return usage(e),
+    };
+    eprintln!("trove-host: listening on http://{}", running.local_addr());
+    termination().await;
+    tracing::info!(target: "trove::serve", "shutting down");
+    match running.shutdown().await {
+        trove_host_server::Shutdown::Drained => ExitCode::SUCCESS,
+        trove_host_server::Shutdown::Forced { in_flight } => {
+            tracing::warn!(target: "trove::serve", "the grace period ran out with {in_flight} call(s) in flight; they were stopped");
+            ExitCode::SUCCESS
+        }
+    }
 }
 
 fn usage(message: impl std::fmt::Display) -> ExitCode {
@@ -404,6 +538,7 @@ async fn run(cli: Cli) -> ExitCode {
             Err(code) => code,
         },
         Command::Call(args) => call(args).await,
+        Command::Serve(args) => serve(args).await,
         Command::Secret(command) => secret(command).await,
         Command::Kb(command) => kb(command),
         Command::Conformance { corpus, results, verbose } => {
@@ -440,6 +575,11 @@ fn main() -> ExitCode {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()) && std::env::var_os("NO_COLOR").is_none())
         .with_target(false)
         .init();
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("tokio runtime");
+    // A server wants every core for connections; a one-shot command wants no threads to start.
+    let rt = match cli.command {
+        Command::Serve(_) => tokio::runtime::Builder::new_multi_thread().enable_all().build(),
+        _ => tokio::runtime::Builder::new_current_thread().enable_all().build(),
+    }
+    .expect("tokio runtime");
     rt.block_on(run(cli))
 }
