@@ -55,7 +55,7 @@ fn help_lists_every_subcommand_and_flag() {
         .take_while(|l| !l.trim().is_empty())
         .filter_map(|l| l.split_whitespace().next())
         .collect();
-    for sub in ["list", "manifest", "call", "conformance"] {
+    for sub in ["list", "manifest", "call", "serve", "conformance"] {
         assert!(commands.contains(&sub), "--help should list `{sub}`:\n{help}");
     }
     // Every listed subcommand has its own help.
