@@ -1,0 +1,112 @@
+//! The platform's callbacks (contract §5) through a served toolkit: a call that carries
+//! `ctxToken` and `callbackBase` gets its secrets and `ctx.trove` from a real loopback HTTP
+//! server playing the platform, through `LocalProviders` as the server's `EnvSource`.
+
+use std::sync::{Arc, Mutex};
+
+use serde_json::{json, Value};
+use trove_host::local::LocalProviders;
+use trove_host::LoadOptions;
+
+use crate::{client, fixture, init_logs, local, post, start, url};
+
+/// A real HTTP server on loopback playing the platform: records every request (path, body).
+struct Platform {
+    base: String,
+    seen: Arc<Mutex<Vec<(String, Value)>>>,
+}
+
+fn platform() -> Platform {
+    let server = tiny_http::Server::http("127.0.0.1:0").expect("bind");
+    let base = format!("http://{}", server.server_addr().to_ip().expect("ip"));
+    let seen: Arc<Mutex<Vec<(String, Value)>>> = Arc::default();
+    let record = seen.clone();
+    std::thread::spawn(move || {
+        for mut request in server.incoming_requests() {
+            let mut text = String::new();
+            request.as_reader().read_to_string(&mut text).unwrap();
+            let body: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+            let path = request.url().to_owned();
+            record.lock().unwrap().push((path.clone(), body.clone()));
+            let (status, answer) = match (path.as_str(), body["name"].as_str(), body["operation"].as_str()) {
+                ("/internal/secret", Some("API_TOKEN"), _) => (200, json!({ "value": "remote-value" })),
+                ("/internal/secret", Some(_), _) => (200, json!({ "value": null })),
+                ("/internal/trove", _, Some("ingest")) => (200, json!({ "data": { "ingested": 1 } })),
+                ("/internal/trove", _, Some("search")) => {
+                    (200, json!({ "data": [{ "id": "d1", "title": "Remote doc", "snippet": "tides", "score": 0.75 }] }))
+                }
+                ("/internal/trove", _, Some("getDocument")) => (200, json!({ "data": { "id": "d1", "title": "Remote doc", "text": "Tides." } })),
+                _ => (404, json!("not found")),
+            };
+            let _ = request.respond(tiny_http::Response::from_string(answer.to_string()).with_status_code(status));
+        }
+    });
+    Platform { base, seen }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn platform_callbacks_carry_the_calls_token() {
+    init_logs();
+    let platform = platform();
+    let running = start(
+        vec![fixture("vault"), fixture("echo")],
+        LoadOptions::default(),
+        Arc::new(LocalProviders::open()),
+        local(),
+    )
+    .await;
+    let http = client();
+    let from_platform = |tool: &str, args: Value, scopes: &[&str]| {
+        json!({ "tool": tool, "args": args, "userId": "alice", "ctxToken": "ctx-token-9", "callbackBase": platform.base, "scopes": scopes })
+    };
+    let text = |reply: &crate::Reply| {
+        assert_eq!(reply.status, 200);
+        assert_eq!(reply.body["ok"], true, "{}", reply.body);
+        reply.body["result"]["text"].as_str().unwrap().to_owned()
+    };
+    let vault = url(&running, "vault");
+
+    let read = |name: &str| from_platform("read", json!({ "name": name }), &[]);
+    assert_eq!(text(&post(&http, &vault, &read("API_TOKEN")).await), "value of length 12");
+    assert_eq!(text(&post(&http, &vault, &read("OPTIONAL_KEY")).await), "undefined");
+    assert_eq!(
+        text(&post(&http, &vault, &read("UNDECLARED")).await),
+        "rejected: ctx.secret callback failed: 404 secret not declared"
+    );
+    let save = from_platform("save", json!({ "title": "T", "text": "body" }), &["trove:ingest"]);
+    assert_eq!(text(&post(&http, &vault, &save).await), "ingested 1");
+    let find = post(&http, &vault, &from_platform("find", json!({ "query": "tides" }), &["trove:search"])).await;
+    assert_eq!(
+        find.body,
+        json!({ "ok": true, "result": { "text": "1 hit(s): Remote doc", "structured": {
+            "hits": [{ "id": "d1", "title": "Remote doc", "snippet": "tides", "score": 0.75 }],
+            "doc": { "id": "d1", "title": "Remote doc", "text": "Tides." } } } })
+    );
+    assert_eq!(text(&post(&http, &vault, &from_platform("has_trove", json!({}), &["trove:search"])).await), "true");
+
+    // echo's manifest declares no scopes: the call's scope grants nothing, and the platform
+    // hears nothing.
+    let echo = url(&running, "echo");
+    assert_eq!(text(&post(&http, &echo, &from_platform("has_trove", json!({}), &["trove:search", "trove:ingest"])).await), "false");
+
+    let seen = platform.seen.lock().unwrap().clone();
+    assert_eq!(
+        seen,
+        vec![
+            ("/internal/secret".to_owned(), json!({ "ctxToken": "ctx-token-9", "name": "API_TOKEN" })),
+            ("/internal/secret".to_owned(), json!({ "ctxToken": "ctx-token-9", "name": "OPTIONAL_KEY" })),
+            (
+                "/internal/trove".to_owned(),
+                json!({ "ctxToken": "ctx-token-9", "operation": "ingest",
+                        "variables": { "documents": [{ "title": "T", "text": "body", "tags": ["note"] }] } })
+            ),
+            (
+                "/internal/trove".to_owned(),
+                json!({ "ctxToken": "ctx-token-9", "operation": "search", "variables": { "query": "tides", "limit": 5 } })
+            ),
+            ("/internal/trove".to_owned(), json!({ "ctxToken": "ctx-token-9", "operation": "getDocument", "variables": { "id": "d1" } })),
+        ],
+        "exactly these bodies; an undeclared secret is never asked for"
+    );
+    running.shutdown().await;
+}

@@ -1,0 +1,215 @@
+//! Starting (every load error at once, duplicate ids, a taken port), serving several toolkits,
+//! shutting down (drained within the grace period, or forced after it), and `--watch`.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use trove_host::{LoadError, LoadOptions};
+use trove_host_server::{serve, ServeError, ServeOptions, Server, Shutdown};
+
+use crate::{client, exclusive, copy_toolkit, fixture, get, host, init_logs, local, logs, no_egress, post, scratch, start, url};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn start_reports_every_load_error_together() {
+    init_logs();
+    let missing = scratch("missing").join("no-such-toolkit");
+    let toolkits = vec![fixture("echo"), fixture("import-throws"), missing.clone()];
+    let error = Server::start(host(), toolkits, LoadOptions::default(), no_egress(), local()).await.expect_err("must not start");
+    let ServeError::Load(failed) = &error else { panic!("expected load errors, got {error}") };
+    assert_eq!(failed.len(), 2, "{error}");
+    assert_eq!(failed[0].path, fixture("import-throws"));
+    match &failed[0].error {
+        LoadError::Threw { entry, message, .. } => {
+            assert!(entry.ends_with("tests/fixtures/import-throws/extension.ts"), "{entry}");
+            assert_eq!(message, "settings.json is missing (thrown at import)");
+        }
+        other => panic!("expected the import to throw, got {other:?}"),
+    }
+    assert_eq!(failed[1].path, missing);
+    let text = error.to_string();
+    assert!(text.starts_with("2 of the toolkits did not load:\n  "), "{text}");
+    assert!(text.contains("import-throws/extension.ts: settings.json is missing (thrown at import)"), "{text}");
+    assert!(text.contains(&missing.display().to_string()), "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn start_refuses_duplicate_ids_no_toolkits_and_a_taken_port() {
+    init_logs();
+    let copy = scratch("duplicate").join("echo-copy");
+    copy_toolkit(&fixture("echo"), &copy, &[("const VERSION = 'v1'", "const VERSION = 'copy'")]);
+    let error = Server::start(host(), vec![fixture("echo"), copy.clone()], LoadOptions::default(), no_egress(), local())
+        .await
+        .expect_err("two toolkits with one id");
+    match &error {
+        ServeError::DuplicateId { id, paths } => {
+            assert_eq!(id, "echo");
+            assert_eq!(paths, &vec![fixture("echo"), copy]);
+        }
+        other => panic!("expected a duplicate id, got {other}"),
+    }
+    let error = Server::start(host(), vec![], LoadOptions::default(), no_egress(), local()).await.expect_err("nothing to serve");
+    assert!(matches!(error, ServeError::NoToolkits), "{error}");
+
+    let running = start(vec![fixture("echo")], LoadOptions::default(), no_egress(), local()).await;
+    let taken = ServeOptions { listen: running.local_addr(), ..local() };
+    let error = Server::start(host(), vec![fixture("echo")], LoadOptions::default(), no_egress(), taken).await.expect_err("port taken");
+    assert!(matches!(error, ServeError::Bind { .. }), "{error}");
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn several_toolkits_each_at_their_id() {
+    let running = start(vec![fixture("echo"), fixture("vault")], LoadOptions::default(), no_egress(), local()).await;
+    let http = client();
+    let echo = get(&http, &url(&running, "echo")).await;
+    let vault = get(&http, &url(&running, "vault")).await;
+    assert_eq!(echo.body["tools"].as_array().unwrap().len(), 4);
+    assert_eq!(vault.body["tools"].as_array().unwrap().len(), 8);
+    assert_eq!(&echo.body["tools"], running.toolkit("echo").unwrap().tools_json());
+    let root = get(&http, &url(&running, "/")).await;
+    assert_eq!(
+        (root.status, &root.body),
+        (404, &json!({ "ok": false, "error": "no toolkit at \"/\"; this server serves /echo, /vault", "retryable": false, "code": "BAD_REQUEST" }))
+    );
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_lets_calls_in_flight_finish() {
+    let _alone = exclusive().await;
+    let options = ServeOptions { grace: Duration::from_secs(5), ..local() };
+    let running = start(vec![fixture("echo")], LoadOptions::default(), no_egress(), options).await;
+    let http = client();
+    let at = url(&running, "echo");
+    let call = json!({ "tool": "slow", "args": { "ms": 700 }, "userId": "u" });
+    let in_flight = tokio::spawn({
+        let (http, at) = (http.clone(), at.clone());
+        async move { post(&http, &at, &call).await }
+    });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let addr = running.local_addr();
+    let started = Instant::now();
+    assert_eq!(running.shutdown().await, Shutdown::Drained);
+    let reply = in_flight.await.unwrap();
+    assert_eq!((reply.status, &reply.body), (200, &json!({ "ok": true, "result": { "text": "slept 700 ms" } })));
+    assert!(started.elapsed() < Duration::from_secs(3), "shutdown waited {:?}", started.elapsed());
+    assert!(tokio::net::TcpStream::connect(addr).await.is_err(), "no longer accepting");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_stops_calls_left_after_the_grace_period() {
+    let _alone = exclusive().await;
+    let options = ServeOptions { grace: Duration::from_millis(300), ..local() };
+    let running = start(vec![fixture("echo")], LoadOptions::default(), no_egress(), options).await;
+    let http = client();
+    let at = url(&running, "echo");
+    let in_flight = tokio::spawn({
+        let http = http.clone();
+        async move { http.post(&at).body(json!({ "tool": "slow", "args": { "ms": 5000 }, "userId": "u" }).to_string()).send().await }
+    });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let started = Instant::now();
+    assert_eq!(running.shutdown().await, Shutdown::Forced { in_flight: 1 });
+    assert!(started.elapsed() < Duration::from_millis(1500), "shutdown took {:?}", started.elapsed());
+    assert!(in_flight.await.unwrap().is_err(), "the connection was closed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serve_runs_until_its_shutdown_future_resolves() {
+    init_logs();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let options = ServeOptions { listen: ([127, 0, 0, 1], port).into(), ..ServeOptions::default() };
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(serve(host(), vec![fixture("echo")], LoadOptions::default(), no_egress(), options, async move {
+        let _ = stopped.await;
+    }));
+    let http = client();
+    let at = format!("http://127.0.0.1:{port}/echo");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        if let Ok(response) = http.get(&at).send().await {
+            assert_eq!(response.status().as_u16(), 200);
+            break;
+        }
+        assert!(Instant::now() < deadline, "the server never answered");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(!server.is_finished());
+    stop.send(()).unwrap();
+    assert_eq!(server.await.unwrap().expect("served"), Shutdown::Drained);
+}
+
+async fn version(http: &reqwest::Client, at: &str) -> Value {
+    let reply = post(http, at, &json!({ "tool": "version", "args": {}, "userId": "u" })).await;
+    assert_eq!(reply.status, 200);
+    reply.body["result"]["text"].clone()
+}
+
+/// Waits until `check` holds (or fails after 15 s).
+async fn eventually<F: std::future::Future<Output = bool>>(what: &str, mut check: impl FnMut() -> F) {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while !check().await {
+        assert!(Instant::now() < deadline, "never happened: {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+fn reload_failures(source: &Path) -> Vec<String> {
+    let needle = format!("reloading {} failed; still serving the previous version", source.display());
+    logs().into_iter().filter(|l| l.contains(&needle)).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watch_reloads_changes_and_keeps_the_old_version_when_the_new_one_fails() {
+    let dir = scratch("watch").join("echo");
+    copy_toolkit(&fixture("echo"), &dir, &[]);
+    let file = dir.join("extension.ts");
+    let original = std::fs::read_to_string(&file).unwrap();
+    let with = |from: &str, to: &str| {
+        assert!(original.contains(from));
+        original.replace(from, to)
+    };
+    let options = ServeOptions { watch: true, ..local() };
+    let running = start(vec![dir.clone()], LoadOptions::default(), no_egress(), options).await;
+    let http = client();
+    let at = url(&running, "echo");
+    assert_eq!(version(&http, &at).await, "v1");
+
+    std::fs::write(&file, with("const VERSION = 'v1'", "const VERSION = 'v2'")).unwrap();
+    eventually("v2 is served", || async { version(&http, &at).await == "v2" }).await;
+
+    // A syntax error: v2 stays, and the error is logged once.
+    let broken = with("const VERSION = 'v1';", "const VERSION = 'v3' +;");
+    std::fs::write(&file, &broken).unwrap();
+    eventually("the reload error is logged", || async { reload_failures(&dir).len() == 1 }).await;
+    assert_eq!(version(&http, &at).await, "v2");
+    let first = reload_failures(&dir);
+    assert!(first[0].contains("extension.ts"), "names the file: {}", first[0]);
+    // The same error again is not logged again.
+    std::fs::write(&file, &broken).unwrap();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(reload_failures(&dir).len(), 1, "{:#?}", reload_failures(&dir));
+    assert_eq!(version(&http, &at).await, "v2");
+    // A different error is.
+    std::fs::write(&file, with("const VERSION = 'v1';", "const VERSION = 'v3'; throw new Error('broken differently');")).unwrap();
+    eventually("the second error is logged", || async { reload_failures(&dir).len() == 2 }).await;
+    assert!(reload_failures(&dir)[1].contains("broken differently"));
+    assert_eq!(version(&http, &at).await, "v2");
+
+    // Fixed: served; then the first error again is logged again (a load succeeded between).
+    std::fs::write(&file, with("const VERSION = 'v1'", "const VERSION = 'v4'")).unwrap();
+    eventually("v4 is served", || async { version(&http, &at).await == "v4" }).await;
+    std::fs::write(&file, &broken).unwrap();
+    eventually("the first error is logged again", || async { reload_failures(&dir).len() == 3 }).await;
+
+    // A new id is refused: the toolkit stays at /echo, at its last good version.
+    std::fs::write(&file, with("id: 'echo'", "id: 'echo-renamed'").replace("const VERSION = 'v1'", "const VERSION = 'v5'")).unwrap();
+    eventually("the id change is logged", || async {
+        reload_failures(&dir).last().is_some_and(|l| l.contains("the toolkit's id changed from"))
+    })
+    .await;
+    assert_eq!(version(&http, &at).await, "v4");
+    assert_eq!(get(&http, &url(&running, "echo-renamed")).await.status, 404);
+    running.shutdown().await;
+}

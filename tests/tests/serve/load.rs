@@ -1,0 +1,111 @@
+//! Concurrency: 1,000 concurrent calls across three served toolkits each get their own answer;
+//! an overloaded toolkit answers the calls it cannot queue with a quick 503.
+
+use std::time::Duration;
+
+use serde_json::json;
+use trove_host::{CallError, LoadOptions, PoolConfig};
+
+use crate::{client, exclusive, copy_toolkit, fixture, local, no_egress, post, scratch, start, url};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thousand_concurrent_calls_across_three_toolkits() {
+    let _alone = exclusive().await;
+    let dir = scratch("load");
+    let ids = ["echo-a", "echo-b", "echo-c"];
+    for id in ids {
+        copy_toolkit(&fixture("echo"), &dir.join(id), &[("id: 'echo'", &format!("id: '{id}'"))]);
+    }
+    let load = LoadOptions {
+        pool: Some(PoolConfig { min_instances: 2, max_instances: 2, max_queued: 1000, ..PoolConfig::default() }),
+        ..LoadOptions::default()
+    };
+    let running = start(ids.iter().map(|id| dir.join(id)).collect(), load, no_egress(), local()).await;
+    let http = client();
+
+    let calls: Vec<_> = (0..1000)
+        .map(|i| {
+            let id = ids[i % 3];
+            let at = url(&running, id);
+            let user = format!("user-{i}");
+            let args = json!({ "n": i, "tag": format!("{id}-{i}") });
+            let call = json!({ "tool": "echo", "args": args, "userId": user });
+            let http = http.clone();
+            let task = tokio::spawn(async move { post(&http, &at, &call).await });
+            (id, user, args, task)
+        })
+        .collect();
+    let (mut lost, mut crossed, mut errors) = (Vec::new(), Vec::new(), Vec::new());
+    for (id, user, args, task) in calls {
+        let reply = match task.await {
+            Ok(reply) => reply,
+            Err(e) => {
+                lost.push(format!("{user}: {e}"));
+                continue;
+            }
+        };
+        let expected = json!({ "ok": true, "result": {
+            "text": format!("{user}:{}:{}", args["tag"].as_str().unwrap(), args["n"]),
+            "structured": { "user": user, "args": args } } });
+        if reply.status != 200 || reply.body["ok"] != true {
+            errors.push(format!("{id} {user}: {} {}", reply.status, reply.body));
+        } else if reply.body != expected {
+            crossed.push(format!("{id} {user}: got {}", reply.body));
+        }
+    }
+    assert!(lost.is_empty(), "{} lost: {lost:?}", lost.len());
+    assert!(crossed.is_empty(), "{} crossed: {crossed:?}", crossed.len());
+    assert!(errors.is_empty(), "{} errors: {errors:?}", errors.len());
+    let stats: Vec<_> = ids.iter().map(|id| running.toolkit(id).unwrap().stats()).collect();
+    assert_eq!(stats.iter().map(|s| s.calls).sum::<u64>(), 1000, "{stats:?}");
+    assert_eq!(stats.iter().map(|s| s.overloaded).sum::<u64>(), 0, "{stats:?}");
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_overloaded_toolkit_answers_503_at_once() {
+    let _alone = exclusive().await;
+    let load = LoadOptions {
+        pool: Some(PoolConfig { min_instances: 1, max_instances: 1, max_queued: 2, ..PoolConfig::default() }),
+        ..LoadOptions::default()
+    };
+    let running = start(vec![fixture("echo")], load, no_egress(), local()).await;
+    let http = client();
+    let at = url(&running, "echo");
+    // Warm: the first call of an instance pays for nothing the others do not.
+    assert_eq!(post(&http, &at, &json!({ "tool": "slow", "args": { "ms": 0 }, "userId": "u" })).await.body["ok"], true);
+
+    const SLOW_MS: u64 = 800;
+    let tasks: Vec<_> = (0..10)
+        .map(|i| {
+            let (http, at) = (http.clone(), at.clone());
+            let call = json!({ "tool": "slow", "args": { "ms": SLOW_MS }, "userId": format!("u{i}") });
+            tokio::spawn(async move { post(&http, &at, &call).await })
+        })
+        .collect();
+    let replies: Vec<_> = futures::future::join_all(tasks).await.into_iter().map(|r| r.expect("task")).collect();
+
+    let overloaded = CallError::Overloaded { toolkit: "echo".into(), running: 1, queued: 2 }.envelope().json();
+    assert_eq!(
+        overloaded,
+        json!({ "ok": false, "error": "toolkit \"echo\" is overloaded: 1 calls running and 2 waiting; try again shortly",
+                "retryable": true, "code": "TOOL_ERROR" })
+    );
+    let (served, refused): (Vec<_>, Vec<_>) = replies.iter().partition(|r| r.status == 200);
+    assert_eq!(served.len(), 3, "one running and two queued: {replies:#?}");
+    for reply in &served {
+        assert_eq!(reply.body, json!({ "ok": true, "result": { "text": format!("slept {SLOW_MS} ms") } }));
+        assert!(reply.elapsed >= Duration::from_millis(SLOW_MS));
+    }
+    for reply in &refused {
+        assert_eq!((reply.status, &reply.body), (503, &overloaded));
+        assert_eq!(reply.headers["retry-after"], "1");
+        assert!(reply.elapsed < Duration::from_millis(SLOW_MS / 2), "a 503 took {:?}", reply.elapsed);
+    }
+    let stats = running.toolkit("echo").unwrap().stats();
+    assert_eq!(stats.overloaded, 7, "{stats:?}");
+    // Once the queue drains, the toolkit answers again.
+    let after = post(&http, &at, &json!({ "tool": "slow", "args": { "ms": 0 }, "userId": "u" })).await;
+    assert_eq!((after.status, &after.body), (200, &json!({ "ok": true, "result": { "text": "slept 0 ms" } })));
+    running.shutdown().await;
+}

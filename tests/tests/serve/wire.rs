@@ -1,0 +1,283 @@
+//! The Trove wire (contract §4) over HTTP: every conformance case answered over the wire exactly
+//! as the parity runner's direct call answers it, every tool list as its golden, and the
+//! wire's own answers (bad JSON, 405, 413, 404, a failing `EnvSource`) as full envelopes.
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use serde::Deserialize as _;
+use serde_json::{json, Value};
+use trove_host::conformance::{compare, run_case, scripted_env, Case};
+use trove_host::{CallEnv, LoadOptions, PoolConfig, ReplayTransport, ToolCall, Toolkit, ToolkitHandle};
+use trove_host_ops::trove::ScriptedTrove;
+use trove_host_server::EnvSource;
+
+use crate::{client, exclusive, fixture, get, init_logs, local, logs, no_egress, post, repo_root, send, start, url};
+
+/// Hands out the scripted environment of the next case, in order.
+#[derive(Default)]
+struct Scripted {
+    queue: Mutex<VecDeque<CallEnv>>,
+}
+
+impl EnvSource for Scripted {
+    fn env(&self, _toolkit: &ToolkitHandle, _call: &ToolCall) -> Result<CallEnv, String> {
+        self.queue.lock().unwrap().pop_front().ok_or_else(|| "no scripted environment left".to_owned())
+    }
+}
+
+/// The call exactly as `run_case` builds it from a case.
+fn wire_call(case: &Case) -> Value {
+    let c = &case.call;
+    json!({
+        "tool": c.get("tool").cloned().unwrap_or(Value::Null),
+        "args": c.get("args").cloned().unwrap_or(Value::Null),
+        "ctxToken": "conformance-token",
+        "callbackBase": "https://callback.invalid",
+        "userId": c.get("userId").cloned().unwrap_or(Value::Null),
+        "scopes": c.get("scopes").cloned().unwrap_or(Value::Null),
+        "config": c.get("config").cloned().unwrap_or(Value::Null),
+    })
+}
+
+/// `actual` with every value the case records as `{"$regex": …}` (random ids) replaced by that
+/// matcher, so two runs compare equal wherever the corpus says they must.
+fn with_matchers(actual: &Value, expected: &Value) -> Value {
+    match (actual, expected) {
+        (_, Value::Object(e)) if e.len() == 1 && e.contains_key("$regex") => expected.clone(),
+        (Value::Object(a), Value::Object(e)) => {
+            Value::Object(a.iter().map(|(k, v)| (k.clone(), e.get(k).map_or_else(|| v.clone(), |ev| with_matchers(v, ev)))).collect())
+        }
+        (Value::Array(a), Value::Array(e)) if a.len() == e.len() => {
+            Value::Array(a.iter().zip(e).map(|(av, ev)| with_matchers(av, ev)).collect())
+        }
+        _ => actual.clone(),
+    }
+}
+
+fn corpus() -> Option<PathBuf> {
+    let corpus = std::env::var_os("TROVE_CONFORMANCE_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo_root().join("../shared/conformance"));
+    corpus.join("cases").is_dir().then_some(corpus)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_conformance_case_answers_over_the_wire_as_directly() {
+    let _alone = exclusive().await;
+    init_logs();
+    let Some(corpus) = corpus() else {
+        eprintln!("SKIPPED every_conformance_case_answers_over_the_wire_as_directly: no conformance corpus");
+        return;
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus.join("cases"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    let http = client();
+    let mut failures: Vec<String> = Vec::new();
+    let mut direct_notes: Vec<String> = Vec::new();
+    let mut cases_run = 0;
+    for file in files {
+        let id = file.file_stem().unwrap().to_str().unwrap().to_owned();
+        let cases: Vec<Case> = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let dir = corpus.join("toolkits").join(&id);
+
+        // What the parity runner gets, on a directly loaded instance.
+        let mut toolkit = Toolkit::load(&dir).await.unwrap_or_else(|e| panic!("{id} did not load: {e}"));
+        let mut direct = Vec::new();
+        for case in &cases {
+            let (result, problems) = run_case(&mut toolkit, case).await;
+            if !problems.is_empty() {
+                direct_notes.push(format!("{id}/{}: {}", case.name, problems.join("; ")));
+            }
+            direct.push((result, problems));
+        }
+        drop(toolkit);
+
+        // The same over the wire: one instance, so module state carries over in order.
+        let scripted = Arc::new(Scripted::default());
+        let load = LoadOptions {
+            pool: Some(PoolConfig { min_instances: 1, max_instances: 1, ..PoolConfig::default() }),
+            ..LoadOptions::default()
+        };
+        let running = start(vec![dir], load, scripted.clone(), local()).await;
+        let at = url(&running, &id);
+
+        let listed = get(&http, &at).await;
+        assert_eq!(listed.status, 200, "GET {at}");
+        let golden: Value =
+            serde_json::from_str(&std::fs::read_to_string(corpus.join("golden").join(format!("{id}.tools.json"))).unwrap()).unwrap();
+        let mut problems = Vec::new();
+        compare("GET", &json!({ "tools": golden }), &listed.body, &mut problems);
+        if !problems.is_empty() {
+            failures.push(format!("{id} GET: {}", problems.join("; ")));
+        }
+        let at_root = get(&http, &url(&running, "/")).await;
+        assert_eq!(at_root.body, listed.body, "one toolkit is also served at /");
+
+        for (case, (direct_result, direct_problems)) in cases.iter().zip(&direct) {
+            let call = wire_call(case);
+            let replay = Arc::new(ReplayTransport::new(case.http.clone()));
+            let trove = Arc::new(ScriptedTrove::new(case.trove.clone()));
+            // The server asks for providers only for a call that parses as a ToolCall.
+            if ToolCall::deserialize(&call).is_ok() {
+                let mut env = scripted_env(&id, &case.secrets, &case.now, replay.clone()).expect("scripted env");
+                env.trove = Some(trove.clone());
+                scripted.queue.lock().unwrap().push_back(env);
+            }
+            let reply = post(&http, &at, &call).await;
+            let mut problems = Vec::new();
+            if reply.status != 200 {
+                problems.push(format!("status {}", reply.status));
+            }
+            let expected = with_matchers(&direct_result.envelope, case.host_expect.as_ref().unwrap_or(&case.expect));
+            compare("envelope", &expected, &reply.body, &mut problems);
+            // The scripted upstream and trove were used as in the direct run.
+            let mut scripted_use: Vec<String> = replay.failures().into_iter().map(|f| format!("http: {f}")).collect();
+            let left = replay.remaining();
+            if !left.is_empty() && case.host_expect_requests.is_none() {
+                scripted_use.push(format!(
+                    "http: {} scripted exchange(s) never requested, first {} {}",
+                    left.len(),
+                    left[0].request.method,
+                    left[0].request.url
+                ));
+            }
+            scripted_use.extend(trove.failures().into_iter().map(|f| format!("trove: {f}")));
+            if trove.remaining() > 0 {
+                scripted_use.push(format!("trove: {} scripted answer(s) never used", trove.remaining()));
+            }
+            let direct_use: Vec<String> =
+                direct_problems.iter().filter(|p| p.starts_with("http: ") || p.starts_with("trove: ")).cloned().collect();
+            if scripted_use != direct_use {
+                problems.push(format!("scripted exchanges: over the wire {scripted_use:?}, directly {direct_use:?}"));
+            }
+            if !problems.is_empty() {
+                failures.push(format!("{id}/{}: {}", case.name, problems.join("; ")));
+            }
+            cases_run += 1;
+        }
+        assert!(scripted.queue.lock().unwrap().is_empty(), "{id}: a scripted environment was never asked for");
+        running.shutdown().await;
+    }
+    if !direct_notes.is_empty() {
+        eprintln!("NOTE: the direct parity run itself reported (not this test's concern):\n  {}", direct_notes.join("\n  "));
+    }
+    assert!(failures.is_empty(), "{} wire answer(s) differ from the direct ones:\n  {}", failures.len(), failures.join("\n  "));
+    assert!(cases_run >= 120, "only {cases_run} cases ran");
+}
+
+fn failure(error: &str, code: &str) -> Value {
+    json!({ "ok": false, "error": error, "retryable": false, "code": code })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_wires_own_answers_are_contract_envelopes() {
+    let running = start(vec![fixture("echo")], LoadOptions::default(), no_egress(), local()).await;
+    let http = client();
+    let at = url(&running, "echo");
+
+    let call = json!({ "tool": "echo", "args": { "n": 1, "tag": "t" }, "userId": "u1" });
+    let ok = post(&http, &at, &call).await;
+    assert_eq!((ok.status, &ok.body), (200, &json!({ "ok": true, "result": { "text": "u1:t:1", "structured": { "user": "u1", "args": { "n": 1, "tag": "t" } } } })));
+    assert_eq!(ok.headers["content-type"], "application/json");
+    assert_eq!(post(&http, &url(&running, "/"), &call).await.body, ok.body, "one toolkit is also served at /");
+
+    // Malformed calls reach the runtime, which answers as the SDK does.
+    for malformed in [json!([1, 2]), json!("echo"), json!(null), json!({ "tool": 7 }), json!({ "args": {} })] {
+        let reply = post(&http, &at, &malformed).await;
+        assert_eq!((reply.status, &reply.body), (200, &failure("malformed tool call", "BAD_REQUEST")), "{malformed}");
+    }
+    let unknown = post(&http, &at, &json!({ "tool": "nope", "args": {}, "userId": "u" })).await;
+    assert_eq!((unknown.status, &unknown.body), (200, &failure("unknown tool \"nope\"", "UNKNOWN_TOOL")));
+    let invalid = post(&http, &at, &json!({ "tool": "echo", "args": { "n": "x", "tag": "t" }, "userId": "u" })).await;
+    assert_eq!(invalid.status, 200);
+    assert_eq!(invalid.body["code"], "INVALID_PARAMS", "{}", invalid.body);
+
+    // What never reaches the runtime.
+    for bad in ["{", "", "not json", "{\"tool\":\"echo\",}"] {
+        let reply = send(&http, reqwest::Method::POST, &at, Some(bad.to_owned())).await;
+        assert_eq!((reply.status, &reply.body), (200, &failure("invalid JSON body", "BAD_REQUEST")), "{bad:?}");
+    }
+    for method in [reqwest::Method::PUT, reqwest::Method::DELETE, reqwest::Method::PATCH, reqwest::Method::OPTIONS] {
+        let reply = send(&http, method.clone(), &at, Some("{}".into())).await;
+        assert_eq!((reply.status, &reply.body), (405, &failure("method not allowed", "BAD_REQUEST")), "{method}");
+        assert_eq!(reply.headers["allow"], "GET, POST");
+    }
+    let too_large = failure("request body exceeds 1048576 bytes", "BAD_REQUEST");
+    let big = format!("{{\"tool\":\"echo\",\"args\":{{\"tag\":\"{}\"}}}}", "x".repeat(2 * 1024 * 1024));
+    let reply = send(&http, reqwest::Method::POST, &at, Some(big.clone())).await;
+    assert_eq!((reply.status, &reply.body), (413, &too_large), "2 MiB with a content-length");
+    // The same without a content-length (chunked): refused once 1 MiB has arrived.
+    let chunks = futures::stream::iter(big.into_bytes().chunks(64 * 1024).map(|c| Ok::<_, std::io::Error>(c.to_vec())).collect::<Vec<_>>());
+    let response = http.post(&at).body(reqwest::Body::wrap_stream(chunks)).send().await.expect("chunked POST");
+    assert_eq!(response.status().as_u16(), 413);
+    assert_eq!(serde_json::from_str::<Value>(&response.text().await.unwrap()).unwrap(), too_large, "chunked 2 MiB");
+    // Exactly the limit is fine (and is then just bad JSON).
+    let reply = send(&http, reqwest::Method::POST, &at, Some(" ".repeat(1024 * 1024))).await;
+    assert_eq!((reply.status, &reply.body), (200, &failure("invalid JSON body", "BAD_REQUEST")));
+
+    for path in ["nope", "echo/tools", "Echo", "echo%2F"] {
+        let reply = post(&http, &url(&running, path), &call).await;
+        let message = format!("no toolkit at \"/{path}\"; this server serves /echo");
+        assert_eq!((reply.status, &reply.body), (404, &failure(&message, "BAD_REQUEST")), "{path}");
+        assert_eq!(get(&http, &url(&running, path)).await.status, 404);
+    }
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_env_source_fails_only_that_call_and_logs_why() {
+    let env: Arc<dyn EnvSource> = Arc::new(|_: &ToolkitHandle, call: &ToolCall| {
+        if call.user_id == "denied" {
+            Err("the provider store for user denied is unreachable".to_owned())
+        } else {
+            Ok(CallEnv::new(Arc::new(ReplayTransport::new(Vec::new()))))
+        }
+    });
+    let running = start(vec![fixture("echo")], LoadOptions::default(), env, local()).await;
+    let http = client();
+    let at = url(&running, "echo");
+    let denied = post(&http, &at, &json!({ "tool": "echo", "args": { "n": 1, "tag": "t" }, "userId": "denied" })).await;
+    assert_eq!((denied.status, &denied.body), (200, &json!({ "ok": false, "error": "tool failed", "retryable": false, "code": "TOOL_ERROR" })));
+    let fine = post(&http, &at, &json!({ "tool": "echo", "args": { "n": 2, "tag": "t" }, "userId": "allowed" })).await;
+    assert_eq!(fine.body["ok"], true, "{}", fine.body);
+    assert!(
+        logs().iter().any(|l| l.contains("trove::serve") && l.contains("the provider store for user denied is unreachable")),
+        "the reason is logged"
+    );
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_access_line_per_call_without_arguments() {
+    let running = start(vec![fixture("echo")], LoadOptions::default(), no_egress(), local()).await;
+    let http = client();
+    let at = url(&running, "echo");
+    let marker = "ARG-MARKER-5f1d";
+    let reply = post(&http, &at, &json!({ "tool": "echo", "args": { "n": 7, "tag": marker }, "userId": "access-user-1" })).await;
+    assert_eq!(reply.body["ok"], true);
+    post(&http, &at, &json!({ "tool": "nope", "args": { "tag": marker }, "userId": "access-user-1" })).await;
+    send(&http, reqwest::Method::POST, &at, Some(format!("{{\"{marker}\""))).await;
+
+    let lines: Vec<String> = logs().into_iter().filter(|l| l.contains("trove::access")).collect();
+    let mine: Vec<&String> = lines.iter().filter(|l| l.contains("user=\"access-user-1\"")).collect();
+    assert_eq!(mine.len(), 2, "{mine:#?}");
+    assert!(mine[0].contains("INFO"), "{}", mine[0]);
+    for (line, tool, outcome) in [(mine[0], "echo", "ok"), (mine[1], "nope", "UNKNOWN_TOOL")] {
+        for field in ["toolkit=\"echo\"".to_owned(), format!("tool=\"{tool}\""), format!("outcome={outcome}"), "status=200".to_owned(), "duration_ms=".to_owned()] {
+            assert!(line.contains(&field), "{field} missing from {line}");
+        }
+    }
+    assert!(
+        lines.iter().any(|l| l.contains("outcome=BAD_REQUEST") && l.contains("tool=-") && l.contains("user=-")),
+        "bad JSON is logged too"
+    );
+    let everything = logs().join("\n");
+    assert!(!everything.contains(marker), "arguments and bodies are never logged");
+    running.shutdown().await;
+}
