@@ -199,7 +199,10 @@ impl Server {
         };
 
         let in_flight = Arc::new(AtomicUsize::new(0));
-        let router = router_counting(registry.clone(), env, options.max_body_bytes, in_flight.clone());
+        // On a loopback address only local clients can connect, so a request naming another
+        // host came through a browser that a page re-pointed at 127.0.0.1 (DNS rebinding).
+        let local_hosts_only = local_addr.ip().is_loopback();
+        let router = router_counting(registry.clone(), env, options.max_body_bytes, in_flight.clone(), local_hosts_only);
         let (stop, stopped) = oneshot::channel();
         let task = tokio::spawn(accept_loop(listener, router, stopped, options.grace, in_flight));
         for (_, handle) in &handles {

@@ -10,6 +10,12 @@
 //! | `POST` while the toolkit is overloaded or cannot start | 503, `retry-after: 1`, retryable `TOOL_ERROR` |
 //! | any other method | 405 `BAD_REQUEST` `method not allowed` (`allow: GET, POST`) |
 //! | a path that names no served toolkit | 404 `BAD_REQUEST` naming the served paths |
+//! | a request from a web page (an `Origin` header), or, on a loopback address, for a host name that is not local | 403 `BAD_REQUEST` |
+//!
+//! The last row keeps web pages out: without it any page the user visits could make the browser
+//! `POST` calls (a form or `fetch` with `no-cors` needs no preflight) that run with the user's
+//! local secrets, and a DNS-rebinding page could read the answers too. Wire clients (the platform,
+//! `curl`, SDKs) send no `Origin`; a browser always sends one on a cross-origin `POST`.
 //!
 //! Every envelope the server makes itself is an [`Envelope::failure`]; everything else comes
 //! from the runtime. Each `POST` (and each refused request) writes one access-log line, target
@@ -18,13 +24,15 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::header::{ALLOW, CONTENT_LENGTH, EXPECT, RETRY_AFTER};
+use axum::middleware::{self, Next};
+use axum::http::header::{ALLOW, CONTENT_LENGTH, EXPECT, HOST, ORIGIN, RETRY_AFTER};
 use axum::http::{HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::any;
@@ -126,24 +134,69 @@ struct WireState {
     env: Arc<dyn EnvSource>,
     max_body_bytes: usize,
     in_flight: Arc<AtomicUsize>,
+    local_hosts_only: bool,
 }
 
 /// The wire router for the toolkits in `registry`, with per-call providers from `env` and call
 /// bodies limited to `max_body_bytes`. Mount it in an axum app of your own, or let
-/// [`crate::Server`] serve it.
+/// [`crate::Server`] serve it. It refuses requests that carry an `Origin` header (web pages);
+/// the check of the `Host` header that [`crate::Server`] adds on a loopback address is the
+/// embedder's to make.
 pub fn router(registry: Arc<Registry>, env: Arc<dyn EnvSource>, max_body_bytes: usize) -> Router {
-    router_counting(registry, env, max_body_bytes, Arc::default())
+    router_counting(registry, env, max_body_bytes, Arc::default(), false)
 }
 
-/// [`router`], counting the calls in flight in `in_flight` (for shutdown's report).
+/// [`router`], counting the calls in flight in `in_flight` (for shutdown's report), and with
+/// `local_hosts_only` refusing a `Host` header that does not name this machine's loopback.
 pub(crate) fn router_counting(
     registry: Arc<Registry>,
     env: Arc<dyn EnvSource>,
     max_body_bytes: usize,
     in_flight: Arc<AtomicUsize>,
+    local_hosts_only: bool,
 ) -> Router {
-    let state = WireState { registry, env, max_body_bytes, in_flight };
-    Router::new().route("/", any(at_root)).route("/{id}", any(at_id)).fallback(not_found).with_state(state)
+    let state = WireState { registry, env, max_body_bytes, in_flight, local_hosts_only };
+    Router::new()
+        .route("/", any(at_root))
+        .route("/{id}", any(at_id))
+        .fallback(not_found)
+        .layer(middleware::from_fn_with_state(state.clone(), refuse_web_pages))
+        .with_state(state)
+}
+
+/// Answers 403 to what a browser sends on a web page's behalf (see the module docs).
+async fn refuse_web_pages(State(state): State<WireState>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let refused = if headers.contains_key(ORIGIN) {
+        Some("requests from web pages (with an Origin header) are refused".to_owned())
+    } else if state.local_hosts_only {
+        headers
+            .get(HOST)
+            .filter(|host| !host.to_str().is_ok_and(is_local_host))
+            .map(|host| format!("host {:?} is refused: this server answers only to localhost", String::from_utf8_lossy(host.as_bytes())))
+    } else {
+        None
+    };
+    let Some(message) = refused else { return next.run(request).await };
+    let started = Instant::now();
+    let envelope = Envelope::failure(message, ErrorCode::BadRequest, false);
+    let id = request.uri().path().trim_start_matches('/');
+    access(state.registry.get(id).as_ref(), &CallFields::default(), &envelope, StatusCode::FORBIDDEN, started);
+    (StatusCode::FORBIDDEN, Json(envelope)).into_response()
+}
+
+/// Whether a `Host` header value (`name[:port]`) names the loopback: `localhost`,
+/// `*.localhost`, `127.x.x.x` or `[::1]`.
+fn is_local_host(value: &str) -> bool {
+    let name = match value.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or_default(),
+        None => match value.rsplit_once(':') {
+            Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+            _ => value,
+        },
+    };
+    let name = name.trim_end_matches('.').to_ascii_lowercase();
+    name == "localhost" || name.ends_with(".localhost") || name.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
 async fn at_root(State(state): State<WireState>, request: Request) -> Response {
@@ -401,5 +454,20 @@ impl InFlight {
 impl Drop for InFlight {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_local_host;
+
+    #[test]
+    fn local_host_names() {
+        for local in ["localhost", "localhost:8788", "LOCALHOST.", "app.localhost:1", "127.0.0.1:8788", "127.1.2.3", "[::1]:8788", "[::1]"] {
+            assert!(is_local_host(local), "{local}");
+        }
+        for other in ["example.com", "example.com:8788", "localhost.example.com", "10.0.0.1:8788", "[::2]:80", "0.0.0.0", "", "127.0.0.1.nip.io"] {
+            assert!(!is_local_host(other), "{other}");
+        }
     }
 }

@@ -281,3 +281,33 @@ async fn one_access_line_per_call_without_arguments() {
     assert!(!everything.contains(marker), "arguments and bodies are never logged");
     running.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn web_pages_are_refused() {
+    let running = start(vec![fixture("echo")], LoadOptions::default(), no_egress(), local()).await;
+    let http = client();
+    let at = url(&running, "echo");
+    let call = json!({ "tool": "echo", "args": { "n": 1, "tag": "t" }, "userId": "u" }).to_string();
+    let answer = |request: reqwest::RequestBuilder| async move {
+        let response = request.send().await.expect("request");
+        let status = response.status().as_u16();
+        (status, serde_json::from_str::<Value>(&response.text().await.unwrap()).unwrap())
+    };
+
+    // A page's cross-origin POST (a form, or fetch with no-cors) carries an Origin.
+    let from_page = answer(http.post(&at).header("origin", "https://evil.example").header("content-type", "text/plain").body(call.clone())).await;
+    assert_eq!(from_page, (403, failure("requests from web pages (with an Origin header) are refused", "BAD_REQUEST")));
+    // A DNS-rebinding page reaches 127.0.0.1 under its own name.
+    let port = running.local_addr().port();
+    let rebound = answer(http.post(&at).header("host", format!("evil.example:{port}")).body(call.clone())).await;
+    assert_eq!(rebound, (403, failure(&format!("host \"evil.example:{port}\" is refused: this server answers only to localhost"), "BAD_REQUEST")));
+    let rebound_get = answer(http.get(&at).header("host", "evil.example")).await;
+    assert_eq!(rebound_get.0, 403);
+
+    // Local names are fine.
+    for host in [format!("localhost:{port}"), format!("127.0.0.1:{port}"), "localhost".to_owned()] {
+        let (status, body) = answer(http.post(&at).header("host", host.clone()).body(call.clone())).await;
+        assert_eq!((status, &body["ok"]), (200, &json!(true)), "{host}: {body}");
+    }
+    running.shutdown().await;
+}
