@@ -1,8 +1,8 @@
 //! Where a served call's providers come from: the [`EnvSource`] a server is started with.
 //!
-//! The wire front-end asks it once per call that parses as a [`ToolCall`]; a call that does not
-//! (e.g. `tool` is not a string) gets [`CallEnv::default`] and the SDK's `BAD_REQUEST` from the
-//! runtime, without asking.
+//! The wire front-end asks it once per call the runtime will run (a JSON object whose `tool` is
+//! a string; other fields of the wrong type read as absent); a call it will not run (not an
+//! object, `tool` not a string) gets the SDK's `BAD_REQUEST` from the runtime, without asking.
 
 use trove_host::local::LocalProviders;
 use trove_host::ToolkitHandle;

@@ -316,10 +316,10 @@ async fn call(state: &WireState, handle: &ToolkitHandle, request: Request) -> (C
     };
     fields.tool = raw.get("tool").and_then(Value::as_str).map(shorten);
     fields.user = raw.get("userId").and_then(Value::as_str).map(shorten);
-    // Only a call that parses gets providers; any other value goes to the runtime as it is,
-    // which answers with the SDK's `BAD_REQUEST` (or runs it, with no providers).
-    let env = match ToolCall::deserialize(&raw) {
-        Ok(parsed) => match state.env.env(handle, &parsed) {
+    // A call the runtime will run gets its providers; any other value goes to the runtime
+    // without them, which answers it with the SDK's `BAD_REQUEST`.
+    let env = match runnable_call(&raw) {
+        Some(parsed) => match state.env.env(handle, &parsed) {
             Ok(env) => env,
             Err(reason) => {
                 tracing::error!(
@@ -333,7 +333,7 @@ async fn call(state: &WireState, handle: &ToolkitHandle, request: Request) -> (C
                 return (fields, Answer::Plain(StatusCode::OK, envelope));
             }
         },
-        Err(_) => CallEnv::default(),
+        None => CallEnv::default(),
     };
     match handle.call_json(raw, env).await {
         Ok(outcome) => (fields, Answer::Plain(StatusCode::OK, outcome.envelope)),
@@ -349,6 +349,31 @@ async fn call(state: &WireState, handle: &ToolkitHandle, request: Request) -> (C
             (fields, Answer::Unavailable(error.envelope()))
         }
     }
+}
+
+/// The call as the [`EnvSource`] sees it, when the runtime will run it: an object whose `tool`
+/// is a string (anything else gets `BAD_REQUEST`, contract §4). The SDK checks nothing else, so
+/// a call whose other fields have the wrong type (`"userId": 5`) runs too; it must not run
+/// with [`CallEnv::default`] (the host's network instead of the embedder's transport), so such
+/// fields are read the way the runtime reads them: a non-string `userId` as `""`, `scopes` as
+/// its strings, a non-string `ctxToken`/`callbackBase` as absent.
+fn runnable_call(raw: &Value) -> Option<ToolCall> {
+    let object = raw.as_object()?;
+    let tool = object.get("tool")?.as_str()?;
+    if let Ok(call) = ToolCall::deserialize(raw) {
+        return Some(call);
+    }
+    let text = |key: &str| object.get(key).and_then(Value::as_str).map(str::to_owned);
+    let args = object.get("args").cloned().unwrap_or(Value::Null);
+    let mut call = ToolCall::new(tool, args, text("userId").unwrap_or_default());
+    call.ctx_token = text("ctxToken");
+    call.callback_base = text("callbackBase");
+    call.scopes = object
+        .get("scopes")
+        .and_then(Value::as_array)
+        .map(|scopes| scopes.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect());
+    call.config = object.get("config").filter(|c| !c.is_null()).cloned();
+    Some(call)
 }
 
 enum BodyError {
@@ -469,5 +494,28 @@ mod tests {
         for other in ["example.com", "example.com:8788", "localhost.example.com", "10.0.0.1:8788", "[::2]:80", "0.0.0.0", "", "127.0.0.1.nip.io"] {
             assert!(!is_local_host(other), "{other}");
         }
+    }
+}
+
+#[cfg(test)]
+mod runnable {
+    use serde_json::json;
+
+    use super::runnable_call;
+
+    #[test]
+    fn only_calls_the_runtime_will_run_get_providers() {
+        for malformed in [json!([1]), json!("x"), json!(null), json!({ "tool": 7 }), json!({ "args": {} })] {
+            assert!(runnable_call(&malformed).is_none(), "{malformed}");
+        }
+        let odd = runnable_call(&json!({ "tool": "t", "args": { "a": 1 }, "userId": 5, "ctxToken": 1, "callbackBase": "https://p",
+                                         "scopes": ["trove:search", 3], "config": null }))
+        .expect("runnable");
+        assert_eq!((odd.tool.as_str(), &odd.args, odd.user_id.as_str()), ("t", &json!({ "a": 1 }), ""));
+        assert_eq!((odd.ctx_token, odd.callback_base.as_deref()), (None, Some("https://p")));
+        assert_eq!(odd.scopes, Some(vec!["trove:search".to_owned()]));
+        assert_eq!(odd.config, None);
+        let typed = runnable_call(&json!({ "tool": "t", "userId": "u", "scopes": ["trove:ingest"], "config": { "k": 1 } })).unwrap();
+        assert_eq!((typed.user_id.as_str(), typed.config), ("u", Some(json!({ "k": 1 }))));
     }
 }

@@ -6,7 +6,6 @@ use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use serde::Deserialize as _;
 use serde_json::{json, Value};
 use trove_host::conformance::{compare, run_case, scripted_env, Case};
 use trove_host::{CallEnv, LoadOptions, PoolConfig, ReplayTransport, ToolCall, Toolkit, ToolkitHandle};
@@ -123,8 +122,8 @@ async fn every_conformance_case_answers_over_the_wire_as_directly() {
             let call = wire_call(case);
             let replay = Arc::new(ReplayTransport::new(case.http.clone()));
             let trove = Arc::new(ScriptedTrove::new(case.trove.clone()));
-            // The server asks for providers only for a call that parses as a ToolCall.
-            if ToolCall::deserialize(&call).is_ok() {
+            // The server asks for providers only for a call the runtime will run.
+            if call["tool"].is_string() {
                 let mut env = scripted_env(&id, &case.secrets, &case.now, replay.clone()).expect("scripted env");
                 env.trove = Some(trove.clone());
                 scripted.queue.lock().unwrap().push_back(env);
@@ -309,5 +308,29 @@ async fn web_pages_are_refused() {
         let (status, body) = answer(http.post(&at).header("host", host.clone()).body(call.clone())).await;
         assert_eq!((status, &body["ok"]), (200, &json!(true)), "{host}: {body}");
     }
+    running.shutdown().await;
+}
+
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_runnable_call_with_odd_fields_still_gets_the_servers_providers() {
+    // The SDK runs a call whose `userId` is not a string; it must not escape the EnvSource (and
+    // with it the embedder's transport and secrets) by doing so.
+    let asked: Arc<Mutex<Vec<ToolCall>>> = Arc::default();
+    let seen = asked.clone();
+    let env: Arc<dyn EnvSource> = Arc::new(move |_: &ToolkitHandle, call: &ToolCall| {
+        seen.lock().unwrap().push(call.clone());
+        Ok(CallEnv::new(Arc::new(ReplayTransport::new(Vec::new()))))
+    });
+    let running = start(vec![fixture("echo")], LoadOptions::default(), env, local()).await;
+    let http = client();
+    let at = url(&running, "echo");
+    let reply = post(&http, &at, &json!({ "tool": "echo", "args": { "n": 1, "tag": "t" }, "userId": 5, "scopes": "trove:search" })).await;
+    assert_eq!(reply.body, json!({ "ok": true, "result": { "text": "5:t:1", "structured": { "user": 5, "args": { "n": 1, "tag": "t" } } } }));
+    let malformed = post(&http, &at, &json!({ "tool": 5 })).await;
+    assert_eq!(malformed.body, failure("malformed tool call", "BAD_REQUEST"));
+    let asked = asked.lock().unwrap().clone();
+    assert_eq!(asked.len(), 1, "asked once, for the runnable call only: {asked:?}");
+    assert_eq!((asked[0].tool.as_str(), asked[0].user_id.as_str(), &asked[0].scopes), ("echo", "", &None));
     running.shutdown().await;
 }
