@@ -213,3 +213,20 @@ async fn watch_reloads_changes_and_keeps_the_old_version_when_the_new_one_fails(
     assert_eq!(get(&http, &url(&running, "echo-renamed")).await.status, 404);
     running.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watch_reloads_when_a_shared_folder_beside_the_toolkit_changes() {
+    let kits = scratch("watch-shared");
+    let shared = kits.join("_lib").join("version.ts");
+    std::fs::create_dir_all(shared.parent().unwrap()).unwrap();
+    std::fs::write(&shared, "export const VERSION = 's1';\n").unwrap();
+    copy_toolkit(&fixture("echo"), &kits.join("echo"), &[("const VERSION = 'v1';", "import { VERSION } from '../_lib/version.ts';")]);
+    let options = ServeOptions { watch: true, ..local() };
+    let running = start(vec![kits.join("echo")], LoadOptions::default(), no_egress(), options).await;
+    let http = client();
+    let at = url(&running, "echo");
+    assert_eq!(version(&http, &at).await, "s1");
+    std::fs::write(&shared, "export const VERSION = 's2';\n").unwrap();
+    eventually("s2 is served", || async { version(&http, &at).await == "s2" }).await;
+    running.shutdown().await;
+}

@@ -109,3 +109,34 @@ async fn an_overloaded_toolkit_answers_503_at_once() {
     assert_eq!((after.status, &after.body), (200, &json!({ "ok": true, "result": { "text": "slept 0 ms" } })));
     running.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_toolkit_that_cannot_start_an_instance_answers_503() {
+    let _alone = exclusive().await;
+    let dir = scratch("unavailable").join("echo");
+    copy_toolkit(&fixture("echo"), &dir, &[]);
+    let load = LoadOptions {
+        pool: Some(PoolConfig { min_instances: 1, max_instances: 2, max_queued: 4, ..PoolConfig::default() }),
+        ..LoadOptions::default()
+    };
+    let running = start(vec![dir.clone()], load, no_egress(), local()).await;
+    let http = client();
+    let at = url(&running, "echo");
+    // The toolkit's directory goes away: the warm instance still answers, a second one cannot start.
+    std::fs::remove_dir_all(&dir).unwrap();
+    let busy = tokio::spawn({
+        let (http, at) = (http.clone(), at.clone());
+        async move { post(&http, &at, &json!({ "tool": "slow", "args": { "ms": 600 }, "userId": "u" })).await }
+    });
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    let refused = post(&http, &at, &json!({ "tool": "slow", "args": { "ms": 0 }, "userId": "u" })).await;
+    assert_eq!(refused.status, 503, "{}", refused.body);
+    assert_eq!(refused.headers["retry-after"], "1");
+    let error = refused.body["error"].as_str().unwrap();
+    assert!(error.starts_with("toolkit \"echo\" cannot start an instance: "), "{error}");
+    assert!(error.contains(&dir.display().to_string()), "names the toolkit's path: {error}");
+    assert_eq!((&refused.body["retryable"], &refused.body["code"]), (&json!(true), &json!("TOOL_ERROR")));
+    let busy = busy.await.unwrap();
+    assert_eq!((busy.status, &busy.body), (200, &json!({ "ok": true, "result": { "text": "slept 600 ms" } })));
+    running.shutdown().await;
+}
