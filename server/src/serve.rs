@@ -325,7 +325,15 @@ async fn accept_loop(
         }
     }
     drop(listener);
-    let outcome = match tokio::time::timeout(grace, graceful.shutdown()).await {
+    // Connections first; then calls whose client has gone but whose instance is still running
+    // them (they run on tasks of their own, see `wire`).
+    let drained = async {
+        graceful.shutdown().await;
+        while in_flight.load(Ordering::SeqCst) > 0 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    };
+    let outcome = match tokio::time::timeout(grace, drained).await {
         Ok(()) => Shutdown::Drained,
         Err(_) => {
             let in_flight = in_flight.load(Ordering::SeqCst);

@@ -241,11 +241,27 @@ async fn toolkit(state: &WireState, handle: ToolkitHandle, request: Request) -> 
             Json(ToolList { tools: handle.tools_json() }).into_response()
         }
         Method::POST => {
-            let _counted = InFlight::enter(&state.in_flight);
-            let started = Instant::now();
-            let (fields, answer) = call(state, &handle, request).await;
-            access(Some(&handle), &fields, answer.envelope(), answer.status(), started);
-            answer.into_response()
+            // The call runs on a task of its own, so a client that disconnects does not cancel
+            // it half-way: its instance runs it to the end anyway, and the pool must see it
+            // end to take the instance back.
+            let counted = InFlight::enter(&state.in_flight);
+            let state = state.clone();
+            let call_handle = handle.clone();
+            let task = tokio::spawn(async move {
+                let _counted = counted;
+                let started = Instant::now();
+                let (fields, answer) = call(&state, &call_handle, request).await;
+                access(Some(&call_handle), &fields, answer.envelope(), answer.status(), started);
+                answer
+            });
+            match task.await {
+                Ok(answer) => answer.into_response(),
+                Err(e) => {
+                    tracing::error!(target: "trove::serve", toolkit = %handle.id(), "a call's task ended abnormally: {e}");
+                    let envelope = Envelope::failure("tool failed", ErrorCode::ToolError, false);
+                    (StatusCode::INTERNAL_SERVER_ERROR, Json(envelope)).into_response()
+                }
+            }
         }
         _ => {
             let started = Instant::now();

@@ -140,3 +140,38 @@ async fn a_toolkit_that_cannot_start_an_instance_answers_503() {
     assert_eq!((busy.status, &busy.body), (200, &json!({ "ok": true, "result": { "text": "slept 600 ms" } })));
     running.shutdown().await;
 }
+
+/// A client that gives up (its connection closes mid-call) must not cost the pool its instance:
+/// the call still runs to its end on the instance, which then goes back to the pool, so
+/// `max_instances` holds and later calls find it warm.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_gives_up_does_not_cost_the_pool_its_instance() {
+    let _alone = exclusive().await;
+    let load = LoadOptions {
+        pool: Some(PoolConfig { min_instances: 1, max_instances: 1, max_queued: 8, ..PoolConfig::default() }),
+        ..LoadOptions::default()
+    };
+    let running = start(vec![fixture("echo")], load, no_egress(), local()).await;
+    let http = client();
+    let at = url(&running, "echo");
+    let echo = running.toolkit("echo").unwrap();
+    let impatient = reqwest::Client::builder().no_proxy().timeout(Duration::from_millis(100)).build().unwrap();
+    for _ in 0..3 {
+        let gave_up = impatient.post(&at).body(json!({ "tool": "slow", "args": { "ms": 400 }, "userId": "u" }).to_string()).send().await;
+        assert!(gave_up.is_err_and(|e| e.is_timeout()));
+        let stats = echo.stats();
+        assert!(stats.live <= 1 && stats.started == 1, "never more than max_instances: {stats:?}");
+    }
+    // The three abandoned calls finish one after the other on the one instance; then this one.
+    let next = post(&http, &at, &json!({ "tool": "slow", "args": { "ms": 0 }, "userId": "u" })).await;
+    assert_eq!(next.body, json!({ "ok": true, "result": { "text": "slept 0 ms" } }));
+    for _ in 0..3 {
+        let warm = post(&http, &at, &json!({ "tool": "slow", "args": { "ms": 0 }, "userId": "u" })).await;
+        assert_eq!(warm.body["ok"], true);
+        assert!(warm.elapsed < Duration::from_millis(50), "a warm call took {:?}", warm.elapsed);
+    }
+    let stats = echo.stats();
+    assert_eq!((stats.live, stats.idle, stats.started, stats.calls), (1, 1, 1, 7), "{stats:?}");
+    running.shutdown().await;
+}
+
