@@ -3,8 +3,8 @@
 // host internal (`Deno`, `__bootstrap`) from toolkit reach. There is no global `fetch`:
 // `ctx.fetch` is the only way out.
 import { core } from "ext:core/mod.js";
-import { op_trove_console, op_trove_register_host } from "ext:core/ops";
-import { defineToolkit, tool, ToolError, toToolkitManifest, z } from "ext:trove/toolkit.js";
+import { op_trove_console, op_trove_register_host, op_trove_sdk_exports } from "ext:core/ops";
+import * as sdk from "ext:trove/toolkit.js";
 import { call, describe } from "ext:trove/host.js";
 
 // The host's functions for loaded toolkits go to Rust directly, never through a global. Rust
@@ -18,8 +18,11 @@ op_trove_register_host((definition, entry) => {
 // deno_core lets only extension code import `ext:` modules, so toolkit files reach
 // `@ontrove/extend/toolkit` through a virtual module the loader serves, which reads this frozen,
 // non-configurable object (the public exports, nothing else).
+// The export list is Rust's (runtime/src/loader.rs SDK_EXPORTS), as is the virtual module's.
+const publicApi = {};
+for (const name of op_trove_sdk_exports()) publicApi[name] = sdk[name];
 Object.defineProperty(globalThis, Symbol.for("@ontrove/extend/toolkit"), {
-  value: Object.freeze({ z, defineToolkit, tool, ToolError, toToolkitManifest }),
+  value: Object.freeze(publicApi),
   writable: false,
   enumerable: false,
   configurable: false,

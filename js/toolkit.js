@@ -10,13 +10,16 @@ import {
   op_trove_cache_put,
   op_trove_egress_check,
   op_trove_has_cache,
+  op_trove_has_trove,
   op_trove_fetch,
   op_trove_fetch_cancel_handle,
   op_trove_isolate_unsound,
   op_trove_kb,
+  op_trove_known_scopes,
   op_trove_log,
   op_trove_now,
   op_trove_request_body_check,
+  op_trove_request_check,
   op_trove_secret,
 } from "ext:core/ops";
 import { z } from "ext:trove/vendor/zod.js";
@@ -65,7 +68,8 @@ const VERSION = /^\d+\.\d+\.\d+(-[\w.]+)?$/;
 const SECRET = /^[A-Z][A-Z0-9_]*$/;
 const EGRESS = /^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?$/;
 const TOOL_NAME = /^[a-zA-Z0-9_-]+$/;
-const SCOPES = ["trove:search", "trove:ingest"];
+// Rust's list (ops/src/manifest.rs KNOWN_SCOPES), not a copy.
+const SCOPES = op_trove_known_scopes();
 const CONFIG_TYPES = ["text", "text[]", "url", "url[]", "path", "number", "boolean"];
 const CONFIG_KEYS = ["label", "type", "placeholder", "pattern", "hint", "default", "directory"];
 const AUTH_FIELDS = ["tokenUrl", "clientIdSecret", "clientSecretSecret", "apiHost"];
@@ -398,23 +402,10 @@ function abortable(start, signal) {
   });
 }
 
-// What the WHATWG Request constructor refuses (contract section 5: standard fetch semantics).
-// Rust decides the same again (ops/src/egress/send.rs); these only give the same TypeErrors
-// before a body is read.
-const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const FORBIDDEN_METHODS = ["CONNECT", "TRACE", "TRACK"];
-const REDIRECT_MODES = ["follow", "manual", "error"];
-
+/** The WHATWG Request constructor's TypeErrors (method, redirect mode, GET/HEAD body): Rust decides. */
 function checkRequest(method, redirect, hasBody) {
-  if (redirect !== null && !REDIRECT_MODES.includes(redirect)) {
-    throw new TypeError(`The provided value '${redirect}' is not a valid enum value of type RequestRedirect`);
-  }
-  if (!HTTP_TOKEN.test(method)) throw new TypeError(`'${method}' is not a valid HTTP method.`);
-  const upper = method.toUpperCase();
-  if (FORBIDDEN_METHODS.includes(upper)) throw new TypeError("Method is forbidden.");
-  if (hasBody && (upper === "GET" || upper === "HEAD")) {
-    throw new TypeError("Request with GET/HEAD method cannot have body.");
-  }
+  const refusal = op_trove_request_check(method, redirect, hasBody);
+  if (refusal !== null) throw new TypeError(refusal);
 }
 
 /** `ctx.fetch`: URL-level refusals throw synchronously (as the SDK's do); the rest is async. */
@@ -565,8 +556,8 @@ function buildCtx(call) {
       }),
     });
   }
-  const scopes = Array.isArray(call.scopes) ? call.scopes : [];
-  if (scopes.includes("trove:search") || scopes.includes("trove:ingest")) {
+  // Rust grants scopes (asked by the call and declared by the manifest); JS only asks.
+  if (op_trove_has_trove()) {
     ctx.trove = {
       search: guard(async (query, opts = {}) => {
         const data = await kb("search", { query, ...opts });

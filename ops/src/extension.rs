@@ -23,9 +23,12 @@ deno_core::extension!(
         op_trove_console,
         op_trove_secret,
         op_trove_egress_check,
+        op_trove_request_check,
         op_trove_fetch,
         op_trove_fetch_cancel_handle,
         op_trove_kb,
+        op_trove_known_scopes,
+        op_trove_has_trove,
         op_trove_has_cache,
         op_trove_cache_get,
         op_trove_cache_put,
@@ -94,6 +97,15 @@ pub async fn op_trove_secret(state: Rc<RefCell<OpState>>, #[string] name: String
 pub fn op_trove_egress_check(state: &mut OpState, #[string] url: &str) -> Option<String> {
     let scope = state.try_borrow::<ToolkitScope>()?;
     scope.egress.check_url(url).err().map(|r| r.to_string())
+}
+
+/// The Request constructor's checks on a request's shape ([`crate::egress::check_request_shape`]),
+/// asked before the body is read so the `TypeError` comes first, as fetch's does. Returns the
+/// message or `null`.
+#[op2]
+#[string]
+pub fn op_trove_request_check(#[string] method: &str, #[string] redirect: Option<String>, has_body: bool) -> Option<String> {
+    crate::egress::check_request_shape(method, redirect.as_deref(), has_body).err().map(|e| e.to_string())
 }
 
 /// The request half of `ctx.fetch`, as JavaScript sends it.
@@ -231,6 +243,21 @@ pub async fn op_trove_kb(
     ledger.record_trove(&operation, variables.clone());
     let client = client.ok_or_else(|| JsErrorBox::generic("ctx.trove callback failed: no knowledge base is configured"))?;
     client.call(&caller, &operation, variables).await.map_err(|e| JsErrorBox::generic(e.to_string()))
+}
+
+/// The scope names a manifest may declare ([`crate::manifest::KNOWN_SCOPES`]): the bootstrap
+/// validates `defineToolkit`'s `scopes` against this list instead of keeping its own.
+#[op2]
+#[serde]
+pub fn op_trove_known_scopes() -> Vec<&'static str> {
+    crate::manifest::KNOWN_SCOPES.to_vec()
+}
+
+/// Whether the call in progress gets `ctx.trove`: Rust decides (asked by the call **and**
+/// declared by the manifest, contract §5 **host**); the bootstrap only asks.
+#[op2(fast)]
+pub fn op_trove_has_trove(state: &mut OpState) -> bool {
+    state.try_borrow::<CallState>().is_some_and(|c| c.has_trove_scope())
 }
 
 /// Whether the call has a cache (`ctx.cache` is absent otherwise).

@@ -18,7 +18,7 @@ deno_core::extension!(
     trove,
     deps = [deno_webidl, deno_web, deno_crypto, deno_fetch, trove_intl, trove_ops],
     // `op_trove_request_body_check` lives with the egress budgets it reads.
-    ops = [op_trove_register_host, op_trove_isolate_unsound, op_trove_request_body_check],
+    ops = [op_trove_register_host, op_trove_isolate_unsound, op_trove_sdk_exports, op_trove_request_body_check],
     esm_entry_point = "ext:trove/bootstrap.js",
     esm = [dir "../js", "bootstrap.js", "toolkit.js", "host.js", "vendor/zod.js"],
     docs = "The isolate's bootstrap (web globals) and the @ontrove/extend/toolkit module."
@@ -49,6 +49,14 @@ fn op_trove_register_host(
     #[scoped] call: v8::Global<v8::Function>,
 ) {
     state.put(HostFunctions { describe, call });
+}
+
+/// The public exports of `@ontrove/extend/toolkit` ([`crate::loader::SDK_EXPORTS`]), for the
+/// bootstrap to freeze.
+#[op2]
+#[serde]
+fn op_trove_sdk_exports() -> Vec<&'static str> {
+    crate::loader::SDK_EXPORTS.to_vec()
 }
 
 /// Set in `OpState` when the bootstrap saw something that leaves the isolate unfit for another

@@ -32,9 +32,21 @@ use crate::modules::ModuleSources;
 /// import `ext:` modules, so toolkit files cannot reach `ext:` or `ext:core/ops` at all).
 pub const TOOLKIT_MODULE: &str = "trove:@ontrove/extend/toolkit";
 
-const TOOLKIT_MODULE_SOURCE: &str = "const api = globalThis[Symbol.for(\"@ontrove/extend/toolkit\")];\n\
-export const { z, defineToolkit, tool, ToolError, toToolkitManifest } = api;\n\
-export default api;\n";
+/// The public exports of `@ontrove/extend/toolkit` (contract §1), in one place: the virtual
+/// module re-exports exactly these, and the bootstrap freezes exactly these
+/// (`op_trove_sdk_exports`).
+pub const SDK_EXPORTS: [&str; 5] = ["z", "defineToolkit", "tool", "ToolError", "toToolkitManifest"];
+
+/// The virtual module's source, made from [`SDK_EXPORTS`].
+fn toolkit_module_source() -> &'static str {
+    static SOURCE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    SOURCE.get_or_init(|| {
+        format!(
+            "const api = globalThis[Symbol.for(\"@ontrove/extend/toolkit\")];\nexport const {{ {} }} = api;\nexport default api;\n",
+            SDK_EXPORTS.join(", ")
+        )
+    })
+}
 
 /// Loads one toolkit's module graph.
 pub struct ToolkitLoader {
@@ -151,7 +163,7 @@ impl ToolkitLoader {
         if specifier.as_str() == TOOLKIT_MODULE {
             return Ok(ModuleSource::new(
                 ModuleType::JavaScript,
-                ModuleSourceCode::String(TOOLKIT_MODULE_SOURCE.to_owned().into()),
+                ModuleSourceCode::String(toolkit_module_source().to_owned().into()),
                 specifier,
                 None,
             ));

@@ -119,6 +119,11 @@ struct Described {
 
 static CALL_IDS: AtomicU64 = AtomicU64::new(1);
 
+/// The envelope's message for a handler whose promise can never settle: it is pending and
+/// nothing is left that could settle it (no timer, no pending op). A handler that keeps a
+/// timer or a request going ends at the wall-clock limit instead.
+pub const NEVER_SETTLED: &str = "the tool's promise never settled (nothing was left to run)";
+
 /// Limits on a toolkit's isolate. A call that exceeds one fails with a `TOOL_ERROR`
 /// envelope naming the limit; the host and other toolkits are unaffected, and a pool discards
 /// the instance (see [`Toolkit::retire_reason`]).
@@ -498,11 +503,15 @@ impl Toolkit {
             v8::Global::new(scope, v8::Local::<v8::Value>::from(s))
         };
         let pending = self.runtime.call_with_args(&self.functions.call, &[self.definition.clone(), arg]);
-        let value = self
-            .runtime
-            .with_event_loop_promise(pending, PollEventLoopOptions::default())
-            .await
-            .map_err(|e| e.to_string())?;
+        let value = match self.runtime.with_event_loop_promise(pending, PollEventLoopOptions::default()).await {
+            Ok(v) => v,
+            Err(e) if matches!(*e.0, deno_core::error::CoreErrorKind::PendingPromiseResolution) => {
+                // Nothing is left to run (no timer, no op) and the handler has not settled: it
+                // never will. Answer now rather than hold the instance until the time limit.
+                return Ok(Envelope::failure(NEVER_SETTLED, ErrorCode::ToolError, false));
+            }
+            Err(e) => return Err(e.to_string()),
+        };
         let text = {
             deno_core::scope!(scope, &mut self.runtime);
             v8::Local::new(scope, value).to_rust_string_lossy(scope)

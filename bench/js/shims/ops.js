@@ -291,6 +291,18 @@ export function op_trove_request_body_check(size) {
   return size <= MAX_REQUEST_BODY_BYTES ? null : requestTooLarge(MAX_REQUEST_BODY_BYTES);
 }
 
+/** The Request constructor's shape checks (Rust: `check_request_shape`): the message or null. */
+export function op_trove_request_check(method, redirect, hasBody) {
+  if (redirect !== null && !["follow", "manual", "error"].includes(redirect)) {
+    return `The provided value '${redirect}' is not a valid enum value of type RequestRedirect`;
+  }
+  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(method)) return `'${method}' is not a valid HTTP method.`;
+  const upper = method.toUpperCase();
+  if (["CONNECT", "TRACE", "TRACK"].includes(upper)) return "Method is forbidden.";
+  if (hasBody && (upper === "GET" || upper === "HEAD")) return "Request with GET/HEAD method cannot have body.";
+  return null;
+}
+
 /** A cancel handle for one `ctx.fetch` with an `AbortSignal`; `core.tryClose(rid)` cancels it. */
 export function op_trove_fetch_cancel_handle() {
   const handle = {
@@ -393,6 +405,24 @@ export function op_trove_isolate_unsound(why) {
 /** Why the instance was reported unsound (op_trove_isolate_unsound), or null. */
 export function unsoundReason() {
   return unsound;
+}
+
+/** The scope names a manifest may declare (Rust: `KNOWN_SCOPES`). */
+export function op_trove_known_scopes() {
+  return ["trove:search", "trove:ingest"];
+}
+
+/** Whether the call gets `ctx.trove`: asked by the call and declared by the manifest. */
+export function op_trove_has_trove() {
+  if (scope === null || call === null) return false;
+  let asked = [];
+  try {
+    const parsed = JSON.parse(call.callJson);
+    if (Array.isArray(parsed?.scopes)) asked = parsed.scopes;
+  } catch {
+    // unreachable: the call parsed before it started
+  }
+  return asked.some((s) => scope.scopes.has(s));
 }
 
 /** Whether the call has a cache: never in the baseline. */

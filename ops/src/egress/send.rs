@@ -139,6 +139,26 @@ fn check_method(method: &str) -> Result<(), FetchError> {
     Ok(())
 }
 
+/// The WHATWG Request constructor's checks on a request's shape, in its order: the
+/// `redirect` mode, the method (a token, not forbidden), and no body on `GET`/`HEAD`.
+/// Returns the mode, or the `TypeError` fetch would throw. Decided here only: `ctx.fetch`
+/// asks through `op_trove_request_check` before reading a body, and [`Egress::fetch`] decides
+/// again (the op does not trust JavaScript).
+///
+/// # Errors
+/// [`FetchError::Type`] with fetch's message.
+pub fn check_request_shape(method: &str, redirect: Option<&str>, has_body: bool) -> Result<RedirectMode, FetchError> {
+    let mode = match redirect {
+        None => RedirectMode::Follow,
+        Some(m) => RedirectMode::parse(m).ok_or_else(|| FetchError::Type(invalid_redirect_message(m)))?,
+    };
+    check_method(method)?;
+    if has_body && matches!(normalise_method(method).as_str(), "GET" | "HEAD") {
+        return Err(FetchError::Type(GET_HEAD_BODY_MESSAGE.into()));
+    }
+    Ok(mode)
+}
+
 /// Request headers a toolkit may not set on the wire: framing and connection management are
 /// the transport's (a toolkit-set `host`, `content-length` or `transfer-encoding` could
 /// desynchronise the upstream or a proxy), and `proxy-*` is for proxies. They are dropped
@@ -263,14 +283,7 @@ impl Egress {
         }
         // The Request constructor's checks, decided here too (the op does not trust
         // JavaScript), before anything is recorded or sent.
-        let mode = match req.redirect.as_deref() {
-            None => RedirectMode::Follow,
-            Some(m) => RedirectMode::parse(m).ok_or_else(|| FetchError::Type(invalid_redirect_message(m)))?,
-        };
-        check_method(&req.method)?;
-        if req.body.is_some() && matches!(normalise_method(&req.method).as_str(), "GET" | "HEAD") {
-            return Err(FetchError::Type(GET_HEAD_BODY_MESSAGE.into()));
-        }
+        let mode = check_request_shape(&req.method, req.redirect.as_deref(), req.body.is_some())?;
         let limit = self.budgets.max_request_body_bytes;
         if req.body.as_ref().is_some_and(|b| b.len() > limit) {
             return Err(FetchError::Tool { message: budget::messages::request_too_large(limit), retryable: false });
