@@ -108,7 +108,6 @@ async fn each_fault_fails_only_its_own_call() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-
 /// A handler whose promise can never settle (no timer, no I/O: nothing left to run) is told
 /// so at once, with its own message rather than the generic `tool failed` of a handler that
 /// threw, and without holding the instance until the wall-clock limit; the isolate is fine

@@ -230,3 +230,42 @@ async fn watch_reloads_when_a_shared_folder_beside_the_toolkit_changes() {
     eventually("s2 is served", || async { version(&http, &at).await == "s2" }).await;
     running.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watch_swaps_versions_under_load_without_failing_a_call() {
+    let _alone = exclusive().await;
+    let dir = scratch("watch-load").join("echo");
+    copy_toolkit(&fixture("echo"), &dir, &[]);
+    let file = dir.join("extension.ts");
+    let original = std::fs::read_to_string(&file).unwrap();
+    let options = ServeOptions { watch: true, ..local() };
+    let running = start(vec![dir.clone()], LoadOptions::default(), no_egress(), options).await;
+    let http = client();
+    let at = url(&running, "echo");
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let callers: Vec<_> = (0..3)
+        .map(|_| {
+            let (http, at, stop) = (http.clone(), at.clone(), stop.clone());
+            tokio::spawn(async move {
+                let mut seen: Vec<u32> = Vec::new();
+                while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                    let v = version(&http, &at).await;
+                    let n: u32 = v.as_str().and_then(|v| v.strip_prefix('v')).and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{v}"));
+                    seen.push(n);
+                }
+                seen
+            })
+        })
+        .collect();
+    for n in 2..=4 {
+        std::fs::write(&file, original.replace("const VERSION = 'v1'", &format!("const VERSION = 'v{n}'"))).unwrap();
+        eventually(&format!("v{n} is served"), || async { version(&http, &at).await == format!("v{n}").as_str() }).await;
+    }
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    for caller in callers {
+        let seen = caller.await.expect("every call answered with a version");
+        assert!(!seen.is_empty());
+        assert!(seen.windows(2).all(|w| w[0] <= w[1]), "a caller saw an older version after a newer one: {seen:?}");
+    }
+    running.shutdown().await;
+}
