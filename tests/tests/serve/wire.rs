@@ -334,3 +334,22 @@ async fn a_runnable_call_with_odd_fields_still_gets_the_servers_providers() {
     assert_eq!((asked[0].tool.as_str(), asked[0].user_id.as_str(), &asked[0].scopes), ("echo", "", &None));
     running.shutdown().await;
 }
+
+/// Two bodies the SDK's `JSON.parse` takes and serde_json does not (the call is parsed in Rust
+/// first): a lone UTF-16 surrogate escape and a number beyond f64 (`JSON.parse` gives
+/// `Infinity`). Both are answered `invalid JSON body`; everything else parses as in JS.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn json_the_sdk_would_take_but_rust_does_not() {
+    let running = start(vec![fixture("echo")], LoadOptions::default(), no_egress(), local()).await;
+    let http = client();
+    let at = url(&running, "echo");
+    for body in [r#"{"tool":"echo","args":{"n":1,"tag":"\ud800"},"userId":"u"}"#, r#"{"tool":"echo","args":{"n":1e400,"tag":"t"},"userId":"u"}"#] {
+        let reply = send(&http, reqwest::Method::POST, &at, Some(body.to_owned())).await;
+        assert_eq!((reply.status, &reply.body), (200, &failure("invalid JSON body", "BAD_REQUEST")), "{body}");
+    }
+    // A `__proto__` key is just a key, as with JSON.parse.
+    let body = r#"{"tool":"echo","args":{"n":1,"tag":"t","__proto__":{"n":2}},"userId":"u"}"#;
+    let reply = send(&http, reqwest::Method::POST, &at, Some(body.to_owned())).await;
+    assert_eq!(reply.body["result"]["text"], "u:t:1");
+    running.shutdown().await;
+}
