@@ -132,6 +132,8 @@ pub enum Shutdown {
     /// Every call in flight finished within the grace period.
     Drained,
     /// The grace period ran out; the connections left (with `in_flight` calls) were closed.
+    /// Those calls still run to their end on their instances (each within its call timeout);
+    /// their answers go nowhere.
     Forced {
         /// Calls still running when the grace period ran out.
         in_flight: usize,

@@ -19,7 +19,7 @@
 //!
 //! The body is parsed with serde_json before it reaches the runtime, so the two bodies that
 //! `JSON.parse` takes and serde_json refuses, a lone UTF-16 surrogate escape (`"\ud800"`) and a
-//! number beyond f64 (`1e400`), are answered `invalid JSON body` where the SDK would run them.
+//! number beyond f64 (`1e400`), are answered `invalid JSON body` where the SDK would parse them.
 //!
 //! Every envelope the server makes itself is an [`Envelope::failure`]; everything else comes
 //! from the runtime. Each `POST` (and each refused request) writes one access-log line, target
