@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::time::Duration;
 
 use serde_json::Value;
-use tokio::sync::{oneshot, Semaphore};
+use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
 use trove_host_ops::CallEnv;
 
 use crate::envelope::{Envelope, ErrorCode};
@@ -55,7 +55,7 @@ impl Default for PoolConfig {
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum CallError {
     /// Every instance is busy and the queue is full. Retry later (HTTP 503).
-    #[error("toolkit \"{toolkit}\" is overloaded: {running} calls running and {queued} waiting; try again shortly")]
+    #[error("toolkit \"{toolkit}\" is overloaded: all {running} of its instances are busy and {queued} calls are waiting; try again shortly")]
     Overloaded {
         /// The toolkit's id.
         toolkit: String,
@@ -144,7 +144,7 @@ impl PoolShared {
 
     /// An instance is back (or new and unclaimed): keep it idle, unless the pool is over its
     /// maximum (a background replacement raced a caller's start), then let it go.
-    fn put_back(&self, worker: InstanceWorker) {
+    pub(crate) fn put_back(&self, worker: InstanceWorker) {
         let mut state = self.state.lock().expect("pool");
         if state.live > self.config.max_instances {
             state.live -= 1;
@@ -208,28 +208,7 @@ impl Pool {
 
     /// Starts an instance that joins the idle list when it has loaded.
     fn start_in_background(&self) {
-        {
-            let mut state = self.shared.state.lock().expect("pool");
-            state.live += 1;
-            state.stats.started += 1;
-        }
-        let (tx, rx) = oneshot::channel();
-        let start = self.shared.start();
-        worker::spawn(INSTANCE_IDS.fetch_add(1, Ordering::Relaxed), start, tx);
-        let shared = Arc::downgrade(&self.shared);
-        // Waits on a plain thread: the caller may be on any runtime, or none.
-        std::thread::spawn(move || {
-            let result = rx.blocking_recv();
-            let Some(shared) = shared.upgrade() else { return };
-            match result {
-                Ok(Ok((worker, _))) => shared.put_back(worker),
-                Ok(Err(e)) => {
-                    tracing::error!(target: "trove::runtime", toolkit = %shared.toolkit, "cannot start an instance: {e}");
-                    shared.lost();
-                }
-                Err(_) => shared.lost(),
-            }
-        });
+        start_in_background(&self.shared);
     }
 
     /// Starts an instance for the caller (who holds a slot and found none idle).
@@ -267,58 +246,117 @@ impl Pool {
                 queued: shared.config.max_queued,
             });
         };
-        let _slot = shared.slots.clone().acquire_owned().await.expect("the pool's slots are never closed");
+        let slot = shared.slots.clone().acquire_owned().await.expect("the pool's slots are never closed");
         let idle = shared.state.lock().expect("pool").idle.pop();
         let worker = match idle {
             Some(w) => w,
             None => self.start_now().await?,
         };
         let (reply_tx, reply_rx) = oneshot::channel();
-        if let Err(mpsc_err) = worker.jobs.send(Job { call, env, reply: reply_tx }) {
-            // The thread is gone (it panicked while idle); run the call on a fresh instance.
-            let Job { call, env, .. } = mpsc_err.0;
-            shared.lost();
-            let worker = self.start_now().await?;
-            return self.run_on(worker, call, env).await;
-        }
-        self.finish(worker, reply_rx).await
-    }
-
-    async fn run_on(&self, worker: InstanceWorker, call: Value, env: CallEnv) -> Result<CallOutcome, CallError> {
-        let (reply_tx, reply_rx) = oneshot::channel();
-        if worker.jobs.send(Job { call, env, reply: reply_tx }).is_err() {
-            self.shared.lost();
-            return Ok(lost_outcome());
-        }
-        self.finish(worker, reply_rx).await
-    }
-
-    async fn finish(&self, worker: InstanceWorker, reply: oneshot::Receiver<worker::Reply>) -> Result<CallOutcome, CallError> {
-        match reply.await {
-            Ok(reply) => {
-                self.shared.state.lock().expect("pool").stats.calls += 1;
-                if reply.retired.is_some() {
-                    self.shared.lost();
-                    self.start_in_background();
-                } else {
-                    self.shared.put_back(worker);
+        let worker = match worker.jobs.send(Job { call, env, reply: reply_tx }) {
+            Ok(()) => worker,
+            Err(mpsc_err) => {
+                // The thread is gone (it panicked while idle); run the call on a fresh instance.
+                let Job { call, env, .. } = mpsc_err.0;
+                shared.lost();
+                let fresh = self.start_now().await?;
+                let (reply_tx, reply_rx) = oneshot::channel();
+                if fresh.jobs.send(Job { call, env, reply: reply_tx }).is_err() {
+                    shared.lost();
+                    return Ok(lost_outcome());
                 }
-                Ok(reply.outcome)
+                return InFlight { shared: shared.clone(), worker: Some(fresh), reply: Some(reply_rx), slot: Some(slot) }.finish().await;
             }
-            Err(_) => {
-                // The instance's thread died during the call (a panic in the engine or an op).
-                tracing::error!(target: "trove::runtime", toolkit = %self.shared.toolkit, "an instance ended during a call; starting another");
-                self.shared.lost();
-                self.start_in_background();
-                Ok(lost_outcome())
-            }
-        }
+        };
+        InFlight { shared: shared.clone(), worker: Some(worker), reply: Some(reply_rx), slot: Some(slot) }.finish().await
     }
 
     /// A snapshot of the pool's counters.
     pub(crate) fn stats(&self) -> PoolStats {
         let state = self.shared.state.lock().expect("pool");
         PoolStats { live: state.live, idle: state.idle.len(), ..state.stats }
+    }
+}
+
+/// Starts an instance that joins `shared`'s idle list when it has loaded.
+fn start_in_background(shared: &Arc<PoolShared>) {
+    {
+        let mut state = shared.state.lock().expect("pool");
+        state.live += 1;
+        state.stats.started += 1;
+    }
+    let (tx, rx) = oneshot::channel();
+    worker::spawn(INSTANCE_IDS.fetch_add(1, Ordering::Relaxed), shared.start(), tx);
+    let shared = Arc::downgrade(shared);
+    // Waits on a plain thread: the caller may be on any runtime, or none.
+    std::thread::spawn(move || {
+        let result = rx.blocking_recv();
+        let Some(shared) = shared.upgrade() else { return };
+        match result {
+            Ok(Ok((worker, _))) => shared.put_back(worker),
+            Ok(Err(e)) => {
+                tracing::error!(target: "trove::runtime", toolkit = %shared.toolkit, "cannot start an instance: {e}");
+                shared.lost();
+            }
+            Err(_) => shared.lost(),
+        }
+    });
+}
+
+/// A call handed to an instance. The instance and its slot come back to the pool when the
+/// answer does, even if the caller stops waiting (a client that hung up, an embedder's own
+/// timeout): dropping an unfinished `InFlight` leaves a thread waiting for the answer, so the
+/// pool neither loses count of its instances nor runs more than `max_instances` at once.
+struct InFlight {
+    shared: Arc<PoolShared>,
+    worker: Option<InstanceWorker>,
+    reply: Option<oneshot::Receiver<worker::Reply>>,
+    slot: Option<OwnedSemaphorePermit>,
+}
+
+impl InFlight {
+    async fn finish(mut self) -> Result<CallOutcome, CallError> {
+        let answer = self.reply.as_mut().expect("an unfinished call has its reply").await;
+        let reply = self.reply.take();
+        drop(reply);
+        let worker = self.worker.take().expect("an unfinished call has its instance");
+        Ok(settle(&self.shared, worker, answer))
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        let (Some(worker), Some(reply)) = (self.worker.take(), self.reply.take()) else { return };
+        let shared = self.shared.clone();
+        let slot = self.slot.take();
+        std::thread::spawn(move || {
+            let answer = reply.blocking_recv();
+            settle(&shared, worker, answer);
+            drop(slot);
+        });
+    }
+}
+
+/// Returns (or retires) the instance that answered, counts the call, and gives its outcome.
+fn settle(shared: &Arc<PoolShared>, worker: InstanceWorker, answer: Result<worker::Reply, oneshot::error::RecvError>) -> CallOutcome {
+    match answer {
+        Ok(reply) => {
+            shared.state.lock().expect("pool").stats.calls += 1;
+            if reply.retired.is_some() {
+                shared.lost();
+                start_in_background(shared);
+            } else {
+                shared.put_back(worker);
+            }
+            reply.outcome
+        }
+        Err(_) => {
+            // The instance's thread died during the call (a panic in the engine or an op).
+            tracing::error!(target: "trove::runtime", toolkit = %shared.toolkit, "an instance ended during a call; starting another");
+            shared.lost();
+            start_in_background(shared);
+            lost_outcome()
+        }
     }
 }
 

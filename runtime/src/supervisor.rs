@@ -75,6 +75,8 @@ struct Entry {
 #[derive(Default)]
 struct State {
     entries: HashMap<u64, Entry>,
+    /// When the supervisor thread will look again (`None`: it sleeps until notified).
+    next_wake: Option<Instant>,
 }
 
 struct Shared {
@@ -119,8 +121,15 @@ impl Supervisor {
     pub fn watch(&self, watch: Watch) -> WatchGuard {
         let id = self.shared.next.fetch_add(1, Ordering::Relaxed);
         let cpu_start = watch.cpu.as_ref().and_then(|(clock, _)| clock.elapsed());
-        self.shared.state.lock().expect("supervisor").entries.insert(id, Entry { watch, cpu_start, fired: false });
-        self.shared.wake.notify_one();
+        let wants = if watch.cpu.is_some() { watch.deadline.min(Instant::now() + CPU_TICK) } else { watch.deadline };
+        let mut state = self.shared.state.lock().expect("supervisor");
+        state.entries.insert(id, Entry { watch, cpu_start, fired: false });
+        // Wake the thread only if it would otherwise look too late (in a burst of calls it is
+        // already ticking, so most calls cost no wake-up).
+        if state.next_wake.is_none_or(|at| wants < at) {
+            state.next_wake = Some(wants);
+            self.shared.wake.notify_one();
+        }
         WatchGuard { shared: self.shared.clone(), id }
     }
 }
@@ -155,6 +164,7 @@ fn run(shared: &Shared) {
             }
             next_wake = Some(next_wake.map_or(wake, |w| w.min(wake)));
         }
+        state.next_wake = next_wake;
         state = match next_wake {
             None => shared.wake.wait(state).expect("supervisor"),
             Some(at) => shared.wake.wait_timeout(state, at.saturating_duration_since(Instant::now())).expect("supervisor").0,

@@ -473,23 +473,23 @@ impl Toolkit {
         let limits = self.limits;
         let envelope = match (result, stopped) {
             (_, stop::TIMEOUT) => {
-                tracing::error!(target: "trove::runtime", "call stopped after {:?}", limits.call_timeout);
+                tracing::error!(target: "trove::runtime", toolkit = %self.scope.id, tool = %tool, "call stopped after {:?}", limits.call_timeout);
                 self.retire.get_or_insert_with(|| "it was stopped at its time limit".into());
                 Envelope::failure(format!("tool timed out after {} s", limits.call_timeout.as_secs_f64()), ErrorCode::ToolError, true)
             }
             (_, stop::CPU) => {
-                tracing::error!(target: "trove::runtime", "call stopped at its CPU-time limit ({:?})", limits.cpu_time);
+                tracing::error!(target: "trove::runtime", toolkit = %self.scope.id, tool = %tool, "call stopped at its CPU-time limit ({:?})", limits.cpu_time);
                 self.retire.get_or_insert_with(|| "it was stopped at its CPU-time limit".into());
                 Envelope::failure(format!("tool exceeded its CPU-time limit ({} s)", limits.cpu_time.as_secs_f64()), ErrorCode::ToolError, false)
             }
             (_, stop::HEAP) => {
-                tracing::error!(target: "trove::runtime", "call stopped at the heap limit ({} bytes)", limits.max_heap_bytes);
+                tracing::error!(target: "trove::runtime", toolkit = %self.scope.id, tool = %tool, "call stopped at the heap limit ({} bytes)", limits.max_heap_bytes);
                 self.retire.get_or_insert_with(|| "it hit its heap ceiling".into());
                 Envelope::failure("tool exceeded its memory limit", ErrorCode::ToolError, false)
             }
             (Ok(envelope), _) => envelope,
             (Err(detail), _) => {
-                tracing::error!(target: "trove::runtime", "call failed in the host: {}", ledger.redactor().redact_str(&detail));
+                tracing::error!(target: "trove::runtime", toolkit = %self.scope.id, tool = %tool, "call failed in the host: {}", ledger.redactor().redact_str(&detail));
                 Envelope::failure("tool failed", ErrorCode::ToolError, false)
             }
         };

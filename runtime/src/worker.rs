@@ -123,8 +123,14 @@ fn run(
         entry: toolkit.entry().to_path_buf(),
         root: toolkit.root().to_path_buf(),
     };
-    if ready.send(Ok((InstanceWorker { id, jobs }, described))).is_err() {
-        return;
+    match ready.send(Ok((InstanceWorker { id, jobs }, described))) {
+        Ok(()) => {}
+        // The caller that started it stopped waiting: the instance still joins the pool.
+        Err(Ok((worker, _))) => match pool.get().and_then(Weak::upgrade) {
+            Some(pool) => pool.put_back(worker),
+            None => return,
+        },
+        Err(Err(_)) => return,
     }
     loop {
         match inbox.recv_timeout(idle_timeout) {
