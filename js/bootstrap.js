@@ -10,10 +10,22 @@ import { call, describe } from "ext:trove/host.js";
 // The host's functions for loaded toolkits go to Rust directly, never through a global. Rust
 // asks `describe` once the toolkit's modules have evaluated (see the rejection handler below).
 let evaluated = false;
+// Timers a call starts end with it: once its handler has settled, a timeout or interval it left
+// behind is cleared, so it cannot run (and throw, or log) inside a later call, which may be
+// another user's on this instance. Timers started at module top level are not touched.
+let callTimers = null;
 op_trove_register_host((definition, entry) => {
   evaluated = true;
   return describe(definition, entry);
-}, call);
+}, async (definition, callJson) => {
+  callTimers = new Set();
+  try {
+    return await call(definition, callJson);
+  } finally {
+    for (const id of callTimers) clearInterval(id);
+    callTimers = null;
+  }
+});
 
 // deno_core lets only extension code import `ext:` modules, so toolkit files reach
 // `@ontrove/extend/toolkit` through a virtual module the loader serves, which reads this frozen,
@@ -52,9 +64,26 @@ function define(name, value) {
   Object.defineProperty(globalThis, name, { value, writable: true, enumerable: false, configurable: true });
 }
 
+// setTimeout/setInterval remember the ids a call starts (see callTimers above).
+function tracked(start) {
+  return function (...args) {
+    const id = start(...args);
+    callTimers?.add(id);
+    return id;
+  };
+}
+function untracking(clear) {
+  return function (id) {
+    callTimers?.delete(id);
+    return clear(id);
+  };
+}
+
 const globals = {
   URL, URLSearchParams, TextEncoder, TextDecoder, TextEncoderStream, TextDecoderStream,
-  setTimeout, clearTimeout, setInterval, clearInterval, AbortController, AbortSignal,
+  setTimeout: tracked(setTimeout), clearTimeout: untracking(clearTimeout),
+  setInterval: tracked(setInterval), clearInterval: untracking(clearInterval),
+  AbortController, AbortSignal,
   atob, btoa, structuredClone, Event, EventTarget, CustomEvent, ErrorEvent, DOMException,
   ReadableStream: streams.ReadableStream, WritableStream: streams.WritableStream,
   TransformStream: streams.TransformStream, Blob, File, Headers, FormData, Request, Response,

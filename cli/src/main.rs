@@ -169,6 +169,10 @@ struct ServeArgs {
     /// Seconds in-flight calls get to finish after SIGTERM or Ctrl-C.
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     grace: f64,
+    /// A platform whose callbacks calls may use (`callbackBase`, e.g.
+    /// https://trove.example/api); repeatable. A call naming any other is refused.
+    #[arg(long = "platform", value_name = "URL")]
+    platforms: Vec<String>,
     /// Largest accepted request body, in bytes (larger: 413).
     #[arg(long, value_name = "BYTES", default_value_t = trove_host_server::DEFAULT_MAX_BODY_BYTES)]
     max_body: usize,
@@ -267,7 +271,7 @@ async fn serve(args: ServeArgs) -> ExitCode {
     };
     // Data (keyring, cache, documents) belongs to each toolkit's location, as with `call`.
     let load = LoadOptions { namespace: Namespace::Location, ..LoadOptions::default() };
-    let env: Arc<dyn trove_host_server::EnvSource> = Arc::new(LocalProviders::open());
+    let env: Arc<dyn trove_host_server::EnvSource> = Arc::new(LocalProviders::open().with_platforms(args.platforms));
     let options = trove_host_server::ServeOptions { listen: args.listen, watch: args.watch, grace, max_body_bytes: args.max_body };
     let running = match trove_host_server::Server::start(host, args.toolkits, load, env, options).await {
         Ok(r) => r,

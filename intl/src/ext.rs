@@ -1,4 +1,4 @@
-//! The deno_core extension: `#[op2]` ops over the pure API, plus `js/intl.js`.
+//! The deno_core extension: `#[op2]` ops over the pure API, plus `intl.js` beside it (the JS half of the same capability).
 //!
 //! Formatters are cached per thread (an isolate lives on one thread), keyed by locale and
 //! options, so `new Intl.DateTimeFormat(...)` per call stays cheap.
@@ -135,5 +135,5 @@ deno_core::extension!(
         op_intl_number_format_to_parts,
     ],
     esm_entry_point = "ext:trove_intl/intl.js",
-    esm = [dir "../js", "intl.js"],
+    esm = [dir "src", "intl.js"],
 );

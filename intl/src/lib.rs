@@ -20,7 +20,7 @@
 //!
 //! ## deno_core extension
 //! [`trove_intl`] (made by `deno_core::extension!`) registers the ops and the ES module
-//! `ext:trove_intl/intl.js` (source `js/intl.js`), which replaces `Intl.DateTimeFormat`,
+//! `ext:trove_intl/intl.js` (source `intl/src/intl.js`, beside the ops it calls), which replaces `Intl.DateTimeFormat`,
 //! `Intl.NumberFormat`, `Number.prototype.toLocaleString` and `Date.prototype.toLocaleString`
 //! / `toLocaleDateString` / `toLocaleTimeString`. Register it after `deno_webidl`/`deno_web`:
 //!

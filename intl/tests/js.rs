@@ -1,4 +1,4 @@
-//! The extension inside a real isolate: js/intl.js replaces QuickJS's stub Intl.
+//! The extension inside a real isolate: intl/src/intl.js replaces QuickJS's stub Intl.
 
 use deno_core::{JsRuntime, RuntimeOptions};
 

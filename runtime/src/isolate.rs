@@ -73,9 +73,33 @@ fn op_trove_isolate_unsound(state: &mut OpState, #[string] why: &str) {
     }
 }
 
+/// The engine's stack-trace hook, guarded: deno_core's callback casts every call site to an
+/// object and panics otherwise, and a panic cannot unwind through the engine's C frames, so it
+/// aborts the whole process. Under QuickJS the call sites are built with `Array.prototype`
+/// methods a toolkit can replace (`Array.prototype.map = …` then `new Error().stack`), so a
+/// list that is not all objects gets a plain `name: message` trace instead.
+fn guarded_prepare_stack_trace<'s, 'i>(
+    scope: &mut v8::PinScope<'s, 'i>,
+    error: v8::Local<'s, v8::Value>,
+    callsites: v8::Local<'s, v8::Array>,
+) -> v8::Local<'s, v8::Value> {
+    let sound = (0..callsites.length()).all(|i| callsites.get_index(scope, i).is_some_and(|v| v.is_object()));
+    if sound {
+        return deno_core::error::prepare_stack_trace_callback(scope, error, callsites);
+    }
+    let text = error.to_string(scope).map(|s| s.to_rust_string_lossy(scope)).unwrap_or_else(|| "Error".into());
+    v8::String::new(scope, &text).map(Into::into).unwrap_or_else(|| v8::undefined(scope).into())
+}
+
 /// A new isolate whose module loader serves `loader`'s toolkit, with a heap ceiling of
 /// `max_heap_bytes` (bytes).
 pub fn new_isolate(loader: ToolkitLoader, max_heap_bytes: usize) -> JsRuntime {
+    let mut runtime = create_runtime(loader, max_heap_bytes);
+    runtime.v8_isolate().set_prepare_stack_trace_callback(guarded_prepare_stack_trace);
+    runtime
+}
+
+fn create_runtime(loader: ToolkitLoader, max_heap_bytes: usize) -> JsRuntime {
     JsRuntime::new(RuntimeOptions {
         module_loader: Some(Rc::new(loader)),
         create_params: Some(v8::CreateParams::default().heap_limits(0, max_heap_bytes)),

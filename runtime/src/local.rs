@@ -8,7 +8,10 @@
 //! - `ctx.trove`: the local knowledge base `$TROVE_HOST_HOME/kb.sqlite`, opened on first use.
 //!
 //! A call that carries `ctxToken` and `callbackBase` resolves secrets and `ctx.trove` through the
-//! platform's callbacks instead ([`CallEnv::for_platform`], contract §5).
+//! platform's callbacks instead ([`CallEnv::for_platform`], contract §5), but only when its
+//! `callbackBase` is one the operator named ([`LocalProviders::with_platforms`], `serve
+//! --platform URL`): otherwise any client could make the host POST a token and a secret name to
+//! any address it likes, internal ones included.
 
 use std::sync::{Arc, OnceLock};
 
@@ -27,6 +30,12 @@ pub struct LocalProviders {
     cache: Option<Arc<dyn CacheStore>>,
     home: Option<DataHome>,
     kb: Arc<OnceLock<Result<Arc<LocalKnowledgeBase>, String>>>,
+    platforms: Arc<Vec<String>>,
+}
+
+/// `base` without trailing slashes, for comparing callback bases.
+fn normalise_base(base: &str) -> &str {
+    base.trim_end_matches('/')
 }
 
 impl LocalProviders {
@@ -52,7 +61,16 @@ impl LocalProviders {
             cache,
             home,
             kb: Arc::default(),
+            platforms: Arc::default(),
         }
+    }
+
+    /// The platform callback bases calls may name (`callbackBase`, compared without trailing
+    /// slashes). A call naming any other is refused; with none, every call carrying callbacks
+    /// is refused.
+    pub fn with_platforms(mut self, bases: impl IntoIterator<Item = String>) -> Self {
+        self.platforms = Arc::new(bases.into_iter().map(|b| normalise_base(&b).to_owned()).collect());
+        self
     }
 
     /// The local knowledge base, opened on first use.
@@ -68,15 +86,22 @@ impl LocalProviders {
             .clone()
     }
 
-    /// The environment for `call`: the platform's callbacks when the call carries them,
-    /// otherwise the local secrets and, when the call asks for a scope, the local knowledge
-    /// base. The clock is the system's and egress goes to the host's network; callers replace
-    /// either (`--now`, `--replay`).
+    /// The environment for `call`: the platform's callbacks when the call carries them (and
+    /// names a platform this host was given), otherwise the local secrets and, when the call
+    /// asks for a scope, the local knowledge base. The clock is the system's and egress goes to
+    /// the host's network; callers replace either (`--now`, `--replay`).
     ///
     /// # Errors
-    /// The callback client cannot start, or the knowledge base cannot be opened.
+    /// The call's `callbackBase` is not one of [`Self::with_platforms`]'s, the callback client
+    /// cannot start, or the knowledge base cannot be opened.
     pub fn env(&self, call: &ToolCall) -> Result<CallEnv, String> {
         let mut env = if call.has_callbacks() {
+            let base = normalise_base(call.callback_base.as_deref().unwrap_or_default());
+            if !self.platforms.iter().any(|p| p == base) {
+                return Err(format!(
+                    "the call's callbackBase {base:?} is not a platform this host was given (serve --platform URL)"
+                ));
+            }
             CallEnv::for_platform(call)?
         } else {
             let mut env = CallEnv { secrets: self.secrets.clone(), ..CallEnv::default() };

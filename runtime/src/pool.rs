@@ -200,15 +200,21 @@ impl Pool {
         });
         let _ = shared.me.set(Arc::downgrade(&shared));
         let pool = Self { shared };
-        for _ in 1..config.min_instances.min(config.max_instances) {
-            pool.start_in_background();
+        let warm = config.min_instances.min(config.max_instances).saturating_sub(1);
+        if warm > 0 {
+            // One after another, not all at once: concurrent bootstraps fragment the allocator
+            // (measured: 24 MiB per instance started together, 15 MiB one at a time).
+            let shared = Arc::downgrade(&pool.shared);
+            std::thread::spawn(move || {
+                for _ in 0..warm {
+                    let Some(shared) = shared.upgrade() else { return };
+                    let started = start_in_background(&shared);
+                    drop(shared);
+                    let _ = started.join();
+                }
+            });
         }
         Ok((pool, described))
-    }
-
-    /// Starts an instance that joins the idle list when it has loaded.
-    fn start_in_background(&self) {
-        start_in_background(&self.shared);
     }
 
     /// Starts an instance for the caller (who holds a slot and found none idle).
@@ -278,8 +284,9 @@ impl Pool {
     }
 }
 
-/// Starts an instance that joins `shared`'s idle list when it has loaded.
-fn start_in_background(shared: &Arc<PoolShared>) {
+/// Starts an instance that joins `shared`'s idle list when it has loaded. The returned thread
+/// ends once the instance has loaded (or failed to).
+fn start_in_background(shared: &Arc<PoolShared>) -> std::thread::JoinHandle<()> {
     {
         let mut state = shared.state.lock().expect("pool");
         state.live += 1;
@@ -300,7 +307,7 @@ fn start_in_background(shared: &Arc<PoolShared>) {
             }
             Err(_) => shared.lost(),
         }
-    });
+    })
 }
 
 /// A call handed to an instance. The instance and its slot come back to the pool when the
@@ -314,13 +321,50 @@ struct InFlight {
     slot: Option<OwnedSemaphorePermit>,
 }
 
+/// How long past its wall-clock limit a call may go unanswered before its instance is given up
+/// as stuck: the supervisor's interrupt is polled by JavaScript, not inside a builtin's native
+/// loop (`Array.prototype.indexOf.call({ length: 2 ** 50 })`), and the instance's own timeout
+/// runs on the same (busy) thread.
+pub const STUCK_GRACE: Duration = Duration::from_secs(5);
+
 impl InFlight {
     async fn finish(mut self) -> Result<CallOutcome, CallError> {
-        let answer = self.reply.as_mut().expect("an unfinished call has its reply").await;
+        let limit = self.shared.options.limits.call_timeout;
+        let reply = self.reply.as_mut().expect("an unfinished call has its reply");
+        let answer = match tokio::time::timeout(limit + STUCK_GRACE, reply).await {
+            Ok(answer) => answer,
+            Err(_) => return Ok(self.abandon(limit)),
+        };
         let reply = self.reply.take();
         drop(reply);
         let worker = self.worker.take().expect("an unfinished call has its instance");
         Ok(settle(&self.shared, worker, answer))
+    }
+
+    /// The instance did not answer within its limit and the grace after it: it is stuck in
+    /// native code that no interrupt reaches. It can be neither stopped nor trusted, so the
+    /// pool stops counting it (its thread ends once the loop does, if ever), starts a
+    /// replacement, and answers the caller as a timeout.
+    fn abandon(&mut self, limit: Duration) -> CallOutcome {
+        let worker = self.worker.take();
+        self.reply.take();
+        if let Some(worker) = &worker {
+            tracing::error!(
+                target: "trove::runtime",
+                toolkit = %self.shared.toolkit,
+                "instance {} did not answer within {:?} of its {:?} limit (stuck in native code); abandoning it and starting another",
+                worker.id,
+                STUCK_GRACE,
+                limit
+            );
+        }
+        drop(worker);
+        self.shared.lost();
+        let _ = start_in_background(&self.shared);
+        CallOutcome {
+            envelope: Envelope::failure(format!("tool timed out after {} s", limit.as_secs_f64()), ErrorCode::ToolError, true),
+            record: Default::default(),
+        }
     }
 }
 
@@ -344,7 +388,7 @@ fn settle(shared: &Arc<PoolShared>, worker: InstanceWorker, answer: Result<worke
             shared.state.lock().expect("pool").stats.calls += 1;
             if reply.retired.is_some() {
                 shared.lost();
-                start_in_background(shared);
+                let _ = start_in_background(shared);
             } else {
                 shared.put_back(worker);
             }
@@ -354,7 +398,7 @@ fn settle(shared: &Arc<PoolShared>, worker: InstanceWorker, answer: Result<worke
             // The instance's thread died during the call (a panic in the engine or an op).
             tracing::error!(target: "trove::runtime", toolkit = %shared.toolkit, "an instance ended during a call; starting another");
             shared.lost();
-            start_in_background(shared);
+            let _ = start_in_background(shared);
             lost_outcome()
         }
     }

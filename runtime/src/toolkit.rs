@@ -222,10 +222,14 @@ impl Toolkit {
             // unwind. A pool then discards the isolate: it is never given a bigger heap to go on.
             let handle = runtime.v8_isolate().thread_safe_handle();
             let stopped = stopped.clone();
-            runtime.add_near_heap_limit_callback(move |current, _initial| {
+            runtime.add_near_heap_limit_callback(move |current, initial| {
                 let _ = stopped.compare_exchange(stop::NONE, stop::HEAP, Ordering::SeqCst, Ordering::SeqCst);
                 handle.terminate_execution();
-                current.saturating_mul(2)
+                // Room to unwind, once: never past 1.25x the ceiling however often this fires
+                // (a builtin that allocates in a native loop does not poll the interrupt, so it
+                // would otherwise raise the limit again and again). Past it, allocations fail
+                // with the engine's out-of-memory error.
+                current.max(initial.saturating_add(initial / 4))
             });
         }
         let cpu_clock = ThreadCpuClock::current();

@@ -20,7 +20,10 @@ use trove_host::{CallEnv, Host, HostConfig, LoadOptions, PoolConfig, ToolCall};
 use trove_host_tests::{cli_binary, repo_root};
 
 fn env_usize(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 fn percentile_us(sorted: &[Duration], p: f64) -> f64 {
@@ -30,7 +33,11 @@ fn percentile_us(sorted: &[Duration], p: f64) -> f64 {
 /// Resident set size of this process, in bytes.
 fn rss_bytes() -> u64 {
     let statm = std::fs::read_to_string("/proc/self/statm").expect("/proc/self/statm");
-    let pages: u64 = statm.split_whitespace().nth(1).and_then(|p| p.parse().ok()).expect("resident pages");
+    let pages: u64 = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .expect("resident pages");
     // SAFETY: sysconf has no preconditions.
     pages * unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as u64
 }
@@ -50,12 +57,26 @@ fn js() -> Option<Js> {
         return None;
     }
     let bun = root.join("bench/js/node_modules/@oven/bun-linux-x64/bin/bun");
-    Some(Js { node: "node".into(), bun: bun.is_file().then_some(bun), dist })
+    Some(Js {
+        node: "node".into(),
+        bun: bun.is_file().then_some(bun),
+        dist,
+    })
 }
 
 fn run_json(program: &Path, args: &[&str]) -> Value {
-    let out = Command::new(program).args(args).current_dir(repo_root()).output().expect("run the JS baseline");
-    assert!(out.status.success(), "{} {:?} failed: {}", program.display(), args, String::from_utf8_lossy(&out.stderr));
+    let out = Command::new(program)
+        .args(args)
+        .current_dir(repo_root())
+        .output()
+        .expect("run the JS baseline");
+    assert!(
+        out.status.success(),
+        "{} {:?} failed: {}",
+        program.display(),
+        args,
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     serde_json::from_str(text.lines().last().unwrap_or_default()).expect("the baseline prints JSON")
 }
@@ -76,14 +97,26 @@ impl Drop for Served {
 }
 
 fn spawn_server(mut cmd: Command) -> Served {
-    let mut child = cmd.current_dir(repo_root()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("start the server");
+    let mut child = cmd
+        .current_dir(repo_root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the server");
     let (tx, rx) = std::sync::mpsc::channel();
-    for stream in [Box::new(child.stdout.take().unwrap()) as Box<dyn std::io::Read + Send>, Box::new(child.stderr.take().unwrap())] {
+    for stream in [
+        Box::new(child.stdout.take().unwrap()) as Box<dyn std::io::Read + Send>,
+        Box::new(child.stderr.take().unwrap()),
+    ] {
         let tx = tx.clone();
         std::thread::spawn(move || {
             for line in BufReader::new(stream).lines().map_while(Result::ok) {
                 // `listening 8788` (bench/js) or `trove-host: listening on http://127.0.0.1:8788`.
-                if let Some(port) = line.rsplit([' ', ':']).next().and_then(|p| p.trim_end_matches('/').parse::<u16>().ok()) {
+                if let Some(port) = line
+                    .rsplit([' ', ':'])
+                    .next()
+                    .and_then(|p| p.trim_end_matches('/').parse::<u16>().ok())
+                {
                     if line.contains("listening") {
                         let _ = tx.send(port);
                     }
@@ -91,7 +124,9 @@ fn spawn_server(mut cmd: Command) -> Served {
             }
         });
     }
-    let port = rx.recv_timeout(Duration::from_secs(60)).expect("the server said where it listens");
+    let port = rx
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the server said where it listens");
     Served { child, port }
 }
 
@@ -99,8 +134,12 @@ fn spawn_server(mut cmd: Command) -> Served {
 /// Returns (requests per second, p50 µs, p99 µs).
 async fn load(port: u16, path: &str, clients: usize, secs: u64) -> (f64, f64, f64) {
     let url = format!("http://127.0.0.1:{port}{path}");
-    let client = reqwest::Client::builder().pool_max_idle_per_host(clients).build().unwrap();
-    let body = json!({ "tool": "echo", "args": { "text": "hello", "user": "bob" }, "userId": "u" }).to_string();
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(clients)
+        .build()
+        .unwrap();
+    let body = json!({ "tool": "echo", "args": { "text": "hello", "user": "bob" }, "userId": "u" })
+        .to_string();
     // Warm-up: every connection once.
     for _ in 0..clients.min(16) {
         let r = client.post(&url).body(body.clone()).send().await.unwrap();
@@ -110,7 +149,13 @@ async fn load(port: u16, path: &str, clients: usize, secs: u64) -> (f64, f64, f6
     let count = Arc::new(AtomicU64::new(0));
     let mut tasks = Vec::new();
     for _ in 0..clients {
-        let (client, url, body, stop, count) = (client.clone(), url.clone(), body.clone(), stop.clone(), count.clone());
+        let (client, url, body, stop, count) = (
+            client.clone(),
+            url.clone(),
+            body.clone(),
+            stop.clone(),
+            count.clone(),
+        );
         tasks.push(tokio::spawn(async move {
             let mut samples = Vec::new();
             while !stop.load(Ordering::Relaxed) {
@@ -134,7 +179,11 @@ async fn load(port: u16, path: &str, clients: usize, secs: u64) -> (f64, f64, f6
     }
     let elapsed = start.elapsed().as_secs_f64();
     samples.sort();
-    (count.load(Ordering::Relaxed) as f64 / elapsed, percentile_us(&samples, 0.5), percentile_us(&samples, 0.99))
+    (
+        count.load(Ordering::Relaxed) as f64 / elapsed,
+        percentile_us(&samples, 0.5),
+        percentile_us(&samples, 0.99),
+    )
 }
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
@@ -144,82 +193,192 @@ async fn main() {
     let root = repo_root();
     let echo_dir = root.join("bench/js/echo");
     let js = js();
+    // HOST_BENCH_ONLY=direct|memory|wire runs one section.
+    let only = std::env::var("HOST_BENCH_ONLY").unwrap_or_default();
+    let run = |section: &str| only.is_empty() || only == section;
     println!("host bench: {calls} warm calls per direct series, {secs} s per throughput run");
 
     // 1. Warm call through Host (no HTTP), sequential.
     let host = Host::new(HostConfig::default()).unwrap();
-    let one = PoolConfig { min_instances: 1, max_instances: 1, ..PoolConfig::default() };
-    let echo = host.load(&echo_dir, LoadOptions { pool: Some(one), ..LoadOptions::default() }).await.unwrap();
+    let one = PoolConfig {
+        min_instances: 1,
+        max_instances: 1,
+        ..PoolConfig::default()
+    };
+    let echo = host
+        .load(
+            &echo_dir,
+            LoadOptions {
+                pool: Some(one),
+                ..LoadOptions::default()
+            },
+        )
+        .await
+        .unwrap();
     let args: Value = serde_json::from_str(ECHO_ARGS).unwrap();
-    let mut samples = Vec::with_capacity(calls);
-    for i in 0..(calls + calls / 10) {
-        let call = ToolCall::new("echo", args.clone(), "bob");
-        let t = Instant::now();
-        let out = echo.call(call, CallEnv::default()).await.unwrap();
-        let d = t.elapsed();
-        assert!(out.is_ok(), "{}", out.envelope);
-        if i >= calls / 10 {
-            samples.push(d);
+    if run("direct") {
+        let mut samples = Vec::with_capacity(calls);
+        for i in 0..(calls + calls / 10) {
+            let call = ToolCall::new("echo", args.clone(), "bob");
+            let t = Instant::now();
+            let out = echo.call(call, CallEnv::default()).await.unwrap();
+            let d = t.elapsed();
+            assert!(out.is_ok(), "{}", out.envelope);
+            if i >= calls / 10 {
+                samples.push(d);
+            }
         }
-    }
-    samples.sort();
-    let host_p50 = percentile_us(&samples, 0.5);
-    println!("\n## warm call, no HTTP (echo)");
-    println!("{:<24} {:>10} {:>10}", "", "p50 µs", "p99 µs");
-    println!("{:<24} {:>10.1} {:>10.1}", "trove-host Host::call", host_p50, percentile_us(&samples, 0.99));
-    if let Some(js) = &js {
-        let bundle = js.dist.join("echo.mjs");
-        let bundle = bundle.to_str().unwrap();
-        let n = calls.to_string();
-        for (name, program) in [("node", Some(js.node.clone())), ("bun", js.bun.clone())] {
-            let Some(program) = program else { continue };
-            let v = run_json(&program, &["bench/js/direct.mjs", bundle, "--tool", "echo", "--args", ECHO_ARGS, "--calls", &n]);
-            let p50 = v["p50_us"].as_f64().unwrap();
-            println!("{:<24} {:>10.1} {:>10.1}   (trove-host / {name} = {:.2}x)", format!("{name} handle()"), p50, v["p99_us"].as_f64().unwrap(), host_p50 / p50);
+        samples.sort();
+        let host_p50 = percentile_us(&samples, 0.5);
+        println!("\n## warm call, no HTTP (echo)");
+        println!("{:<24} {:>10} {:>10}", "", "p50 µs", "p99 µs");
+        println!(
+            "{:<24} {:>10.1} {:>10.1}",
+            "trove-host Host::call",
+            host_p50,
+            percentile_us(&samples, 0.99)
+        );
+        if let Some(js) = &js {
+            let bundle = js.dist.join("echo.mjs");
+            let bundle = bundle.to_str().unwrap();
+            let n = calls.to_string();
+            for (name, program) in [("node", Some(js.node.clone())), ("bun", js.bun.clone())] {
+                let Some(program) = program else { continue };
+                let v = run_json(
+                    &program,
+                    &[
+                        "bench/js/direct.mjs",
+                        bundle,
+                        "--tool",
+                        "echo",
+                        "--args",
+                        ECHO_ARGS,
+                        "--calls",
+                        &n,
+                    ],
+                );
+                let p50 = v["p50_us"].as_f64().unwrap();
+                println!(
+                    "{:<24} {:>10.1} {:>10.1}   (trove-host / {name} = {:.2}x)",
+                    format!("{name} handle()"),
+                    p50,
+                    v["p99_us"].as_f64().unwrap(),
+                    host_p50 / p50
+                );
+            }
         }
+        // The same calls on one instance on this thread (no pool, no thread hop): what the JS and
+        // the op path cost without the pool's hand-off.
+        let mut one = trove_host::Toolkit::load(&echo_dir).await.unwrap();
+        let mut samples = Vec::with_capacity(calls);
+        for i in 0..(calls + calls / 10) {
+            let call = ToolCall::new("echo", args.clone(), "bob");
+            let t = Instant::now();
+            let out = one.call(&call, CallEnv::default()).await;
+            let d = t.elapsed();
+            assert!(out.is_ok(), "{}", out.envelope);
+            if i >= calls / 10 {
+                samples.push(d);
+            }
+        }
+        samples.sort();
+        println!(
+            "{:<24} {:>10.1} {:>10.1}   (no pool: one instance on the caller's thread)",
+            "trove-host Toolkit::call",
+            percentile_us(&samples, 0.5),
+            percentile_us(&samples, 0.99)
+        );
     }
 
     // 2. Resident memory per additional warm instance.
-    let extra = 16;
-    let before = rss_bytes();
-    let many = PoolConfig { min_instances: extra, max_instances: extra, ..PoolConfig::default() };
-    let pool = host.load(&echo_dir, LoadOptions { pool: Some(many), ..LoadOptions::default() }).await.unwrap();
-    // Make every instance busy once (one call each, concurrently).
-    let mut joins = Vec::new();
-    for _ in 0..extra {
-        let pool = pool.clone();
-        let args = args.clone();
-        joins.push(tokio::spawn(async move {
-            let out = pool.call(ToolCall::new("echo", args, "bob"), CallEnv::default()).await.unwrap();
-            assert!(out.is_ok());
-        }));
-    }
-    for j in joins {
-        j.await.unwrap();
-    }
-    while pool.stats().live < extra || pool.stats().idle < extra {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    let per_instance = (rss_bytes().saturating_sub(before)) as f64 / extra as f64;
-    println!("\n## resident memory per additional warm instance (echo, {extra} instances)");
-    println!("{:<24} {:>8.2} MiB", "trove-host", per_instance / 1048576.0);
-    if let Some(js) = &js {
-        let bundle = js.dist.join("echo.mjs");
-        let k = extra.to_string();
-        for (name, program) in [("node", Some(js.node.clone())), ("bun", js.bun.clone())] {
-            let Some(program) = program else { continue };
-            let v = run_json(&program, &["bench/js/direct.mjs", bundle.to_str().unwrap(), "--tool", "echo", "--args", ECHO_ARGS, "--instances", &k]);
-            let b = v["bytes_per_instance"].as_f64().unwrap();
-            println!("{:<24} {:>8.2} MiB   (trove-host / {name} = {:.2}x)", name, b / 1048576.0, per_instance / b);
+    if run("memory") {
+        let extra = 16;
+        let before = rss_bytes();
+        let many = PoolConfig {
+            min_instances: extra,
+            max_instances: extra,
+            ..PoolConfig::default()
+        };
+        let pool = host
+            .load(
+                &echo_dir,
+                LoadOptions {
+                    pool: Some(many),
+                    ..LoadOptions::default()
+                },
+            )
+            .await
+            .unwrap();
+        // Let the warm minimum start (one after another), then make every instance answer once.
+        while pool.stats().idle < extra {
+            tokio::time::sleep(Duration::from_millis(20)).await;
         }
+        let mut joins = Vec::new();
+        for _ in 0..extra {
+            let pool = pool.clone();
+            let args = args.clone();
+            joins.push(tokio::spawn(async move {
+                let out = pool
+                    .call(ToolCall::new("echo", args, "bob"), CallEnv::default())
+                    .await
+                    .unwrap();
+                assert!(out.is_ok());
+            }));
+        }
+        for j in joins {
+            j.await.unwrap();
+        }
+        while pool.stats().live < extra || pool.stats().idle < extra {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let per_instance = (rss_bytes().saturating_sub(before)) as f64 / extra as f64;
+        println!("\n## resident memory per additional warm instance (echo, {extra} instances)");
+        println!("{:<24} {:>8.2} MiB", "trove-host", per_instance / 1048576.0);
+        if let Some(js) = &js {
+            let bundle = js.dist.join("echo.mjs");
+            let k = extra.to_string();
+            for (name, program) in [("node", Some(js.node.clone())), ("bun", js.bun.clone())] {
+                let Some(program) = program else { continue };
+                let v = run_json(
+                    &program,
+                    &[
+                        "bench/js/direct.mjs",
+                        bundle.to_str().unwrap(),
+                        "--tool",
+                        "echo",
+                        "--args",
+                        ECHO_ARGS,
+                        "--instances",
+                        &k,
+                    ],
+                );
+                let b = v["bytes_per_instance"].as_f64().unwrap();
+                println!(
+                    "{:<24} {:>8.2} MiB   (trove-host / {name} = {:.2}x)",
+                    name,
+                    b / 1048576.0,
+                    per_instance / b
+                );
+            }
+        }
+        drop(pool);
     }
-    drop(pool);
 
     // 3. The wire: the same echo toolkit served by `trove-host serve`, node:http and Bun.serve.
+    if !run("wire") {
+        return;
+    }
     println!("\n## the wire (POST echo, keep-alive, closed loop; client in this process)");
     let mut servers: Vec<(String, Served, &str)> = Vec::new();
     let mut serve = Command::new(cli_binary());
-    serve.args(["serve", "--listen", "127.0.0.1:0", echo_dir.to_str().unwrap()]).env("RUST_LOG", "warn,trove::server=info");
+    serve
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            echo_dir.to_str().unwrap(),
+        ])
+        .env("RUST_LOG", "warn,trove::server=info");
     servers.push(("trove-host serve".into(), spawn_server(serve), "/echo"));
     if let Some(js) = &js {
         let bundle = js.dist.join("echo.mjs");
@@ -230,7 +389,10 @@ async fn main() {
             servers.push((format!("{name} serve.mjs"), spawn_server(cmd), "/"));
         }
     }
-    println!("{:<20} {:>8} {:>12} {:>10} {:>10}", "", "clients", "req/s", "p50 µs", "p99 µs");
+    println!(
+        "{:<20} {:>8} {:>12} {:>10} {:>10}",
+        "", "clients", "req/s", "p50 µs", "p99 µs"
+    );
     let mut at8 = Vec::new();
     for clients in [1usize, 8, 64] {
         for (name, server, path) in &servers {
@@ -243,7 +405,10 @@ async fn main() {
     }
     if let Some((_, ours)) = at8.first().cloned() {
         for (name, rps) in at8.iter().skip(1) {
-            println!("throughput at 8 clients, trove-host / {name} = {:.2}x", ours / rps);
+            println!(
+                "throughput at 8 clients, trove-host / {name} = {:.2}x",
+                ours / rps
+            );
         }
     }
 }

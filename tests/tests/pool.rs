@@ -1,6 +1,8 @@
-//! The warm pool through the embedding API: a caller that stops waiting does not cost the pool
-//! its instance or let it exceed `max_instances`; a retired instance is replaced in the
-//! background; instances beyond the warm minimum end after the idle timeout.
+//! The warm pool through the embedding API, and hostile handlers against it: a caller that stops
+//! waiting does not cost the pool its instance or let it exceed `max_instances`; instances
+//! beyond the warm minimum end after the idle timeout; prototype pollution cannot abort the
+//! process; a call's timers end with it; a builtin's allocation loop is held to the heap
+//! ceiling; an instance stuck in native code is abandoned and replaced.
 
 use std::time::{Duration, Instant};
 
@@ -56,4 +58,85 @@ async fn instances_beyond_the_warm_minimum_end_when_idle() {
     }
     assert_eq!(echo.stats().started, 3, "three concurrent calls grew the pool to three instances");
     settle(&echo, 1, 1).await;
+}
+
+fn rss_bytes() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").expect("/proc/self/statm");
+    let pages: u64 = statm.split_whitespace().nth(1).and_then(|p| p.parse().ok()).expect("resident pages");
+    // SAFETY: sysconf has no preconditions.
+    pages * unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as u64
+}
+
+async fn hostile() -> ToolkitHandle {
+    let host = Host::new(HostConfig::default()).unwrap();
+    let limits = trove_host::IsolateLimits {
+        call_timeout: Duration::from_secs(1),
+        cpu_time: Duration::from_secs(1),
+        max_heap_bytes: 64 * 1024 * 1024,
+    };
+    let pool = PoolConfig { min_instances: 1, max_instances: 1, max_queued: 8, ..PoolConfig::default() };
+    host.load(&fixture("hostile"), LoadOptions { limits: Some(limits), pool: Some(pool), ..LoadOptions::default() }).await.unwrap()
+}
+
+fn text(outcome: &trove_host::CallOutcome) -> String {
+    match &outcome.envelope {
+        trove_host::Envelope::Ok(ok) => ok.result.text.clone(),
+        failed => panic!("expected success: {failed}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_polluted_array_prototype_does_not_abort_the_process() {
+    // deno_core's stack-trace hook panicked on a call site that is not an object, and a panic
+    // cannot unwind through the engine's C frames: the whole process aborted.
+    let hostile = hostile().await;
+    let out = hostile.call(ToolCall::new("pollute", json!({}), "u"), CallEnv::default()).await.unwrap();
+    assert_eq!(text(&out), "stack: Error: boom");
+    // The process is alive and answers. (The toolkit broke its own instance's `Array.prototype`,
+    // which the SDK's own code on that instance then trips over: module state is per instance.)
+    let next = hostile.call(ToolCall::new("wait", json!({}), "v"), CallEnv::default()).await.unwrap();
+    assert_eq!(next.envelope.json(), json!({ "ok": false, "error": "tool failed", "retryable": false, "code": "TOOL_ERROR" }));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn timers_a_call_leaves_behind_end_with_it() {
+    let hostile = hostile().await;
+    let left = hostile.call(ToolCall::new("leave_timers", json!({}), "alice"), CallEnv::default()).await.unwrap();
+    assert_eq!(text(&left), "left timers behind");
+    // Bob's call runs on the same instance for 300 ms: alice's timeout (50 ms) and interval
+    // (10 ms) would have thrown and logged inside it.
+    let bob = hostile.call(ToolCall::new("wait", json!({}), "bob"), CallEnv::default()).await.unwrap();
+    assert_eq!(text(&bob), "waited for bob");
+    assert!(bob.record.logs.is_empty(), "nothing of alice's call logs into bob's: {:?}", bob.record.logs);
+    assert_eq!(hostile.stats().retired, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_allocation_inside_a_builtin_is_held_to_the_heap_ceiling() {
+    // The near-heap-limit callback used to double the limit each time it fired; a builtin's
+    // native loop never polls the interrupt, so 2e8 elements took the process past 3 GB.
+    let hostile = hostile().await;
+    let before = rss_bytes();
+    let out = hostile.call(ToolCall::new("big_array", json!({ "n": 200_000_000 }), "u"), CallEnv::default()).await.unwrap();
+    assert_eq!(out.envelope.json(), json!({ "ok": false, "error": "tool exceeded its memory limit", "retryable": false, "code": "TOOL_ERROR" }));
+    let grew = rss_bytes().saturating_sub(before);
+    assert!(grew < 512 * 1024 * 1024, "the process grew {} MiB for a 64 MiB ceiling", grew >> 20);
+    let next = hostile.call(ToolCall::new("big_array", json!({ "n": 10 }), "u"), CallEnv::default()).await.unwrap();
+    assert_eq!(text(&next), "length 10");
+    assert_eq!(hostile.stats().retired, 1, "the instance that hit the ceiling was replaced");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_instance_stuck_in_native_code_is_abandoned_and_replaced() {
+    let hostile = hostile().await;
+    let t = Instant::now();
+    let out = hostile.call(ToolCall::new("native_spin", json!({}), "u"), CallEnv::default()).await.unwrap();
+    assert_eq!(out.envelope.json(), json!({ "ok": false, "error": "tool timed out after 1 s", "retryable": true, "code": "TOOL_ERROR" }));
+    let waited = t.elapsed();
+    assert!(waited >= Duration::from_secs(1) + trove_host::pool::STUCK_GRACE, "{waited:?}");
+    assert!(waited < Duration::from_secs(15), "{waited:?}");
+    // The toolkit answers again, on a fresh instance, though the stuck thread still spins.
+    let next = hostile.call(ToolCall::new("wait", json!({}), "v"), CallEnv::default()).await.unwrap();
+    assert_eq!(text(&next), "waited for v");
+    assert_eq!(hostile.stats().retired, 1);
 }

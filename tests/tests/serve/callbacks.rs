@@ -51,7 +51,7 @@ async fn platform_callbacks_carry_the_calls_token() {
     let running = start(
         vec![fixture("vault"), fixture("echo")],
         LoadOptions::default(),
-        Arc::new(LocalProviders::open()),
+        Arc::new(LocalProviders::open().with_platforms([platform.base.clone()])),
         local(),
     )
     .await;
@@ -108,5 +108,14 @@ async fn platform_callbacks_carry_the_calls_token() {
         ],
         "exactly these bodies; an undeclared secret is never asked for"
     );
+
+    // A callbackBase the operator did not name: refused before any request leaves the host
+    // (otherwise any client could make it POST a token and a secret name anywhere).
+    let elsewhere = self::platform();
+    let mut foreign = read("API_TOKEN");
+    foreign["callbackBase"] = json!(elsewhere.base);
+    let refused = post(&http, &vault, &foreign).await;
+    assert_eq!(refused.body, json!({ "ok": false, "error": "tool failed", "retryable": false, "code": "TOOL_ERROR" }));
+    assert!(elsewhere.seen.lock().unwrap().is_empty(), "the unnamed platform heard nothing");
     running.shutdown().await;
 }

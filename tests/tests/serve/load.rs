@@ -88,7 +88,7 @@ async fn an_overloaded_toolkit_answers_503_at_once() {
     let overloaded = CallError::Overloaded { toolkit: "echo".into(), running: 1, queued: 2 }.envelope().json();
     assert_eq!(
         overloaded,
-        json!({ "ok": false, "error": "toolkit \"echo\" is overloaded: 1 calls running and 2 waiting; try again shortly",
+        json!({ "ok": false, "error": "toolkit \"echo\" is overloaded: all 1 of its instances are busy and 2 calls are waiting; try again shortly",
                 "retryable": true, "code": "TOOL_ERROR" })
     );
     let (served, refused): (Vec<_>, Vec<_>) = replies.iter().partition(|r| r.status == 200);
