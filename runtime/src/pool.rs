@@ -327,13 +327,30 @@ struct InFlight {
 /// runs on the same (busy) thread.
 pub const STUCK_GRACE: Duration = Duration::from_secs(5);
 
+/// How long a caller polls for its answer before its task sleeps.
+const ANSWER_SPIN: Duration = Duration::from_micros(100);
+
 impl InFlight {
     async fn finish(mut self) -> Result<CallOutcome, CallError> {
         let limit = self.shared.options.limits.call_timeout;
         let reply = self.reply.as_mut().expect("an unfinished call has its reply");
-        let answer = match tokio::time::timeout(limit + STUCK_GRACE, reply).await {
-            Ok(answer) => answer,
-            Err(_) => return Ok(self.abandon(limit)),
+        // Most calls answer within tens of microseconds: poll for that long, yielding to other
+        // tasks, before the task sleeps (waking a sleeping worker costs more than that on a VM).
+        let spin_until = std::time::Instant::now() + ANSWER_SPIN;
+        let early = loop {
+            match reply.try_recv() {
+                Ok(answer) => break Some(Some(answer)),
+                Err(oneshot::error::TryRecvError::Closed) => break Some(None),
+                Err(oneshot::error::TryRecvError::Empty) if std::time::Instant::now() < spin_until => tokio::task::yield_now().await,
+                Err(oneshot::error::TryRecvError::Empty) => break None,
+            }
+        };
+        let answer = match early {
+            Some(answer) => answer,
+            None => match tokio::time::timeout(limit + STUCK_GRACE, reply).await {
+                Ok(answer) => answer.ok(),
+                Err(_) => return Ok(self.abandon(limit)),
+            },
         };
         let reply = self.reply.take();
         drop(reply);
@@ -374,7 +391,7 @@ impl Drop for InFlight {
         let shared = self.shared.clone();
         let slot = self.slot.take();
         std::thread::spawn(move || {
-            let answer = reply.blocking_recv();
+            let answer = reply.blocking_recv().ok();
             settle(&shared, worker, answer);
             drop(slot);
         });
@@ -382,9 +399,10 @@ impl Drop for InFlight {
 }
 
 /// Returns (or retires) the instance that answered, counts the call, and gives its outcome.
-fn settle(shared: &Arc<PoolShared>, worker: InstanceWorker, answer: Result<worker::Reply, oneshot::error::RecvError>) -> CallOutcome {
+/// `answer` is `None` when the instance's thread ended without answering.
+fn settle(shared: &Arc<PoolShared>, worker: InstanceWorker, answer: Option<worker::Reply>) -> CallOutcome {
     match answer {
-        Ok(reply) => {
+        Some(reply) => {
             shared.state.lock().expect("pool").stats.calls += 1;
             if reply.retired.is_some() {
                 shared.lost();
@@ -394,7 +412,7 @@ fn settle(shared: &Arc<PoolShared>, worker: InstanceWorker, answer: Result<worke
             }
             reply.outcome
         }
-        Err(_) => {
+        None => {
             // The instance's thread died during the call (a panic in the engine or an op).
             tracing::error!(target: "trove::runtime", toolkit = %shared.toolkit, "an instance ended during a call; starting another");
             shared.lost();
