@@ -35,7 +35,8 @@ fn next_job(inbox: &mpsc::Receiver<Job>, idle_timeout: Duration) -> Result<Job, 
         match inbox.try_recv() {
             Ok(job) => return Ok(job),
             Err(mpsc::TryRecvError::Disconnected) => return Err(mpsc::RecvTimeoutError::Disconnected),
-            Err(mpsc::TryRecvError::Empty) if std::time::Instant::now() < spin_until => std::hint::spin_loop(),
+            // Yield rather than spin: a thread with work (an HTTP worker) gets this core first.
+            Err(mpsc::TryRecvError::Empty) if std::time::Instant::now() < spin_until => std::thread::yield_now(),
             Err(mpsc::TryRecvError::Empty) => return inbox.recv_timeout(idle_timeout),
         }
     }

@@ -15,26 +15,43 @@
 //! comes from the runtime, or is built with [`trove_host::Envelope::failure`] for what never
 //! reaches it (bad JSON, a body too large, an overloaded pool).
 //!
-//! ```no_run
-//! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
+//! A small server, end to end (this example runs as a doctest): one toolkit served on a free
+//! loopback port, its upstream answered from a cassette, and one call over real HTTP.
+//!
+//! ```
+//! # #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+//! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use std::sync::Arc;
-//! use trove_host::{local::LocalProviders, Host, HostConfig, LoadOptions, Namespace};
+//! use tokio::io::{AsyncReadExt, AsyncWriteExt};
+//! use trove_host::{CallEnv, Host, HostConfig, LoadOptions, ReplayTransport, ToolCall, ToolkitHandle};
 //! use trove_host_server::{ServeOptions, Server};
 //!
 //! let host = Host::new(HostConfig::default())?;
-//! let load = LoadOptions { namespace: Namespace::Location, ..LoadOptions::default() };
-//! let running = Server::start(
-//!     host,
-//!     vec!["toolkits/quakefeed".into()],
-//!     load,
-//!     Arc::new(LocalProviders::open()),
-//!     ServeOptions::default(),
-//! )
-//! .await?;
-//! println!("serving on http://{}/quakefeed", running.local_addr());
+//! // Per-call providers: here every call's egress is served from the same cassette.
+//! let cassette = std::fs::read_to_string("../toolkits/quakefeed/replay/recent.json")?;
+//! let env = move |_: &ToolkitHandle, _: &ToolCall| -> Result<CallEnv, String> {
+//!     Ok(CallEnv::new(Arc::new(ReplayTransport::new(serde_json::from_str(&cassette).map_err(|e| e.to_string())?))))
+//! };
+//! let options = ServeOptions { listen: "127.0.0.1:0".parse()?, ..ServeOptions::default() };
+//! let running =
+//!     Server::start(host, vec!["../toolkits/quakefeed".into()], LoadOptions::default(), Arc::new(env), options).await?;
+//!
+//! let body = r#"{"tool":"recent_quakes","args":{"minMagnitude":2.5},"userId":"u1"}"#;
+//! let mut socket = tokio::net::TcpStream::connect(running.local_addr()).await?;
+//! socket
+//!     .write_all(format!("POST /quakefeed HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}", body.len()).as_bytes())
+//!     .await?;
+//! let mut answer = String::new();
+//! socket.read_to_string(&mut answer).await?;
+//! assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+//! assert!(answer.contains(r#""ok":true"#), "{answer}");
 //! running.shutdown().await;
 //! # Ok(()) }
 //! ```
+//!
+//! `trove-host serve` is the same with [`trove_host::local::LocalProviders`] as the
+//! [`EnvSource`] (environment and keyring secrets, the local cache and knowledge base, the
+//! platform's callbacks for `--platform` URLs).
 
 mod env;
 mod serve;
