@@ -23,14 +23,19 @@
 //! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use std::sync::Arc;
 //! use tokio::io::{AsyncReadExt, AsyncWriteExt};
-//! use trove_host::{CallEnv, Host, HostConfig, LoadOptions, ReplayTransport, ToolCall, ToolkitHandle};
+//! use trove_host::{CallEnv, FixedClock, Host, HostConfig, LoadOptions, ReplayTransport, ToolCall, ToolkitHandle};
 //! use trove_host_server::{ServeOptions, Server};
 //!
 //! let host = Host::new(HostConfig::default())?;
-//! // Per-call providers: here every call's egress is served from the same cassette.
+//! // Per-call providers: here every call's egress is served from the same cassette, at the
+//! // instant it was recorded.
 //! let cassette = std::fs::read_to_string("../toolkits/quakefeed/replay/recent.json")?;
+//! let recorded = "2026-11-29T12:00:00Z".parse()?;
 //! let env = move |_: &ToolkitHandle, _: &ToolCall| -> Result<CallEnv, String> {
-//!     Ok(CallEnv::new(Arc::new(ReplayTransport::new(serde_json::from_str(&cassette).map_err(|e| e.to_string())?))))
+//!     let exchanges = serde_json::from_str(&cassette).map_err(|e| e.to_string())?;
+//!     let mut env = CallEnv::new(Arc::new(ReplayTransport::new(exchanges)));
+//!     env.clock = Arc::new(FixedClock(recorded));
+//!     Ok(env)
 //! };
 //! let options = ServeOptions { listen: "127.0.0.1:0".parse()?, ..ServeOptions::default() };
 //! let running =
