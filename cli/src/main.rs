@@ -272,7 +272,13 @@ async fn serve(args: ServeArgs) -> ExitCode {
     // Data (keyring, cache, documents) belongs to each toolkit's location, as with `call`.
     let load = LoadOptions { namespace: Namespace::Location, ..LoadOptions::default() };
     let env: Arc<dyn trove_host_server::EnvSource> = Arc::new(LocalProviders::open().with_platforms(args.platforms));
-    let options = trove_host_server::ServeOptions { listen: args.listen, watch: args.watch, grace, max_body_bytes: args.max_body };
+    let options = trove_host_server::ServeOptions {
+        listen: args.listen,
+        watch: args.watch,
+        grace,
+        max_body_bytes: args.max_body,
+        ..trove_host_server::ServeOptions::default()
+    };
     let running = match trove_host_server::Server::start(host, args.toolkits, load, env, options).await {
         Ok(r) => r,
         Err(e) => return usage(e),

@@ -65,4 +65,4 @@ pub mod wire;
 
 pub use env::EnvSource;
 pub use serve::{serve, RunningServer, ServeError, ServeOptions, Server, Shutdown, ToolkitLoadError};
-pub use wire::{router, Registry, DEFAULT_MAX_BODY_BYTES};
+pub use wire::{router, Registry, BODY_READ_TIMEOUT, DEFAULT_MAX_BODY_BYTES};

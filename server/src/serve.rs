@@ -29,7 +29,7 @@ use trove_host::{Host, LoadError, LoadOptions, ToolkitHandle};
 
 use crate::env::EnvSource;
 use crate::watch::{Watched, Watcher};
-use crate::wire::{router_counting, Registry, DEFAULT_MAX_BODY_BYTES};
+use crate::wire::{router_counting, Registry, BODY_READ_TIMEOUT, DEFAULT_MAX_BODY_BYTES};
 
 /// Longest time a client may take to send a request's headers (also ends idle keep-alive
 /// connections).
@@ -48,6 +48,8 @@ pub struct ServeOptions {
     pub grace: Duration,
     /// Largest call body accepted (413 beyond). Default 1 MiB.
     pub max_body_bytes: usize,
+    /// How long a call's body may take to arrive (408 beyond). Default 30 s.
+    pub body_timeout: Duration,
 }
 
 impl Default for ServeOptions {
@@ -57,6 +59,7 @@ impl Default for ServeOptions {
             watch: false,
             grace: Duration::from_secs(10),
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+            body_timeout: BODY_READ_TIMEOUT,
         }
     }
 }
@@ -204,7 +207,7 @@ impl Server {
         // On a loopback address only local clients can connect, so a request naming another
         // host came through a browser that a page re-pointed at 127.0.0.1 (DNS rebinding).
         let local_hosts_only = local_addr.ip().is_loopback();
-        let router = router_counting(registry.clone(), env, options.max_body_bytes, in_flight.clone(), local_hosts_only);
+        let router = router_counting(registry.clone(), env, options.max_body_bytes, options.body_timeout, in_flight.clone(), local_hosts_only);
         let (stop, stopped) = oneshot::channel();
         let task = tokio::spawn(accept_loop(listener, router, stopped, options.grace, in_flight));
         for (_, handle) in &handles {

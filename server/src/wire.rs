@@ -52,6 +52,9 @@ use crate::env::EnvSource;
 /// The default limit on a call's body: 1 MiB.
 pub const DEFAULT_MAX_BODY_BYTES: usize = 1024 * 1024;
 
+/// How long a request body may take to arrive by default (408 after that).
+pub const BODY_READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// A refused body is read and discarded up to this many times the limit (so a client still
 /// sending it reads the 413 rather than a reset connection); past that the connection closes.
 const DRAIN_FACTOR: usize = 4;
@@ -137,6 +140,7 @@ struct WireState {
     registry: Arc<Registry>,
     env: Arc<dyn EnvSource>,
     max_body_bytes: usize,
+    body_timeout: std::time::Duration,
     in_flight: Arc<AtomicUsize>,
     local_hosts_only: bool,
 }
@@ -147,7 +151,7 @@ struct WireState {
 /// the check of the `Host` header that [`crate::Server`] adds on a loopback address is the
 /// embedder's to make.
 pub fn router(registry: Arc<Registry>, env: Arc<dyn EnvSource>, max_body_bytes: usize) -> Router {
-    router_counting(registry, env, max_body_bytes, Arc::default(), false)
+    router_counting(registry, env, max_body_bytes, BODY_READ_TIMEOUT, Arc::default(), false)
 }
 
 /// [`router`], counting the calls in flight in `in_flight` (for shutdown's report), and with
@@ -156,10 +160,11 @@ pub(crate) fn router_counting(
     registry: Arc<Registry>,
     env: Arc<dyn EnvSource>,
     max_body_bytes: usize,
+    body_timeout: std::time::Duration,
     in_flight: Arc<AtomicUsize>,
     local_hosts_only: bool,
 ) -> Router {
-    let state = WireState { registry, env, max_body_bytes, in_flight, local_hosts_only };
+    let state = WireState { registry, env, max_body_bytes, body_timeout, in_flight, local_hosts_only };
     Router::new()
         .route("/", any(at_root))
         .route("/{id}", any(at_id))
@@ -319,13 +324,19 @@ struct CallFields {
 
 async fn call(state: &WireState, handle: &ToolkitHandle, request: Request) -> (CallFields, Answer) {
     let mut fields = CallFields::default();
-    let body = match read_body(request, state.max_body_bytes).await {
-        Ok(body) => body,
-        Err(BodyError::TooLarge) => {
+    // A body must arrive within the body timeout: one that trickles in (or stops short of its
+    // content-length) would otherwise hold a connection, its buffer and the shutdown's grace.
+    let body = match tokio::time::timeout(state.body_timeout, read_body(request, state.max_body_bytes)).await {
+        Err(_) => {
+            let message = format!("the request body did not arrive within {} s", state.body_timeout.as_secs_f64());
+            return (fields, Answer::Plain(StatusCode::REQUEST_TIMEOUT, Envelope::failure(message, ErrorCode::BadRequest, false)));
+        }
+        Ok(Ok(body)) => body,
+        Ok(Err(BodyError::TooLarge)) => {
             let message = format!("request body exceeds {} bytes", state.max_body_bytes);
             return (fields, Answer::Plain(StatusCode::PAYLOAD_TOO_LARGE, Envelope::failure(message, ErrorCode::BadRequest, false)));
         }
-        Err(BodyError::Read(reason)) => {
+        Ok(Err(BodyError::Read(reason))) => {
             tracing::debug!(target: "trove::serve", toolkit = %handle.id(), "cannot read a request body: {reason}");
             let envelope = Envelope::failure("cannot read the request body", ErrorCode::BadRequest, false);
             return (fields, Answer::Plain(StatusCode::BAD_REQUEST, envelope));

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use trove_host::conformance::{compare, run_case, scripted_env, Case};
 use trove_host::{CallEnv, LoadOptions, PoolConfig, ReplayTransport, ToolCall, Toolkit, ToolkitHandle};
 use trove_host_ops::trove::ScriptedTrove;
-use trove_host_server::EnvSource;
+use trove_host_server::{EnvSource, ServeOptions};
 
 use crate::{client, exclusive, fixture, get, init_logs, local, logs, no_egress, post, repo_root, send, start, url};
 
@@ -351,5 +351,30 @@ async fn json_the_sdk_would_take_but_rust_does_not() {
     let body = r#"{"tool":"echo","args":{"n":1,"tag":"t","__proto__":{"n":2}},"userId":"u"}"#;
     let reply = send(&http, reqwest::Method::POST, &at, Some(body.to_owned())).await;
     assert_eq!(reply.body["result"]["text"], "u:t:1");
+    running.shutdown().await;
+}
+
+/// A body that stops short of its content-length (or trickles in) is answered 408 after the
+/// body timeout instead of holding its connection, its buffer and the shutdown's grace.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_that_never_arrives_is_answered_408() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let options = ServeOptions { body_timeout: std::time::Duration::from_millis(500), ..local() };
+    let running = start(vec![fixture("echo")], LoadOptions::default(), no_egress(), options).await;
+    let mut socket = tokio::net::TcpStream::connect(running.local_addr()).await.unwrap();
+    let started = std::time::Instant::now();
+    socket
+        .write_all(b"POST /echo HTTP/1.1\r\nhost: localhost\r\ncontent-length: 100\r\n\r\n{\"tool\":\"echo\"")
+        .await
+        .unwrap();
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(10), socket.read_to_end(&mut answer)).await;
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(
+        answer.contains(r#"{"ok":false,"error":"the request body did not arrive within 0.5 s","retryable":false,"code":"BAD_REQUEST"}"#),
+        "{answer}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
     running.shutdown().await;
 }
