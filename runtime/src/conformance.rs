@@ -162,6 +162,22 @@ pub fn scripted_env(
     Ok(env)
 }
 
+/// The call a case makes, as the platform would send it (contract §4): the case's `tool`,
+/// `args`, `userId`, `scopes` and `config`, with a `ctxToken` and `callbackBase` (the case's
+/// scripted secrets and `trove` answers stand in for the callbacks).
+pub fn case_call(case: &Case) -> Value {
+    let c = &case.call;
+    json!({
+        "tool": c.get("tool").cloned().unwrap_or(Value::Null),
+        "args": c.get("args").cloned().unwrap_or(Value::Null),
+        "ctxToken": "conformance-token",
+        "callbackBase": "https://callback.invalid",
+        "userId": c.get("userId").cloned().unwrap_or(Value::Null),
+        "scopes": c.get("scopes").cloned().unwrap_or(Value::Null),
+        "config": c.get("config").cloned().unwrap_or(Value::Null),
+    })
+}
+
 /// Runs one case against `toolkit` and returns the result and its problems.
 pub async fn run_case(toolkit: &mut Toolkit, case: &Case) -> (CaseResult, Vec<String>) {
     let id = toolkit.id().to_owned();
@@ -173,16 +189,7 @@ pub async fn run_case(toolkit: &mut Toolkit, case: &Case) -> (CaseResult, Vec<St
         CallEnv::new(replay.clone())
     });
     env.trove = Some(trove.clone());
-    let c = &case.call;
-    let call = json!({
-        "tool": c.get("tool").cloned().unwrap_or(Value::Null),
-        "args": c.get("args").cloned().unwrap_or(Value::Null),
-        "ctxToken": "conformance-token",
-        "callbackBase": "https://callback.invalid",
-        "userId": c.get("userId").cloned().unwrap_or(Value::Null),
-        "scopes": c.get("scopes").cloned().unwrap_or(Value::Null),
-        "config": c.get("config").cloned().unwrap_or(Value::Null),
-    });
+    let call = case_call(case);
     let CallOutcome { envelope, record } = toolkit.call_json(call, env).await;
     let envelope = envelope.json();
     let requests = serde_json::to_value(&record.requests).expect("JSON");

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use serde_json::{json, Value};
-use trove_host::conformance::{compare, run_case, scripted_env, Case};
+use trove_host::conformance::{case_call, compare, run_case, scripted_env, Case};
 use trove_host::{CallEnv, LoadOptions, PoolConfig, ReplayTransport, ToolCall, Toolkit, ToolkitHandle};
 use trove_host_ops::trove::ScriptedTrove;
 use trove_host_server::{EnvSource, ServeOptions};
@@ -24,20 +24,6 @@ impl EnvSource for Scripted {
     fn env(&self, _toolkit: &ToolkitHandle, _call: &ToolCall) -> Result<CallEnv, String> {
         self.queue.lock().unwrap().pop_front().ok_or_else(|| "no scripted environment left".to_owned())
     }
-}
-
-/// The call exactly as `run_case` builds it from a case.
-fn wire_call(case: &Case) -> Value {
-    let c = &case.call;
-    json!({
-        "tool": c.get("tool").cloned().unwrap_or(Value::Null),
-        "args": c.get("args").cloned().unwrap_or(Value::Null),
-        "ctxToken": "conformance-token",
-        "callbackBase": "https://callback.invalid",
-        "userId": c.get("userId").cloned().unwrap_or(Value::Null),
-        "scopes": c.get("scopes").cloned().unwrap_or(Value::Null),
-        "config": c.get("config").cloned().unwrap_or(Value::Null),
-    })
 }
 
 /// `actual` with every value the case records as `{"$regex": …}` (random ids) replaced by that
@@ -119,7 +105,7 @@ async fn every_conformance_case_answers_over_the_wire_as_directly() {
         assert_eq!(at_root.body, listed.body, "one toolkit is also served at /");
 
         for (case, (direct_result, direct_problems)) in cases.iter().zip(&direct) {
-            let call = wire_call(case);
+            let call = case_call(case);
             let replay = Arc::new(ReplayTransport::new(case.http.clone()));
             let trove = Arc::new(ScriptedTrove::new(case.trove.clone()));
             // The server asks for providers only for a call the runtime will run.
