@@ -151,6 +151,7 @@ impl Host {
             .map_err(|e| LoadError::Module(format!("{}: bad manifest: {e}", described.entry.display())))?;
         Ok(ToolkitHandle {
             inner: Arc::new(HandleInner {
+                _host: self.clone(),
                 pool,
                 tools,
                 tools_json: described.tools,
@@ -170,6 +171,9 @@ impl Host {
 }
 
 struct HandleInner {
+    /// Keeps the host's shared parts (the I/O runtime that carries egress) alive as long as
+    /// any handle is, even when the embedder drops its `Host`.
+    _host: Host,
     pool: Pool,
     tools: Vec<ToolInfo>,
     tools_json: Value,

@@ -28,6 +28,7 @@ mod egress {
     mod budgets;
     mod confusion;
     mod dns;
+    mod host;
     mod literals;
     mod oauth;
     mod redirects;

@@ -490,12 +490,15 @@ impl World {
         many.push(ip("127.255.255.254"));
         resolver.set("many.trove.test", Answer::Fixed(many));
         resolver.set("rebind.trove.test", Answer::Sequence(vec![vec![ip(PUBLIC)], vec![ip(PRIVATE_IP)]]));
-        let mut options = NetworkOptions::default();
-        options.resolver = resolver.clone();
-        options.extra_roots_pem = vec![cert_pem()];
-        let options = options.permit_address_for_tests(ip(PUBLIC));
-        let transport = Arc::new(NetworkTransport::new(options).expect("transport"));
-        Self { upstream, forbidden, resolver, transport }
+        let world = |transport| Self { upstream, forbidden, resolver: resolver.clone(), transport };
+        let transport = Arc::new(NetworkTransport::new(network_options(&resolver)).expect("transport"));
+        world(transport)
+    }
+
+    /// The network settings of this world (its resolver, its root, its one permitted
+    /// address), for a `Host` of its own.
+    pub fn network_options(&self) -> NetworkOptions {
+        network_options(&self.resolver)
     }
 
     /// A URL on the forbidden port.
@@ -522,6 +525,13 @@ impl World {
         env.budgets = budgets;
         env
     }
+}
+
+fn network_options(resolver: &Arc<TestResolver>) -> NetworkOptions {
+    let mut options = NetworkOptions::default();
+    options.resolver = resolver.clone();
+    options.extra_roots_pem = vec![cert_pem()];
+    options.permit_address_for_tests(ip(PUBLIC))
 }
 
 /// `tests/fixtures/egress-probe`.
