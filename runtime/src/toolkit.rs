@@ -366,6 +366,18 @@ impl Toolkit {
         &self.root
     }
 
+    /// Collects the isolate's garbage and hands freed memory back to the system: what loading
+    /// (parsing, transpiling, bootstrapping) left behind would otherwise stay resident in this
+    /// thread's allocator arena for the instance's whole life.
+    pub fn release_memory(&mut self) {
+        self.runtime.v8_isolate().low_memory_notification();
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        // SAFETY: malloc_trim only returns free memory to the system; it has no preconditions.
+        unsafe {
+            libc::malloc_trim(0);
+        }
+    }
+
     /// Why this instance must not serve another call, if it must not: it hit a limit (the
     /// script was interrupted mid-way, so module state may be half-updated) or its stack
     /// overflowed. A pool discards such an instance and starts a fresh one.

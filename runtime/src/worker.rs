@@ -135,6 +135,7 @@ fn run(
     if bind_location {
         toolkit.bind_namespace_to_location();
     }
+    toolkit.release_memory();
     let described = Described {
         tools: toolkit.tools().clone(),
         manifest: toolkit.manifest().clone(),
