@@ -50,7 +50,10 @@ export function entryOf(toolkit) {
   throw new Error(`${toolkit}: no extension.ts or server.ts in this directory`);
 }
 
-const isTrusted = (importer) => importer.startsWith(sdk + path.sep) || importer.startsWith(shims + path.sep);
+// The ctx capabilities' JavaScript lives beside their ops (ops/src/**.js, `ext:trove_ops/<path>`).
+const opsJs = path.join(repo, "ops", "src");
+const isTrusted = (importer) =>
+  importer.startsWith(sdk + path.sep) || importer.startsWith(shims + path.sep) || importer.startsWith(opsJs + path.sep);
 
 function trovePlugin(entry) {
   return {
@@ -69,7 +72,9 @@ function trovePlugin(entry) {
       }));
       build.onResolve({ filter: /^@ontrove\/extend(\/toolkit)?$/ }, () => ({ path: TOOLKIT_MODULE }));
       build.onResolve({ filter: /^ext:/ }, (args) => {
-        const target = EXT[args.path];
+        const target = args.path.startsWith("ext:trove_ops/")
+          ? path.join(opsJs, args.path.slice("ext:trove_ops/".length))
+          : EXT[args.path];
         if (target === undefined || !isTrusted(args.importer)) {
           return { errors: [{ text: `${args.path} cannot be imported from ${args.importer} (trove-host refuses ext: specifiers)` }] };
         }

@@ -1,6 +1,9 @@
 //! The `trove_ops` deno_core extension: every member of `ctx` as a Rust op.
 //!
-//! The JavaScript side (`js/toolkit.js`) imports these from `ext:core/ops`; toolkit code
+//! The JavaScript half of each capability sits beside its Rust (`egress/fetch.js`, `log.js`,
+//! `secrets/secret.js`, `trove.js`, and `tool_error.js` which they throw) and is loaded as
+//! `ext:trove_ops/<path>`; `js/toolkit.js` builds `ctx` from them. They import the ops from
+//! `ext:core/ops`; toolkit code
 //! cannot reach them (the module loader refuses `ext:` specifiers and the bootstrap removes
 //! `Deno`). Each op reads the call in progress from `OpState` ([`CallState`]) and the
 //! toolkit's manifest-derived [`ToolkitScope`]; with no call in progress an op fails.
@@ -33,6 +36,9 @@ deno_core::extension!(
         op_trove_cache_get,
         op_trove_cache_put,
     ],
+    // Each capability's JavaScript beside its Rust (as deno's ext/fetch keeps 26_fetch.js
+    // beside lib.rs); `@ontrove/extend/toolkit` (js/toolkit.js) assembles ctx from them.
+    esm = [dir "src", "tool_error.js", "log.js", "egress/fetch.js", "secrets/secret.js", "trove.js"],
     docs = "ctx as Rust ops: clock, log, secrets, egress, knowledge base."
 );
 

@@ -1,0 +1,190 @@
+// `ctx.fetch` and `ctx.fetchJson`: the JavaScript half of this folder's egress pipeline. Every
+// rule is decided in Rust (policy.rs, send.rs); this file turns fetch's arguments into an op
+// call, asks Rust first for the refusals fetch throws synchronously, and builds the Response.
+import { core } from "ext:core/mod.js";
+import {
+  op_trove_egress_check,
+  op_trove_fetch,
+  op_trove_fetch_cancel_handle,
+  op_trove_request_body_check,
+  op_trove_request_check,
+} from "ext:core/ops";
+import { ToolError } from "ext:trove_ops/tool_error.js";
+
+// The web classes come from the extensions themselves, not from globals a toolkit could replace.
+const { Response, toInnerResponse } = core.loadExtScript("ext:deno_fetch/23_response.js");
+const { Request } = core.loadExtScript("ext:deno_fetch/23_request.js");
+const { Headers } = core.loadExtScript("ext:deno_fetch/20_headers.js");
+const { URL, URLSearchParams } = core.loadExtScript("ext:deno_web/00_url.js");
+const { TextEncoder } = core.loadExtScript("ext:deno_web/08_text_encoding.js");
+const { ReadableStream } = core.loadExtScript("ext:deno_web/06_streams.js");
+
+const encoder = new TextEncoder();
+const NULL_BODY = [101, 103, 204, 205, 304];
+const EMPTY = new Uint8Array(0);
+
+/**
+ * A `ReadableStream` body, read chunk by chunk: Rust checks the running size against the
+ * call's request-body cap after every chunk, and reading stops (the stream is cancelled) with
+ * the same `ToolError` as for a whole body once it is over, so a stream is never buffered
+ * past the cap.
+ */
+async function streamBytes(stream) {
+  const reader = stream.getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!(value instanceof Uint8Array)) {
+      reader.cancel().catch(() => {});
+      throw new TypeError("Cannot convert value to Uint8Array while consuming the stream");
+    }
+    size += value.byteLength;
+    const refusal = op_trove_request_body_check(size);
+    if (refusal !== null) {
+      reader.cancel().catch(() => {});
+      throw new ToolError(refusal, { retryable: false });
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+async function bodyBytes(body) {
+  if (body === undefined || body === null) return [null, null];
+  if (body instanceof ReadableStream) return [await streamBytes(body), null];
+  if (typeof body === "string") return [encoder.encode(body), "text/plain;charset=UTF-8"];
+  if (body instanceof URLSearchParams) {
+    return [encoder.encode(body.toString()), "application/x-www-form-urlencoded;charset=UTF-8"];
+  }
+  if (body instanceof ArrayBuffer) return [new Uint8Array(body.slice(0)), null];
+  if (ArrayBuffer.isView(body)) {
+    return [new Uint8Array(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength)), null];
+  }
+  // Blob, FormData: let deno_fetch's body extraction serialise it (already in memory).
+  const carrier = new Response(body);
+  return [new Uint8Array(await carrier.arrayBuffer()), carrier.headers.get("content-type")];
+}
+
+/**
+ * Starts the op with a cancel resource when there is a signal, and races it against the
+ * signal: on abort the promise rejects with the signal's reason AND the resource is closed,
+ * which cancels the Rust request (its connection is dropped), not only this promise.
+ */
+function abortable(start, signal) {
+  if (!signal) return start(-1);
+  if (signal.aborted) return Promise.reject(signal.reason);
+  const rid = op_trove_fetch_cancel_handle();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      core.tryClose(rid);
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    const done = () => {
+      signal.removeEventListener("abort", onAbort);
+      core.tryClose(rid);
+    };
+    start(rid).then(
+      (v) => { done(); resolve(v); },
+      (e) => { done(); reject(e); },
+    );
+  });
+}
+
+/** The WHATWG Request constructor's TypeErrors (method, redirect mode, GET/HEAD body): Rust decides. */
+function checkRequest(method, redirect, hasBody) {
+  const refusal = op_trove_request_check(method, redirect, hasBody);
+  if (refusal !== null) throw new TypeError(refusal);
+}
+
+/** `ctx.fetch`: URL-level refusals throw synchronously (as the SDK's do); the rest is async. */
+export function fetch(input, init = {}) {
+  init ??= {};
+  const fromRequest = input instanceof Request;
+  const url = fromRequest ? input.url : input instanceof URL ? input.href : String(input);
+  const refusal = op_trove_egress_check(url);
+  if (refusal !== null) throw new ToolError(refusal, { retryable: false });
+  return (async () => {
+    const method = String(init.method ?? (fromRequest ? input.method : "GET"));
+    const redirect = init.redirect === undefined || init.redirect === null ? null : String(init.redirect);
+    const headers = new Headers(init.headers ?? (fromRequest ? input.headers : undefined));
+    const pairs = [...headers];
+    const rawBody = init.body !== undefined ? init.body : fromRequest ? input.body : null;
+    checkRequest(method, redirect, rawBody !== undefined && rawBody !== null);
+    const [bytes, defaultContentType] = await bodyBytes(rawBody);
+    const signal = init.signal ?? (fromRequest ? input.signal : undefined);
+    const outcome = await abortable(
+      (cancelRid) =>
+        op_trove_fetch(
+          {
+            url,
+            method,
+            headers: pairs,
+            hasBody: bytes !== null,
+            redirect,
+            defaultContentType,
+          },
+          bytes ?? EMPTY,
+          cancelRid,
+        ),
+      signal,
+    );
+    if (outcome.outcome === "aborted") throw signal.reason;
+    if (outcome.outcome === "toolError") throw new ToolError(outcome.message, { retryable: outcome.retryable });
+    if (outcome.outcome === "typeError") throw new TypeError(outcome.message);
+    const response = new Response(NULL_BODY.includes(outcome.status) ? null : outcome.body, {
+      status: outcome.status,
+      statusText: outcome.statusText,
+      headers: outcome.headers,
+    });
+    const inner = toInnerResponse(response);
+    if (outcome.redirected) inner.urlList.push(url);
+    inner.urlList.push(outcome.url);
+    return response;
+  })();
+}
+
+/** `ctx.fetchJson`: fetch with `accept: application/json` and the SDK's error mapping. */
+export async function fetchJson(url, opts = {}) {
+  const { init = {}, schema, errorMap } = opts ?? {};
+  const headers = new Headers(init?.headers);
+  if (!headers.has("accept")) headers.set("accept", "application/json");
+  let response;
+  try {
+    response = await fetch(url, { ...init, headers });
+  } catch (err) {
+    if (err instanceof ToolError) throw err;
+    throw new ToolError("Upstream request failed; try again shortly.", { retryable: true });
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => "");
+    if (typeof errorMap === "function") {
+      const mapped = await errorMap(response, text);
+      if (mapped !== undefined && mapped !== null) throw mapped;
+    }
+    const s = response.status;
+    throw new ToolError(`Upstream returned HTTP ${s}.`, { retryable: s === 429 || s >= 500 });
+  }
+  let data;
+  try {
+    data = JSON.parse(await response.text());
+  } catch {
+    throw new ToolError("Upstream returned malformed JSON; try again shortly.", { retryable: true });
+  }
+  if (schema === undefined) return data;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => i.message).join("; ").slice(0, 200);
+    throw new ToolError(`Upstream response did not match the expected shape: ${detail}.`, { retryable: true });
+  }
+  return parsed.data;
+}
+

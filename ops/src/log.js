@@ -1,0 +1,32 @@
+// `ctx.log`: the JavaScript half of ops/src/log.rs. Arguments are projected to JSON the way the
+// SDK prints them; Rust redacts every resolved secret and emits one tracing event per line.
+import { primordials } from "ext:core/mod.js";
+import { op_trove_log } from "ext:core/ops";
+
+const { JSONStringify } = primordials;
+
+/** A log argument as JSON: Errors as "<name>: <message>", stacks cut, cycles "[circular]". */
+function project(value, ancestors) {
+  if (value instanceof Error) return `${value.name}: ${value.message}`;
+  if (typeof value === "string") return value.replace(/\n\s+at [\s\S]*$/, "");
+  if (typeof value === "bigint") return value.toString();
+  if (value === null || typeof value !== "object") return value;
+  if (ancestors.includes(value)) return "[circular]";
+  if (typeof value.toJSON === "function") return project(value.toJSON(), ancestors);
+  ancestors.push(value);
+  let out;
+  if (Array.isArray(value)) {
+    out = value.map((v) => project(v, ancestors));
+  } else {
+    out = {};
+    for (const key of Object.keys(value)) out[key] = project(value[key], ancestors);
+  }
+  ancestors.pop();
+  return out;
+}
+
+/** One log line to the Rust sink, which redacts every resolved secret value. */
+export function emit(level, args) {
+  op_trove_log(level, JSONStringify(args.map((a) => project(a, []))));
+}
+
