@@ -59,3 +59,35 @@ pub fn run_cli(args: &[&str], env: &[(&str, &str)], stdin: Option<&str>) -> Outp
     drop(input);
     child.wait_with_output().expect("wait for trove-host")
 }
+
+/// A real HTTP server on loopback playing the Trove platform (contract §5's callbacks): it
+/// records every request's path and JSON body, in order, and answers with `answer(path, body)`
+/// (status, body text).
+pub struct Platform {
+    /// `http://127.0.0.1:<port>`: what a call's `callbackBase` names.
+    pub base: String,
+    /// `(path, body)` of every request so far.
+    pub seen: std::sync::Arc<std::sync::Mutex<Vec<(String, serde_json::Value)>>>,
+}
+
+impl Platform {
+    /// Starts the server on a free loopback port (it runs until the test process ends).
+    pub fn start(answer: impl Fn(&str, &serde_json::Value) -> (u16, String) + Send + 'static) -> Self {
+        let server = tiny_http::Server::http("127.0.0.1:0").expect("bind");
+        let base = format!("http://{}", server.server_addr().to_ip().expect("ip"));
+        let seen: std::sync::Arc<std::sync::Mutex<Vec<(String, serde_json::Value)>>> = Default::default();
+        let record = seen.clone();
+        std::thread::spawn(move || {
+            for mut request in server.incoming_requests() {
+                let mut text = String::new();
+                let _ = std::io::Read::read_to_string(request.as_reader(), &mut text);
+                let body: serde_json::Value = serde_json::from_str(&text).unwrap_or(serde_json::Value::Null);
+                let path = request.url().to_owned();
+                record.lock().unwrap().push((path.clone(), body.clone()));
+                let (status, text) = answer(&path, &body);
+                let _ = request.respond(tiny_http::Response::from_string(text).with_status_code(status));
+            }
+        });
+        Self { base, seen }
+    }
+}

@@ -246,38 +246,18 @@ fn another_toolkit_claiming_the_same_id_sees_no_cache_or_documents() {
     assert_eq!(run(imp, "find", r#"{"query":"private"}"#, Some("trove:search")), "no hits", "nor the real one's documents");
 }
 
-/// A real HTTP server on loopback playing the platform: records every request body.
-struct Platform {
-    base: String,
-    bodies: Arc<Mutex<Vec<(String, Value)>>>,
-}
-
-fn platform() -> Platform {
-    let server = tiny_http::Server::http("127.0.0.1:0").expect("bind");
-    let base = format!("http://{}", server.server_addr().to_ip().expect("ip"));
-    let bodies: Arc<Mutex<Vec<(String, Value)>>> = Arc::default();
-    let seen = bodies.clone();
-    std::thread::spawn(move || {
-        for mut request in server.incoming_requests() {
-            let mut text = String::new();
-            request.as_reader().read_to_string(&mut text).unwrap();
-            let body: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
-            let path = request.url().to_owned();
-            seen.lock().unwrap().push((path.clone(), body.clone()));
-            let (status, answer) = match (path.as_str(), body["name"].as_str(), body["operation"].as_str()) {
-                ("/internal/secret", Some("API_TOKEN"), _) => (200, json!({ "value": "remote-value" }).to_string()),
-                ("/internal/secret", Some(_), _) => (200, json!({ "value": null }).to_string()),
-                ("/internal/trove", _, Some("ingest")) => (200, json!({ "data": { "ingested": 1 } }).to_string()),
-                ("/internal/trove", _, Some("search")) => {
-                    (200, json!({ "data": [{ "id": "d1", "title": "Remote doc", "snippet": "", "score": 1.0 }] }).to_string())
-                }
-                ("/internal/trove", _, Some("getDocument")) => (500, "document store down".to_owned()),
-                _ => (404, "not found".to_owned()),
-            };
-            let _ = request.respond(tiny_http::Response::from_string(answer).with_status_code(status));
+/// The platform for these tests: answers secrets and trove operations (and fails getDocument).
+fn platform() -> trove_host_tests::Platform {
+    trove_host_tests::Platform::start(|path, body| match (path, body["name"].as_str(), body["operation"].as_str()) {
+        ("/internal/secret", Some("API_TOKEN"), _) => (200, json!({ "value": "remote-value" }).to_string()),
+        ("/internal/secret", Some(_), _) => (200, json!({ "value": null }).to_string()),
+        ("/internal/trove", _, Some("ingest")) => (200, json!({ "data": { "ingested": 1 } }).to_string()),
+        ("/internal/trove", _, Some("search")) => {
+            (200, json!({ "data": [{ "id": "d1", "title": "Remote doc", "snippet": "", "score": 1.0 }] }).to_string())
         }
-    });
-    Platform { base, bodies }
+        ("/internal/trove", _, Some("getDocument")) => (500, "document store down".to_owned()),
+        _ => (404, "not found".to_owned()),
+    })
 }
 
 #[tokio::test(flavor = "current_thread")]
@@ -307,7 +287,7 @@ async fn remote_callbacks_speak_the_contract() {
     assert_eq!(failed.envelope.json()["error"], "tool failed");
     assert_eq!(failed.record.logs[0], json!(["handler error", "Error: ctx.trove callback failed: 500 document store down"]));
 
-    let bodies = platform.bodies.lock().unwrap().clone();
+    let bodies = platform.seen.lock().unwrap().clone();
     assert_eq!(
         bodies,
         vec![

@@ -2,7 +2,7 @@
 //! `ctxToken` and `callbackBase` gets its secrets and `ctx.trove` from a real loopback HTTP
 //! server playing the platform, through `LocalProviders` as the server's `EnvSource`.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use serde_json::{json, Value};
 use trove_host::local::LocalProviders;
@@ -10,38 +10,21 @@ use trove_host::LoadOptions;
 
 use crate::{client, fixture, init_logs, local, post, start, url};
 
-/// A real HTTP server on loopback playing the platform: records every request (path, body).
-struct Platform {
-    base: String,
-    seen: Arc<Mutex<Vec<(String, Value)>>>,
-}
-
-fn platform() -> Platform {
-    let server = tiny_http::Server::http("127.0.0.1:0").expect("bind");
-    let base = format!("http://{}", server.server_addr().to_ip().expect("ip"));
-    let seen: Arc<Mutex<Vec<(String, Value)>>> = Arc::default();
-    let record = seen.clone();
-    std::thread::spawn(move || {
-        for mut request in server.incoming_requests() {
-            let mut text = String::new();
-            request.as_reader().read_to_string(&mut text).unwrap();
-            let body: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
-            let path = request.url().to_owned();
-            record.lock().unwrap().push((path.clone(), body.clone()));
-            let (status, answer) = match (path.as_str(), body["name"].as_str(), body["operation"].as_str()) {
-                ("/internal/secret", Some("API_TOKEN"), _) => (200, json!({ "value": "remote-value" })),
-                ("/internal/secret", Some(_), _) => (200, json!({ "value": null })),
-                ("/internal/trove", _, Some("ingest")) => (200, json!({ "data": { "ingested": 1 } })),
-                ("/internal/trove", _, Some("search")) => {
-                    (200, json!({ "data": [{ "id": "d1", "title": "Remote doc", "snippet": "tides", "score": 0.75 }] }))
-                }
-                ("/internal/trove", _, Some("getDocument")) => (200, json!({ "data": { "id": "d1", "title": "Remote doc", "text": "Tides." } })),
-                _ => (404, json!("not found")),
-            };
-            let _ = request.respond(tiny_http::Response::from_string(answer.to_string()).with_status_code(status));
-        }
-    });
-    Platform { base, seen }
+/// The platform for these tests: answers secrets and every trove operation.
+fn platform() -> trove_host_tests::Platform {
+    trove_host_tests::Platform::start(|path, body| {
+        let (status, answer) = match (path, body["name"].as_str(), body["operation"].as_str()) {
+            ("/internal/secret", Some("API_TOKEN"), _) => (200, json!({ "value": "remote-value" })),
+            ("/internal/secret", Some(_), _) => (200, json!({ "value": null })),
+            ("/internal/trove", _, Some("ingest")) => (200, json!({ "data": { "ingested": 1 } })),
+            ("/internal/trove", _, Some("search")) => {
+                (200, json!({ "data": [{ "id": "d1", "title": "Remote doc", "snippet": "tides", "score": 0.75 }] }))
+            }
+            ("/internal/trove", _, Some("getDocument")) => (200, json!({ "data": { "id": "d1", "title": "Remote doc", "text": "Tides." } })),
+            _ => (404, json!("not found")),
+        };
+        (status, answer.to_string())
+    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
