@@ -27,7 +27,7 @@ async fn ten_thousand_sequential_calls_keep_memory_flat() {
     let one = PoolConfig { min_instances: 1, max_instances: 1, ..PoolConfig::default() };
     let quakes = host.load(&root, LoadOptions { pool: Some(one), ..LoadOptions::default() }).await.unwrap();
     let now = chrono::DateTime::parse_from_rfc3339("2026-11-29T12:00:00Z").unwrap().with_timezone(&chrono::Utc);
-    let mut call_once = |i: usize| {
+    let call_once = |i: usize| {
         let quakes = quakes.clone();
         let mut env = trove_host::CallEnv::new(Arc::new(ReplayTransport::new(exchanges.clone())));
         env.clock = Arc::new(FixedClock(now));
