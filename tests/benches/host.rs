@@ -81,6 +81,12 @@ fn run_json(program: &Path, args: &[&str]) -> Value {
     serde_json::from_str(text.lines().last().unwrap_or_default()).expect("the baseline prints JSON")
 }
 
+/// The echo toolkit loaded with exactly `instances` warm instances (min = max).
+async fn echo_pool(host: &Host, echo_dir: &Path, instances: usize) -> trove_host::ToolkitHandle {
+    let pool = PoolConfig { min_instances: instances, max_instances: instances, ..PoolConfig::default() };
+    host.load(echo_dir, LoadOptions { pool: Some(pool), ..LoadOptions::default() }).await.unwrap()
+}
+
 const ECHO_ARGS: &str = r#"{"text":"hello","user":"bob"}"#;
 
 /// A server process that printed `listening <port>` (or the trove-host line) on its output.
@@ -200,21 +206,7 @@ async fn main() {
 
     // 1. Warm call through Host (no HTTP), sequential.
     let host = Host::new(HostConfig::default()).unwrap();
-    let one = PoolConfig {
-        min_instances: 1,
-        max_instances: 1,
-        ..PoolConfig::default()
-    };
-    let echo = host
-        .load(
-            &echo_dir,
-            LoadOptions {
-                pool: Some(one),
-                ..LoadOptions::default()
-            },
-        )
-        .await
-        .unwrap();
+    let echo = echo_pool(&host, &echo_dir, 1).await;
     let args: Value = serde_json::from_str(ECHO_ARGS).unwrap();
     if run("direct") {
         let mut samples = Vec::with_capacity(calls);
@@ -294,21 +286,7 @@ async fn main() {
     if run("memory") {
         let extra = 16;
         let before = rss_bytes();
-        let many = PoolConfig {
-            min_instances: extra,
-            max_instances: extra,
-            ..PoolConfig::default()
-        };
-        let pool = host
-            .load(
-                &echo_dir,
-                LoadOptions {
-                    pool: Some(many),
-                    ..LoadOptions::default()
-                },
-            )
-            .await
-            .unwrap();
+        let pool = echo_pool(&host, &echo_dir, extra).await;
         // Let the warm minimum start (one after another), then make every instance answer once.
         while pool.stats().idle < extra {
             tokio::time::sleep(Duration::from_millis(20)).await;
