@@ -1,5 +1,5 @@
 // The host's side door into a loaded toolkit. The bootstrap hands these two functions to Rust
-// (op_trove_set_host); toolkit code cannot reach them. They use only what was captured before
+// (op_trove_register_host); toolkit code cannot reach them. They use only what was captured before
 // toolkit code ran (the registry's snapshot, primordial JSON), so a toolkit that replaces
 // globals or prototypes, or mutates its config after defineToolkit, cannot change what Rust
 // reads. Rust re-validates the policy fields and the envelope's shape anyway.

@@ -102,6 +102,7 @@ pub struct PoolStats {
 struct State {
     idle: Vec<InstanceWorker>,
     live: usize,
+    /// The counters; `live` and `idle` in it are filled in from the fields above when read.
     stats: PoolStats,
 }
 
@@ -151,7 +152,6 @@ impl PoolShared {
             return;
         }
         state.idle.push(worker);
-        state.stats.idle = state.idle.len();
     }
 
     fn lost(&self) {
@@ -195,7 +195,7 @@ impl Pool {
             config,
             admission: Arc::new(Semaphore::new(config.max_instances + config.max_queued)),
             slots: Arc::new(Semaphore::new(config.max_instances)),
-            state: Mutex::new(State { idle: vec![first], live: 1, stats: PoolStats { started: 1, idle: 1, ..PoolStats::default() } }),
+            state: Mutex::new(State { idle: vec![first], live: 1, stats: PoolStats { started: 1, ..PoolStats::default() } }),
             me,
         });
         let _ = shared.me.set(Arc::downgrade(&shared));
