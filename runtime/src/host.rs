@@ -55,6 +55,10 @@ pub struct LoadOptions {
     pub limits: Option<IsolateLimits>,
     /// Overrides the host's [`HostConfig::pool`].
     pub pool: Option<PoolConfig>,
+    /// The workspace root relative imports may reach (`--root`). Default: the nearest
+    /// ancestor holding `package.json`, `tsconfig.json`, `deno.json` or `.git`, else the
+    /// toolkit's parent ([`crate::loader::workspace_root`]).
+    pub root: Option<PathBuf>,
 }
 
 struct HostInner {
@@ -142,6 +146,7 @@ impl Host {
             sources: ModuleSources { cache: self.inner.modules.clone(), snapshot: Arc::default() },
             sibling: None,
             network: Some(network),
+            workspace_root: options.root,
         };
         let (pool, described) =
             Pool::load(path.to_path_buf(), instance, pool_config, options.namespace == Namespace::Location).await?;
@@ -257,6 +262,13 @@ impl ToolkitHandle {
     /// `[redacted]`: for anything printed or written about its calls.
     pub fn redact(&self, text: &str) -> String {
         self.inner.scope.redactor.lock().expect("redactor").redact_str(text)
+    }
+
+    /// A snapshot of every secret value (and minted OAuth token) any instance of this toolkit
+    /// has resolved, with its name: to scrub a recorded cassette
+    /// ([`trove_host_ops::egress::cassette::scrub`]) or redact anything else written about its calls.
+    pub fn redactor(&self) -> trove_host_ops::redact::Redactor {
+        self.inner.scope.redactor.lock().expect("redactor").clone()
     }
 
     /// The pool's counters.

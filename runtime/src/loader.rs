@@ -6,11 +6,14 @@
 //!   `ext:trove/toolkit.js` (toolkit files can never import `ext:` modules themselves);
 //! - relative specifiers (`./x.ts`, `../lib/y.ts`) resolve against the importing file; a
 //!   `.js` suffix names the `.ts` file beside it when there is no `.js` file;
-//! - the target must lie inside the toolkit's directory tree, or inside a shared helper folder
-//!   beside it: a sibling folder whose name starts with `_` (the corpus's `_shared/`, the
-//!   examples' `_lib/`). Other siblings (another toolkit, an app's `config.js`) are refused;
-//! - anything else (`node:*`, npm names, URLs, `ext:`, absolute paths elsewhere) fails at load
-//!   with an error naming the specifier and the importing file.
+//! - the target, after symlinks are resolved, must lie inside the toolkit's **workspace root**
+//!   ([`workspace_root`]): the nearest ancestor of the toolkit's directory (itself included)
+//!   holding `package.json`, `tsconfig.json`, `deno.json` or `.git`, else the toolkit's parent
+//!   directory, so helpers shared by several toolkits (`toolkits/lib/http.ts` imported as
+//!   `../lib/http.ts`) load; an embedder or `--root DIR` may name the root instead;
+//! - anything else (`node:*`, npm names, URLs, `ext:`, absolute paths, `../` escapes and
+//!   symlinks out of the root) fails at load with an error naming the specifier and the
+//!   importing file.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -48,9 +51,25 @@ fn toolkit_module_source() -> &'static str {
     })
 }
 
+/// The files whose presence marks a directory as a workspace root (see [`workspace_root`]).
+pub const WORKSPACE_MARKERS: [&str; 4] = ["package.json", "tsconfig.json", "deno.json", ".git"];
+
+/// The workspace root of the toolkit whose (canonical) directory is `toolkit_dir`: the nearest
+/// directory, starting at `toolkit_dir` itself and going up, that holds one of
+/// [`WORKSPACE_MARKERS`]; when none does, `toolkit_dir`'s parent (so sibling helper folders
+/// load, as in a plain `toolkits/` folder). Relative imports may reach any file inside it.
+pub fn workspace_root(toolkit_dir: &Path) -> PathBuf {
+    toolkit_dir
+        .ancestors()
+        .find(|dir| WORKSPACE_MARKERS.iter().any(|m| dir.join(m).exists()))
+        .or_else(|| toolkit_dir.parent())
+        .unwrap_or(toolkit_dir)
+        .to_path_buf()
+}
+
 /// Loads one toolkit's module graph.
 pub struct ToolkitLoader {
-    /// Canonical toolkit directory.
+    /// Canonical workspace root: every module must be inside it.
     root: PathBuf,
     /// Canonical entry file.
     entry: ModuleSpecifier,
@@ -59,10 +78,17 @@ pub struct ToolkitLoader {
 }
 
 impl ToolkitLoader {
-    /// A loader for the toolkit whose directory is `root` and entry file `entry` (both
-    /// canonical paths), serving modules from `sources` (the toolkit's snapshot first, then
-    /// the disk through the host's transpile cache).
-    pub fn new(root: PathBuf, entry: &Path, sources: ModuleSources) -> Result<Self, String> {
+    /// A loader for the toolkit whose entry file is `entry` (canonical) inside the workspace
+    /// `root` (made canonical here), serving modules from `sources` (the toolkit's snapshot
+    /// first, then the disk through the host's transpile cache).
+    ///
+    /// # Errors
+    /// `root` does not exist, or `entry` is not inside it.
+    pub fn new(root: &Path, entry: &Path, sources: ModuleSources) -> Result<Self, String> {
+        let root = root.canonicalize().map_err(|e| format!("the workspace root {}: {e}", root.display()))?;
+        if !entry.starts_with(&root) {
+            return Err(format!("{} is outside the workspace root {}", entry.display(), root.display()));
+        }
         let entry = ModuleSpecifier::from_file_path(entry).map_err(|_| format!("{} is not an absolute path", entry.display()))?;
         Ok(Self { root, entry, sources, source_maps: RefCell::default() })
     }
@@ -76,21 +102,9 @@ impl ToolkitLoader {
         JsErrorBox::type_error(format!("Cannot import \"{specifier}\" from {}: {why}", display_referrer(referrer)))
     }
 
-    /// Whether `path` (canonical) is inside the toolkit tree or inside a shared folder beside
-    /// it (a sibling directory whose name starts with `_`).
+    /// Whether `path` (canonical) is inside the workspace root.
     fn allowed(&self, path: &Path) -> bool {
-        if path.starts_with(&self.root) {
-            return true;
-        }
-        let Some(parent) = self.root.parent() else { return false };
-        let Ok(rest) = path.strip_prefix(parent) else { return false };
-        let mut components = rest.components();
-        let shared = matches!(
-            components.next(),
-            Some(std::path::Component::Normal(folder)) if folder.to_str().is_some_and(|f| f.starts_with('_'))
-        );
-        // A file inside that folder (not the folder itself).
-        shared && components.next().is_some()
+        path.starts_with(&self.root)
     }
 }
 
@@ -138,7 +152,7 @@ impl ModuleLoader for ToolkitLoader {
                 specifier,
                 referrer,
                 &format!(
-                    "{} is outside the toolkit's directory ({}) and its shared `_*` sibling folders",
+                    "{} is outside the toolkit's workspace root {} (the nearest folder with package.json, tsconfig.json, deno.json or .git; --root sets another)",
                     canonical.display(),
                     self.root.display()
                 ),
@@ -200,5 +214,34 @@ impl ToolkitLoader {
             .cache
             .transpile(specifier, media_type, source)
             .map_err(|e| JsErrorBox::new("SyntaxError", format!("{}: {e}", path.display())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_workspace_root_is_the_nearest_marked_ancestor_else_the_parent() {
+        let base = std::env::temp_dir().join(format!("trove-ws-{}", std::process::id()));
+        let kit = base.join("repo/toolkits/kit");
+        std::fs::create_dir_all(&kit).unwrap();
+        let base = base.canonicalize().unwrap();
+        let kit = kit.canonicalize().unwrap();
+        // Whatever marks an ancestor of the temp dir itself decides the unmarked case.
+        let unmarked = base.ancestors().find(|d| WORKSPACE_MARKERS.iter().any(|m| d.join(m).exists()));
+        match unmarked {
+            None => assert_eq!(workspace_root(&kit), base.join("repo/toolkits"), "no marker: the parent"),
+            Some(found) => assert_eq!(workspace_root(&kit), found),
+        }
+        for marker in WORKSPACE_MARKERS {
+            std::fs::write(base.join("repo").join(marker), "{}").unwrap();
+            assert_eq!(workspace_root(&kit), base.join("repo"), "{marker}");
+            std::fs::remove_file(base.join("repo").join(marker)).unwrap();
+        }
+        // The toolkit's own folder counts (a scaffolded toolkit has its tsconfig.json).
+        std::fs::write(kit.join("tsconfig.json"), "{}").unwrap();
+        assert_eq!(workspace_root(&kit), kit);
+        let _ = std::fs::remove_dir_all(&base);
     }
 }

@@ -122,7 +122,7 @@ static CALL_IDS: AtomicU64 = AtomicU64::new(1);
 /// The envelope's message for a handler whose promise can never settle: it is pending and
 /// nothing is left that could settle it (no timer, no pending op). A handler that keeps a
 /// timer or a request going ends at the wall-clock limit instead.
-pub const NEVER_SETTLED: &str = "the tool's promise never settled (nothing was left to run)";
+pub const NEVER_SETTLED: &str = "the handler's promise never settled (nothing was left to run)";
 
 /// Limits on a toolkit's isolate. A call that exceeds one fails with a `TOOL_ERROR`
 /// envelope naming the limit; the host and other toolkits are unaffected, and a pool discards
@@ -159,6 +159,9 @@ pub struct InstanceOptions {
     /// Egress for calls whose [`CallEnv::transport`] is `None`. Default: a network transport
     /// of this instance's own, made on first use.
     pub network: Option<Arc<dyn Transport>>,
+    /// The workspace root relative imports may reach. Default: found from the toolkit's
+    /// directory by [`crate::loader::workspace_root`].
+    pub workspace_root: Option<PathBuf>,
 }
 
 /// One loaded instance of a toolkit. Not `Send`: it owns its isolate; use it from the thread
@@ -210,9 +213,10 @@ impl Toolkit {
     /// thrown at import (every problem `defineToolkit` found), a limit hit while loading, or
     /// (with `sibling`) a toolkit whose id differs from its sibling's.
     pub async fn load_instance(path: &Path, options: InstanceOptions) -> Result<Self, LoadError> {
-        let InstanceOptions { limits, sources, sibling, network } = options;
+        let InstanceOptions { limits, sources, sibling, network, workspace_root } = options;
         let (root, entry) = find_entry(path)?;
-        let loader = ToolkitLoader::new(root.clone(), &entry, sources).map_err(LoadError::NotFound)?;
+        let workspace = workspace_root.unwrap_or_else(|| crate::loader::workspace_root(&root));
+        let loader = ToolkitLoader::new(&workspace, &entry, sources).map_err(LoadError::NotFound)?;
         let entry_url = loader.entry().clone();
         let mut runtime = new_isolate(loader, limits.max_heap_bytes);
         // Near the heap ceiling, stop the running script instead of letting the engine abort.

@@ -2,7 +2,7 @@
 //! failures are reported (naming the specifier, the importing file, or the thrown message).
 
 use serde_json::json;
-use trove_host::{LoadError, Toolkit};
+use trove_host::{InstanceOptions, LoadError, Toolkit};
 
 use crate::{call, fixture, load, scratch_toolkit};
 
@@ -47,24 +47,6 @@ async fn a_bad_specifier_in_a_helper_names_the_helper() {
     let (_, text) = load_failure(&dir).await;
     assert!(text.contains("\"node:fs\""), "{text}");
     assert!(text.contains(&dir.join("helper.ts").display().to_string()), "{text}");
-}
-
-#[tokio::test(flavor = "current_thread")]
-async fn relative_import_escaping_the_tree_fails() {
-    // <case>/outside.ts exists, but the toolkit is <case>/toolkits/kit: `../../outside.ts` leaves
-    // both the toolkit and its sibling folders.
-    let case = scratch_toolkit(
-        "escape",
-        &[
-            ("outside.ts", "export const stolen = 'nope';\n"),
-            ("toolkits/kit/extension.ts", &format!("import {{ stolen }} from '../../outside.ts';\nvoid stolen;\n{VALID_TAIL}")),
-        ],
-    );
-    let kit = case.join("toolkits/kit");
-    let (_, text) = load_failure(&kit).await;
-    assert!(text.contains("\"../../outside.ts\""), "{text}");
-    assert!(text.contains(&kit.join("extension.ts").display().to_string()), "{text}");
-    assert!(text.contains("outside the toolkit"), "{text}");
 }
 
 #[tokio::test(flavor = "current_thread")]
@@ -160,45 +142,119 @@ async fn a_directory_without_an_entry_is_a_clear_error() {
     assert!(text.contains("does-not-exist"), "{text}");
 }
 
-/// `<case>/kit` imports `../<specifier>`: only sibling folders named `_*` are shared folders.
-fn sibling_case(tag: &str, import: &str) -> std::path::PathBuf {
-    let case = scratch_toolkit(
-        tag,
-        &[
-            ("_shared/x.ts", "export const shared = 'from _shared';\n"),
-            ("other-toolkit/x.ts", "export const shared = 'from another toolkit';\n"),
-            ("app/config.js", "export const shared = 'from the app config';\n"),
-            (
-                "kit/extension.ts",
-                &format!(
-                    "import {{ shared }} from '{import}';\n\
-                     import {{ defineToolkit, tool, z }} from '@ontrove/extend/toolkit';\n\
-                     export default defineToolkit({{ id: 'sibling-probe', name: 'Probe', description: 'Probe.', icon: '🧪', version: '1.0.0',\n\
-                       tools: [tool({{ name: 'which', description: 'Which.', input: z.object({{}}), handler: async () => shared }})] }});\n"
-                ),
-            ),
-        ],
-    );
-    case.join("kit")
+/// A toolkit at `toolkits/<id>/` whose entry is `entry` (extension.ts or server.ts) and imports
+/// `import`, exporting a tool `which` that answers with the imported `shared`.
+fn kit_importing(id: &str, import: &str) -> String {
+    format!(
+        "import {{ shared }} from '{import}';\n\
+         import {{ defineToolkit, tool, z }} from '@ontrove/extend/toolkit';\n\
+         export default defineToolkit({{ id: '{id}', name: 'Probe', description: 'Probe.', icon: '🧪', version: '1.0.0',\n\
+           tools: [tool({{ name: 'which', description: 'Which.', input: z.object({{}}), handler: async () => shared }})] }});\n"
+    )
+}
+
+/// A workspace (`<case>/ws`, marked by its `package.json`) with three toolkits sharing
+/// `toolkits/lib/http.ts` under a plain name, and a file outside it (`<case>/outside.ts`).
+fn workspace_case(tag: &str, extra: &[(&str, &str)]) -> std::path::PathBuf {
+    let mut files: Vec<(&str, String)> = vec![
+        ("outside.ts", "export const shared = 'stolen from outside the workspace';\n".into()),
+        ("ws/package.json", "{ \"private\": true }\n".into()),
+        ("ws/toolkits/lib/http.ts", "export const shared = 'from lib';\n".into()),
+        ("ws/toolkits/alpha/extension.ts", kit_importing("alpha", "../lib/http.ts")),
+        ("ws/toolkits/beta/server.ts", kit_importing("beta", "../lib/http.js")),
+        ("ws/toolkits/gamma/extension.ts", kit_importing("gamma", "./nested/more.ts")),
+        ("ws/toolkits/gamma/nested/more.ts", "export { shared } from '../../lib/http.ts';\n".into()),
+    ];
+    files.extend(extra.iter().map(|(p, c)| (*p, (*c).to_owned())));
+    let refs: Vec<(&str, &str)> = files.iter().map(|(p, c)| (*p, c.as_str())).collect();
+    scratch_toolkit(tag, &refs)
 }
 
 #[tokio::test(flavor = "current_thread")]
-async fn an_underscore_sibling_folder_is_importable() {
-    let kit = sibling_case("sibling-shared", "../_shared/x.ts");
-    let mut toolkit = load(&kit).await;
-    let outcome = call(&mut toolkit, "which", json!({})).await;
-    assert_eq!(outcome.envelope, json!({ "ok": true, "result": { "text": "from _shared" } }));
+async fn toolkits_of_a_workspace_share_a_plainly_named_lib_folder() {
+    let case = workspace_case("workspace", &[]);
+    for id in ["alpha", "beta", "gamma"] {
+        let mut toolkit = load(&case.join("ws/toolkits").join(id)).await;
+        assert_eq!(toolkit.id(), id);
+        let outcome = call(&mut toolkit, "which", json!({})).await;
+        assert_eq!(outcome.envelope, json!({ "ok": true, "result": { "text": "from lib" } }), "{id}");
+    }
 }
 
 #[tokio::test(flavor = "current_thread")]
-async fn other_sibling_folders_are_refused() {
-    for specifier in ["../other-toolkit/x.ts", "../app/config.js"] {
-        let kit = sibling_case("sibling-other", specifier);
+async fn escapes_from_the_workspace_are_refused_naming_the_file() {
+    let case = workspace_case("workspace-escape", &[]);
+    let outside = case.join("outside.ts").display().to_string();
+    // `../../../outside.ts` from ws/toolkits/kit; an absolute path (even to a file inside).
+    let inside_absolute = case.join("ws/toolkits/lib/http.ts").display().to_string();
+    for (tag, specifier) in [("dotdot", "../../../outside.ts"), ("absolute", outside.as_str()), ("absolute-inside", inside_absolute.as_str())] {
+        let kit = case.join("ws/toolkits").join(format!("kit-{tag}"));
+        std::fs::create_dir_all(&kit).unwrap();
+        std::fs::write(kit.join("extension.ts"), kit_importing("escape", specifier)).unwrap();
         let (_, text) = load_failure(&kit).await;
         assert!(text.contains(&format!("\"{specifier}\"")), "error should name {specifier:?}: {text}");
-        assert!(text.contains(&kit.join("extension.ts").display().to_string()), "{text}");
-        assert!(text.contains("outside the toolkit"), "{text}");
+        assert!(text.contains(&kit.join("extension.ts").display().to_string()), "error should name the importer: {text}");
     }
+    let kit = case.join("ws/toolkits/kit-dotdot");
+    let (_, text) = load_failure(&kit).await;
+    assert!(text.contains("outside the toolkit's workspace root"), "{text}");
+    assert!(text.contains(&case.join("ws").display().to_string()), "the message names the root: {text}");
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "current_thread")]
+async fn a_symlink_out_of_the_workspace_is_refused() {
+    let case = workspace_case(
+        "workspace-symlink",
+        &[("ws/toolkits/delta/extension.ts", &kit_importing("delta", "../lib/leak.ts")), ("elsewhere/x.ts", "export const shared = 'via a linked folder';\n")],
+    );
+    // A file link and a folder link inside the workspace, both pointing out of it.
+    std::os::unix::fs::symlink(case.join("outside.ts"), case.join("ws/toolkits/lib/leak.ts")).unwrap();
+    let (_, text) = load_failure(&case.join("ws/toolkits/delta")).await;
+    assert!(text.contains("\"../lib/leak.ts\""), "{text}");
+    assert!(text.contains(&case.join("outside.ts").display().to_string()), "names the link's target: {text}");
+    assert!(text.contains("outside the toolkit's workspace root"), "{text}");
+
+    std::os::unix::fs::symlink(case.join("elsewhere"), case.join("ws/toolkits/linked")).unwrap();
+    let kit = case.join("ws/toolkits/epsilon");
+    std::fs::create_dir_all(&kit).unwrap();
+    std::fs::write(kit.join("extension.ts"), kit_importing("epsilon", "../linked/x.ts")).unwrap();
+    let (_, text) = load_failure(&kit).await;
+    assert!(text.contains("\"../linked/x.ts\""), "{text}");
+
+    // A link that stays inside the workspace is fine.
+    std::os::unix::fs::symlink(case.join("ws/toolkits/lib/http.ts"), case.join("ws/toolkits/lib/alias.ts")).unwrap();
+    let kit = case.join("ws/toolkits/zeta");
+    std::fs::create_dir_all(&kit).unwrap();
+    std::fs::write(kit.join("extension.ts"), kit_importing("zeta", "../lib/alias.ts")).unwrap();
+    let mut toolkit = load(&kit).await;
+    assert_eq!(call(&mut toolkit, "which", json!({})).await.envelope, json!({ "ok": true, "result": { "text": "from lib" } }));
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn an_explicit_root_narrows_or_widens_the_workspace() {
+    let case = workspace_case("workspace-root", &[]);
+    let alpha = case.join("ws/toolkits/alpha");
+    // Narrowed to the toolkit's own folder: the shared lib is outside.
+    let options = InstanceOptions { workspace_root: Some(alpha.clone()), ..InstanceOptions::default() };
+    let err = Toolkit::load_instance(&alpha, options).await.err().expect("must not load");
+    assert!(err.to_string().contains("\"../lib/http.ts\""), "{err}");
+    // A toolkit outside the root named is refused as a whole.
+    let options = InstanceOptions { workspace_root: Some(case.join("ws/toolkits/lib")), ..InstanceOptions::default() };
+    let err = Toolkit::load_instance(&alpha, options).await.err().expect("must not load");
+    assert!(err.to_string().contains("outside the workspace root"), "{err}");
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn an_underscore_shared_folder_still_loads() {
+    // The corpus's layout: toolkits/_shared beside toolkits/<id>, under toolkits/tsconfig.json.
+    let case = scratch_toolkit(
+        "sibling-shared",
+        &[("tsconfig.json", "{}\n"), ("_shared/x.ts", "export const shared = 'from _shared';\n"), ("kit/extension.ts", &kit_importing("sibling-probe", "../_shared/x.ts"))],
+    );
+    let mut toolkit = load(&case.join("kit")).await;
+    let outcome = call(&mut toolkit, "which", json!({})).await;
+    assert_eq!(outcome.envelope, json!({ "ok": true, "result": { "text": "from _shared" } }));
 }
 
 /// An `input` that has `safeParse` (all contract §2 asks) but is not a zod schema cannot be
