@@ -5,6 +5,7 @@
 // reads. Rust re-validates the policy fields and the envelope's shape anyway.
 import { primordials } from "ext:core/mod.js";
 import { registry } from "ext:trove/toolkit.js";
+import { withCallClock } from "ext:trove_ops/clock.js";
 
 const { JSONParse, JSONStringify } = primordials;
 
@@ -24,6 +25,7 @@ export function describe(definition, entry) {
 
 /** Runs one call (`callJson` is the call's JSON) and resolves to the envelope's JSON. */
 export async function call(definition, callJson) {
-  const envelope = await entryOf(definition, "the toolkit").run(JSONParse(callJson));
+  const { run } = entryOf(definition, "the toolkit");
+  const envelope = await withCallClock(() => run(JSONParse(callJson)));
   return JSONStringify(envelope);
 }

@@ -79,6 +79,15 @@ pub struct CallEnv {
     pub trove: Option<Arc<dyn TroveClient>>,
     /// `ctx.cache`'s store. `None`: the toolkit sees no `ctx.cache` (absent is normal).
     pub cache: Option<Arc<dyn CacheStore>>,
+    /// Freeze the toolkit's own clock reads for the call: `Date.now()` and a no-argument
+    /// `new Date()` return [`CallEnv::clock`]'s instant (read once, when the call starts), as a
+    /// test runner's fake clock does (`--freeze-time`; a case's `"freezeTime": true`). `Date`
+    /// with arguments, `Date.parse`, `Date.UTC`, timers and `performance.now()` are untouched.
+    /// Default: `false`.
+    pub freeze_time: bool,
+    /// Keep each `ctx.fetch`'s request and final response in the call's record
+    /// ([`crate::CallRecord::exchanges`]) to write a cassette (`call --record`). Default: `false`.
+    pub record_exchanges: bool,
 }
 
 impl Default for CallEnv {
@@ -90,6 +99,8 @@ impl Default for CallEnv {
             budgets: EgressBudgets::default(),
             trove: None,
             cache: None,
+            freeze_time: false,
+            record_exchanges: false,
         }
     }
 }
@@ -201,6 +212,7 @@ impl CallState {
             secrets: self.secrets(scope),
             ledger: self.ledger.clone(),
             budgets: self.env.budgets,
+            record_exchanges: self.env.record_exchanges,
         }
     }
 

@@ -22,6 +22,7 @@ deno_core::extension!(
     trove_ops,
     ops = [
         op_trove_now,
+        op_trove_frozen_now,
         op_trove_log,
         op_trove_console,
         op_trove_secret,
@@ -38,7 +39,7 @@ deno_core::extension!(
     ],
     // Each capability's JavaScript beside its Rust (as deno's ext/fetch keeps 26_fetch.js
     // beside lib.rs); `@ontrove/extend/toolkit` (js/toolkit.js) assembles ctx from them.
-    esm = [dir "src", "tool_error.js", "log.js", "egress/fetch.js", "secrets/secret.js", "trove.js"],
+    esm = [dir "src", "clock.js", "tool_error.js", "log.js", "egress/fetch.js", "secrets/secret.js", "trove.js"],
     docs = "ctx as Rust ops: clock, log, secrets, egress, knowledge base."
 );
 
@@ -51,6 +52,14 @@ fn no_call() -> JsErrorBox {
 pub fn op_trove_now(state: &mut OpState) -> Result<f64, JsErrorBox> {
     let call = state.try_borrow::<CallState>().ok_or_else(no_call)?;
     Ok(call.env.clock.now().timestamp_millis() as f64)
+}
+
+/// With a frozen clock ([`crate::CallEnv::freeze_time`]), the instant `Date.now()` and a
+/// no-argument `new Date()` return during the call (ms since the Unix epoch); else `null`.
+#[op2]
+pub fn op_trove_frozen_now(state: &mut OpState) -> Result<Option<f64>, JsErrorBox> {
+    let call = state.try_borrow::<CallState>().ok_or_else(no_call)?;
+    Ok(call.env.freeze_time.then(|| call.env.clock.now().timestamp_millis() as f64))
 }
 
 /// `ctx.log(...)`: `args_json` is the JSON array of the line's projected arguments. The line

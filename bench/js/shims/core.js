@@ -7,7 +7,8 @@
 //   (before any toolkit code runs, as in the isolate);
 // - `core.tryClose(rid)`: closes a resource of the shim's resource table (the cancel handles
 //   of `op_trove_fetch_cancel_handle`);
-// - `primordials`: JSONParse, JSONStringify, ObjectKeys, ObjectFreeze, SafeWeakMap.
+// - `primordials`: JSONParse, JSONStringify, ObjectKeys, ObjectFreeze, ReflectApply,
+//   ReflectConstruct, ReflectGet, SafeWeakMap.
 
 const g = globalThis;
 const captured = {
@@ -97,6 +98,9 @@ export const primordials = Object.freeze({
   JSONStringify: JSON.stringify,
   ObjectKeys: Object.keys,
   ObjectFreeze: Object.freeze,
+  ReflectApply: Reflect.apply,
+  ReflectConstruct: Reflect.construct,
+  ReflectGet: Reflect.get,
   SafeWeakMap,
 });
 

@@ -111,7 +111,7 @@ function hostBlockedV6(s) {
  * rules first (scheme, private literal, allowlist), then the host's (https only, wrapped
  * addresses, `localhost.`, empty list = no egress).
  */
-function checkParsed(url, entries) {
+function checkParsed(url, entries, sdkOnly = false) {
   const protocol = url.protocol;
   if (protocol !== "http:" && protocol !== "https:") return `Refusing non-HTTP(S) egress (${protocol}).`;
   const hostname = url.hostname;
@@ -140,6 +140,7 @@ function checkParsed(url, entries) {
     }
     if (!allowed) return notAllowlisted(hostname);
   }
+  if (sdkOnly) return null;
   if (protocol === "http:") return "Refusing non-HTTPS egress (http:).";
   const bare = hostname.endsWith(".") ? hostname.slice(0, -1) : hostname;
   if ((v6 !== null && hostBlockedV6(v6)) || bare === "localhost" || bare.endsWith(".localhost")) return PRIVATE;
@@ -157,6 +158,21 @@ function checkUrl(text, entries) {
   }
   const refusal = checkParsed(url, entries);
   return refusal === null ? { url } : { refusal };
+}
+
+/**
+ * The Node SDK's URL rules alone (contract section 6 without the **host** rules: `http:` is
+ * allowed, an empty `egress` list allows every host): the refusal message or null. Used by
+ * js/parity's stand-in package.
+ */
+export function sdkEgressRefusal(text, egress) {
+  let url;
+  try {
+    url = new URL(text);
+  } catch {
+    return MALFORMED;
+  }
+  return checkParsed(url, egress.map(parseEntry).filter((e) => e !== null), true);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -260,6 +276,12 @@ function replay(method, url, body) {
 export function op_trove_now() {
   if (call === null) throw noCall();
   return call.now ?? Date.now();
+}
+
+/** The call's frozen instant (ms) when its clock is frozen; the baselines never freeze it. */
+export function op_trove_frozen_now() {
+  if (call === null) throw noCall();
+  return null;
 }
 
 /** `ctx.log(...)`: the JSON array of the line's arguments, kept in the call's state. */
