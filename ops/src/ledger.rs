@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::egress::replay::Exchange;
 use crate::egress::EgressUsage;
 use crate::redact::Redactor;
 
@@ -57,7 +58,17 @@ pub struct CallRecord {
     pub callbacks: Vec<CallbackRecord>,
     /// `ctx.log` lines in order, each the JSON array of its (redacted) arguments.
     pub logs: Vec<Value>,
+    /// With [`crate::CallEnv::record_exchanges`]: each `ctx.fetch` (and OAuth mint) as a
+    /// cassette exchange, the request as made and the response `ctx.fetch` returned (after
+    /// redirects), **with secret values in them**: scrub with
+    /// [`crate::egress::cassette::scrub`] before writing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub exchanges: Vec<Exchange>,
 }
+
+/// The placeholder name of a minted OAuth access token in a cassette (`{{secret:oauth-token}}`;
+/// never a manifest secret name, which is upper case).
+pub const OAUTH_TOKEN_NAME: &str = "oauth-token";
 
 /// The mutable per-call ledger shared by the call's ops.
 #[derive(Debug, Default)]
@@ -94,9 +105,16 @@ impl Ledger {
             .push(CallbackRecord::Trove { operation: operation.to_owned(), variables });
     }
 
-    /// Adds a resolved secret value to the redaction set.
-    pub fn add_secret_value(&self, value: &str) {
-        self.redactor.lock().expect("ledger").add(value);
+    /// Adds secret `name`'s resolved value to the redaction set (`name` is what a recorded
+    /// cassette's placeholder says; minted OAuth tokens use [`OAUTH_TOKEN_NAME`]).
+    pub fn add_secret_value(&self, name: &str, value: &str) {
+        self.redactor.lock().expect("ledger").add_named(name, value);
+    }
+
+    /// Records what one `ctx.fetch` (or OAuth mint) sent and got, for a cassette
+    /// ([`crate::CallEnv::record_exchanges`]).
+    pub fn record_exchange(&self, exchange: Exchange) {
+        self.record.lock().expect("ledger").exchanges.push(exchange);
     }
 
     /// A snapshot of the redaction set.

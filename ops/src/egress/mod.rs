@@ -2,10 +2,11 @@
 //!
 //! A request flows `ctx.fetch` → [`policy`] (URL rules) → [`Egress::send`] (redirect hops,
 //! budgets, recording) → a [`Transport`]: the network (with [`address`] vetting after DNS) or
-//! a replay cassette.
+//! a replay cassette ([`replay`]; recorded ones without secrets: [`cassette`]).
 
 pub mod address;
 pub mod budget;
+pub mod cassette;
 pub mod oauth;
 pub mod policy;
 pub mod replay;

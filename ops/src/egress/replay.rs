@@ -41,8 +41,9 @@ pub struct RecordedRequest {
     pub method: String,
     /// URL, compared after WHATWG normalisation.
     pub url: String,
-    /// When present, the raw request body must equal it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// When present, the raw request body must equal it. In a file it may be a string or any
+    /// JSON value (then its compact JSON text is the body).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "body_text")]
     pub body: Option<String>,
 }
 
@@ -63,10 +64,43 @@ pub enum RecordedResponse {
         /// Header name → value or list of values.
         #[serde(default)]
         headers: serde_json::Map<String, serde_json::Value>,
-        /// Body text; `null` for none.
-        #[serde(default)]
+        /// Body text; `null` for none. In a file it may be a string or any JSON value (then
+        /// its compact JSON text is the body).
+        #[serde(default, deserialize_with = "body_text")]
         body: Option<String>,
     },
+}
+
+impl RecordedResponse {
+    /// What a cassette records of `response`: status, headers (a repeated name becomes a list)
+    /// and the body as text (lossy for bytes that are not UTF-8).
+    pub fn of(response: &HttpResponse) -> Self {
+        let mut headers = serde_json::Map::new();
+        for (name, value) in &response.headers {
+            let name = name.to_ascii_lowercase();
+            match headers.get_mut(&name) {
+                None => {
+                    headers.insert(name, serde_json::Value::String(value.clone()));
+                }
+                Some(serde_json::Value::Array(list)) => list.push(serde_json::Value::String(value.clone())),
+                Some(first) => {
+                    let first = first.take();
+                    headers.insert(name, serde_json::Value::Array(vec![first, serde_json::Value::String(value.clone())]));
+                }
+            }
+        }
+        let body = (!response.body.is_empty()).then(|| String::from_utf8_lossy(&response.body).into_owned());
+        Self::Http { status: response.status, headers, body }
+    }
+}
+
+/// A body given as a string, or as any other JSON value (its compact JSON text).
+fn body_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Ok(match Option::<serde_json::Value>::deserialize(d)? {
+        None | Some(serde_json::Value::Null) => None,
+        Some(serde_json::Value::String(s)) => Some(s),
+        Some(other) => Some(other.to_string()),
+    })
 }
 
 /// Serves a cassette's exchanges in order. Thread-safe; one instance per call (or per run).
@@ -82,13 +116,17 @@ impl ReplayTransport {
         Self { queue: Mutex::new(exchanges.into()), failures: Mutex::default() }
     }
 
-    /// Reads a cassette file. Errors name the file and what was wrong with it.
+    /// Reads a cassette file. Errors name the file and what was wrong with it. Secret
+    /// placeholders (`{{secret:NAME}}`) are left as they are: see [`Self::from_file_with`].
     pub fn from_file(path: &Path) -> Result<Self, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read replay file {}: {e}", path.display()))?;
-        let exchanges: Vec<Exchange> = serde_json::from_str(&text)
-            .map_err(|e| format!("replay file {} is not a list of exchanges: {e}", path.display()))?;
-        Ok(Self::new(exchanges))
+        Ok(Self::new(read_cassette(path)?))
+    }
+
+    /// A transport serving `exchanges` with every secret placeholder a recorded cassette holds
+    /// (`{{secret:NAME}}`, `{{secret:NAME:FORM}}`) replaced by `value_of(NAME)` in that form
+    /// (see [`super::cassette::expand`]), so requests carrying today's secret match.
+    pub fn with_secrets(exchanges: Vec<Exchange>, value_of: &dyn Fn(&str) -> Option<String>) -> Self {
+        Self::new(super::cassette::expand(exchanges, value_of))
     }
 
     /// Every mismatch so far (unexpected request, wrong method, URL or body), in order.
@@ -105,6 +143,12 @@ impl ReplayTransport {
         self.failures.lock().expect("replay lock").push(message.clone());
         TransportError::ReplayMismatch(message)
     }
+}
+
+/// Reads a cassette file (a JSON array of exchanges). Errors name the file and what was wrong.
+pub fn read_cassette(path: &Path) -> Result<Vec<Exchange>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read replay file {}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("replay file {} is not a list of exchanges: {e}", path.display()))
 }
 
 fn normalise(url: &str) -> String {

@@ -12,6 +12,7 @@ use url::Url;
 use super::budget::{self, EgressBudgets};
 use super::oauth::{messages, OAuthClientCredentials, TokenCache, TokenResponse};
 use super::policy::{EgressPolicy, EgressRefusal};
+use super::replay::{Exchange, RecordedRequest, RecordedResponse};
 use super::transport::{HttpRequest, HttpResponse, Transport, TransportError};
 use crate::ledger::{EgressRecord, Ledger};
 use crate::secrets::SecretAccess;
@@ -228,6 +229,8 @@ pub struct Egress {
     pub ledger: Arc<Ledger>,
     /// The call's limits.
     pub budgets: EgressBudgets,
+    /// Record each fetch's request and final response in the ledger, for a cassette.
+    pub record_exchanges: bool,
 }
 
 fn normalise_method(m: &str) -> String {
@@ -318,7 +321,7 @@ impl Egress {
                     wire.push(("content-type".into(), ct.clone()));
                 }
             }
-            self.send_following(
+            self.send_recorded(
                 HttpRequest { method: method.clone(), url: url.clone(), headers: wire, body: req.body.clone(), budgets: self.budgets },
                 mode,
             )
@@ -333,6 +336,34 @@ impl Egress {
             }
             _ => Ok(first),
         }
+    }
+
+    /// [`Self::send_following`], recording the exchange (the request as made, the response
+    /// `ctx.fetch` returns) when the call records a cassette. A network failure is recorded as
+    /// `{networkError: true}`; a refusal on a redirect hop is not recorded (a cassette cannot
+    /// express it), and says so in the host's log.
+    async fn send_recorded(&self, request: HttpRequest, mode: RedirectMode) -> Result<FetchResponse, FetchError> {
+        if !self.record_exchanges {
+            return self.send_following(request, mode).await;
+        }
+        let recorded = RecordedRequest {
+            method: request.method.clone(),
+            url: request.url.to_string(),
+            body: request.body.as_ref().map(|b| String::from_utf8_lossy(b).into_owned()),
+        };
+        let result = self.send_following(request, mode).await;
+        let response = match &result {
+            Ok(fetched) => Some(RecordedResponse::of(&fetched.response)),
+            Err(FetchError::Network(_)) => Some(RecordedResponse::NetworkError { network_error: true }),
+            Err(other) => {
+                tracing::warn!(target: "trove::egress", "not recorded in the cassette: {} {} ended with {other}", recorded.method, recorded.url);
+                None
+            }
+        };
+        if let Some(response) = response {
+            self.ledger.record_exchange(Exchange { request: recorded, response });
+        }
+        result
     }
 
     /// Sends `request`, following redirects (each hop checked like a first request).
@@ -405,7 +436,7 @@ impl Egress {
         let body = Bytes::from(o.config.form_body());
         self.ledger.record_request(record_of("POST", &url, &headers, Some(&body), None));
         let request = HttpRequest { method: "POST".into(), url, headers, body: Some(body), budgets: self.budgets };
-        let response = self.send_following(request, RedirectMode::Follow).await?.response;
+        let response = self.send_recorded(request, RedirectMode::Follow).await?.response;
         match response.status {
             200..=299 => {}
             400 | 401 | 403 => return Err(tool(messages::REJECTED.into(), false)),
@@ -418,6 +449,8 @@ impl Egress {
         else {
             return Err(tool(messages::NO_TOKEN.into(), true));
         };
+        // A token is a credential: kept out of logs and cassettes like a secret.
+        self.ledger.add_secret_value(crate::ledger::OAUTH_TOKEN_NAME, &token);
         o.cache.put(&client_id, &token, Duration::from_secs_f64(expires_in.max(0.0)));
         Ok((client_id, token))
     }

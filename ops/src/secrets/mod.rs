@@ -138,7 +138,7 @@ impl SecretAccess {
         }
         let value = self.provider.get(&self.toolkit, name).await?;
         if let Some(v) = &value {
-            self.ledger.add_secret_value(v);
+            self.ledger.add_secret_value(name, v);
         }
         Ok(value)
     }
