@@ -58,6 +58,7 @@
 //! A single [`Toolkit`] (one instance, `!Send`) is what the pool holds; the parity runner and
 //! one-shot tools may use it directly.
 
+pub mod cases;
 pub mod conformance;
 pub mod describe;
 pub mod envelope;

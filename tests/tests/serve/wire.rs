@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use serde_json::{json, Value};
-use trove_host::conformance::{case_call, compare, run_case, scripted_env, Case};
+use trove_host::cases::{case_call, case_replay, compare, run_case, scripted_env, with_matchers, Case};
 use trove_host::{CallEnv, LoadOptions, PoolConfig, ReplayTransport, ToolCall, Toolkit, ToolkitHandle};
 use trove_host_ops::trove::ScriptedTrove;
 use trove_host_server::{EnvSource, ServeOptions};
@@ -23,21 +23,6 @@ struct Scripted {
 impl EnvSource for Scripted {
     fn env(&self, _toolkit: &ToolkitHandle, _call: &ToolCall) -> Result<CallEnv, String> {
         self.queue.lock().unwrap().pop_front().ok_or_else(|| "no scripted environment left".to_owned())
-    }
-}
-
-/// `actual` with every value the case records as `{"$regex": …}` (random ids) replaced by that
-/// matcher, so two runs compare equal wherever the corpus says they must.
-fn with_matchers(actual: &Value, expected: &Value) -> Value {
-    match (actual, expected) {
-        (_, Value::Object(e)) if e.len() == 1 && e.contains_key("$regex") => expected.clone(),
-        (Value::Object(a), Value::Object(e)) => {
-            Value::Object(a.iter().map(|(k, v)| (k.clone(), e.get(k).map_or_else(|| v.clone(), |ev| with_matchers(v, ev)))).collect())
-        }
-        (Value::Array(a), Value::Array(e)) if a.len() == e.len() => {
-            Value::Array(a.iter().zip(e).map(|(av, ev)| with_matchers(av, ev)).collect())
-        }
-        _ => actual.clone(),
     }
 }
 
@@ -106,7 +91,7 @@ async fn every_conformance_case_answers_over_the_wire_as_directly() {
 
         for (case, (direct_result, direct_problems)) in cases.iter().zip(&direct) {
             let call = case_call(case);
-            let replay = Arc::new(ReplayTransport::new(case.http.clone()));
+            let replay = Arc::new(case_replay(case));
             let trove = Arc::new(ScriptedTrove::new(case.trove.clone()));
             // The server asks for providers only for a call the runtime will run.
             if call["tool"].is_string() {
