@@ -1,0 +1,301 @@
+//! `trove-host call`: one call of one tool, its envelope on stdout; live, replayed from a
+//! cassette, or recorded into one (`--record`) or into a test case (`--record-case`).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use serde_json::{json, Map, Value};
+use trove_host::cases::{read_json, run_case, update_case, Case};
+use trove_host::local::LocalProviders;
+use trove_host::{FixedClock, Host, HostConfig, InstanceOptions, LoadOptions, Namespace, PoolConfig, ReplayTransport, ToolCall, Toolkit};
+use trove_host_ops::egress::cassette;
+use trove_host_ops::egress::replay::{read_cassette, RecordedResponse};
+
+use crate::{load_failed, parse_json, parse_now, print_json, usage, EXIT_HOST_FAILURE};
+
+#[derive(clap::Args)]
+pub struct CallArgs {
+    /// Toolkit directory or entry file.
+    toolkit: PathBuf,
+    /// The tool's name.
+    tool: String,
+    /// Arguments as JSON (default: {}).
+    #[arg(long, value_name = "JSON", conflicts_with = "args_file")]
+    args: Option<String>,
+    /// Read the arguments' JSON from a file.
+    #[arg(long, value_name = "FILE")]
+    args_file: Option<PathBuf>,
+    /// The caller's user id.
+    #[arg(long, value_name = "ID", default_value = "local-user")]
+    user: String,
+    /// A scope granted to the call (trove:search, trove:ingest); repeatable.
+    #[arg(long = "scope", value_name = "S")]
+    scopes: Vec<String>,
+    /// The toolkit's settings (ctx.config) as a JSON object.
+    #[arg(long, value_name = "JSON")]
+    config: Option<String>,
+    /// Serve egress from a replay file (a cassette: a JSON list of recorded exchanges) instead
+    /// of the network. Its {{secret:NAME}} placeholders get the secrets' current values.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "record_case"])]
+    replay: Option<PathBuf>,
+    /// Make the call against the real network (through the egress policy) and write what it
+    /// exchanged to FILE as a cassette, every secret value replaced by {{secret:NAME}}.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Make the call against the real network and append it to the case file FILE as a
+    /// complete test case (call, cassette, expectations) named --name.
+    #[arg(long, value_name = "FILE", requires = "name")]
+    record_case: Option<PathBuf>,
+    /// The name of the case --record-case appends (unique in the file).
+    #[arg(long, value_name = "NAME", requires = "record_case")]
+    name: Option<String>,
+    /// What ctx.now() returns (RFC 3339, e.g. 2026-11-29T12:00:00Z), instead of the system clock.
+    #[arg(long, value_name = "RFC3339")]
+    now: Option<String>,
+    /// Date.now() and a no-argument new Date() return the --now instant (else the time the call
+    /// starts) for the whole call, as a test runner's fake clock does.
+    #[arg(long)]
+    freeze_time: bool,
+    /// Wall-clock limit of the call, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    timeout: f64,
+    /// The workspace root relative imports may reach (default: the nearest folder above the
+    /// toolkit holding package.json, tsconfig.json, deno.json or .git, else its parent).
+    #[arg(long, value_name = "DIR")]
+    root: Option<PathBuf>,
+}
+
+/// The call's inputs, parsed.
+struct Parsed {
+    call: ToolCall,
+    now: Option<chrono::DateTime<chrono::Utc>>,
+    host: HostConfig,
+}
+
+fn parse(args: &CallArgs) -> Result<Parsed, String> {
+    let call_args = match (&args.args, &args.args_file) {
+        (Some(text), _) => parse_json("--args", text)?,
+        (None, Some(file)) => {
+            let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read --args-file {}: {e}", file.display()))?;
+            parse_json(&format!("--args-file {}", file.display()), &text)?
+        }
+        (None, None) => json!({}),
+    };
+    let config = args.config.as_deref().map(|c| parse_json("--config", c)).transpose()?;
+    if let Some(c) = config.as_ref().filter(|c| !c.is_object()) {
+        return Err(format!("--config must be a JSON object of settings, got {c}"));
+    }
+    if let Some(unknown) = args.scopes.iter().find(|s| !trove_host_ops::manifest::KNOWN_SCOPES.contains(&s.as_str())) {
+        return Err(format!("--scope {unknown:?} is not a scope (known: {})", trove_host_ops::manifest::KNOWN_SCOPES.join(", ")));
+    }
+    let now = args.now.as_deref().map(|n| parse_now("--now", n)).transpose()?;
+    let timeout = std::time::Duration::try_from_secs_f64(args.timeout)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| format!("--timeout must be a positive number of seconds, got {}", args.timeout))?;
+    let mut host = HostConfig::default();
+    host.limits.call_timeout = timeout;
+    let mut call = ToolCall::new(args.tool.clone(), call_args, args.user.clone());
+    call.scopes = Some(args.scopes.clone());
+    call.config = config;
+    Ok(Parsed { call, now, host })
+}
+
+pub async fn call(args: CallArgs) -> ExitCode {
+    let Parsed { call, now, host } = match parse(&args) {
+        Ok(p) => p,
+        Err(e) => return usage(e),
+    };
+    let recording = args.record.is_some() || args.record_case.is_some();
+    // A recorded case replays at the instant it was recorded: the clock is fixed either way.
+    let now = if recording || args.freeze_time { Some(now.unwrap_or_else(chrono::Utc::now)) } else { now };
+    if let (Some(file), Some(name)) = (&args.record_case, &args.name) {
+        // Refuse before going to the network.
+        if let Err(e) = existing_cases(file).and_then(|cases| match cases.iter().any(|c| c["name"] == name.as_str()) {
+            true => Err(format!("{} already has a case named {name:?}", file.display())),
+            false => Ok(()),
+        }) {
+            return usage(e);
+        }
+    }
+
+    // The same Host and pool that `serve` uses, with one instance: this process makes one call.
+    let host = match Host::new(host) {
+        Ok(h) => h,
+        Err(e) => return usage(format!("cannot start the host: {e}")),
+    };
+    let one = PoolConfig { min_instances: 1, max_instances: 1, ..PoolConfig::default() };
+    // Keyring entries, cache and documents belong to this toolkit's location, not to whatever
+    // id a toolkit claims.
+    let options = LoadOptions { namespace: Namespace::Location, pool: Some(one), root: args.root.clone(), ..LoadOptions::default() };
+    let toolkit = match host.load(&args.toolkit, options).await {
+        Ok(t) => t,
+        Err(e) => return load_failed(&args.toolkit, &e),
+    };
+    if !toolkit.tools().iter().any(|t| t.name == call.tool) {
+        let names: Vec<&str> = toolkit.tools().iter().map(|t| t.name.as_str()).collect();
+        eprintln!("trove-host: {} has no tool {:?}; its tools: {}", toolkit.id(), call.tool, names.join(", "));
+    }
+
+    let local = LocalProviders::open();
+    let mut env = match local.env(&call) {
+        Ok(env) => env,
+        Err(e) => return usage(e),
+    };
+    let replay = match &args.replay {
+        Some(file) => {
+            let exchanges = match read_cassette(file) {
+                Ok(e) => e,
+                Err(e) => return usage(e),
+            };
+            // The cassette's placeholders get the secrets' current values, read up front.
+            let mut values = Map::new();
+            for name in cassette::secret_names(&exchanges) {
+                if let Ok(Some(v)) = env.secrets.get(toolkit.namespace(), &name).await {
+                    values.insert(name, Value::String(v));
+                }
+            }
+            let value_of = |n: &str| values.get(n).and_then(Value::as_str).map(str::to_owned);
+            Some(Arc::new(ReplayTransport::with_secrets(exchanges, &value_of)))
+        }
+        None => None,
+    };
+    if let Some(replay) = &replay {
+        env.transport = Some(replay.clone());
+    }
+    if let Some(now) = now {
+        env.clock = Arc::new(FixedClock(now));
+    }
+    env.freeze_time = args.freeze_time;
+    env.record_exchanges = recording;
+
+    let outcome = match toolkit.call(call.clone(), env).await {
+        Ok(o) => o,
+        Err(e) => return usage(e),
+    };
+    print_json(&outcome.envelope.json());
+    let mut status = if outcome.is_ok() { ExitCode::SUCCESS } else { ExitCode::from(1) };
+
+    if let Some(replay) = &replay {
+        let failures = replay.failures();
+        for failure in &failures {
+            eprintln!("trove-host: replay mismatch (a host failure, not the upstream's): {}", toolkit.redact(failure));
+        }
+        let left = replay.remaining();
+        if !left.is_empty() {
+            eprintln!(
+                "trove-host: replay: {} recorded exchange(s) were never requested, first: {} {}",
+                left.len(),
+                left[0].request.method,
+                toolkit.redact(&left[0].request.url)
+            );
+        }
+        if !failures.is_empty() {
+            status = ExitCode::from(EXIT_HOST_FAILURE);
+        }
+    }
+
+    let exchanges = cassette::scrub(outcome.record.exchanges.clone(), &toolkit.redactor());
+    if recording {
+        let failed = exchanges.iter().filter(|e| matches!(e.response, RecordedResponse::NetworkError { .. })).count();
+        if failed > 0 {
+            eprintln!("trove-host: warning: {failed} request(s) failed on the network; the recording replays those failures (is the network up?)");
+        }
+    }
+    if let Some(file) = &args.record {
+        let text = serde_json::to_string_pretty(&exchanges).expect("JSON") + "\n";
+        if let Err(e) = std::fs::write(file, text) {
+            return usage(format!("cannot write {}: {e}", file.display()));
+        }
+        eprintln!("trove-host: recorded {} exchange(s) to {}", exchanges.len(), file.display());
+    }
+    if let (Some(file), Some(name)) = (&args.record_case, &args.name) {
+        let recorded = RecordedCall {
+            toolkit: &args.toolkit,
+            root: args.root.clone(),
+            name,
+            call: &call,
+            now: now.expect("fixed when recording"),
+            freeze_time: args.freeze_time,
+            declared: toolkit.manifest_json()["secrets"].as_array().cloned().unwrap_or_default(),
+            exchanges,
+        };
+        match append_case(file, recorded, &outcome.envelope.json()).await {
+            Ok(()) => eprintln!("trove-host: appended case {name:?} to {}", file.display()),
+            Err(e) => return usage(e),
+        }
+    }
+    status
+}
+
+/// The cases already in `file` (none when it does not exist yet).
+fn existing_cases(file: &Path) -> Result<Vec<Value>, String> {
+    if !file.exists() {
+        return Ok(Vec::new());
+    }
+    match read_json(file)? {
+        Value::Array(cases) => Ok(cases),
+        _ => Err(format!("{} is not a case file (a JSON array of cases)", file.display())),
+    }
+}
+
+/// A live call, recorded, to be written as a case.
+struct RecordedCall<'a> {
+    toolkit: &'a Path,
+    root: Option<PathBuf>,
+    name: &'a str,
+    call: &'a ToolCall,
+    now: chrono::DateTime<chrono::Utc>,
+    freeze_time: bool,
+    declared: Vec<Value>,
+    /// Scrubbed: placeholders instead of secret values.
+    exchanges: Vec<trove_host_ops::egress::replay::Exchange>,
+}
+
+/// The value a recorded case gives secret `name`: never the real one (that stays in the
+/// keyring); the cassette's placeholders are filled in with it on replay.
+fn stand_in(name: &str) -> String {
+    format!("recorded-stand-in-for-{name}")
+}
+
+/// Builds the case (call, stand-in secrets, cassette), replays it on a fresh instance to fill
+/// in its expectations, and appends it to `file`.
+async fn append_case(file: &Path, r: RecordedCall<'_>, live_envelope: &Value) -> Result<(), String> {
+    let secrets: Map<String, Value> = r
+        .declared
+        .iter()
+        .filter_map(Value::as_str)
+        .map(|n| (n.to_owned(), Value::String(stand_in(n))))
+        .collect();
+    let mut case = json!({
+        "name": r.name,
+        "description": format!("recorded by `trove-host call --record-case` at {}", chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
+        "call": { "tool": r.call.tool, "args": r.call.args, "userId": r.call.user_id, "scopes": r.call.scopes.clone().unwrap_or_default(), "config": r.call.config.clone().unwrap_or_else(|| json!({})) },
+        "secrets": secrets,
+        "now": r.now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        "http": r.exchanges,
+        "expect": Value::Null,
+    });
+    if r.freeze_time {
+        case["freezeTime"] = Value::Bool(true);
+    }
+    let parsed: Case = serde_json::from_value(case.clone()).map_err(|e| format!("the recorded case is malformed: {e}"))?;
+    let options = InstanceOptions { workspace_root: r.root.clone(), ..InstanceOptions::default() };
+    let mut fresh = Toolkit::load_instance(r.toolkit, options).await.map_err(|e| e.to_string())?;
+    let (result, problems) = run_case(&mut fresh, &parsed).await;
+    update_case(&mut case, &result);
+    for problem in problems.iter().filter(|p| p.starts_with("http:") || p.starts_with("trove:")) {
+        eprintln!("trove-host: warning: the recorded case does not replay cleanly: {}", fresh.redact(problem));
+    }
+    if &result.envelope != live_envelope {
+        eprintln!("trove-host: warning: replayed with stand-in secrets, the envelope differs from the live one (does the result show a secret?)");
+    }
+    let mut cases = existing_cases(file)?;
+    cases.push(case);
+    if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let text = serde_json::to_string_pretty(&Value::Array(cases)).expect("JSON") + "\n";
+    std::fs::write(file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))
+}

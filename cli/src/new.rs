@@ -1,0 +1,77 @@
+//! `trove-host new <DIR>`: scaffolds a toolkit that type-checks and passes `trove-host test`
+//! out of the box, with no network: the template in `cli/templates/new/`, embedded.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::usage;
+
+#[derive(clap::Args)]
+pub struct NewArgs {
+    /// The directory to create (must not exist, or be empty). Its name is the toolkit id.
+    dir: PathBuf,
+}
+
+/// The template's files: path inside the new toolkit → contents, with `{{id}}` and `{{name}}`
+/// placeholders.
+const TEMPLATE: &[(&str, &str)] = &[
+    ("extension.ts", include_str!("../templates/new/extension.ts")),
+    ("tsconfig.json", include_str!("../templates/new/tsconfig.json")),
+    ("types/ontrove-extend-toolkit.d.ts", include_str!("../templates/new/types/ontrove-extend-toolkit.d.ts")),
+    ("tests/current_weather.json", include_str!("../templates/new/tests/current_weather.json")),
+    ("README.md", include_str!("../templates/new/README.md")),
+];
+
+/// `my-tool-kit` → `My Tool Kit`.
+fn human_name(id: &str) -> String {
+    id.split('-')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars.next().map(|c| c.to_uppercase().chain(chars).collect::<String>()).unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Checks that `dir` can hold a new toolkit and returns its id (the directory's name).
+fn toolkit_id(dir: &Path) -> Result<String, String> {
+    let id = dir
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| format!("{} has no directory name to use as the toolkit id", dir.display()))?
+        .to_owned();
+    if id.is_empty() || !id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
+        return Err(format!(
+            "{id:?} cannot be a toolkit id: ids match ^[a-z0-9-]+$ (lowercase letters, digits and '-'), e.g. `trove-host new weather-alerts`"
+        ));
+    }
+    if dir.exists() && std::fs::read_dir(dir).map(|mut d| d.next().is_some()).unwrap_or(true) {
+        return Err(format!("{} already exists and is not empty", dir.display()));
+    }
+    Ok(id)
+}
+
+pub fn new(args: NewArgs) -> ExitCode {
+    let id = match toolkit_id(&args.dir) {
+        Ok(id) => id,
+        Err(e) => return usage(e),
+    };
+    let name = human_name(&id);
+    for (path, contents) in TEMPLATE {
+        let target = args.dir.join(path);
+        let text = contents.replace("{{id}}", &id).replace("{{name}}", &name);
+        let written = target
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&target, text));
+        if let Err(e) = written {
+            return usage(format!("cannot write {}: {e}", target.display()));
+        }
+    }
+    let dir = args.dir.display();
+    eprintln!("created toolkit {id:?} in {dir}");
+    eprintln!("  trove-host test {dir}            run its test cases (offline)");
+    eprintln!("  npx -p typescript@5 tsc -p {dir} type-check it");
+    ExitCode::SUCCESS
+}

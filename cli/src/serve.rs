@@ -1,0 +1,153 @@
+//! `trove-host serve`: toolkits on the Trove wire over HTTP, and the limit flags every
+//! command holding a `Host` shares.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use trove_host::local::LocalProviders;
+use trove_host::{Host, HostConfig, LoadOptions, Namespace, PoolConfig};
+
+use crate::usage;
+
+#[derive(clap::Args)]
+pub struct ServeArgs {
+    /// Toolkit directories (or entry files).
+    #[arg(required = true)]
+    toolkits: Vec<PathBuf>,
+    /// Address to listen on (port 0: any free port; the chosen address is printed).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8788")]
+    listen: std::net::SocketAddr,
+    /// Reload a toolkit when its files change (the previous version keeps serving if the new
+    /// one fails to load).
+    #[arg(long)]
+    watch: bool,
+    /// Seconds in-flight calls get to finish after SIGTERM or Ctrl-C.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    grace: f64,
+    /// A platform whose callbacks calls may use (`callbackBase`, e.g.
+    /// https://trove.example/api); repeatable. A call naming any other is refused.
+    #[arg(long = "platform", value_name = "URL")]
+    platforms: Vec<String>,
+    /// Largest accepted request body, in bytes (larger: 413).
+    #[arg(long, value_name = "BYTES", default_value_t = trove_host_server::DEFAULT_MAX_BODY_BYTES)]
+    max_body: usize,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+/// Limits and pool sizes shared by the commands that hold a `Host`.
+#[derive(clap::Args)]
+pub struct LimitArgs {
+    /// Wall-clock limit of one call, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    timeout: f64,
+    /// CPU-time limit of one call, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 30.0)]
+    cpu_time: f64,
+    /// Heap ceiling of each isolate, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 256)]
+    max_heap_mib: usize,
+    /// Warm instances kept per toolkit.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    min_instances: usize,
+    /// Most instances (concurrent calls) per toolkit (default: the number of CPUs, at least 2).
+    #[arg(long, value_name = "N")]
+    max_instances: Option<usize>,
+    /// Most calls waiting per toolkit before calls are refused with 503.
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    max_queued: usize,
+    /// Seconds an idle instance above the warm minimum is kept.
+    #[arg(long, value_name = "SECS", default_value_t = 300.0)]
+    idle_timeout: f64,
+}
+
+impl LimitArgs {
+    /// The host settings these flags describe.
+    pub fn host_config(&self) -> Result<HostConfig, String> {
+        let secs = |name: &str, v: f64| {
+            std::time::Duration::try_from_secs_f64(v)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .ok_or_else(|| format!("--{name} must be a positive number of seconds, got {v}"))
+        };
+        let defaults = PoolConfig::default();
+        let pool = PoolConfig {
+            min_instances: self.min_instances,
+            max_instances: self.max_instances.unwrap_or(defaults.max_instances).max(1),
+            max_queued: self.max_queued,
+            idle_timeout: secs("idle-timeout", self.idle_timeout)?,
+        };
+        if pool.min_instances > pool.max_instances {
+            return Err(format!("--min-instances {} is more than --max-instances {}", pool.min_instances, pool.max_instances));
+        }
+        let limits = trove_host::IsolateLimits {
+            call_timeout: secs("timeout", self.timeout)?,
+            cpu_time: secs("cpu-time", self.cpu_time)?,
+            max_heap_bytes: self.max_heap_mib.max(16) * 1024 * 1024,
+        };
+        Ok(HostConfig { limits, pool, ..HostConfig::default() })
+    }
+}
+
+/// Resolves when the process gets SIGTERM or Ctrl-C (SIGINT).
+async fn termination() {
+    #[cfg(unix)]
+    {
+        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::warn!(target: "trove::serve", "cannot listen for SIGTERM: {e}");
+                let _ = tokio::signal::ctrl_c().await;
+                return;
+            }
+        };
+        tokio::select! {
+            _ = term.recv() => {}
+            _ = tokio::signal::ctrl_c() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+pub async fn serve(args: ServeArgs) -> ExitCode {
+    let config = match args.limits.host_config() {
+        Ok(c) => c,
+        Err(e) => return usage(e),
+    };
+    let Some(grace) = std::time::Duration::try_from_secs_f64(args.grace).ok() else {
+        return usage(format!("--grace must be a number of seconds, got {}", args.grace));
+    };
+    let host = match Host::new(config) {
+        Ok(h) => h,
+        Err(e) => return usage(format!("cannot start the host: {e}")),
+    };
+    // Data (keyring, cache, documents) belongs to each toolkit's location, as with `call`.
+    let load = LoadOptions { namespace: Namespace::Location, ..LoadOptions::default() };
+    let env: Arc<dyn trove_host_server::EnvSource> = Arc::new(LocalProviders::open().with_platforms(args.platforms));
+    let options = trove_host_server::ServeOptions {
+        listen: args.listen,
+        watch: args.watch,
+        grace,
+        max_body_bytes: args.max_body,
+        ..trove_host_server::ServeOptions::default()
+    };
+    let running = match trove_host_server::Server::start(host, args.toolkits, load, env, options).await {
+        Ok(r) => r,
+        Err(e) => return usage(e),
+    };
+    eprintln!("trove-host: listening on http://{}", running.local_addr());
+    termination().await;
+    tracing::info!(target: "trove::serve", "shutting down");
+    match running.shutdown().await {
+        trove_host_server::Shutdown::Drained => ExitCode::SUCCESS,
+        trove_host_server::Shutdown::Forced { in_flight } => {
+            tracing::warn!(target: "trove::serve", "the grace period ran out with {in_flight} call(s) in flight; they were stopped");
+            ExitCode::SUCCESS
+        }
+    }
+}
+

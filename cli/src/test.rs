@@ -1,0 +1,299 @@
+//! `trove-host test`: a toolkit's case files (the conformance case format), run as
+//! `conformance` runs them (one fresh instance per file, cases in order), with a diff for each
+//! failure; `--update` rewrites expectations, `--against-node` compares with the Node SDK.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anstyle::{AnsiColor, Style};
+use serde::Deserialize;
+use serde_json::Value;
+use trove_host::cases::{case_replay, compare_with_reference, read_case_file, read_json, run_case, update_case, Case, CaseResult, ReferenceAnswer};
+use trove_host::{find_entry, InstanceOptions, Toolkit};
+
+use crate::usage;
+
+#[derive(clap::Args)]
+pub struct TestArgs {
+    /// Toolkit directory or entry file.
+    toolkit: PathBuf,
+    /// Case files to run (default: every <TOOLKIT>/tests/*.json).
+    case_files: Vec<PathBuf>,
+    /// Run only the cases whose name (or file/name) contains this text.
+    #[arg(long, value_name = "TEXT")]
+    filter: Option<String>,
+    /// Rewrite each failing case's expect, expectRequests, expectCallbacks and expectLogs from
+    /// what trove-host did (review the diff before committing, as with snapshot tests).
+    #[arg(long)]
+    update: bool,
+    /// Also run the cases through Node with the @ontrove/extend package at PKG_DIR
+    /// (js/parity/run-node.mjs) and print, per case, where the two answers differ.
+    #[arg(long, value_name = "PKG_DIR")]
+    against_node: Option<PathBuf>,
+    /// The workspace root relative imports may reach (default: found from the toolkit).
+    #[arg(long, value_name = "DIR")]
+    root: Option<PathBuf>,
+}
+
+const RED: Style = AnsiColor::Red.on_default();
+const GREEN: Style = AnsiColor::Green.on_default();
+const BOLD: Style = Style::new().bold();
+const DIM: Style = Style::new().dimmed();
+
+/// Prints one line on stdout (colour stripped when stdout is not a terminal or NO_COLOR is set).
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(anstream::stdout(), $($arg)*);
+    }};
+}
+
+/// One case file's cases as run.
+struct FileRun {
+    file: PathBuf,
+    cases: Vec<Case>,
+    /// `(index in the file, result, problems)` for the cases that ran.
+    results: Vec<(usize, CaseResult, Vec<String>)>,
+}
+
+/// The case files `test` runs when none are named: `<toolkit dir>/tests/*.json`, sorted.
+fn default_case_files(toolkit: &Path) -> Result<Vec<PathBuf>, String> {
+    let (dir, _) = find_entry(toolkit).map_err(|e| e.to_string())?;
+    let tests = dir.join("tests");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&tests)
+        .map_err(|e| format!("no case files given and cannot read {}: {e}", tests.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(format!("no case files in {} (record one with `trove-host call … --record-case FILE --name NAME`)", tests.display()));
+    }
+    Ok(files)
+}
+
+/// A unified diff of two JSON values, pretty-printed, with `-` (expected) red and `+`
+/// (actual) green.
+fn print_diff(what: &str, expected: &Value, actual: &Value) {
+    let expected = serde_json::to_string_pretty(expected).expect("JSON");
+    let actual = serde_json::to_string_pretty(actual).expect("JSON");
+    let diff = similar::TextDiff::from_lines(&expected, &actual);
+    out!("      {BOLD}{what}{BOLD:#} {DIM}(- expected, + actual){DIM:#}");
+    for hunk in diff.unified_diff().context_radius(3).iter_hunks() {
+        out!("      {DIM}{}{DIM:#}", hunk.header());
+        for change in hunk.iter_changes() {
+            let line = change.to_string_lossy();
+            let line = line.trim_end_matches('\n');
+            match change.tag() {
+                similar::ChangeTag::Delete => out!("      {RED}-{line}{RED:#}"),
+                similar::ChangeTag::Insert => out!("      {GREEN}+{line}{GREEN:#}"),
+                similar::ChangeTag::Equal => out!("       {line}"),
+            }
+        }
+    }
+}
+
+/// The problems, then a diff of each part (envelope, requests, callbacks, logs) they concern.
+/// Secret values the toolkit resolved are redacted from what is shown.
+fn print_failure(toolkit: &Toolkit, case: &Case, result: &CaseResult, problems: &[String]) {
+    for p in problems {
+        out!("      {}", toolkit.redact(p));
+    }
+    let expected_requests = case.host_expect_requests.as_ref().or(case.expect_requests.as_ref());
+    let parts: [(&str, Option<Value>, &Value); 4] = [
+        ("envelope", Some(case.host_expect.clone().unwrap_or_else(|| case.expect.clone())), &result.envelope),
+        ("requests", expected_requests.map(|r| Value::Array(r.clone())), &result.requests),
+        ("callbacks", case.expect_callbacks.as_ref().map(|c| Value::Array(c.clone())), &result.callbacks),
+        ("logs", case.expect_logs.as_ref().map(|l| Value::Array(l.clone())), &result.logs),
+    ];
+    for (what, expected, actual) in parts {
+        if let Some(expected) = expected.filter(|_| problems.iter().any(|p| p.starts_with(what))) {
+            print_diff(what, &toolkit.redact_json(expected), &toolkit.redact_json(actual.clone()));
+        }
+    }
+}
+
+fn matches_filter(filter: Option<&str>, file: &Path, name: &str) -> bool {
+    let Some(filter) = filter else { return true };
+    let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+    name.contains(filter) || format!("{stem}/{name}").contains(filter)
+}
+
+pub async fn test(args: TestArgs) -> ExitCode {
+    let files = if args.case_files.is_empty() {
+        match default_case_files(&args.toolkit) {
+            Ok(f) => f,
+            Err(e) => return usage(e),
+        }
+    } else {
+        args.case_files.clone()
+    };
+    let (mut passed, mut failed, mut updated) = (0usize, 0usize, 0usize);
+    let mut runs = Vec::new();
+    for file in &files {
+        let cases = match read_case_file(file) {
+            Ok(c) => c,
+            Err(e) => return usage(e),
+        };
+        let mut raw = match read_json(file) {
+            Ok(Value::Array(raw)) => raw,
+            Ok(_) => return usage(format!("{} is not a JSON array of cases", file.display())),
+            Err(e) => return usage(e),
+        };
+        let shown = file.display();
+        out!("{BOLD}{shown}{BOLD:#}");
+        let options = InstanceOptions { workspace_root: args.root.clone(), ..InstanceOptions::default() };
+        let mut toolkit = match Toolkit::load_instance(&args.toolkit, options).await {
+            Ok(t) => t,
+            Err(e) => {
+                let selected = cases.iter().filter(|c| matches_filter(args.filter.as_deref(), file, &c.name)).count();
+                out!("  {RED}FAIL{RED:#}  the toolkit did not load: {e}");
+                failed += selected.max(1);
+                continue;
+            }
+        };
+        let mut run = FileRun { file: file.clone(), cases: cases.clone(), results: Vec::new() };
+        let mut file_changed = false;
+        for (index, case) in cases.iter().enumerate() {
+            if !matches_filter(args.filter.as_deref(), file, &case.name) {
+                continue;
+            }
+            let (result, problems) = run_case(&mut toolkit, case).await;
+            // A cassette or scripted answer that does not fit is not an expectation to rewrite.
+            let script_problems = problems.iter().any(|p| p.starts_with("http:") || p.starts_with("trove:"));
+            if args.update && !script_problems && update_case(&mut raw[index], &result) {
+                // Differing or absent expectations are rewritten; matching ones stay as written.
+                file_changed = true;
+                updated += 1;
+                out!("  {GREEN}updated{GREEN:#} {}", case.name);
+                print_failure(&toolkit, case, &result, &problems);
+            } else if problems.is_empty() {
+                passed += 1;
+                out!("  {GREEN}ok{GREEN:#}    {}", case.name);
+            } else {
+                failed += 1;
+                out!("  {RED}FAIL{RED:#}  {}", case.name);
+                print_failure(&toolkit, case, &result, &problems);
+            }
+            run.results.push((index, result, problems));
+        }
+        if file_changed {
+            let text = serde_json::to_string_pretty(&Value::Array(raw)).expect("JSON") + "\n";
+            if let Err(e) = std::fs::write(file, text) {
+                return usage(format!("cannot write {}: {e}", file.display()));
+            }
+        }
+        runs.push(run);
+    }
+    let mut status = if failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) };
+    if updated > 0 {
+        out!("{passed} passed, {failed} failed, {updated} updated");
+    } else {
+        out!("{passed} passed, {failed} failed");
+    }
+    if let Some(package) = &args.against_node {
+        match against_node(&args.toolkit, package, &runs) {
+            Ok(0) => {}
+            Ok(_) => status = ExitCode::from(1),
+            Err(e) => return usage(e),
+        }
+    }
+    status
+}
+
+/// What `js/parity/run-node.mjs` prints.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct NodeRun {
+    runtime: String,
+    package: String,
+    files: Vec<NodeFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct NodeFile {
+    #[serde(default)]
+    load_error: Option<String>,
+    #[serde(default)]
+    cases: Vec<ReferenceAnswer>,
+}
+
+/// Removes a scratch folder when dropped.
+struct RemoveOnDrop(PathBuf);
+
+impl Drop for RemoveOnDrop {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The runner script: `$TROVE_HOST_NODE_RUNNER`, else `js/parity/run-node.mjs` of the source
+/// tree this binary was built from.
+fn node_runner() -> PathBuf {
+    std::env::var_os("TROVE_HOST_NODE_RUNNER")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../js/parity/run-node.mjs"))
+}
+
+/// Runs every case file through Node and prints, per case, where Node's answer and
+/// trove-host's differ. Returns how many cases differ.
+fn against_node(toolkit: &Path, package: &Path, runs: &[FileRun]) -> Result<usize, String> {
+    let runner = node_runner();
+    let node = std::env::var_os("TROVE_HOST_NODE").unwrap_or_else(|| "node".into());
+    let mut command = std::process::Command::new(&node);
+    command.arg(&runner).arg("--package").arg(package).arg("--toolkit").arg(toolkit);
+    // Node gets each case's cassette with its secret placeholders already filled in (the
+    // cassette format is decided here, once): copies of the case files in a scratch folder.
+    let scratch = std::env::temp_dir().join(format!("trove-host-parity-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).map_err(|e| format!("cannot create {}: {e}", scratch.display()))?;
+    let _cleanup = RemoveOnDrop(scratch.clone());
+    for (n, run) in runs.iter().enumerate() {
+        let mut raw = match read_json(&run.file)? {
+            Value::Array(raw) => raw,
+            _ => return Err(format!("{} is not a JSON array of cases", run.file.display())),
+        };
+        for (value, case) in raw.iter_mut().zip(&run.cases) {
+            value["http"] = serde_json::to_value(case_replay(case).remaining()).expect("JSON");
+        }
+        let copy = scratch.join(format!("{n}-{}", run.file.file_name().and_then(|f| f.to_str()).unwrap_or("cases.json")));
+        std::fs::write(&copy, serde_json::to_string(&raw).expect("JSON")).map_err(|e| format!("cannot write {}: {e}", copy.display()))?;
+        command.arg(copy);
+    }
+    let output = command
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run {} {}: {e} (is Node.js installed?)", node.to_string_lossy(), runner.display()))?;
+    if !output.status.success() {
+        return Err(format!("the Node runner {} failed ({})", runner.display(), output.status));
+    }
+    let node_run: NodeRun = serde_json::from_slice(&output.stdout)
+        .map_err(|e| format!("the Node runner printed something that is not its JSON report: {e}"))?;
+    if node_run.files.len() != runs.len() {
+        return Err(format!("the Node runner reported {} case files, not {}", node_run.files.len(), runs.len()));
+    }
+    out!("{BOLD}against {} ({}){BOLD:#}  {DIM}expected = trove-host, got = Node{DIM:#}", node_run.package, node_run.runtime);
+    let (mut same, mut differ) = (0usize, 0usize);
+    for (run, node_file) in runs.iter().zip(&node_run.files) {
+        for (index, host, _) in &run.results {
+            let case = &run.cases[*index];
+            let problems = match (&node_file.load_error, node_file.cases.iter().find(|a| a.name == case.name)) {
+                (Some(error), _) => vec![format!("the toolkit did not load under Node: {error}")],
+                (None, None) => vec!["Node did not run this case".to_owned()],
+                (None, Some(answer)) => compare_with_reference(case, answer, host),
+            };
+            if problems.is_empty() {
+                same += 1;
+                out!("  {GREEN}same{GREEN:#}    {}", case.name);
+            } else {
+                differ += 1;
+                out!("  {RED}differ{RED:#}  {}", case.name);
+                for p in problems {
+                    out!("      {p}");
+                }
+            }
+        }
+    }
+    out!("{same} same, {differ} differ");
+    Ok(differ)
+}
