@@ -4,10 +4,10 @@
 //   node bench/js/verify.mjs [--trove-host PATH] [--verbose]
 //   bun  bench/js/verify.mjs [--trove-host PATH] [--verbose]
 //
-// 1. every run of toolkits/*/examples.json (the exact envelopes trove-host is tested against),
-//    in file order on one loaded instance per toolkit, each cassette served completely;
+// 1. every case of toolkits/*/tests/*.json (the exact envelopes trove-host is tested against),
+//    in file order on one loaded instance per case file, each cassette served completely;
 // 2. the benchmark's two calls: quakefeed recent_quakes {"minMagnitude":2.5} with
-//    replay/recent.json at 2026-11-29T12:00:00Z (expected: the recent_defaults example, the same
+//    replay/recent.json at 2026-11-29T12:00:00Z (expected: the recent_defaults case, the same
 //    call after defaults; with --trove-host, also what that binary prints for it), and the
 //    echo tool (its exact text; invalid arguments; unknown tool; malformed call);
 // 3. the wire form of serve.mjs (contract section 4) under this runtime: GET, POST, a cassette
@@ -16,7 +16,7 @@
 //
 // Needs the bundles: `node bench/js/build.mjs` first. Exit status 0 when everything matched.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadBundle, parseArgs, readJson, runtimeInfo } from "./lib.mjs";
@@ -58,20 +58,28 @@ const bundleFor = (name) => {
 };
 const callJson = (tool, args, userId = "local-user") => JSON.stringify({ tool, args, userId });
 
-// ---- 1. examples.json ----
+// ---- 1. the example toolkits' test cases ----
+
+/** A toolkit's case files (tests/*.json), sorted. */
+const caseFiles = (dir) =>
+  readdirSync(path.join(dir, "tests")).filter((f) => f.endsWith(".json")).sort().map((f) => path.join(dir, "tests", f));
+/** A case's secrets without its unset (null) ones. */
+const setSecrets = (secrets = {}) => Object.fromEntries(Object.entries(secrets).filter(([, v]) => typeof v === "string"));
 
 for (const toolkit of ["quakefeed", "skyward", "hackernews"]) {
   const dir = path.join(repo, "toolkits", toolkit);
-  const { instance, prepareEnv } = await loadBundle(bundleFor(toolkit));
-  for (const ex of readJson(path.join(dir, "examples.json"))) {
-    const cassette = readJson(path.join(dir, ex.replay));
-    const env = prepareEnv({ now: ex.now, secrets: ex.secrets, cassette });
-    const got = JSON.parse(await instance.call(callJson(ex.tool, ex.args), env));
-    const state = instance.lastCall();
-    const name = `${toolkit}/${ex.name}`;
-    check(name, same(got, ex.expect), `got      ${JSON.stringify(got)}\n     expected ${JSON.stringify(ex.expect)}`);
-    check(`${name}: cassette served exactly`, state.failures.length === 0 && state.at === cassette.length,
-      `served ${state.at}/${cassette.length}; mismatches: ${JSON.stringify(state.failures)}`);
+  for (const file of caseFiles(dir)) {
+    const { instance, prepareEnv } = await loadBundle(bundleFor(toolkit));
+    for (const c of readJson(file)) {
+      const cassette = c.http ?? [];
+      const env = prepareEnv({ now: c.now, secrets: setSecrets(c.secrets), cassette });
+      const got = JSON.parse(await instance.call(callJson(c.call.tool, c.call.args, c.call.userId), env));
+      const state = instance.lastCall();
+      const name = `${toolkit}/${c.name}`;
+      check(name, same(got, c.expect), `got      ${JSON.stringify(got)}\n     expected ${JSON.stringify(c.expect)}`);
+      check(`${name}: cassette served exactly`, state.failures.length === 0 && state.at === cassette.length,
+        `served ${state.at}/${cassette.length}; mismatches: ${JSON.stringify(state.failures)}`);
+    }
   }
 }
 
@@ -80,12 +88,12 @@ for (const toolkit of ["quakefeed", "skyward", "hackernews"]) {
 const QUAKE_ARGS = { minMagnitude: 2.5 };
 const QUAKE_NOW = "2026-11-29T12:00:00Z";
 const QUAKE_REPLAY = path.join(repo, "toolkits/quakefeed/replay/recent.json");
-const quakeExpected = readJson(path.join(repo, "toolkits/quakefeed/examples.json")).find((e) => e.name === "recent_defaults").expect;
+const quakeExpected = readJson(path.join(repo, "toolkits/quakefeed/tests/examples.json")).find((e) => e.name === "recent_defaults").expect;
 {
   const { instance, prepareEnv } = await loadBundle(bundleFor("quakefeed"));
   const env = prepareEnv({ now: QUAKE_NOW, cassette: readJson(QUAKE_REPLAY) });
   const first = JSON.parse(await instance.call(callJson("recent_quakes", QUAKE_ARGS), env));
-  check("bench: quakefeed recent_quakes {minMagnitude:2.5} = examples recent_defaults", same(first, quakeExpected), JSON.stringify(first));
+  check("bench: quakefeed recent_quakes {minMagnitude:2.5} = case recent_defaults", same(first, quakeExpected), JSON.stringify(first));
   const again = JSON.parse(await instance.call(callJson("recent_quakes", QUAKE_ARGS), env));
   check("bench: quakefeed again on the same env (cassette replayed per call)", same(again, quakeExpected), JSON.stringify(again));
   if (flags["trove-host"] !== undefined) {
