@@ -16,6 +16,7 @@ mod host {
     pub mod globals;
     pub mod limits;
     pub mod loading;
+    pub mod record;
     pub mod tamper;
     pub mod tls_upstream;
     pub mod validation;

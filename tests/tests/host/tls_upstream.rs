@@ -21,12 +21,24 @@ use trove_host_ops::egress::{EgressBudgets, HttpRequest, Transport};
 /// The cassette being served.
 type State = Mutex<Arc<ReplayTransport>>;
 
-/// The server; [`Self::load`] gives it the next example's exchanges.
+/// The server; [`Self::load`] gives it the next example's exchanges. Tests that use one take
+/// turns: it holds port 443 until it is dropped.
 pub struct CassetteServer {
     state: Arc<State>,
     hosts: Vec<String>,
     cert_pem: Vec<u8>,
+    _port: tokio::sync::OwnedMutexGuard<()>,
+    task: tokio::task::JoinHandle<()>,
 }
+
+impl Drop for CassetteServer {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// Port 443, one test at a time.
+static PORT_443: std::sync::OnceLock<Arc<tokio::sync::Mutex<()>>> = std::sync::OnceLock::new();
 
 /// Answers every name with `127.0.0.1`.
 struct LoopbackResolver(Vec<String>);
@@ -46,6 +58,7 @@ impl Resolver for LoopbackResolver {
 impl CassetteServer {
     /// Starts the server for `hosts`, or `None` if port 443 cannot be bound (not root).
     pub async fn start(hosts: &[&str]) -> Option<Self> {
+        let port = PORT_443.get_or_init(Arc::default).clone().lock_owned().await;
         let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 443)).await.ok()?;
         let names: Vec<String> = hosts.iter().map(|h| (*h).to_owned()).collect();
         let ck = rcgen::generate_simple_self_signed(names.clone()).expect("certificate");
@@ -59,7 +72,7 @@ impl CassetteServer {
         let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
         let state: Arc<State> = Arc::new(Mutex::new(Arc::new(ReplayTransport::new(Vec::new()))));
         let shared = state.clone();
-        tokio::spawn(async move {
+        let task = tokio::spawn(async move {
             loop {
                 let Ok((tcp, _)) = listener.accept().await else { return };
                 let (acceptor, state) = (acceptor.clone(), shared.clone());
@@ -72,16 +85,20 @@ impl CassetteServer {
                 });
             }
         });
-        Some(Self { state, hosts: names, cert_pem: ck.cert.pem().into_bytes() })
+        Some(Self { state, hosts: names, cert_pem: ck.cert.pem().into_bytes(), _port: port, task })
+    }
+
+    /// Network settings that reach this server for its host names (for a `Host`).
+    pub fn network_options(&self) -> NetworkOptions {
+        let mut options = NetworkOptions::default();
+        options.resolver = Arc::new(LoopbackResolver(self.hosts.clone()));
+        options.extra_roots_pem = vec![self.cert_pem.clone()];
+        options.permit_address_for_tests(IpAddr::V4(Ipv4Addr::LOCALHOST))
     }
 
     /// The network transport that reaches this server for its host names.
     pub fn transport(&self) -> NetworkTransport {
-        let mut options = NetworkOptions::default();
-        options.resolver = Arc::new(LoopbackResolver(self.hosts.clone()));
-        options.extra_roots_pem = vec![self.cert_pem.clone()];
-        let options = options.permit_address_for_tests(IpAddr::V4(Ipv4Addr::LOCALHOST));
-        NetworkTransport::new(options).expect("network transport")
+        NetworkTransport::new(self.network_options()).expect("network transport")
     }
 
     /// Serves `exchanges` next, in order.

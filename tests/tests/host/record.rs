@@ -1,0 +1,93 @@
+//! Issue #8: record → replay against a real TLS upstream on loopback. The live call goes
+//! through the full egress policy (a test-only resolver; no rule disabled); the cassette it
+//! records holds placeholders, never the secret in any form the redactor knows; replaying it
+//! gives the same envelope, with the recorded key or with a rotated one.
+
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+use trove_host::{CallEnv, Host, HostConfig, LoadOptions, MemorySecrets, ReplayTransport, ToolCall};
+use trove_host_ops::egress::cassette;
+use trove_host_ops::egress::replay::Exchange;
+use trove_host_ops::redact::SecretForm;
+
+use crate::fixture;
+
+const LIVE_KEY: &str = "live-K3y/with+chars";
+const ROTATED_KEY: &str = "rotated-K3y/other+chars";
+
+/// What the upstream expects and answers for `key`.
+fn upstream_script(key: &str) -> Vec<Exchange> {
+    let query = url::form_urlencoded::Serializer::new(String::new()).append_pair("q", "tides").append_pair("key", key).finish();
+    let b64 = base64_of(key);
+    serde_json::from_value(json!([
+        { "request": { "method": "GET", "url": format!("https://api.recorder.test/v1/search?{query}") },
+          "response": { "status": 200, "headers": { "content-type": "application/json" }, "body": json!({ "echo": key, "hits": 3 }).to_string() } },
+        { "request": { "method": "POST", "url": "https://api.recorder.test/v1/log", "body": json!({ "q": "tides", "token": key, "b64": b64 }).to_string() },
+          "response": { "status": 204, "headers": {} } }
+    ]))
+    .expect("script")
+}
+
+fn base64_of(text: &str) -> String {
+    use base64::Engine as _;
+    base64::engine::general_purpose::STANDARD.encode(text)
+}
+
+fn env_with_key(key: &str) -> CallEnv {
+    let mut secrets = MemorySecrets::new();
+    secrets.set("recorder", "API_KEY", Some(key.to_owned()));
+    CallEnv { secrets: Arc::new(secrets), ..CallEnv::default() }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_recorded_cassette_replays_identically_and_holds_no_secret() {
+    let Some(server) = super::tls_upstream::CassetteServer::start(&["api.recorder.test"]).await else {
+        eprintln!("SKIPPED: cannot bind 127.0.0.1:443 (needs root, as in CI)");
+        return;
+    };
+    server.load(upstream_script(LIVE_KEY));
+    let host = Host::new(HostConfig { network: server.network_options(), ..HostConfig::default() }).expect("host");
+    let toolkit = host.load(&fixture("recorder"), LoadOptions::default()).await.expect("loads");
+    let call = ToolCall::new("lookup", json!({ "q": "tides" }), "u1");
+
+    // Live, through the policy and the TLS server, recording.
+    let mut env = env_with_key(LIVE_KEY);
+    env.record_exchanges = true;
+    let live = toolkit.call(call.clone(), env).await.expect("ran");
+    assert_eq!(live.envelope.json(), json!({ "ok": true, "result": { "text": "3 hits; echo matches; logged 204" } }));
+    assert_eq!(server.finish(), (Vec::new(), 0), "the live upstream saw exactly its script");
+    assert_eq!(live.record.exchanges.len(), 2);
+
+    let recorded = cassette::scrub(live.record.exchanges.clone(), &toolkit.redactor());
+    let text = serde_json::to_string(&recorded).expect("JSON");
+    for form in [SecretForm::Raw, SecretForm::Base64, SecretForm::Base64NoPad, SecretForm::Base64Url, SecretForm::Form, SecretForm::Percent, SecretForm::Json, SecretForm::Console] {
+        let encoded = form.encode(LIVE_KEY).expect("a form");
+        assert!(!text.contains(&encoded), "the cassette holds the key as {form:?} ({encoded}): {text}");
+    }
+    assert!(text.contains("{{secret:API_KEY:form}}"), "the query string's key is a placeholder: {text}");
+    assert!(text.contains("{{secret:API_KEY:base64}}"), "the body's base64 key is a placeholder: {text}");
+    assert_eq!(cassette::secret_names(&recorded), vec!["API_KEY".to_owned()]);
+    // The written file reads back as a cassette.
+    let reread: Vec<Exchange> = serde_json::from_str(&serde_json::to_string_pretty(&recorded).unwrap()).expect("a cassette");
+    assert_eq!(reread, recorded);
+
+    // Replayed with today's key, recorded or rotated: the same envelope, every exchange used.
+    for key in [LIVE_KEY, ROTATED_KEY] {
+        let replay = Arc::new(ReplayTransport::with_secrets(reread.clone(), &|n| (n == "API_KEY").then(|| key.to_owned())));
+        let mut env = env_with_key(key);
+        env.transport = Some(replay.clone());
+        let replayed = toolkit.call(call.clone(), env).await.expect("ran");
+        assert_eq!(replayed.envelope.json(), live.envelope.json(), "replayed with {key}");
+        assert_eq!(replay.failures(), Vec::<String>::new());
+        assert!(replay.remaining().is_empty());
+    }
+
+    // Without the secret's value the placeholder stays, and the request does not match.
+    let replay = Arc::new(ReplayTransport::with_secrets(reread, &|_| None));
+    let mut env = env_with_key(LIVE_KEY);
+    env.transport = Some(replay.clone());
+    let unmatched = toolkit.call(call, env).await.expect("ran");
+    assert_eq!(unmatched.envelope.json()["ok"], Value::Bool(false));
+    assert!(replay.failures()[0].contains("{{secret:API_KEY:form}}"), "{:?}", replay.failures());
+}
