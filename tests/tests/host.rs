@@ -8,6 +8,7 @@
 //! `CARGO_TARGET_TMPDIR` by [`scratch_toolkit`].
 
 mod host {
+    pub mod author;
     pub mod cli;
     pub mod conformance;
     pub mod egress_rules;

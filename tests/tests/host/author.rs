@@ -1,0 +1,261 @@
+//! Issue #8, the author's loop through the command line: `new` → `test` (diffs, `--update`,
+//! `--filter`), `call --record-case`, `--freeze-time` in `call`, `test` and `conformance`,
+//! `test --against-node` with the stand-in package, and the rough edges (exit 3 for a
+//! cassette mismatch, unknown tools listed, `--timeout`, `--now` examples, exact envelopes in
+//! `--results`).
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use serde_json::{json, Value};
+
+use crate::{fixture, repo_root, scratch_toolkit};
+
+fn run(args: &[&str]) -> Output {
+    static HOME: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    let home = HOME.get_or_init(|| scratch_toolkit("author-home", &[(".keep", "")]));
+    trove_host_tests::run_cli(args, &[("TROVE_HOST_HOME", home.to_str().unwrap()), ("NO_COLOR", "1")], None)
+}
+
+fn text(out: &Output) -> String {
+    format!("--- stdout\n{}--- stderr\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+fn read(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 path")
+}
+
+#[test]
+fn a_new_toolkit_type_checks_and_passes_its_tests_offline() {
+    let dir = scratch_toolkit("new-toolkit", &[(".keep", "")]).join("weather-now");
+    let out = run(&["new", s(&dir)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let out = run(&["test", s(&dir)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1 passed, 0 failed"), "{}", text(&out));
+    let manifest = run(&["manifest", s(&dir)]);
+    assert_eq!(serde_json::from_slice::<Value>(&manifest.stdout).unwrap()["id"], "weather-now");
+
+    // tsc, pinned in js/parity (scripts/install-build-deps installs it), with no zod anywhere.
+    let tsc = repo_root().join("js/parity/node_modules/typescript/bin/tsc");
+    assert!(tsc.is_file(), "{} is missing: run scripts/install-parity-deps", tsc.display());
+    let checked = std::process::Command::new("node").arg(&tsc).arg("-p").arg(&dir).output().expect("run tsc");
+    assert!(checked.status.success(), "tsc: {}", text(&checked));
+    // The declarations have teeth: a field the input does not have is a type error.
+    let entry = dir.join("extension.ts");
+    let source = std::fs::read_to_string(&entry).unwrap();
+    std::fs::write(&entry, source.replacen("handler: async (", "handler: async (__probe: { nope: number }, _c: unknown, ", 0) + "\nconst broken: number = 'not a number';\n").unwrap();
+    let checked = std::process::Command::new("node").arg(&tsc).arg("-p").arg(&dir).output().expect("run tsc");
+    assert!(!checked.status.success(), "a type error must fail tsc: {}", text(&checked));
+
+    // A name that cannot be an id, and a directory that is not empty.
+    let out = run(&["new", s(&dir.with_file_name("Bad_Name"))]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("^[a-z0-9-]+$"), "{}", text(&out));
+    let out = run(&["new", s(&dir)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("not empty"), "{}", text(&out));
+}
+
+#[test]
+fn a_broken_case_fails_with_a_diff_and_update_round_trips() {
+    let original = repo_root().join("toolkits/quakefeed/tests/examples.json");
+    let dir = scratch_toolkit("update", &[(".keep", "")]);
+    let file = dir.join("cases.json");
+    let mut cases = read(&original);
+    let good = cases.clone();
+    cases[0]["expect"]["result"]["text"] = json!("a deliberately wrong text");
+    cases[1]["expectRequests"][0]["headers"]["accept"] = json!("text/plain");
+    std::fs::write(&file, serde_json::to_string_pretty(&cases).unwrap()).unwrap();
+    let quakefeed = repo_root().join("toolkits/quakefeed");
+
+    let out = run(&["test", s(&quakefeed), s(&file)]);
+    let shown = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    assert!(shown.contains(&format!("FAIL  {}", good[0]["name"].as_str().unwrap())), "{shown}");
+    assert!(shown.contains("envelope (- expected, + actual)"), "{shown}");
+    assert!(shown.contains("-    \"text\": \"a deliberately wrong text\""), "the expected side of the diff: {shown}");
+    assert!(shown.contains("requests (- expected, + actual)"), "{shown}");
+    assert!(shown.contains("-      \"accept\": \"text/plain\""), "{shown}");
+    assert!(shown.contains("+      \"accept\": \"application/json\""), "{shown}");
+    assert!(shown.contains(&format!("{} passed, 2 failed", good.as_array().unwrap().len() - 2)), "{shown}");
+
+    // --filter runs only the matching cases.
+    let name = good[2]["name"].as_str().unwrap();
+    let out = run(&["test", s(&quakefeed), s(&file), "--filter", name]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1 passed, 0 failed"), "{}", text(&out));
+
+    // --update rewrites exactly the broken expectations, and then everything passes.
+    let out = run(&["test", s(&quakefeed), s(&file), "--update"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("2 updated"), "{}", text(&out));
+    assert_eq!(read(&file), good, "--update restores the recorded expectations");
+    let out = run(&["test", s(&quakefeed), s(&file)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+}
+
+#[test]
+fn record_case_appends_a_complete_case_that_test_passes() {
+    let dir = scratch_toolkit("record-case", &[(".keep", "")]);
+    let file = dir.join("tests/echo.json");
+    let echo = fixture("echo");
+    let args = [
+        "call", s(&echo), "echo", "--args", r#"{"n":7,"tag":"hello"}"#, "--user", "ada", "--record-case", s(&file), "--name", "hello_ada",
+        "--now", "2026-11-29T12:00:00Z",
+    ];
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let cases = read(&file);
+    let case = &cases[0];
+    assert_eq!(case["name"], "hello_ada");
+    assert_eq!(case["call"]["args"], json!({ "n": 7, "tag": "hello" }));
+    assert_eq!(case["now"], "2026-11-29T12:00:00.000Z");
+    assert_eq!(case["expect"], serde_json::from_slice::<Value>(&out.stdout).unwrap(), "the envelope the live call printed");
+    for field in ["expectRequests", "expectCallbacks", "expectLogs", "http"] {
+        assert!(case[field].is_array(), "{field} is written: {case}");
+    }
+    // The same name twice is refused before anything runs; another name appends.
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("already has a case named \"hello_ada\""), "{}", text(&out));
+    let mut again = args.to_vec();
+    again[10] = "hello_again";
+    assert_eq!(run(&again).status.code(), Some(0));
+    assert_eq!(read(&file).as_array().unwrap().len(), 2);
+    let out = run(&["test", s(&echo), s(&file)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("2 passed, 0 failed"), "{}", text(&out));
+}
+
+#[test]
+fn freeze_time_makes_a_clock_reading_toolkit_replay_identically() {
+    let author = fixture("author");
+    let call = |extra: &[&str]| {
+        let mut args = vec!["call", s(&author), "stamp", "--now", "2026-11-29T12:00:00Z"];
+        args.extend_from_slice(extra);
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+        serde_json::from_slice::<Value>(&out.stdout).unwrap()
+    };
+    let frozen = call(&["--freeze-time"]);
+    assert_eq!(frozen["result"]["text"], "Sunday, November 29, 2026 (2026-11-29T12:00:00.000Z, 1795953600000)");
+    assert_eq!(call(&["--freeze-time"]), frozen, "identical on replay");
+    assert_ne!(call(&[])["result"]["text"], frozen["result"]["text"], "without it the real clock shows");
+
+    // In `test`: the fixture's case sets "freezeTime": true.
+    let out = run(&["test", s(&author)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+
+    // In `conformance`: a corpus holding the same toolkit and case file.
+    let corpus = scratch_toolkit(
+        "freeze-corpus",
+        &[
+            ("toolkits/author/extension.ts", &std::fs::read_to_string(author.join("extension.ts")).unwrap()),
+            ("cases/author.json", &std::fs::read_to_string(author.join("tests/author.json")).unwrap()),
+        ],
+    );
+    for (kind, command) in [("tools", "list"), ("manifest", "manifest")] {
+        let out = run(&[command, s(&author)]);
+        std::fs::create_dir_all(corpus.join("golden")).unwrap();
+        std::fs::write(corpus.join(format!("golden/author.{kind}.json")), &out.stdout).unwrap();
+    }
+    let results = corpus.join("results.json");
+    let out = run(&["conformance", s(&corpus), "--results", s(&results)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("4 passed, 0 failed"), "{}", text(&out));
+    // --results carries envelopes exactly: the one-character secret "k" mangles nothing.
+    let results = read(&results);
+    let whoami = results.as_array().unwrap().iter().find(|r| r["name"] == "whoami_one_character_secret").unwrap();
+    assert_eq!(whoami["envelope"], json!({ "ok": true, "result": { "text": "ok", "structured": { "ok": true, "known": true } } }));
+    assert_eq!(whoami["logs"], json!([["user id", "[redacted]"]]), "logs keep the SDK's redaction");
+
+    // Without freezeTime the same case fails: the flag is what makes it replayable.
+    let mut cases = read(&corpus.join("cases/author.json"));
+    cases[0].as_object_mut().unwrap().remove("freezeTime");
+    std::fs::write(corpus.join("cases/author.json"), cases.to_string()).unwrap();
+    let out = run(&["conformance", s(&corpus)]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+}
+
+#[test]
+fn a_cassette_mismatch_is_a_host_failure_with_exit_status_3() {
+    let out = run(&[
+        "call", "toolkits/quakefeed", "recent_quakes", "--replay", "toolkits/skyward/replay/apod-today.json", "--now", "2026-11-29T12:00:00Z",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+    assert!(text(&out).contains("replay mismatch (a host failure, not the upstream's)"), "{}", text(&out));
+}
+
+#[test]
+fn small_rough_edges() {
+    // An unknown tool: the SDK's envelope on stdout, the toolkit's tools on stderr.
+    let out = run(&["call", "toolkits/quakefeed", "nope"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out).contains("quakefeed has no tool \"nope\"; its tools: recent_quakes, quake_details"), "{}", text(&out));
+    // --now shows an example of what it wants.
+    let out = run(&["call", "toolkits/quakefeed", "recent_quakes", "--now", "yesterday"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("for example 2026-11-29T12:00:00Z"), "{}", text(&out));
+    // --timeout bounds the call; a promise that can never settle says so.
+    let faults = fixture("faults");
+    let started = std::time::Instant::now();
+    let out = run(&["call", s(&faults), "hang", "--timeout", "1"]);
+    assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap()["error"], "tool timed out after 1 s", "{}", text(&out));
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    let out = run(&["call", s(&faults), "never"]);
+    assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap()["error"], "the handler's promise never settled (nothing was left to run)");
+}
+
+/// Builds the stand-in `@ontrove/extend` package (our js/ module, packaged) into `dir`.
+fn standin(dir: &Path) {
+    let built = std::process::Command::new("node")
+        .arg(repo_root().join("js/parity/build-standin.mjs"))
+        .arg(dir)
+        .output()
+        .expect("run node");
+    assert!(built.status.success(), "build-standin: {} (run scripts/install-parity-deps)", text(&built));
+}
+
+#[test]
+fn against_node_agrees_on_the_examples_and_the_corpus_and_reports_an_injected_difference() {
+    let scratch = scratch_toolkit("against-node", &[(".keep", "")]);
+    let package = scratch.join("standin");
+    standin(&package);
+    let mut suites: Vec<(PathBuf, Option<PathBuf>)> =
+        ["quakefeed", "skyward", "hackernews"].iter().map(|t| (repo_root().join("toolkits").join(t), None)).collect();
+    let corpus = repo_root().join("../shared/conformance");
+    if corpus.join("cases").is_dir() {
+        for entry in std::fs::read_dir(corpus.join("cases")).unwrap() {
+            let file = entry.unwrap().path();
+            let id = file.file_stem().unwrap().to_str().unwrap().to_owned();
+            suites.push((corpus.join("toolkits").join(id), Some(file)));
+        }
+    } else {
+        eprintln!("no conformance corpus at {}: only the examples are compared", corpus.display());
+    }
+    for (toolkit, file) in &suites {
+        let mut args = vec!["test", s(toolkit), "--against-node", s(&package)];
+        if let Some(file) = file {
+            args.insert(2, s(file));
+        }
+        let out = run(&args);
+        let shown = text(&out);
+        assert_eq!(out.status.code(), Some(0), "{shown}");
+        assert!(shown.contains(" same, 0 differ"), "{shown}");
+    }
+    // Inject a difference: the stand-in's default user agent, changed.
+    let bundle = package.join("toolkit.js");
+    let source = std::fs::read_to_string(&bundle).unwrap();
+    assert!(source.contains("(+https://ontrove.sh)"));
+    std::fs::write(&bundle, source.replace("(+https://ontrove.sh)", "(+https://changed.invalid)")).unwrap();
+    let out = run(&["test", "toolkits/quakefeed", "--against-node", s(&package)]);
+    let shown = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    assert!(shown.contains("differ  recent_defaults"), "{shown}");
+    assert!(shown.contains("requests/0/headers/user-agent"), "{shown}");
+}
