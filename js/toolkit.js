@@ -16,7 +16,7 @@ import {
 } from "ext:core/ops";
 // Each ctx capability's JavaScript sits beside its ops in the ops crate.
 import { fetch, fetchJson } from "ext:trove_ops/egress/fetch.js";
-import { emit } from "ext:trove_ops/log.js";
+import { emit, reportHandlerStack } from "ext:trove_ops/log.js";
 import { requireSecret, secret } from "ext:trove_ops/secrets/secret.js";
 import { ToolError } from "ext:trove_ops/tool_error.js";
 import { kb } from "ext:trove_ops/trove.js";
@@ -249,6 +249,7 @@ async function handle(byName, call) {
     if (err instanceof ToolError) return failure(String(err.message), "TOOL_ERROR", err.retryable === true);
     if (isStackOverflow(err)) op_trove_isolate_unsound("the handler's stack overflowed");
     emit("error", ["handler error", err]);
+    reportHandlerStack(err);
     return failure("tool failed", "TOOL_ERROR");
   } finally {
     revoke();

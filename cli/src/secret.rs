@@ -56,6 +56,16 @@ async fn secret_owner(arg: &str) -> Result<(String, String, Vec<String>), ExitCo
     Ok((toolkit.namespace().to_owned(), toolkit.id().to_owned(), declared))
 }
 
+/// What to do when the OS keyring cannot be used.
+fn no_keyring_hint(name: &str) -> String {
+    format!(
+        "There is no usable OS keyring here. On Linux secrets live in the kernel session keyring: \
+         start a shell that has one with `keyctl session -` (Debian package keyutils) and run this \
+         again there, or skip the keyring and pass the value for one run in the environment: \
+         TROVE_SECRET_{name}=… trove-host call …"
+    )
+}
+
 fn read_secret_value(name: &str, from_stdin: bool) -> Result<String, String> {
     use std::io::{IsTerminal, Read};
     if !from_stdin && std::io::stdin().is_terminal() {
@@ -87,7 +97,7 @@ pub async fn secret(command: SecretCommand) -> ExitCode {
                     eprintln!("stored {name} for {id} in the OS keyring");
                     ExitCode::SUCCESS
                 }
-                Err(e) => usage(e),
+                Err(e) => usage(format!("{e}\n{}", no_keyring_hint(&name))),
             }
         }
         SecretCommand::List { toolkit } => {

@@ -25,6 +25,7 @@ deno_core::extension!(
         op_trove_frozen_now,
         op_trove_log,
         op_trove_console,
+        op_trove_handler_stack,
         op_trove_secret,
         op_trove_egress_check,
         op_trove_request_check,
@@ -86,6 +87,17 @@ pub fn op_trove_console(state: &mut OpState, #[string] level: &str, #[string] te
             crate::log::emit(level, &scope_id, &call.tool, &call.call_id, "console", &text);
         }
         None => crate::log::emit(level, &scope_id, "", "", "console", text),
+    }
+}
+
+/// The stack of an error a handler threw (source-mapped), for the host log at debug level
+/// (`RUST_LOG=trove=debug`), redacted with the call's secrets. Not part of the call's log lines.
+#[op2(fast)]
+pub fn op_trove_handler_stack(state: &mut OpState, #[string] stack: &str) {
+    let scope_id = state.try_borrow::<ToolkitScope>().map(|s| s.id.clone()).unwrap_or_default();
+    if let Some(call) = state.try_borrow::<CallState>() {
+        let stack = call.ledger.redactor().redact_str(stack);
+        crate::log::emit("debug", &scope_id, &call.tool, &call.call_id, "handler stack", &stack);
     }
 }
 

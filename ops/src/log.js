@@ -1,7 +1,7 @@
 // `ctx.log`: the JavaScript half of ops/src/log.rs. Arguments are projected to JSON the way the
 // SDK prints them; Rust redacts every resolved secret and emits one tracing event per line.
 import { primordials } from "ext:core/mod.js";
-import { op_trove_log } from "ext:core/ops";
+import { op_trove_handler_stack, op_trove_log } from "ext:core/ops";
 
 const { JSONStringify } = primordials;
 
@@ -30,3 +30,17 @@ export function emit(level, args) {
   op_trove_log(level, JSONStringify(args.map((a) => project(a, []))));
 }
 
+
+/**
+ * The stack of an error a handler threw (source-mapped to the toolkit's .ts lines) to the host
+ * log at debug level, redacted; never a ctx.log line (the SDK logs only "<name>: <message>").
+ */
+export function reportHandlerStack(err) {
+  let stack;
+  try {
+    stack = err !== null && typeof err === "object" ? err.stack : undefined;
+  } catch {
+    return; // a getter that throws: nothing to report
+  }
+  if (typeof stack === "string" && stack !== "") op_trove_handler_stack(stack);
+}

@@ -278,6 +278,9 @@ export function op_trove_now() {
   return call.now ?? Date.now();
 }
 
+/** A handler's stack for the host's debug log; the baselines have no such log. */
+export function op_trove_handler_stack(_stack) {}
+
 /** The call's frozen instant (ms) when its clock is frozen; the baselines never freeze it. */
 export function op_trove_frozen_now() {
   if (call === null) throw noCall();

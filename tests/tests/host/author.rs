@@ -207,8 +207,19 @@ fn small_rough_edges() {
     let out = run(&["call", s(&faults), "hang", "--timeout", "1"]);
     assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap()["error"], "tool timed out after 1 s", "{}", text(&out));
     assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    // A handler's uncaught error: its source-mapped stack in the host log at debug level.
+    let envelopes = fixture("envelopes");
+    let out = trove_host_tests::run_cli(&["call", s(&envelopes), "crash"], &[("RUST_LOG", "trove=debug")], None);
+    let stack_line = format!("at Object.handler ({}:77:", url_of(&envelopes.join("extension.ts")));
+    assert!(text(&out).contains(&stack_line), "expected {stack_line:?} in the debug log: {}", text(&out));
+    let quiet = run(&["call", s(&envelopes), "crash"]);
+    assert!(!text(&quiet).contains(&stack_line), "only at debug level: {}", text(&quiet));
     let out = run(&["call", s(&faults), "never"]);
     assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap()["error"], "the handler's promise never settled (nothing was left to run)");
+}
+
+fn url_of(path: &Path) -> String {
+    format!("file://{}", path.canonicalize().unwrap().display())
 }
 
 /// Builds the stand-in `@ontrove/extend` package (our js/ module, packaged) into `dir`.
