@@ -237,6 +237,12 @@ impl ToolkitHandle {
         &self.inner.root
     }
 
+    /// Every file the toolkit's module graph was read from (canonical, sorted): its own, and
+    /// the shared helpers it imports from its workspace. What `serve --watch` watches.
+    pub fn module_files(&self) -> Vec<PathBuf> {
+        self.inner.pool.module_files()
+    }
+
     /// Runs `call` on a warm instance with `env`'s providers. The future is `Send` and may be
     /// awaited on any tokio runtime; the JavaScript runs on the instance's own thread.
     ///

@@ -76,6 +76,15 @@ impl ModuleSnapshot {
         self.modules.lock().expect("module snapshot").get(specifier).cloned()
     }
 
+    /// The files of the modules recorded (canonical paths, sorted; the SDK module is virtual
+    /// and not among them): what a toolkit's code was read from, for a watcher.
+    pub fn files(&self) -> Vec<std::path::PathBuf> {
+        let mut files: Vec<_> =
+            self.modules.lock().expect("module snapshot").keys().filter_map(|s| s.to_file_path().ok()).collect();
+        files.sort();
+        files
+    }
+
     /// Records what `specifier` loaded as (the first record wins).
     pub fn record(&self, specifier: &ModuleSpecifier, module: Arc<Transpiled>) -> Arc<Transpiled> {
         self.modules.lock().expect("module snapshot").entry(specifier.clone()).or_insert(module).clone()

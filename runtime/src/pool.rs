@@ -277,6 +277,11 @@ impl Pool {
         InFlight { shared: shared.clone(), worker: Some(worker), reply: Some(reply_rx), slot: Some(slot) }.finish().await
     }
 
+    /// The files the toolkit's modules were read from.
+    pub(crate) fn module_files(&self) -> Vec<PathBuf> {
+        self.shared.options.sources.snapshot.files()
+    }
+
     /// A snapshot of the pool's counters.
     pub(crate) fn stats(&self) -> PoolStats {
         let state = self.shared.state.lock().expect("pool");

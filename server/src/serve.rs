@@ -196,7 +196,12 @@ impl Server {
         let watcher = if options.watch {
             let watched = handles
                 .iter()
-                .map(|(path, handle)| Watched { id: handle.id().to_owned(), source: path.clone(), root: handle.root().to_path_buf() })
+                .map(|(path, handle)| Watched {
+                    id: handle.id().to_owned(),
+                    source: path.clone(),
+                    root: handle.root().to_path_buf(),
+                    modules: handle.module_files(),
+                })
                 .collect();
             Some(Watcher::start(host.clone(), load, registry.clone(), watched)?)
         } else {

@@ -1,8 +1,8 @@
 //! `serve --watch`: reloads a served toolkit when files under its directory change, and swaps the
 //! new version into the [`Registry`] so the next call uses it.
 //!
-//! - Each toolkit's directory is watched recursively, and so is every `_`-prefixed folder beside
-//!   it (the shared helpers its modules may import, e.g. `../_shared/x.ts`).
+//! - Each toolkit's directory is watched recursively, and so is the folder of every module it
+//!   loaded from elsewhere in its workspace (shared helpers, e.g. `../lib/http.ts`).
 //! - Changes are debounced: a toolkit reloads once its files have been quiet for
 //!   [`DEBOUNCE`]. Hidden files and editor backups (`.x.swp`, `x~`) are ignored.
 //! - A reload is a full [`Host::load`] (unchanged files come from the host's transpile cache).
@@ -34,6 +34,8 @@ pub(crate) struct Watched {
     pub source: PathBuf,
     /// Its directory (canonical).
     pub root: PathBuf,
+    /// The files its modules were read from ([`trove_host::ToolkitHandle::module_files`]).
+    pub modules: Vec<PathBuf>,
 }
 
 /// Watches files while it lives; dropping it stops watching and reloading.
@@ -60,7 +62,7 @@ impl Watcher {
             .into_iter()
             .map(|watched| {
                 let mut dirs = vec![watched.root.clone()];
-                dirs.extend(shared_dirs(&watched.root));
+                dirs.extend(shared_dirs(&watched.root, &watched.modules));
                 Entry { watched, dirs, last_error: None }
             })
             .collect();
@@ -81,14 +83,12 @@ impl Watcher {
     }
 }
 
-/// The `_`-prefixed folders beside a toolkit's directory (canonical).
-fn shared_dirs(root: &Path) -> Vec<PathBuf> {
-    let Some(parent) = root.parent() else { return Vec::new() };
-    let Ok(read) = std::fs::read_dir(parent) else { return Vec::new() };
-    read.filter_map(Result::ok)
-        .filter(|e| e.file_name().to_string_lossy().starts_with('_') && e.path().is_dir())
-        .filter_map(|e| e.path().canonicalize().ok())
-        .collect()
+/// The folders of the modules a toolkit loaded from outside its own directory (the shared
+/// helpers of its workspace), without repeats.
+fn shared_dirs(root: &Path, modules: &[PathBuf]) -> Vec<PathBuf> {
+    let dirs: BTreeSet<PathBuf> =
+        modules.iter().filter(|m| !m.starts_with(root)).filter_map(|m| m.parent().map(Path::to_path_buf)).collect();
+    dirs.into_iter().collect()
 }
 
 struct Entry {

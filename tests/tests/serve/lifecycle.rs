@@ -215,12 +215,15 @@ async fn watch_reloads_changes_and_keeps_the_old_version_when_the_new_one_fails(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn watch_reloads_when_a_shared_folder_beside_the_toolkit_changes() {
+async fn watch_reloads_when_a_shared_helper_of_the_workspace_changes() {
+    // A plainly named lib/ beside the toolkit (the workspace root is marked by package.json),
+    // two levels away from the toolkit's own folder.
     let kits = scratch("watch-shared");
-    let shared = kits.join("_lib").join("version.ts");
+    std::fs::write(kits.join("package.json"), "{}\n").unwrap();
+    let shared = kits.join("lib").join("common").join("version.ts");
     std::fs::create_dir_all(shared.parent().unwrap()).unwrap();
     std::fs::write(&shared, "export const VERSION = 's1';\n").unwrap();
-    copy_toolkit(&fixture("echo"), &kits.join("echo"), &[("const VERSION = 'v1';", "import { VERSION } from '../_lib/version.ts';")]);
+    copy_toolkit(&fixture("echo"), &kits.join("echo"), &[("const VERSION = 'v1';", "import { VERSION } from '../lib/common/version.ts';")]);
     let options = ServeOptions { watch: true, ..local() };
     let running = start(vec![kits.join("echo")], LoadOptions::default(), no_egress(), options).await;
     let http = client();
