@@ -149,9 +149,12 @@ pub async fn call(args: CallArgs) -> ExitCode {
                 Ok(e) => e,
                 Err(e) => return usage(e),
             };
-            // The cassette's placeholders get the secrets' current values, read up front.
+            // The cassette's placeholders get the current values of the secrets the manifest
+            // declares, read up front; a placeholder naming anything else stays as written (a
+            // cassette must not pull an undeclared TROVE_SECRET_* into the toolkit's view).
+            let declared = &toolkit.manifest().secrets;
             let mut values = Map::new();
-            for name in cassette::secret_names(&exchanges) {
+            for name in cassette::secret_names(&exchanges).into_iter().filter(|n| declared.contains(n)) {
                 if let Ok(Some(v)) = env.secrets.get(toolkit.namespace(), &name).await {
                     values.insert(name, Value::String(v));
                 }

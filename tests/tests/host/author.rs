@@ -45,6 +45,9 @@ fn a_new_toolkit_type_checks_and_passes_its_tests_offline() {
     assert!(tsc.is_file(), "{} is missing: run scripts/install-parity-deps", tsc.display());
     let checked = std::process::Command::new("node").arg(&tsc).arg("-p").arg(&dir).output().expect("run tsc");
     assert!(checked.status.success(), "tsc: {}", text(&checked));
+    // The example toolkits type-check against the same declarations.
+    let examples = std::process::Command::new("node").arg(&tsc).arg("-p").arg(repo_root().join("toolkits")).output().expect("run tsc");
+    assert!(examples.status.success(), "tsc -p toolkits: {}", text(&examples));
     // The declarations have teeth: a field the input does not have is a type error.
     let entry = dir.join("extension.ts");
     let source = std::fs::read_to_string(&entry).unwrap();
@@ -269,4 +272,28 @@ fn against_node_agrees_on_the_examples_and_the_corpus_and_reports_an_injected_di
     assert_eq!(out.status.code(), Some(1), "{shown}");
     assert!(shown.contains("differ  recent_defaults"), "{shown}");
     assert!(shown.contains("requests/0/headers/user-agent"), "{shown}");
+}
+
+#[test]
+fn replay_fills_in_only_the_secrets_the_manifest_declares() {
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        export default defineToolkit({ id: 'echo-body', name: 'Echo', description: 'Echo.', icon: '🔁', version: '1.0.0',\n\
+          secrets: ['API_KEY'], egress: ['api.example.test'],\n\
+          tools: [tool({ name: 'get', description: 'Get.', input: z.object({}), handler: async (_a, ctx) => {\n\
+            const key = await ctx.requireSecret('API_KEY');\n\
+            const res = await ctx.fetch(`https://api.example.test/x?k=${encodeURIComponent(key)}`);\n\
+            return res.text(); } })] });\n";
+    let cassette = json!([{
+        "request": { "method": "GET", "url": "https://api.example.test/x?k={{secret:API_KEY:percent}}" },
+        "response": { "status": 200, "body": "{{secret:API_KEY}} and {{secret:UNDECLARED}}" }
+    }]);
+    let dir = scratch_toolkit("replay-declared", &[("extension.ts", source), ("cassette.json", &cassette.to_string())]);
+    let out = trove_host_tests::run_cli(
+        &["call", s(&dir), "get", "--replay", s(&dir.join("cassette.json"))],
+        &[("TROVE_SECRET_API_KEY", "declared/value"), ("TROVE_SECRET_UNDECLARED", "must-not-leak")],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let envelope: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(envelope["result"]["text"], "declared/value and {{secret:UNDECLARED}}", "{}", text(&out));
 }
