@@ -7,7 +7,7 @@
 //! - relative specifiers (`./x.ts`, `../lib/y.ts`) resolve against the importing file; a
 //!   `.js` suffix names the `.ts` file beside it when there is no `.js` file;
 //! - the target, after symlinks are resolved, must lie inside the toolkit's **workspace root**
-//!   ([`workspace_root`]): the nearest ancestor of the toolkit's directory (itself included)
+//!   ([`workspace_root`]): the nearest ancestor of the toolkit's directory
 //!   holding `package.json`, `tsconfig.json`, `deno.json` or `.git`, else the toolkit's parent
 //!   directory, so helpers shared by several toolkits (`toolkits/lib/http.ts` imported as
 //!   `../lib/http.ts`) load; an embedder or `--root DIR` may name the root instead;
@@ -55,12 +55,14 @@ fn toolkit_module_source() -> &'static str {
 pub const WORKSPACE_MARKERS: [&str; 4] = ["package.json", "tsconfig.json", "deno.json", ".git"];
 
 /// The workspace root of the toolkit whose (canonical) directory is `toolkit_dir`: the nearest
-/// directory, starting at `toolkit_dir` itself and going up, that holds one of
-/// [`WORKSPACE_MARKERS`]; when none does, `toolkit_dir`'s parent (so sibling helper folders
-/// load, as in a plain `toolkits/` folder). Relative imports may reach any file inside it.
+/// ancestor of `toolkit_dir` that holds one of [`WORKSPACE_MARKERS`] (a toolkit's own
+/// `tsconfig.json`, as `trove-host new` writes, does not make it a workspace of its own); when
+/// none does, `toolkit_dir`'s parent (so sibling helper folders load, as in a plain `toolkits/`
+/// folder). Relative imports may reach any file inside it.
 pub fn workspace_root(toolkit_dir: &Path) -> PathBuf {
     toolkit_dir
         .ancestors()
+        .skip(1)
         .find(|dir| WORKSPACE_MARKERS.iter().any(|m| dir.join(m).exists()))
         .or_else(|| toolkit_dir.parent())
         .unwrap_or(toolkit_dir)
@@ -102,6 +104,18 @@ impl ToolkitLoader {
         JsErrorBox::type_error(format!("Cannot import \"{specifier}\" from {}: {why}", display_referrer(referrer)))
     }
 
+    fn outside(&self, specifier: &str, referrer: &str, path: &Path) -> ModuleLoaderError {
+        Self::refuse(
+            specifier,
+            referrer,
+            &format!(
+                "{} is outside the toolkit's workspace root {} (the nearest folder above the toolkit with package.json, tsconfig.json, deno.json or .git, unless --root names one)",
+                path.display(),
+                self.root.display()
+            ),
+        )
+    }
+
     /// Whether `path` (canonical) is inside the workspace root.
     fn allowed(&self, path: &Path) -> bool {
         path.starts_with(&self.root)
@@ -134,6 +148,12 @@ impl ModuleLoader for ToolkitLoader {
         let Ok(mut path) = resolved.to_file_path() else {
             return Err(Self::refuse(specifier, referrer, WHY));
         };
+        // Decided on the path as written before anything is looked up on disk, so a toolkit
+        // cannot learn whether a file outside its workspace exists from the error it gets
+        // (`import()` at run time reaches this too). Symlinks are checked again below.
+        if !self.allowed(&path) {
+            return Err(self.outside(specifier, referrer, &path));
+        }
         if !path.exists() {
             // `./x.js` names `./x.ts` (TypeScript's own convention for ESM output paths).
             let ts = match path.extension().and_then(|e| e.to_str()) {
@@ -148,15 +168,7 @@ impl ModuleLoader for ToolkitLoader {
         }
         let canonical = path.canonicalize().map_err(|e| Self::refuse(specifier, referrer, &e.to_string()))?;
         if !self.allowed(&canonical) {
-            return Err(Self::refuse(
-                specifier,
-                referrer,
-                &format!(
-                    "{} is outside the toolkit's workspace root {} (the nearest folder with package.json, tsconfig.json, deno.json or .git; --root sets another)",
-                    canonical.display(),
-                    self.root.display()
-                ),
-            ));
+            return Err(self.outside(specifier, referrer, &canonical));
         }
         ModuleSpecifier::from_file_path(&canonical).map_err(|_| Self::refuse(specifier, referrer, "not a file path"))
     }
@@ -239,9 +251,11 @@ mod tests {
             assert_eq!(workspace_root(&kit), base.join("repo"), "{marker}");
             std::fs::remove_file(base.join("repo").join(marker)).unwrap();
         }
-        // The toolkit's own folder counts (a scaffolded toolkit has its tsconfig.json).
+        // The toolkit's own folder does not count (a scaffolded toolkit has its tsconfig.json):
+        // it still shares the workspace above it.
+        std::fs::write(base.join("repo/package.json"), "{}").unwrap();
         std::fs::write(kit.join("tsconfig.json"), "{}").unwrap();
-        assert_eq!(workspace_root(&kit), kit);
+        assert_eq!(workspace_root(&kit), base.join("repo"));
         let _ = std::fs::remove_dir_all(&base);
     }
 }

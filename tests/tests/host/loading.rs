@@ -164,6 +164,8 @@ fn workspace_case(tag: &str, extra: &[(&str, &str)]) -> std::path::PathBuf {
         ("ws/toolkits/beta/server.ts", kit_importing("beta", "../lib/http.js")),
         ("ws/toolkits/gamma/extension.ts", kit_importing("gamma", "./nested/more.ts")),
         ("ws/toolkits/gamma/nested/more.ts", "export { shared } from '../../lib/http.ts';\n".into()),
+        // A toolkit's own tsconfig.json (as `trove-host new` writes) does not cut it off.
+        ("ws/toolkits/gamma/tsconfig.json", "{}\n".into()),
     ];
     files.extend(extra.iter().map(|(p, c)| (*p, (*c).to_owned())));
     let refs: Vec<(&str, &str)> = files.iter().map(|(p, c)| (*p, c.as_str())).collect();
@@ -194,6 +196,16 @@ async fn escapes_from_the_workspace_are_refused_naming_the_file() {
         let (_, text) = load_failure(&kit).await;
         assert!(text.contains(&format!("\"{specifier}\"")), "error should name {specifier:?}: {text}");
         assert!(text.contains(&kit.join("extension.ts").display().to_string()), "error should name the importer: {text}");
+    }
+    // Whether a file outside exists cannot be told from the error (`import()` at run time
+    // reaches the loader too): a missing and an existing file get the same refusal.
+    for (tag, specifier) in [("exists", "../../../outside.ts"), ("missing", "../../../nothing-here.ts")] {
+        let kit = case.join("ws/toolkits").join(format!("probe-{tag}"));
+        std::fs::create_dir_all(&kit).unwrap();
+        std::fs::write(kit.join("extension.ts"), kit_importing("probe", specifier)).unwrap();
+        let (_, text) = load_failure(&kit).await;
+        assert!(text.contains("is outside the toolkit's workspace root"), "{tag}: {text}");
+        assert!(!text.contains("does not exist"), "{tag}: {text}");
     }
     let kit = case.join("ws/toolkits/kit-dotdot");
     let (_, text) = load_failure(&kit).await;
