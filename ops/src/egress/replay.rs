@@ -104,16 +104,21 @@ fn body_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D
 }
 
 /// Serves a cassette's exchanges in order. Thread-safe; one instance per call (or per run).
+///
+/// Each queued exchange is kept twice: as served (secret placeholders filled in) and as
+/// written in the cassette. Messages about a mismatch, and [`Self::remaining`], show the
+/// exchange as written, so a secret filled in never reaches a log, an error or the toolkit.
 #[derive(Debug)]
 pub struct ReplayTransport {
-    queue: Mutex<VecDeque<Exchange>>,
+    /// `(served, as written)`.
+    queue: Mutex<VecDeque<(Exchange, Exchange)>>,
     failures: Mutex<Vec<String>>,
 }
 
 impl ReplayTransport {
     /// A transport serving `exchanges` in order.
     pub fn new(exchanges: Vec<Exchange>) -> Self {
-        Self { queue: Mutex::new(exchanges.into()), failures: Mutex::default() }
+        Self { queue: Mutex::new(exchanges.into_iter().map(|e| (e.clone(), e)).collect()), failures: Mutex::default() }
     }
 
     /// Reads a cassette file. Errors name the file and what was wrong with it. Secret
@@ -126,7 +131,8 @@ impl ReplayTransport {
     /// (`{{secret:NAME}}`, `{{secret:NAME:FORM}}`) replaced by `value_of(NAME)` in that form
     /// (see [`super::cassette::expand`]), so requests carrying today's secret match.
     pub fn with_secrets(exchanges: Vec<Exchange>, value_of: &dyn Fn(&str) -> Option<String>) -> Self {
-        Self::new(super::cassette::expand(exchanges, value_of))
+        let served = super::cassette::expand(exchanges.clone(), value_of);
+        Self { queue: Mutex::new(served.into_iter().zip(exchanges).collect()), failures: Mutex::default() }
     }
 
     /// Every mismatch so far (unexpected request, wrong method, URL or body), in order.
@@ -134,9 +140,16 @@ impl ReplayTransport {
         self.failures.lock().expect("replay lock").clone()
     }
 
-    /// Exchanges not yet served (a scripted request that was never made).
+    /// Exchanges not yet served (a scripted request that was never made), as the cassette
+    /// writes them (placeholders, not secrets): for messages.
     pub fn remaining(&self) -> Vec<Exchange> {
-        self.queue.lock().expect("replay lock").iter().cloned().collect()
+        self.queue.lock().expect("replay lock").iter().map(|(_, shown)| shown.clone()).collect()
+    }
+
+    /// Exchanges not yet served, as they would be served (placeholders filled in): for
+    /// serving them elsewhere (a test upstream, another implementation). Never print these.
+    pub fn remaining_served(&self) -> Vec<Exchange> {
+        self.queue.lock().expect("replay lock").iter().map(|(served, _)| served.clone()).collect()
     }
 
     fn fail(&self, message: String) -> TransportError {
@@ -160,7 +173,7 @@ impl Transport for ReplayTransport {
     async fn send(&self, request: HttpRequest) -> Result<HttpResponse, TransportError> {
         let got = format!("{} {}", request.method, request.url);
         let next = self.queue.lock().expect("replay lock").pop_front();
-        let Some(exchange) = next else {
+        let Some((exchange, shown)) = next else {
             return Err(self.fail(format!("unexpected request {got}: the cassette has no more exchanges")));
         };
         let want = &exchange.request;
@@ -169,16 +182,23 @@ impl Transport for ReplayTransport {
         {
             return Err(self.fail(format!(
                 "unexpected request {got}: the cassette expects {} {}",
-                want.method.to_ascii_uppercase(),
-                normalise(&want.url)
+                shown.request.method.to_ascii_uppercase(),
+                normalise(&shown.request.url)
             )));
         }
         if let Some(body) = &want.body {
             let sent = request.body.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
             if sent != body.as_str() {
                 return Err(self.fail(format!(
-                    "request {got} has body {sent:?}; the cassette expects {body:?}"
+                    "request {got} has body {sent:?}; the cassette expects {:?}",
+                    shown.request.body.as_deref().unwrap_or_default()
                 )));
+            }
+        }
+        if let RecordedResponse::Http { body: Some(body), .. } = &exchange.response {
+            let limit = request.budgets.max_response_bytes;
+            if body.len() > limit {
+                return Err(TransportError::BodyTooLarge(limit));
             }
         }
         match exchange.response {

@@ -39,7 +39,7 @@ async fn run_cases(dir: &Path, upstream: &Upstream<'_>) -> (usize, Vec<String>) 
             let diffs = match upstream {
                 Upstream::Replay => run_case(&mut toolkit, case).await.1,
                 Upstream::Tls(server, network) => {
-                    server.load(case_replay(case).remaining());
+                    server.load(case_replay(case).remaining_served());
                     let env = scripted_env(&id, &case.secrets, &case.now, network.clone()).expect("a valid case");
                     let outcome = toolkit.call_json(case_call(case), env).await;
                     let mut diffs = Vec::new();
