@@ -110,6 +110,12 @@ pub async fn call(args: CallArgs) -> ExitCode {
     let recording = args.record.is_some() || args.record_case.is_some();
     // A recorded case replays at the instant it was recorded: the clock is fixed either way.
     let now = if recording || args.freeze_time { Some(now.unwrap_or_else(chrono::Utc::now)) } else { now };
+    if let Some(file) = args.record.as_ref().filter(|f| f.exists()) {
+        // Re-recording a cassette replaces it; anything else is not ours to overwrite.
+        if let Err(e) = read_cassette(file) {
+            return usage(format!("--record {}: the file exists and is not a cassette, so it is not overwritten ({e})", file.display()));
+        }
+    }
     if let (Some(file), Some(name)) = (&args.record_case, &args.name) {
         // Refuse before going to the network.
         if let Err(e) = existing_cases(file).and_then(|cases| match cases.iter().any(|c| c["name"] == name.as_str()) {
@@ -226,7 +232,10 @@ pub async fn call(args: CallArgs) -> ExitCode {
         };
         match append_case(file, recorded, &outcome.envelope.json()).await {
             Ok(()) => eprintln!("trove-host: appended case {name:?} to {}", file.display()),
-            Err(e) => return usage(e),
+            Err(e) => {
+                eprintln!("trove-host: {e}");
+                return ExitCode::from(1);
+            }
         }
     }
     status
@@ -238,8 +247,8 @@ fn existing_cases(file: &Path) -> Result<Vec<Value>, String> {
         return Ok(Vec::new());
     }
     match read_json(file)? {
-        Value::Array(cases) => Ok(cases),
-        _ => Err(format!("{} is not a case file (a JSON array of cases)", file.display())),
+        Value::Array(cases) if cases.iter().all(|c| c.get("name").is_some() && c.get("call").is_some()) => Ok(cases),
+        _ => Err(format!("{} is not a case file (a JSON array of cases, each with a name and a call)", file.display())),
     }
 }
 
@@ -288,8 +297,15 @@ async fn append_case(file: &Path, r: RecordedCall<'_>, live_envelope: &Value) ->
     let mut fresh = Toolkit::load_instance(r.toolkit, options).await.map_err(|e| e.to_string())?;
     let (result, problems) = run_case(&mut fresh, &parsed).await;
     update_case(&mut case, &result);
-    for problem in problems.iter().filter(|p| p.starts_with("http:") || p.starts_with("trove:")) {
-        eprintln!("trove-host: warning: the recorded case does not replay cleanly: {}", fresh.redact(problem));
+    let unclean: Vec<String> =
+        problems.iter().filter(|p| p.starts_with("http:") || p.starts_with("trove:")).map(|p| fresh.redact(p)).collect();
+    if !unclean.is_empty() {
+        return Err(format!(
+            "the recorded case does not replay with stand-in secrets, so it was not appended:\n  {}\n\
+             (a secret short or common enough to occur elsewhere in a URL or body cannot be told apart there; \
+             record with a longer test key)",
+            unclean.join("\n  ")
+        ));
     }
     if &result.envelope != live_envelope {
         eprintln!("trove-host: warning: replayed with stand-in secrets, the envelope differs from the live one (does the result show a secret?)");

@@ -8,8 +8,9 @@ use std::process::ExitCode;
 use anstyle::{AnsiColor, Style};
 use serde::Deserialize;
 use serde_json::Value;
-use trove_host::cases::{case_replay, compare_with_reference, read_case_file, read_json, run_case, update_case, Case, CaseResult, ReferenceAnswer};
-use trove_host::{find_entry, InstanceOptions, Toolkit};
+use trove_host::cases::{case_replay, compare_with_reference, read_case_file, read_json, run_file, update_case, Case, CaseResult, ReferenceAnswer};
+use trove_host::{find_entry, InstanceOptions};
+use trove_host_ops::redact::Redactor;
 
 use crate::usage;
 
@@ -49,7 +50,7 @@ macro_rules! out {
 }
 
 /// One case file's cases as run.
-struct FileRun {
+struct Ran {
     file: PathBuf,
     cases: Vec<Case>,
     /// `(index in the file, result, problems)` for the cases that ran.
@@ -95,9 +96,9 @@ fn print_diff(what: &str, expected: &Value, actual: &Value) {
 
 /// The problems, then a diff of each part (envelope, requests, callbacks, logs) they concern.
 /// Secret values the toolkit resolved are redacted from what is shown.
-fn print_failure(toolkit: &Toolkit, case: &Case, result: &CaseResult, problems: &[String]) {
+fn print_failure(redactor: &Redactor, case: &Case, result: &CaseResult, problems: &[String]) {
     for p in problems {
-        out!("      {}", toolkit.redact(p));
+        out!("      {}", redactor.redact_str(p));
     }
     let expected_requests = case.host_expect_requests.as_ref().or(case.expect_requests.as_ref());
     let parts: [(&str, Option<Value>, &Value); 4] = [
@@ -108,7 +109,7 @@ fn print_failure(toolkit: &Toolkit, case: &Case, result: &CaseResult, problems: 
     ];
     for (what, expected, actual) in parts {
         if let Some(expected) = expected.filter(|_| problems.iter().any(|p| p.starts_with(what))) {
-            print_diff(what, &toolkit.redact_json(expected), &toolkit.redact_json(actual.clone()));
+            print_diff(what, &redactor.redact_json(expected), &redactor.redact_json(actual.clone()));
         }
     }
 }
@@ -120,6 +121,16 @@ fn matches_filter(filter: Option<&str>, file: &Path, name: &str) -> bool {
 }
 
 pub async fn test(args: TestArgs) -> ExitCode {
+    if let Some(package) = &args.against_node {
+        // Checked before anything runs.
+        match read_json(&package.join("package.json")) {
+            Ok(manifest) if manifest["name"] == "@ontrove/extend" => {}
+            Ok(manifest) => {
+                eprintln!("trove-host: warning: {} is the package {}, not @ontrove/extend", package.display(), manifest["name"]);
+            }
+            Err(e) => return usage(format!("--against-node {}: not a package directory ({e})", package.display())),
+        }
+    }
     let files = if args.case_files.is_empty() {
         match default_case_files(&args.toolkit) {
             Ok(f) => f,
@@ -128,7 +139,7 @@ pub async fn test(args: TestArgs) -> ExitCode {
     } else {
         args.case_files.clone()
     };
-    let (mut passed, mut failed, mut updated) = (0usize, 0usize, 0usize);
+    let (mut passed, mut failed, mut updated, mut selected_total) = (0usize, 0usize, 0usize, 0usize);
     let mut runs = Vec::new();
     for file in &files {
         let cases = match read_case_file(file) {
@@ -142,48 +153,53 @@ pub async fn test(args: TestArgs) -> ExitCode {
         };
         let shown = file.display();
         out!("{BOLD}{shown}{BOLD:#}");
+        let mut seen = std::collections::BTreeSet::new();
+        if let Some(dup) = cases.iter().find(|c| !seen.insert(c.name.as_str())) {
+            return usage(format!("{shown}: two cases are named {:?} (names are unique within a file)", dup.name));
+        }
         let options = InstanceOptions { workspace_root: args.root.clone(), ..InstanceOptions::default() };
-        let mut toolkit = match Toolkit::load_instance(&args.toolkit, options).await {
-            Ok(t) => t,
+        let select = |c: &Case| matches_filter(args.filter.as_deref(), file, &c.name);
+        let run = match run_file(&args.toolkit, options, &cases, &select) {
+            Ok(run) => run,
             Err(e) => {
-                let selected = cases.iter().filter(|c| matches_filter(args.filter.as_deref(), file, &c.name)).count();
+                let selected = cases.iter().filter(|c| select(c)).count();
                 out!("  {RED}FAIL{RED:#}  the toolkit did not load: {e}");
                 failed += selected.max(1);
                 continue;
             }
         };
-        let mut run = FileRun { file: file.clone(), cases: cases.clone(), results: Vec::new() };
         let mut file_changed = false;
-        for (index, case) in cases.iter().enumerate() {
-            if !matches_filter(args.filter.as_deref(), file, &case.name) {
-                continue;
-            }
-            let (result, problems) = run_case(&mut toolkit, case).await;
+        for (index, result, problems) in &run.results {
+            let case = &cases[*index];
             // A cassette or scripted answer that does not fit is not an expectation to rewrite.
             let script_problems = problems.iter().any(|p| p.starts_with("http:") || p.starts_with("trove:"));
-            if args.update && !script_problems && update_case(&mut raw[index], &result) {
+            if args.update && !script_problems && update_case(&mut raw[*index], result) {
                 // Differing or absent expectations are rewritten; matching ones stay as written.
                 file_changed = true;
                 updated += 1;
                 out!("  {GREEN}updated{GREEN:#} {}", case.name);
-                print_failure(&toolkit, case, &result, &problems);
+                print_failure(&run.redactor, case, result, problems);
             } else if problems.is_empty() {
                 passed += 1;
                 out!("  {GREEN}ok{GREEN:#}    {}", case.name);
             } else {
                 failed += 1;
                 out!("  {RED}FAIL{RED:#}  {}", case.name);
-                print_failure(&toolkit, case, &result, &problems);
+                print_failure(&run.redactor, case, result, problems);
             }
-            run.results.push((index, result, problems));
         }
+        selected_total += run.results.len();
         if file_changed {
             let text = serde_json::to_string_pretty(&Value::Array(raw)).expect("JSON") + "\n";
             if let Err(e) = std::fs::write(file, text) {
                 return usage(format!("cannot write {}: {e}", file.display()));
             }
         }
-        runs.push(run);
+        runs.push(Ran { file: file.clone(), cases, results: run.results });
+    }
+    if selected_total == 0 && args.filter.is_some() {
+        out!("{RED}no case matches --filter {:?}{RED:#}", args.filter.as_deref().unwrap_or_default());
+        return ExitCode::from(1);
     }
     let mut status = if failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) };
     if updated > 0 {
@@ -238,7 +254,7 @@ fn node_runner() -> PathBuf {
 
 /// Runs every case file through Node and prints, per case, where Node's answer and
 /// trove-host's differ. Returns how many cases differ.
-fn against_node(toolkit: &Path, package: &Path, runs: &[FileRun]) -> Result<usize, String> {
+fn against_node(toolkit: &Path, package: &Path, runs: &[Ran]) -> Result<usize, String> {
     let runner = node_runner();
     let node = std::env::var_os("TROVE_HOST_NODE").unwrap_or_else(|| "node".into());
     let mut command = std::process::Command::new(&node);
@@ -254,7 +270,7 @@ fn against_node(toolkit: &Path, package: &Path, runs: &[FileRun]) -> Result<usiz
             _ => return Err(format!("{} is not a JSON array of cases", run.file.display())),
         };
         for (value, case) in raw.iter_mut().zip(&run.cases) {
-            value["http"] = serde_json::to_value(case_replay(case).remaining()).expect("JSON");
+            value["http"] = serde_json::to_value(case_replay(case).remaining_served()).expect("JSON");
         }
         let copy = scratch.join(format!("{n}-{}", run.file.file_name().and_then(|f| f.to_str()).unwrap_or("cases.json")));
         std::fs::write(&copy, serde_json::to_string(&raw).expect("JSON")).map_err(|e| format!("cannot write {}: {e}", copy.display()))?;

@@ -7,7 +7,7 @@
 import { primordials } from "ext:core/mod.js";
 import { op_trove_frozen_now } from "ext:core/ops";
 
-const { ReflectApply, ReflectConstruct, ReflectGet } = primordials;
+const { ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ReflectApply, ReflectConstruct, ReflectGet } = primordials;
 const RealDate = globalThis.Date;
 const dateToString = RealDate.prototype.toString;
 
@@ -36,10 +36,16 @@ export async function withCallClock(call) {
   const frozen = op_trove_frozen_now();
   if (frozen === null) return await call();
   const previous = globalThis.Date;
-  globalThis.Date = frozenDate(frozen);
+  const fake = frozenDate(frozen);
+  // `new Date().constructor === Date` holds during the call, as under a fake clock.
+  const constructor = ObjectGetOwnPropertyDescriptor(RealDate.prototype, "constructor");
+  globalThis.Date = fake;
+  ObjectDefineProperty(RealDate.prototype, "constructor", { ...constructor, value: fake });
   try {
     return await call();
   } finally {
-    globalThis.Date = previous;
+    ObjectDefineProperty(RealDate.prototype, "constructor", constructor);
+    // A toolkit that assigned its own Date during the call keeps it.
+    if (globalThis.Date === fake) globalThis.Date = previous;
   }
 }

@@ -342,6 +342,12 @@ impl Toolkit {
         &self.scope.id
     }
 
+    /// A snapshot of every secret value this instance has resolved (in any call), with its
+    /// name: to redact what is printed about its calls, or scrub a cassette.
+    pub fn redactor(&self) -> trove_host_ops::redact::Redactor {
+        self.scope.redactor.lock().expect("redactor").clone()
+    }
+
     /// `text` with every secret value this toolkit instance has resolved (in any call) replaced
     /// by `[redacted]`: for anything the host prints or writes about the toolkit's calls.
     pub fn redact(&self, text: &str) -> String {

@@ -7,7 +7,8 @@
 //   (before any toolkit code runs, as in the isolate);
 // - `core.tryClose(rid)`: closes a resource of the shim's resource table (the cancel handles
 //   of `op_trove_fetch_cancel_handle`);
-// - `primordials`: JSONParse, JSONStringify, ObjectKeys, ObjectFreeze, ReflectApply,
+// - `primordials`: JSONParse, JSONStringify, ObjectKeys, ObjectFreeze, ObjectDefineProperty,
+//   ObjectGetOwnPropertyDescriptor, ReflectApply,
 //   ReflectConstruct, ReflectGet, SafeWeakMap.
 
 const g = globalThis;
@@ -98,6 +99,8 @@ export const primordials = Object.freeze({
   JSONStringify: JSON.stringify,
   ObjectKeys: Object.keys,
   ObjectFreeze: Object.freeze,
+  ObjectDefineProperty: Object.defineProperty,
+  ObjectGetOwnPropertyDescriptor: Object.getOwnPropertyDescriptor,
   ReflectApply: Reflect.apply,
   ReflectConstruct: Reflect.construct,
   ReflectGet: Reflect.get,

@@ -297,3 +297,132 @@ fn replay_fills_in_only_the_secrets_the_manifest_declares() {
     let envelope: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(envelope["result"]["text"], "declared/value and {{secret:UNDECLARED}}", "{}", text(&out));
 }
+
+#[test]
+fn replay_messages_show_placeholders_never_the_filled_in_secret() {
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        export default defineToolkit({ id: 'ph', name: 'P', description: 'P.', icon: '🔁', version: '1.0.0',\n\
+          secrets: ['A'], egress: ['api.example.test'],\n\
+          tools: [tool({ name: 'go', description: 'Go.', input: z.object({ q: z.string() }), handler: async ({ q }, ctx) => {\n\
+            try { await ctx.fetch(`https://api.example.test/x?q=${q}`); return 'fetched'; } catch (e) { return String(e); } } })] });\n";
+    let cassette = json!([{
+        "request": { "method": "GET", "url": "https://api.example.test/x?q={{secret:A}}" },
+        "response": { "status": 200, "body": "x" }
+    }]);
+    let dir = scratch_toolkit("replay-message", &[("extension.ts", source), ("cassette.json", &cassette.to_string())]);
+    let out = trove_host_tests::run_cli(
+        &["call", s(&dir), "go", "--args", r#"{"q":"beta"}"#, "--replay", s(&dir.join("cassette.json"))],
+        &[("TROVE_SECRET_A", "alpha-very-secret-value")],
+        None,
+    );
+    let shown = text(&out);
+    assert_eq!(out.status.code(), Some(3), "{shown}");
+    assert!(!shown.contains("alpha-very-secret-value"), "the secret leaked: {shown}");
+    assert!(shown.contains("q={{secret:A}}"), "the mismatch shows the placeholder: {shown}");
+}
+
+#[test]
+fn record_refuses_to_overwrite_or_append_to_the_wrong_kind_of_file() {
+    let dir = scratch_toolkit("record-files", &[(".keep", "")]);
+    let echo = fixture("echo");
+    let case_file = dir.join("cases.json");
+    std::fs::write(&case_file, r#"[{"name":"a","call":{"tool":"echo"},"now":"2026-01-01T00:00:00Z","expect":{}}]"#).unwrap();
+    let before = std::fs::read_to_string(&case_file).unwrap();
+    let out = run(&["call", s(&echo), "echo", "--args", r#"{"n":1,"tag":"x"}"#, "--record", s(&case_file)]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("not a cassette"), "{}", text(&out));
+    assert_eq!(std::fs::read_to_string(&case_file).unwrap(), before, "left as it was");
+
+    let cassette = repo_root().join("toolkits/quakefeed/replay/recent.json");
+    let copy = dir.join("cassette.json");
+    std::fs::copy(&cassette, &copy).unwrap();
+    let out = run(&["call", s(&echo), "echo", "--args", r#"{"n":1,"tag":"x"}"#, "--record-case", s(&copy), "--name", "x"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("is not a case file"), "{}", text(&out));
+    assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(&cassette).unwrap());
+}
+
+#[test]
+fn case_files_get_precise_errors_and_update_keeps_matchers_that_still_match() {
+    let echo = fixture("echo");
+    let dir = scratch_toolkit("case-errors", &[(".keep", "")]);
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, r#"[{"name":"a","call":{"tool":"echo"},"now":"2026-01-01T00:00:00Z"},{"name":"b","call":{},"now":null}]"#).unwrap();
+    let out = run(&["test", s(&echo), s(&bad)]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("[1].now: invalid type: null"), "{}", text(&out));
+    let dup = dir.join("dup.json");
+    std::fs::write(&dup, r#"[{"name":"a","call":{"tool":"echo"},"now":"2026-01-01T00:00:00Z"},{"name":"a","call":{"tool":"echo"},"now":"2026-01-01T00:00:00Z"}]"#).unwrap();
+    let out = run(&["test", s(&echo), s(&dup)]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("two cases are named \"a\""), "{}", text(&out));
+    let one = dir.join("one.json");
+    std::fs::write(&one, r#"[{"name":"a","call":{"tool":"echo"},"now":"2026-01-01T00:00:00Z"}]"#).unwrap();
+    let out = run(&["test", s(&echo), s(&one), "--filter", "nothing-matches-this"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+
+    // A case with no `expect` at all fails, and --update writes it; a matcher that still
+    // matches survives an update of a sibling field.
+    let file = dir.join("update.json");
+    let case = json!([{
+        "name": "m", "call": { "tool": "echo", "args": { "n": 1, "tag": "x" }, "userId": "u" }, "now": "2026-01-01T00:00:00Z",
+        "expect": { "ok": true, "result": { "text": { "$regex": "^u:" }, "structured": { "user": "WRONG", "args": { "n": 1, "tag": "x" } } } }
+    }, {
+        "name": "bare", "call": { "tool": "echo", "args": { "n": 2, "tag": "y" }, "userId": "u" }, "now": "2026-01-01T00:00:00Z"
+    }]);
+    std::fs::write(&file, case.to_string()).unwrap();
+    assert_eq!(run(&["test", s(&echo), s(&file)]).status.code(), Some(1));
+    let out = run(&["test", s(&echo), s(&file), "--update"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let updated = read(&file);
+    assert_eq!(updated[0]["expect"]["result"]["text"], json!({ "$regex": "^u:" }), "{updated}");
+    assert_eq!(updated[0]["expect"]["result"]["structured"]["user"], "u");
+    assert_eq!(updated[1]["expect"]["result"]["text"], "u:y:2");
+    assert_eq!(run(&["test", s(&echo), s(&file)]).status.code(), Some(0));
+}
+
+#[test]
+fn test_runs_many_case_files_in_one_process() {
+    // Each file gets a fresh instance on a thread of its own: a long run must not exhaust one
+    // thread's isolates (it failed at the 45th file).
+    let case = json!([{ "name": "one", "call": { "tool": "echo", "args": { "n": 1, "tag": "x" }, "userId": "u" }, "now": "2026-01-01T00:00:00Z",
+        "expect": { "ok": true, "result": { "text": "u:x:1", "structured": { "user": "u", "args": { "n": 1, "tag": "x" } } }} }]);
+    let files: Vec<(String, String)> = (0..60).map(|i| (format!("tests/c{i:02}.json"), case.to_string())).collect();
+    let mut all: Vec<(&str, &str)> = files.iter().map(|(p, c)| (p.as_str(), c.as_str())).collect();
+    let source = std::fs::read_to_string(fixture("echo").join("extension.ts")).unwrap();
+    all.push(("extension.ts", &source));
+    let dir = scratch_toolkit("many-files", &all);
+    let out = run(&["test", s(&dir)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("60 passed, 0 failed"), "{}", text(&out));
+}
+
+#[test]
+fn a_frozen_date_keeps_its_identity_and_a_toolkits_own_date_stays() {
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        const Saved = Date;\n\
+        export default defineToolkit({ id: 'dates', name: 'D', description: 'D.', icon: '📅', version: '1.0.0',\n\
+          tools: [tool({ name: 'probe', description: 'Probe.', input: z.object({}), handler: async () => {\n\
+            const d = new Date();\n\
+            return JSON.stringify({ iso: d.toISOString(), ctor: d.constructor === Date, proto: Date.prototype.constructor === Date,\n\
+              saved: Saved === globalThis.Date ? 'same' : 'swapped' }); } }),\n\
+            tool({ name: 'replace', description: 'Replace.', input: z.object({}), handler: async () => {\n\
+              (globalThis as any).Date = class Mine extends Saved {}; return 'replaced'; } }),\n\
+            tool({ name: 'which', description: 'Which.', input: z.object({}), handler: async () => Date.name })] });\n";
+    let dir = scratch_toolkit("frozen-identity", &[("extension.ts", source)]);
+    let out = run(&["call", s(&dir), "probe", "--now", "2026-11-29T12:00:00Z", "--freeze-time"]);
+    let envelope: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let probe: Value = serde_json::from_str(envelope["result"]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(probe, json!({ "iso": "2026-11-29T12:00:00.000Z", "ctor": true, "proto": true, "saved": "swapped" }));
+    // A Date the toolkit assigns during a frozen call is its own: not undone afterwards.
+    // (One instance serves both calls: `serve`-style state through a case file.)
+    let cases = json!([
+        { "name": "replace", "call": { "tool": "replace", "args": {}, "userId": "u" }, "now": "2026-11-29T12:00:00Z", "freezeTime": true,
+          "expect": { "ok": true, "result": { "text": "replaced" } } },
+        { "name": "which", "call": { "tool": "which", "args": {}, "userId": "u" }, "now": "2026-11-29T12:00:00Z",
+          "expect": { "ok": true, "result": { "text": "Mine" } } }
+    ]);
+    std::fs::write(dir.join("cases.json"), cases.to_string()).unwrap();
+    let out = run(&["test", s(&dir), s(&dir.join("cases.json"))]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+}
