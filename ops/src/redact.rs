@@ -6,23 +6,46 @@ use serde_json::Value;
 /// The replacement for a secret value.
 pub const REDACTED: &str = "[redacted]";
 
-/// A form a secret value takes in transit or in printed output. [`SecretForm::encode`] is the
-/// one definition of each form: the redactor finds them, and a cassette's placeholders
-/// (`{{secret:NAME:form}}`) are turned back into them on replay.
+/// A form a secret value takes in transit or in printed output: every standard, reversible
+/// encoding a toolkit can produce with one built-in call (`encodeURIComponent`, `encodeURI`,
+/// `new URL(…).href`, `URLSearchParams`, `btoa` at any offset of a longer string, hex, JSON).
+/// [`SecretForm::encode`] is the one definition of each form: the redactor finds them, and a
+/// cassette's placeholders (`{{secret:NAME:form}}`) are turned back into them on replay.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SecretForm {
     /// The value itself (placeholder `{{secret:NAME}}`).
     Raw,
-    /// Standard base64 with padding.
+    /// Standard base64 with padding (`btoa(value)`).
     Base64,
     /// Standard base64 without padding.
     Base64NoPad,
+    /// The part of standard base64 that depends on the value alone when it starts `n` bytes
+    /// (0, 1 or 2) after a 3-byte boundary of a longer encoded string (`btoa('user:' + value)`).
+    Base64At(u8),
     /// URL-safe base64 without padding.
     Base64Url,
-    /// `application/x-www-form-urlencoded` (spaces as `+`).
+    /// [`SecretForm::Base64At`] in the URL-safe alphabet.
+    Base64UrlAt(u8),
+    /// Lower-case hex of the UTF-8 bytes.
+    Hex,
+    /// Upper-case hex of the UTF-8 bytes.
+    HexUpper,
+    /// `application/x-www-form-urlencoded` (`URLSearchParams`; spaces as `+`).
     Form,
     /// `%XX` for every byte outside RFC 3986's unreserved set.
     Percent,
+    /// `encodeURIComponent` (leaves `A-Z a-z 0-9 - _ . ! ~ * ' ( )`).
+    UriComponent,
+    /// `encodeURI` (also leaves `; , / ? : @ & = + $ #`).
+    Uri,
+    /// WHATWG URL serialisation of a query (`new URL(…).href`, `url.search`).
+    UrlQuery,
+    /// WHATWG URL serialisation of a path segment.
+    UrlPath,
+    /// WHATWG URL serialisation of a fragment.
+    UrlFragment,
+    /// WHATWG URL serialisation of userinfo (`https://user:value@host/`).
+    UrlUserinfo,
     /// Inside a JSON string (`JSON.stringify`'s escaping, without the quotes).
     Json,
     /// Inside a string `console.*` prints within an object (`\'`, `\n`).
@@ -31,29 +54,103 @@ pub enum SecretForm {
     Line(usize),
 }
 
+/// C0 controls and space: the base of the WHATWG percent-encode sets.
+const C0_SPACE: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS.add(b' ');
+/// WHATWG fragment percent-encode set.
+const FRAGMENT: &percent_encoding::AsciiSet = &C0_SPACE.add(b'"').add(b'<').add(b'>').add(b'`');
+/// WHATWG special-query percent-encode set (the query set plus `'`).
+const QUERY: &percent_encoding::AsciiSet = &C0_SPACE.add(b'"').add(b'#').add(b'<').add(b'>').add(b'\'');
+/// WHATWG path percent-encode set.
+const PATH: &percent_encoding::AsciiSet = &C0_SPACE.add(b'"').add(b'#').add(b'<').add(b'>').add(b'?').add(b'`').add(b'{').add(b'}');
+/// WHATWG userinfo percent-encode set.
+const USERINFO: &percent_encoding::AsciiSet =
+    &PATH.add(b'/').add(b':').add(b';').add(b'=').add(b'@').add(b'[').add(b'\\').add(b']').add(b'^').add(b'|');
+/// What `encodeURIComponent` escapes: everything but `A-Z a-z 0-9 - _ . ! ~ * ' ( )`.
+const URI_COMPONENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'!')
+    .remove(b'~')
+    .remove(b'*')
+    .remove(b'\'')
+    .remove(b'(')
+    .remove(b')');
+/// What `encodeURI` escapes: [`URI_COMPONENT`] less the reserved characters it keeps.
+const URI: &percent_encoding::AsciiSet = &URI_COMPONENT
+    .remove(b';')
+    .remove(b',')
+    .remove(b'/')
+    .remove(b'?')
+    .remove(b':')
+    .remove(b'@')
+    .remove(b'&')
+    .remove(b'=')
+    .remove(b'+')
+    .remove(b'$')
+    .remove(b'#');
+
+/// The characters of base64 (of `n` zero bytes followed by `value`) that depend on `value`
+/// alone: what the value looks like wherever it sits in a longer base64 string.
+fn base64_at(engine: &base64::engine::GeneralPurpose, n: u8, value: &str) -> String {
+    let n = usize::from(n);
+    let mut bytes = vec![0u8; n];
+    bytes.extend_from_slice(value.as_bytes());
+    let encoded = engine.encode(&bytes);
+    let first = (8 * n).div_ceil(6);
+    let last = (8 * (n + value.len())) / 6;
+    encoded.get(first..last.min(encoded.len())).unwrap_or_default().to_owned()
+}
+
 impl SecretForm {
     /// The forms of a single-line value, in the order the redactor adds them.
-    const ENCODINGS: [SecretForm; 8] = [
+    pub const ENCODINGS: [SecretForm; 23] = [
         Self::Raw,
         Self::Base64,
         Self::Base64NoPad,
+        Self::Base64At(0),
+        Self::Base64At(1),
+        Self::Base64At(2),
         Self::Base64Url,
+        Self::Base64UrlAt(0),
+        Self::Base64UrlAt(1),
+        Self::Base64UrlAt(2),
+        Self::Hex,
+        Self::HexUpper,
         Self::Form,
         Self::Percent,
+        Self::UriComponent,
+        Self::Uri,
+        Self::UrlQuery,
+        Self::UrlPath,
+        Self::UrlFragment,
+        Self::UrlUserinfo,
         Self::Json,
         Self::Console,
+        Self::Line(0),
     ];
 
     /// `value` in this form; `None` for a line number the value does not have.
     pub fn encode(self, value: &str) -> Option<String> {
-        use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
+        use base64::engine::general_purpose::{STANDARD, URL_SAFE, URL_SAFE_NO_PAD};
+        use percent_encoding::utf8_percent_encode as pct;
         Some(match self {
             Self::Raw => value.to_owned(),
             Self::Base64 => STANDARD.encode(value),
             Self::Base64NoPad => STANDARD.encode(value).trim_end_matches('=').to_owned(),
+            Self::Base64At(n) => base64_at(&STANDARD, n.min(2), value),
             Self::Base64Url => URL_SAFE_NO_PAD.encode(value),
+            Self::Base64UrlAt(n) => base64_at(&URL_SAFE, n.min(2), value),
+            Self::Hex => value.bytes().map(|b| format!("{b:02x}")).collect(),
+            Self::HexUpper => value.bytes().map(|b| format!("{b:02X}")).collect(),
             Self::Form => url::form_urlencoded::byte_serialize(value.as_bytes()).collect(),
             Self::Percent => percent_encode(value),
+            Self::UriComponent => pct(value, URI_COMPONENT).to_string(),
+            Self::Uri => pct(value, URI).to_string(),
+            Self::UrlQuery => pct(value, QUERY).to_string(),
+            Self::UrlPath => pct(value, PATH).to_string(),
+            Self::UrlFragment => pct(value, FRAGMENT).to_string(),
+            Self::UrlUserinfo => pct(value, USERINFO).to_string(),
             Self::Json => {
                 let json = serde_json::to_string(value).unwrap_or_default();
                 json.get(1..json.len().saturating_sub(1)).unwrap_or_default().to_owned()
@@ -64,7 +161,12 @@ impl SecretForm {
                 .replace('\n', "\\n")
                 .replace('\r', "\\r")
                 .replace('\t', "\\t"),
-            Self::Line(n) => value.lines().nth(n)?.trim().to_owned(),
+            Self::Line(n) => {
+                if !value.contains('\n') {
+                    return None;
+                }
+                value.lines().nth(n)?.trim().to_owned()
+            }
         })
     }
 
@@ -74,9 +176,19 @@ impl SecretForm {
             Self::Raw => String::new(),
             Self::Base64 => ":base64".into(),
             Self::Base64NoPad => ":base64-nopad".into(),
+            Self::Base64At(n) => format!(":base64@{n}"),
             Self::Base64Url => ":base64url".into(),
+            Self::Base64UrlAt(n) => format!(":base64url@{n}"),
+            Self::Hex => ":hex".into(),
+            Self::HexUpper => ":HEX".into(),
             Self::Form => ":form".into(),
             Self::Percent => ":percent".into(),
+            Self::UriComponent => ":uri-component".into(),
+            Self::Uri => ":uri".into(),
+            Self::UrlQuery => ":url-query".into(),
+            Self::UrlPath => ":url-path".into(),
+            Self::UrlFragment => ":url-fragment".into(),
+            Self::UrlUserinfo => ":url-userinfo".into(),
             Self::Json => ":json".into(),
             Self::Console => ":console".into(),
             Self::Line(n) => format!(":line{n}"),
@@ -128,7 +240,7 @@ impl Redactor {
         if value.is_empty() {
             return;
         }
-        let mut forms: Vec<SecretForm> = SecretForm::ENCODINGS.to_vec();
+        let mut forms: Vec<SecretForm> = SecretForm::ENCODINGS.iter().copied().filter(|f| !matches!(f, SecretForm::Line(_))).collect();
         if value.contains('\n') {
             forms.extend((0..value.lines().count()).map(SecretForm::Line));
         }
@@ -183,13 +295,19 @@ impl Redactor {
         out
     }
 
-    /// Redacts every string and every object key in `value`, recursively.
+    /// Redacts every string and every object key in `value`, recursively; a number whose
+    /// digits hold a secret (`ctx.log({ account: Number(pin) })`) becomes the string
+    /// [`REDACTED`].
     pub fn redact_json(&self, value: Value) -> Value {
         if self.is_empty() {
             return value;
         }
         match value {
             Value::String(s) => Value::String(self.redact_str(&s)),
+            Value::Number(n) => {
+                let digits = n.to_string();
+                if self.redact_str(&digits) == digits { Value::Number(n) } else { Value::String(REDACTED.to_owned()) }
+            }
             Value::Array(items) => Value::Array(items.into_iter().map(|v| self.redact_json(v)).collect()),
             Value::Object(map) => Value::Object(
                 map.into_iter().map(|(k, v)| (self.redact_str(&k), self.redact_json(v))).collect(),
@@ -320,6 +438,45 @@ mod tests {
         let scrubbed = r.placeholders_str("/users/42?n=420");
         assert_eq!(scrubbed, "/users/{{secret:UID}}?n={{secret:UID}}0");
         assert_eq!(expand_placeholders(&scrubbed, &|_| Some("42".into())), "/users/42?n=420");
+    }
+
+    /// Issue #9's inputs and their siblings: every encoding one built-in call produces, at any
+    /// offset of a longer encoded string.
+    #[test]
+    fn encodings_a_toolkit_can_produce_are_redacted() {
+        use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
+        let secret = "hunter2 Pa$$w0rd!(x)*";
+        let mut r = Redactor::default();
+        r.add_named("S", secret);
+        let hex: String = secret.bytes().map(|b| format!("{b:02x}")).collect();
+        let cases: Vec<(&str, String)> = vec![
+            ("encodeURIComponent", "hunter2%20Pa%24%24w0rd!(x)*".into()),
+            ("encodeURI", "hunter2%20Pa$$w0rd!(x)*".into()),
+            ("URL href query", "https://api.example.com/v1?key=hunter2%20Pa$$w0rd!(x)*".into()),
+            ("URLSearchParams", "key=hunter2+Pa%24%24w0rd%21%28x%29*".into()),
+            ("URL path", "https://api.example.com/hunter2%20Pa$$w0rd!(x)*/x".into()),
+            ("hex", hex.clone()),
+            ("HEX", hex.to_uppercase()),
+            ("base64 at 0", STANDARD.encode(secret)),
+            ("base64 at 1", STANDARD.encode(format!("a{secret}"))),
+            ("base64 at 2", STANDARD.encode(format!("ab{secret}"))),
+            ("basic auth", STANDARD.encode(format!("apiuser@example.com:{secret}"))),
+            ("base64url at 1", URL_SAFE_NO_PAD.encode(format!("x{secret}tail"))),
+            ("base64url at 2", URL_SAFE_NO_PAD.encode(format!("xy{secret}"))),
+            ("json", serde_json::to_string(secret).unwrap()),
+        ];
+        for (what, text) in cases {
+            let out = r.redact_str(&text);
+            assert!(out.contains(REDACTED), "{what}: {text} -> {out}");
+            // What is left around the placeholder is at most the two boundary characters of
+            // a base64 group on each side.
+            let left: usize = out.split(REDACTED).map(|p| p.len()).sum();
+            assert!(left <= text.len() - secret.len().min(text.len()) + 6, "{what}: {out}");
+        }
+        // A number whose digits are a secret, in a logged object.
+        let mut pin = Redactor::default();
+        pin.add_named("PIN", "90817263545");
+        assert_eq!(pin.redact_json(json!({ "account": 90817263545u64, "n": 7 })), json!({ "account": "[redacted]", "n": 7 }));
     }
 
     #[test]
