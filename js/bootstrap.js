@@ -6,6 +6,7 @@ import { core } from "ext:core/mod.js";
 import { op_trove_console, op_trove_register_host, op_trove_sdk_exports } from "ext:core/ops";
 import * as sdk from "ext:trove/toolkit.js";
 import { call, describe } from "ext:trove/host.js";
+import { logOpen } from "ext:trove_ops/log.js";
 
 // The host's functions for loaded toolkits go to Rust directly, never through a global. Rust
 // asks `describe` once the toolkit's modules have evaluated (see the rejection handler below).
@@ -104,6 +105,15 @@ const LEVELS = ["debug", "info", "warn", "error"];
 const hostConsole = new Console((message, level) => {
   op_trove_console(LEVELS[level] ?? "info", message.endsWith("\n") ? message.slice(0, -1) : message);
 });
+// Past the call's log budget (decided in Rust), a console line is dropped before it is formatted.
+for (const method of ["log", "info", "warn", "error", "debug", "trace", "dir", "dirxml", "table"]) {
+  const print = hostConsole[method];
+  if (typeof print !== "function") continue;
+  hostConsole[method] = function (...args) {
+    if (!logOpen(args)) return;
+    return print.apply(this, args);
+  };
+}
 define("console", hostConsole);
 
 // A promise rejected with nobody handling it (a floating `Promise.reject()`, an un-awaited

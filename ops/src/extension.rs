@@ -25,6 +25,8 @@ deno_core::extension!(
         op_trove_frozen_now,
         op_trove_log,
         op_trove_console,
+        op_trove_log_open,
+        op_trove_log_dropped,
         op_trove_handler_stack,
         op_trove_secret,
         op_trove_egress_check,
@@ -69,11 +71,31 @@ pub fn op_trove_frozen_now(state: &mut OpState) -> Result<Option<f64>, JsErrorBo
 pub fn op_trove_log(state: &mut OpState, #[string] level: &str, #[string] args_json: &str) -> Result<(), JsErrorBox> {
     let scope_id = state.try_borrow::<ToolkitScope>().map(|s| s.id.clone()).unwrap_or_default();
     let call = state.try_borrow::<CallState>().ok_or_else(no_call)?;
+    // Decided on the size before the line is parsed: a flood costs no host memory.
+    if call.ledger.admit_log(args_json.len()) == crate::ledger::LogAdmission::Drop {
+        return Ok(());
+    }
     let args: serde_json::Value =
         serde_json::from_str(args_json).map_err(|e| JsErrorBox::type_error(format!("log line is not JSON: {e}")))?;
     let line = call.ledger.record_log(args);
     crate::log::emit(level, &scope_id, &call.tool, &call.call_id, "ctx.log", &line.to_string());
     Ok(())
+}
+
+/// Whether the call's log budget has room for another line ([`crate::ledger::RecordLimits`]);
+/// `true` outside a call. `ctx.log` and `console.*` ask before formatting a line.
+#[op2(fast)]
+pub fn op_trove_log_open(state: &mut OpState) -> bool {
+    state.try_borrow::<CallState>().is_none_or(|call| call.ledger.log_open())
+}
+
+/// A line dropped unformatted because the log budget is spent; `chars` is the length of its
+/// string arguments.
+#[op2(fast)]
+pub fn op_trove_log_dropped(state: &mut OpState, chars: f64) {
+    if let Some(call) = state.try_borrow::<CallState>() {
+        call.ledger.count_dropped(chars.max(0.0) as usize);
+    }
 }
 
 /// `console.*`: already-formatted text, redacted with the call's secrets, emitted as tracing.
@@ -83,7 +105,10 @@ pub fn op_trove_console(state: &mut OpState, #[string] level: &str, #[string] te
     let scope_id = state.try_borrow::<ToolkitScope>().map(|s| s.id.clone()).unwrap_or_default();
     match state.try_borrow::<CallState>() {
         Some(call) => {
-            let text = call.ledger.redactor().redact_str(text);
+            if call.ledger.admit_log(text.len()) == crate::ledger::LogAdmission::Drop {
+                return;
+            }
+            let text = call.ledger.cap_line(call.ledger.redactor().redact_str(text));
             crate::log::emit(level, &scope_id, &call.tool, &call.call_id, "console", &text);
         }
         None => crate::log::emit(level, &scope_id, "", "", "console", text),

@@ -70,12 +70,57 @@ pub struct CallRecord {
 /// never a manifest secret name, which is upper case).
 pub const OAUTH_TOKEN_NAME: &str = "oauth-token";
 
+/// How much one call may accumulate outside the isolate's heap (the isolate has its own
+/// ceiling; these keep a call that floods its log from growing the host instead). Beyond
+/// them, log lines are dropped and the call's log ends with one
+/// `[log truncated: N lines, M bytes dropped]` line; callback records beyond the cap are
+/// counted, not kept. Egress records are bounded by the egress budget's request count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecordLimits {
+    /// Log lines (`ctx.log` and `console.*`) kept per call. Default 1,000.
+    pub max_log_lines: usize,
+    /// Bytes of log lines kept per call (their JSON text). Default 1 MiB.
+    pub max_log_bytes: usize,
+    /// Bytes of one log line; a longer line is cut, ending `… [line truncated: N bytes]`.
+    /// Default 64 KiB.
+    pub max_line_bytes: usize,
+    /// Platform callback records (secret reads, `ctx.trove` calls) kept per call. Default 10,000.
+    pub max_callbacks: usize,
+}
+
+impl Default for RecordLimits {
+    fn default() -> Self {
+        Self { max_log_lines: 1_000, max_log_bytes: 1024 * 1024, max_line_bytes: 64 * 1024, max_callbacks: 10_000 }
+    }
+}
+
+/// What happens to a log line offered to the ledger ([`Ledger::admit_log`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogAdmission {
+    /// Keep (and print) it.
+    Keep,
+    /// The call's log budget is spent: drop it.
+    Drop,
+}
+
+/// Lines and bytes dropped so far.
+#[derive(Debug, Default)]
+struct Dropped {
+    lines: usize,
+    bytes: usize,
+    callbacks: usize,
+}
+
 /// The mutable per-call ledger shared by the call's ops.
 #[derive(Debug, Default)]
 pub struct Ledger {
     record: Mutex<CallRecord>,
     redactor: Arc<Mutex<Redactor>>,
     egress_usage: EgressUsage,
+    limits: RecordLimits,
+    /// Log lines admitted (kept or about to be) and their bytes.
+    log_usage: Mutex<(usize, usize)>,
+    dropped: Mutex<Dropped>,
 }
 
 impl Ledger {
@@ -93,16 +138,70 @@ impl Ledger {
 
     /// Records a secret read (declared or not).
     pub fn record_secret_read(&self, name: &str) {
-        self.record.lock().expect("ledger").callbacks.push(CallbackRecord::Secret { name: name.to_owned() });
+        self.record_callback(CallbackRecord::Secret { name: name.to_owned() });
     }
 
     /// Records a knowledge-base call.
     pub fn record_trove(&self, operation: &str, variables: Value) {
-        self.record
-            .lock()
-            .expect("ledger")
-            .callbacks
-            .push(CallbackRecord::Trove { operation: operation.to_owned(), variables });
+        self.record_callback(CallbackRecord::Trove { operation: operation.to_owned(), variables });
+    }
+
+    fn record_callback(&self, record: CallbackRecord) {
+        let mut kept = self.record.lock().expect("ledger");
+        if kept.callbacks.len() < self.limits.max_callbacks {
+            kept.callbacks.push(record);
+        } else {
+            self.dropped.lock().expect("ledger").callbacks += 1;
+        }
+    }
+
+    /// Whether a log line of about `bytes` bytes fits the call's log budget
+    /// ([`RecordLimits`]); a dropped line is counted for the truncation marker.
+    pub fn admit_log(&self, bytes: usize) -> LogAdmission {
+        let mut usage = self.log_usage.lock().expect("ledger");
+        let bytes_kept = bytes.min(self.limits.max_line_bytes);
+        if usage.0 >= self.limits.max_log_lines || usage.1 + bytes_kept > self.limits.max_log_bytes {
+            let mut dropped = self.dropped.lock().expect("ledger");
+            if dropped.lines == 0 {
+                tracing::warn!(target: "trove::toolkit", "the call's log budget is spent; further lines are dropped");
+            }
+            dropped.lines += 1;
+            dropped.bytes += bytes;
+            return LogAdmission::Drop;
+        }
+        usage.0 += 1;
+        usage.1 += bytes_kept;
+        LogAdmission::Keep
+    }
+
+    /// Whether the call's log budget has room for another line (lines and bytes both under
+    /// their limits). JavaScript asks before it formats a line, so a flood past the budget
+    /// costs neither host memory nor formatting time.
+    pub fn log_open(&self) -> bool {
+        let usage = self.log_usage.lock().expect("ledger");
+        usage.0 < self.limits.max_log_lines && usage.1 < self.limits.max_log_bytes
+    }
+
+    /// Counts a line dropped before it was formatted; `bytes` is the length of its string
+    /// arguments (what the marker's byte count then reports for it).
+    pub fn count_dropped(&self, bytes: usize) {
+        let mut dropped = self.dropped.lock().expect("ledger");
+        dropped.lines += 1;
+        dropped.bytes += bytes;
+    }
+
+    /// `text` cut to the longest-line limit, on a character boundary, with a note of how long
+    /// it was.
+    pub fn cap_line(&self, text: String) -> String {
+        let max = self.limits.max_line_bytes;
+        if text.len() <= max {
+            return text;
+        }
+        let mut cut = max;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        format!("{}… [line truncated: {} bytes]", &text[..cut], text.len())
     }
 
     /// Adds secret `name`'s resolved value to the redaction set (`name` is what a recorded
@@ -122,9 +221,15 @@ impl Ledger {
         self.redactor.lock().expect("ledger").clone()
     }
 
-    /// Redacts and records a `ctx.log` line; returns the redacted line.
+    /// Redacts and records a `ctx.log` line (admitted by [`Self::admit_log`]); returns the
+    /// redacted line. A line longer than [`RecordLimits::max_line_bytes`] is kept as one
+    /// string, cut ([`Self::cap_line`]).
     pub fn record_log(&self, args: Value) -> Value {
-        let line = self.redactor().redact_json(args);
+        let mut line = self.redactor.lock().expect("ledger").redact_json(args);
+        let text = line.to_string();
+        if text.len() > self.limits.max_line_bytes {
+            line = Value::Array(vec![Value::String(self.cap_line(text))]);
+        }
         self.record.lock().expect("ledger").logs.push(line.clone());
         line
     }
@@ -134,8 +239,19 @@ impl Ledger {
         &self.egress_usage
     }
 
-    /// Takes the record out (at the end of the call).
+    /// Takes the record out (at the end of the call). When lines were dropped, the log ends
+    /// with one `[log truncated: N lines, M bytes dropped]` line.
     pub fn take(&self) -> CallRecord {
-        std::mem::take(&mut *self.record.lock().expect("ledger"))
+        let mut record = std::mem::take(&mut *self.record.lock().expect("ledger"));
+        let dropped = std::mem::take(&mut *self.dropped.lock().expect("ledger"));
+        if dropped.lines > 0 {
+            let marker = format!("[log truncated: {} lines, {} bytes dropped]", dropped.lines, dropped.bytes);
+            tracing::warn!(target: "trove::toolkit", "{marker}");
+            record.logs.push(Value::Array(vec![Value::String(marker)]));
+        }
+        if dropped.callbacks > 0 {
+            tracing::warn!(target: "trove::toolkit", "{} platform callback record(s) past the cap were not kept", dropped.callbacks);
+        }
+        record
     }
 }

@@ -1,7 +1,7 @@
 // `ctx.log`: the JavaScript half of ops/src/log.rs. Arguments are projected to JSON the way the
 // SDK prints them; Rust redacts every resolved secret and emits one tracing event per line.
 import { primordials } from "ext:core/mod.js";
-import { op_trove_handler_stack, op_trove_log } from "ext:core/ops";
+import { op_trove_handler_stack, op_trove_log, op_trove_log_dropped, op_trove_log_open } from "ext:core/ops";
 
 const { JSONStringify } = primordials;
 
@@ -25,8 +25,26 @@ function project(value, ancestors) {
   return out;
 }
 
+/** The length of a line's string arguments: what a dropped line counts as. */
+function stringChars(args) {
+  let n = 0;
+  for (const a of args) if (typeof a === "string") n += a.length;
+  return n;
+}
+
+/**
+ * Whether a log line may be written; when the call's log budget (decided in Rust) is spent,
+ * the line is counted as dropped instead, before any formatting.
+ */
+export function logOpen(args) {
+  if (op_trove_log_open()) return true;
+  op_trove_log_dropped(stringChars(args));
+  return false;
+}
+
 /** One log line to the Rust sink, which redacts every resolved secret value. */
 export function emit(level, args) {
+  if (!logOpen(args)) return;
   op_trove_log(level, JSONStringify(args.map((a) => project(a, []))));
 }
 

@@ -14,6 +14,7 @@ mod host {
     pub mod egress_rules;
     pub mod envelopes;
     pub mod examples;
+    pub mod flood;
     pub mod globals;
     pub mod limits;
     pub mod loading;

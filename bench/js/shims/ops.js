@@ -278,6 +278,14 @@ export function op_trove_now() {
   return call.now ?? Date.now();
 }
 
+/** The baselines keep no log budget: every line is written. */
+export function op_trove_log_open() {
+  return true;
+}
+
+/** Never called: op_trove_log_open always answers true. */
+export function op_trove_log_dropped(_chars) {}
+
 /** A handler's stack for the host's debug log; the baselines have no such log. */
 export function op_trove_handler_stack(_stack) {}
 
