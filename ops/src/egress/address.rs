@@ -1,8 +1,14 @@
 //! Address vetting: which IP addresses egress may never reach (contract §6).
 //!
-//! The ranges are the contract's list; an IPv6 address that wraps an IPv4 address
-//! (IPv4-mapped `::ffff:a.b.c.d`, IPv4-compatible `::a.b.c.d`, NAT64 `64:ff9b::/96` and
-//! `64:ff9b:1::/48`, 6to4 `2002::/16`) is decided on the IPv4 address it wraps (**host**).
+//! The ranges are the contract's list. An IPv6 address that carries an IPv4 address a
+//! network can route to is decided on the IPv4 address it carries (**host**): IPv4-mapped
+//! `::ffff:a.b.c.d`, IPv4-compatible `::a.b.c.d`, the NAT64 well-known prefix
+//! `64:ff9b::/96` (RFC 6052), 6to4 `2002::/16` (RFC 3056), Teredo `2001::/32` (RFC 4380: the
+//! server address and the obfuscated client address, either blocked refuses), and ISATAP
+//! interface identifiers `…:0:5efe:a.b.c.d` / `…:200:5efe:a.b.c.d` (RFC 5214) under any prefix.
+//! The rest of `64:ff9b::/32`, which holds the local-use NAT64 prefix `64:ff9b:1::/48`
+//! (RFC 8215, not meant for public egress) and in which RFC 6052's /32…/64 layouts could
+//! place an IPv4 address outside the last 32 bits, is refused whole.
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::sync::LazyLock;
@@ -30,9 +36,10 @@ static BLOCKED_V4: LazyLock<Vec<Ipv4Net>> = LazyLock::new(|| {
 });
 
 /// IPv6 ranges egress never reaches: `::`, `::1`, unique-local `fc00::/7`, link-local
-/// `fe80::/10` (contract §6), plus multicast `ff00::/8` (**host**).
+/// `fe80::/10` (contract §6), plus multicast `ff00::/8` and the NAT64 prefixes other than the
+/// well-known /96 (`64:ff9b::/32`, see the module docs) (**host**).
 static BLOCKED_V6: LazyLock<Vec<Ipv6Net>> = LazyLock::new(|| {
-    ["::/128", "::1/128", "fc00::/7", "fe80::/10", "ff00::/8"]
+    ["::/128", "::1/128", "fc00::/7", "fe80::/10", "ff00::/8", "64:ff9b::/32"]
         .iter()
         .map(|s| s.parse().expect("static range"))
         .collect()
@@ -51,8 +58,8 @@ pub fn is_sdk_blocked_ip(ip: IpAddr) -> bool {
                 let o = v6.octets();
                 return is_blocked_v4(Ipv4Addr::new(o[12], o[13], o[14], o[15]));
             }
-            // The contract's IPv6 list: BLOCKED_V6 without the host's multicast entry.
-            BLOCKED_V6.iter().filter(|n| n.addr().segments()[0] != 0xff00).any(|n| n.contains(&v6))
+            // The contract's IPv6 list: BLOCKED_V6 without the host's multicast and NAT64 entries.
+            BLOCKED_V6.iter().filter(|n| ![0xff00, 0x64].contains(&n.addr().segments()[0])).any(|n| n.contains(&v6))
         }
     }
 }
@@ -64,8 +71,9 @@ pub fn is_blocked_ip(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => is_blocked_v4(v4),
         IpAddr::V6(v6) => {
-            if let Some(v4) = embedded_ipv4(v6) {
-                return is_blocked_v4(v4);
+            let carried = embedded_ipv4(v6);
+            if !carried.is_empty() {
+                return carried.into_iter().any(is_blocked_v4);
             }
             BLOCKED_V6.iter().any(|n| n.contains(&v6))
         }
@@ -76,31 +84,43 @@ fn is_blocked_v4(ip: Ipv4Addr) -> bool {
     BLOCKED_V4.iter().any(|n| n.contains(&ip))
 }
 
-/// The IPv4 address an IPv6 address carries, for the wrappers the contract names.
-fn embedded_ipv4(v6: Ipv6Addr) -> Option<Ipv4Addr> {
+/// The IPv4 addresses an IPv6 address carries in the layouts a network can route (see the
+/// module docs); empty when it carries none.
+fn embedded_ipv4(v6: Ipv6Addr) -> Vec<Ipv4Addr> {
     let s = v6.segments();
     let o = v6.octets();
     let last32 = Ipv4Addr::new(o[12], o[13], o[14], o[15]);
     // IPv4-mapped ::ffff:a.b.c.d
     if s[..5] == [0, 0, 0, 0, 0] && s[5] == 0xffff {
-        return Some(last32);
+        return vec![last32];
     }
     // IPv4-compatible ::a.b.c.d (deprecated, but resolvers and parsers accept it). `::` and
     // `::1` are decided by the IPv6 list.
     if s[..6] == [0, 0, 0, 0, 0, 0] && (s[6] != 0 || s[7] > 1) {
-        return Some(last32);
+        return vec![last32];
     }
-    // NAT64 well-known prefix 64:ff9b::/96 and local-use 64:ff9b:1::/48.
-    let nat64: Ipv6Net = "64:ff9b::/96".parse().ok()?;
-    let nat64_local: Ipv6Net = "64:ff9b:1::/48".parse().ok()?;
-    if nat64.contains(&v6) || nat64_local.contains(&v6) {
-        return Some(last32);
+    // NAT64 well-known prefix 64:ff9b::/96 (the rest of 64:ff9b::/32 is refused whole).
+    if s[..6] == [0x64, 0xff9b, 0, 0, 0, 0] {
+        return vec![last32];
     }
+    // The rest can overlap (a 6to4 or Teredo prefix with an ISATAP interface identifier):
+    // every reading counts.
+    let mut carried = Vec::new();
     // 6to4 2002:AABB:CCDD::/48 carries AA.BB.CC.DD.
     if s[0] == 0x2002 {
-        return Some(Ipv4Addr::new(o[2], o[3], o[4], o[5]));
+        carried.push(Ipv4Addr::new(o[2], o[3], o[4], o[5]));
     }
-    None
+    // Teredo 2001:0000:SSSS:SSSS:flags:port:CCCC:CCCC: the server in bits 32..64, the client
+    // in the last 32 bits, inverted.
+    if s[0] == 0x2001 && s[1] == 0 {
+        carried.push(Ipv4Addr::new(o[4], o[5], o[6], o[7]));
+        carried.push(Ipv4Addr::new(!o[12], !o[13], !o[14], !o[15]));
+    }
+    // ISATAP: an interface identifier 0000:5efe or 0200:5efe (u/l bit) before the IPv4.
+    if (s[4] == 0 || s[4] == 0x0200) && s[5] == 0x5efe {
+        carried.push(last32);
+    }
+    carried
 }
 
 /// Every blocked range as an [`IpNet`], for documentation and tests.
@@ -152,5 +172,75 @@ mod tests {
         assert!(blocked("2002:7f00:1::1"), "6to4 of 127.0.0.1");
         assert!(!blocked("::ffff:8.8.8.8"));
         assert!(!blocked("2002:0808:0808::1"));
+    }
+
+    /// Issue #9, part 2: every layout that embeds a blocked IPv4 address, as a table.
+    #[test]
+    fn embedded_ipv4_layouts() {
+        let refused = [
+            ("NAT64 local-use /48 layout of 169.254.169.254", "64:ff9b:1:a9fe:a9:fe00:808:808"),
+            ("NAT64 local-use, any", "64:ff9b:1::808:808"),
+            ("NAT64 /32 layout inside 64:ff9b::/32", "64:ff9b:a9fe:a9fe::"),
+            ("NAT64 /40 layout", "64:ff9b:0:a9:fea9:fe::"),
+            ("NAT64 /56 layout", "64:ff9b:0:a9:fe:a9fe::"),
+            ("NAT64 /64 layout", "64:ff9b:0:0:a9:fea9:fe00::"),
+            ("NAT64 /96 of 10.0.0.1", "64:ff9b::a00:1"),
+            ("6to4 of 192.168.1.1", "2002:c0a8:101::1"),
+            ("Teredo server 127.0.0.1", "2001:0:7f00:1:8000:f227:f7f7:f7f7"),
+            ("Teredo client 10.0.0.1 (inverted)", "2001:0:808:808:8000:f227:f5ff:fffe"),
+            ("ISATAP 127.0.0.1", "2001:db8::5efe:7f00:1"),
+            ("ISATAP u/l bit, 169.254.169.254", "2606:4700::200:5efe:a9fe:a9fe"),
+        ];
+        for (what, a) in refused {
+            assert!(blocked(a), "{what}: {a} must be refused");
+        }
+        let allowed = [
+            ("NAT64 /96 of 8.8.8.8", "64:ff9b::808:808"),
+            ("6to4 of 8.8.8.8", "2002:808:808::1"),
+            ("Teredo with public server and client", "2001:0:808:808:8000:f227:f7f7:f7f7"),
+            ("ISATAP of 8.8.8.8", "2001:db8::5efe:808:808"),
+            ("a public address", "2606:4700:4700::1111"),
+        ];
+        for (what, a) in allowed {
+            assert!(!blocked(a), "{what}: {a} must pass");
+        }
+    }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// An address in one of the blocked IPv4 ranges.
+        fn blocked_v4() -> impl Strategy<Value = Ipv4Addr> {
+            (0..BLOCKED_V4.len(), any::<u32>()).prop_map(|(i, r)| {
+                let net = BLOCKED_V4[i];
+                let host_bits = 32 - u32::from(net.prefix_len());
+                let mask = if host_bits == 32 { u32::MAX } else { (1u32 << host_bits) - 1 };
+                Ipv4Addr::from(u32::from(net.network()) | (r & mask))
+            })
+        }
+
+        fn with(prefix: [u16; 8], f: impl Fn(&mut [u8; 16])) -> IpAddr {
+            let mut o = Ipv6Addr::from(prefix).octets();
+            f(&mut o);
+            IpAddr::V6(Ipv6Addr::from(o))
+        }
+
+        proptest! {
+            #[test]
+            fn every_layout_of_a_blocked_ipv4_address_is_refused(v4 in blocked_v4(), noise in any::<[u8; 16]>(), layout in 0usize..7) {
+                let b = v4.octets();
+                let ip = match layout {
+                    0 => with([0, 0, 0, 0, 0, 0xffff, 0, 0], |o| o[12..].copy_from_slice(&b)),
+                    1 => with([0x64, 0xff9b, 0, 0, 0, 0, 0, 0], |o| o[12..].copy_from_slice(&b)),
+                    2 => with([0x64, 0xff9b, 1, 0, 0, 0, 0, 0], |o| { o[6..8].copy_from_slice(&b[..2]); o[9..11].copy_from_slice(&b[2..]); o[11..].copy_from_slice(&noise[11..]) }),
+                    3 => with([0x2002, 0, 0, 0, 0, 0, 0, 0], |o| { o[2..6].copy_from_slice(&b); o[6..].copy_from_slice(&noise[6..]) }),
+                    4 => with([0x2001, 0, 0, 0, 0, 0, 0, 0], |o| { o[4..8].copy_from_slice(&noise[4..8]); o[8..12].copy_from_slice(&noise[8..12]); for i in 0..4 { o[12 + i] = !b[i]; } }),
+                    5 => with([0x2001, 0, 0, 0, 0, 0, 0, 0], |o| { o[4..8].copy_from_slice(&b); o[8..].copy_from_slice(&noise[8..]) }),
+                    _ => with([0x2001, 0xdb8, 0, 0, 0, 0x5efe, 0, 0], |o| { o[2..8].copy_from_slice(&noise[2..8]); o[12..].copy_from_slice(&b) }),
+                };
+                prop_assert!(is_blocked_ip(ip), "{ip} carries {v4}");
+            }
+        }
     }
 }
