@@ -479,6 +479,67 @@ mod tests {
         assert_eq!(pin.redact_json(json!({ "account": 90817263545u64, "n": 7 })), json!({ "account": "[redacted]", "n": 7 }));
     }
 
+    mod properties {
+        use super::super::*;
+        use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
+        use proptest::prelude::*;
+
+        /// The characters of `encoded` (base64 of `prefix_len` bytes, then `n` secret bytes,
+        /// then more) that depend on the secret alone, computed from the whole encoding.
+        fn base64_core(encoded: &str, prefix_len: usize, n: usize) -> String {
+            let first = (8 * prefix_len).div_ceil(6);
+            let last = (8 * (prefix_len + n)) / 6;
+            encoded.get(first..last).unwrap_or_default().to_owned()
+        }
+
+        fn text() -> impl Strategy<Value = String> {
+            prop::collection::vec(any::<char>(), 0..12).prop_map(|c| c.into_iter().collect())
+        }
+
+        fn secret() -> impl Strategy<Value = String> {
+            prop_oneof![
+                prop::collection::vec(prop::char::range(' ', '~'), 1..200).prop_map(|c| c.into_iter().collect::<String>()),
+                prop::collection::vec(any::<char>(), 1..50).prop_map(|c| c.into_iter().collect::<String>()),
+            ]
+            .prop_filter("1 to 200 bytes", |s: &String| !s.is_empty() && s.len() <= 200)
+        }
+
+        proptest! {
+            /// A secret at a random offset of a longer string, in each covered encoding of the
+            /// whole string, never survives redaction (forms of at least 8 characters; the raw
+            /// value always).
+            #[test]
+            fn a_secret_in_any_covered_encoding_at_any_offset_never_survives(secret in secret(), prefix in text(), suffix in text()) {
+                let mut r = Redactor::default();
+                r.add_named("S", &secret);
+                let whole = format!("{prefix}{secret}{suffix}");
+                let out = r.redact_str(&whole);
+                prop_assert!(!out.contains(secret.as_str()), "raw survived: {out:?}");
+                let p = prefix.len();
+                let n = secret.len();
+                let pct = |set: &'static percent_encoding::AsciiSet, t: &str| percent_encoding::utf8_percent_encode(t, set).to_string();
+                let encodings: Vec<(&str, String, String)> = vec![
+                    ("base64", STANDARD.encode(&whole), base64_core(&STANDARD.encode(&whole), p, n)),
+                    ("base64url", URL_SAFE_NO_PAD.encode(&whole), base64_core(&URL_SAFE_NO_PAD.encode(&whole), p, n)),
+                    ("hex", whole.bytes().map(|b| format!("{b:02x}")).collect(), secret.bytes().map(|b| format!("{b:02x}")).collect()),
+                    ("uri-component", pct(URI_COMPONENT, &whole), pct(URI_COMPONENT, &secret)),
+                    ("uri", pct(URI, &whole), pct(URI, &secret)),
+                    ("url-query", pct(QUERY, &whole), pct(QUERY, &secret)),
+                    ("url-path", pct(PATH, &whole), pct(PATH, &secret)),
+                    ("form", url::form_urlencoded::byte_serialize(whole.as_bytes()).collect(), url::form_urlencoded::byte_serialize(secret.as_bytes()).collect()),
+                    ("json", serde_json::to_string(&whole).unwrap(), { let j = serde_json::to_string(&secret).unwrap(); j[1..j.len() - 1].to_owned() }),
+                ];
+                for (what, encoded, core) in encodings {
+                    if core.len() < 8 || !encoded.contains(core.as_str()) {
+                        continue;
+                    }
+                    let out = r.redact_str(&encoded);
+                    prop_assert!(!out.contains(core.as_str()), "{what}: {core:?} survived in {out:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn longest_value_first() {
         let mut r = Redactor::default();

@@ -16,6 +16,7 @@ mod host {
     pub mod examples;
     pub mod flood;
     pub mod globals;
+    pub mod leaks;
     pub mod limits;
     pub mod loading;
     pub mod record;

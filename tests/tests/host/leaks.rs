@@ -1,0 +1,62 @@
+//! Issue #9, part 1, through the real CLI path: a toolkit prints its secret in every encoding
+//! one built-in call produces (ctx.log, console.*, an error's message, a network error's
+//! detail in the host log); none of them reaches stderr, while the envelope stays verbatim.
+
+use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
+use base64::Engine as _;
+use serde_json::Value;
+
+use crate::fixture;
+
+const SECRET: &str = "hunter2 Pa$$w0rd!(x)*";
+const PIN: &str = "90817263545";
+
+/// The characters of base64(prefix + SECRET) that depend on SECRET alone.
+fn base64_core(encoded: &str, prefix_len: usize) -> String {
+    encoded[(8 * prefix_len).div_ceil(6)..(8 * (prefix_len + SECRET.len())) / 6].to_owned()
+}
+
+/// What must never appear, computed here independently of the redactor.
+fn forbidden() -> Vec<(&'static str, String)> {
+    let hex: String = SECRET.bytes().map(|b| format!("{b:02x}")).collect();
+    vec![
+        ("raw", SECRET.to_owned()),
+        ("encodeURIComponent", "hunter2%20Pa%24%24w0rd!(x)*".to_owned()),
+        ("encodeURI / URL href", "hunter2%20Pa$$w0rd!(x)*".to_owned()),
+        ("URLSearchParams", "hunter2+Pa%24%24w0rd%21%28x%29*".to_owned()),
+        ("hex", hex.clone()),
+        ("HEX", hex.to_uppercase()),
+        ("base64 at 0", base64_core(&STANDARD.encode(SECRET), 0)),
+        ("base64 at 1", base64_core(&STANDARD.encode(format!("x{SECRET}")), 1)),
+        ("base64 at 2", base64_core(&STANDARD.encode(format!("xy{SECRET}")), 2)),
+        ("basic auth", base64_core(&STANDARD.encode(format!("apiuser@example.com:{SECRET}")), "apiuser@example.com:".len())),
+        ("error's base64", base64_core(&STANDARD.encode(format!("u:{SECRET}")), 2)),
+        ("base64url", base64_core(&URL_SAFE_NO_PAD.encode(format!("ab{SECRET}")), 2)),
+        ("JSON escaped", "hunter2 Pa$$w0rd!(x)*".to_owned()),
+        ("a number", PIN.to_owned()),
+    ]
+}
+
+#[test]
+fn no_encoding_of_a_secret_reaches_the_host_log() {
+    let leaky = fixture("leaky");
+    let env = [("TROVE_SECRET_S", SECRET), ("TROVE_SECRET_PIN", PIN), ("RUST_LOG", "trove=debug")];
+    for tool in ["encodings", "crash"] {
+        let out = trove_host_tests::run_cli(&["call", leaky.to_str().unwrap(), tool], &env, None);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("[redacted]"), "{tool}: {stderr}");
+        for (what, text) in forbidden() {
+            assert!(!stderr.contains(&text), "{tool}: the secret as {what} ({text}) is in the host log:\n{stderr}");
+        }
+        if tool == "encodings" {
+            // The network error's detail (reqwest's "error sending request for url (…)") is there,
+            // redacted.
+            assert!(stderr.contains("error sending request for url (https://api.leaky.invalid/v1?key=[redacted])"), "{stderr}");
+            // The envelope carries what the handler returned, verbatim.
+            let envelope: Value = serde_json::from_slice(&out.stdout).unwrap();
+            let forms: Value = serde_json::from_str(envelope["result"]["text"].as_str().unwrap()).unwrap();
+            assert_eq!(forms["raw"], SECRET);
+            assert_eq!(forms["encodeURIComponent"], "hunter2%20Pa%24%24w0rd!(x)*");
+        }
+    }
+}
