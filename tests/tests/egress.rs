@@ -30,6 +30,7 @@ mod egress {
     mod dns;
     mod host;
     mod literals;
+    mod nat64;
     mod oauth;
     mod redirects;
     mod requests;

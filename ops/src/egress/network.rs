@@ -45,6 +45,45 @@ impl Resolver for SystemResolver {
     }
 }
 
+/// A resolver that asks the given name servers directly over DNS (UDP, then TCP), with no
+/// search domains and no `/etc/hosts`: for an operator who names the resolvers egress must use,
+/// and for tests that answer through a DNS server on loopback rather than a stand-in resolver.
+/// Every answer is still vetted like the system resolver's ([`NetworkOptions::resolver`]).
+pub struct NameserverResolver {
+    inner: hickory_resolver::TokioResolver,
+}
+
+impl NameserverResolver {
+    /// A resolver asking the servers at `servers` (`ip:port`), in order.
+    pub fn new(servers: &[SocketAddr]) -> Self {
+        use hickory_resolver::config::{NameServerConfig, NameServerConfigGroup, ResolverConfig, ResolverOpts};
+        use hickory_resolver::proto::xfer::Protocol;
+        let mut group = NameServerConfigGroup::new();
+        for addr in servers {
+            group.push(NameServerConfig::new(*addr, Protocol::Udp));
+            group.push(NameServerConfig::new(*addr, Protocol::Tcp));
+        }
+        let config = ResolverConfig::from_parts(None, Vec::new(), group);
+        let mut options = ResolverOpts::default();
+        options.ndots = 0;
+        options.use_hosts_file = hickory_resolver::config::ResolveHosts::Never;
+        options.cache_size = 0;
+        let inner = hickory_resolver::Resolver::builder_with_config(config, hickory_resolver::name_server::TokioConnectionProvider::default())
+            .with_options(options)
+            .build();
+        Self { inner }
+    }
+}
+
+#[async_trait]
+impl Resolver for NameserverResolver {
+    async fn lookup(&self, host: &str) -> std::io::Result<Vec<IpAddr>> {
+        let absolute = if host.ends_with('.') { host.to_owned() } else { format!("{host}.") };
+        let found = self.inner.lookup_ip(absolute.as_str()).await.map_err(|e| std::io::Error::new(std::io::ErrorKind::NotFound, e.to_string()))?;
+        Ok(found.iter().collect())
+    }
+}
+
 /// Marker error: a resolved address was blocked (reported as the private-address refusal).
 #[derive(Debug, thiserror::Error)]
 #[error("resolved address {0} is in a blocked range")]
