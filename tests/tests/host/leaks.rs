@@ -60,3 +60,44 @@ fn no_encoding_of_a_secret_reaches_the_host_log() {
         }
     }
 }
+
+/// The requests and logs of `conformance --results` hold no secret in any encoding (an OAuth
+/// mint's `Basic` header encodes `id:secret`, so the secret sits mid-string), while the
+/// envelopes there are exactly what the handlers returned.
+#[test]
+fn results_files_hold_no_encoded_secret_and_verbatim_envelopes() {
+    let corpus = crate::repo_root().join("../shared/conformance");
+    if !corpus.join("cases").is_dir() {
+        eprintln!("SKIPPED: no conformance corpus at {}", corpus.display());
+        return;
+    }
+    let results = crate::scratch_toolkit("results-leaks", &[(".keep", "")]).join("results.json");
+    let out = trove_host_tests::run_cli(&["conformance", corpus.to_str().unwrap(), "--results", results.to_str().unwrap()], &[], None);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let results: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+    let mut checked = 0;
+    for file in std::fs::read_dir(corpus.join("cases")).unwrap() {
+        let file = file.unwrap().path();
+        let cases: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        for case in &cases {
+            let result = results.iter().find(|r| r["name"] == case["name"] && r["toolkit"] == file.file_stem().unwrap().to_str().unwrap()).unwrap();
+            let mut differences = Vec::new();
+            trove_host::cases::compare("envelope", case.get("hostExpect").unwrap_or(&case["expect"]), &result["envelope"], &mut differences);
+            assert!(differences.is_empty(), "envelopes are verbatim: {differences:?}");
+            let written = format!("{}{}", result["requests"], result["logs"]);
+            let secrets: Vec<&str> = case["secrets"].as_object().unwrap().values().filter_map(Value::as_str).filter(|s| s.len() >= 8).collect();
+            for secret in &secrets {
+                assert!(!written.contains(secret), "{}: {secret} in {written}", case["name"]);
+                // Mid-string base64, as in `Basic base64(id:secret)`: the characters that
+                // depend on the secret alone, at each alignment.
+                for prefix in ["", "x", "xy"] {
+                    let encoded = STANDARD.encode(format!("{prefix}{secret}"));
+                    let core = &encoded[(8 * prefix.len()).div_ceil(6)..(8 * (prefix.len() + secret.len())) / 6];
+                    assert!(!written.contains(core), "{}: {secret} as base64 ({core}) in {written}", case["name"]);
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 20, "only {checked} secrets checked");
+}
