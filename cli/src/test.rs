@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anstyle::{AnsiColor, Style};
 use serde::Deserialize;
 use serde_json::Value;
-use trove_host::cases::{case_replay, compare_with_reference, read_case_file, read_json, run_file, update_case, Case, CaseResult, ReferenceAnswer};
+use trove_host::cases::{case_files_in, case_replay, compare_with_reference, read_case_file, read_json, run_file, update_case, Case, CaseResult, ReferenceAnswer};
 use trove_host::{find_entry, InstanceOptions};
 use trove_host_ops::redact::Redactor;
 
@@ -61,12 +61,7 @@ struct Ran {
 fn default_case_files(toolkit: &Path) -> Result<Vec<PathBuf>, String> {
     let (dir, _) = find_entry(toolkit).map_err(|e| e.to_string())?;
     let tests = dir.join("tests");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&tests)
-        .map_err(|e| format!("no case files given and cannot read {}: {e}", tests.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
+    let files = case_files_in(&tests).map_err(|e| format!("no case files given, and {e}"))?;
     if files.is_empty() {
         return Err(format!("no case files in {} (record one with `trove-host call … --record-case FILE --name NAME`)", tests.display()));
     }

@@ -97,6 +97,20 @@ pub fn read_case_file(path: &Path) -> Result<Vec<Case>, String> {
     })
 }
 
+/// The case files in `dir`: its `*.json` files, sorted by name.
+///
+/// # Errors
+/// `dir` cannot be read.
+pub fn case_files_in(dir: &Path) -> Result<Vec<std::path::PathBuf>, String> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
 /// Reads a JSON file. Errors name the file.
 pub fn read_json(path: &Path) -> Result<Value, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;

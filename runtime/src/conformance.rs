@@ -11,7 +11,7 @@ use std::path::Path;
 use serde_json::Value;
 
 pub use crate::cases::{case_call, compare, read_case_file, run_case, scripted_env, Case, CaseResult};
-use crate::cases::read_json;
+use crate::cases::{case_files_in, read_json};
 use crate::toolkit::Toolkit;
 
 /// The outcome of a corpus run.
@@ -58,14 +58,7 @@ fn for_results(toolkit: &Toolkit, result: CaseResult) -> CaseResult {
 /// Runs the whole corpus at `corpus`. Errors only when the corpus itself cannot be read.
 pub async fn run_corpus(corpus: &Path, verbose: bool) -> Result<Report, String> {
     let mut report = Report::default();
-    let cases_dir = corpus.join("cases");
-    let mut files: Vec<_> = std::fs::read_dir(&cases_dir)
-        .map_err(|e| format!("cannot read {}: {e}", cases_dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    for file in files {
+    for file in case_files_in(&corpus.join("cases"))? {
         let id = file.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
         let cases = read_case_file(&file)?;
         let mut toolkit = match Toolkit::load(&corpus.join("toolkits").join(&id)).await {

@@ -63,11 +63,7 @@ async fn run_cases(dir: &Path, upstream: &Upstream<'_>) -> (usize, Vec<String>) 
 }
 
 fn case_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("tests"))
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "json")).collect())
-        .unwrap_or_default();
-    files.sort();
-    files
+    trove_host::cases::case_files_in(&dir.join("tests")).unwrap_or_default()
 }
 
 fn example_dirs() -> Vec<PathBuf> {
