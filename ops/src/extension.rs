@@ -108,7 +108,7 @@ pub fn op_trove_console(state: &mut OpState, #[string] level: &str, #[string] te
             if call.ledger.admit_log(text.len()) == crate::ledger::LogAdmission::Drop {
                 return;
             }
-            let text = call.ledger.cap_line(call.ledger.redactor().redact_str(text));
+            let text = call.ledger.cap_line(call.ledger.redact_str(text));
             crate::log::emit(level, &scope_id, &call.tool, &call.call_id, "console", &text);
         }
         None => crate::log::emit(level, &scope_id, "", "", "console", text),
@@ -121,7 +121,7 @@ pub fn op_trove_console(state: &mut OpState, #[string] level: &str, #[string] te
 pub fn op_trove_handler_stack(state: &mut OpState, #[string] stack: &str) {
     let scope_id = state.try_borrow::<ToolkitScope>().map(|s| s.id.clone()).unwrap_or_default();
     if let Some(call) = state.try_borrow::<CallState>() {
-        let stack = call.ledger.redactor().redact_str(stack);
+        let stack = call.ledger.redact_str(stack);
         crate::log::emit("debug", &scope_id, &call.tool, &call.call_id, "handler stack", &stack);
     }
 }
@@ -263,12 +263,12 @@ pub async fn op_trove_fetch(
         Err(FetchError::Refused(r)) => JsFetchOutcome::ToolError { message: r.to_string(), retryable: false },
         Err(FetchError::Tool { message, retryable }) => JsFetchOutcome::ToolError { message, retryable },
         Err(FetchError::Network(detail)) => {
-            tracing::warn!(target: "trove::egress", tool = %tool, call_id = %call_id, detail = %egress.ledger.redactor().redact_str(&detail), "fetch failed");
+            tracing::warn!(target: "trove::egress", tool = %tool, call_id = %call_id, detail = %egress.ledger.redact_str(&detail), "fetch failed");
             JsFetchOutcome::TypeError { message: "fetch failed".into() }
         }
         Err(FetchError::Type(message)) => JsFetchOutcome::TypeError { message },
         Err(FetchError::Replay(message)) => {
-            let message = egress.ledger.redactor().redact_str(&message);
+            let message = egress.ledger.redact_str(&message);
             tracing::error!(target: "trove::egress", tool = %tool, call_id = %call_id, "{message}");
             JsFetchOutcome::TypeError { message }
         }

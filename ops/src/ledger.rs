@@ -216,6 +216,11 @@ impl Ledger {
         self.record.lock().expect("ledger").exchanges.push(exchange);
     }
 
+    /// `text` with every resolved value replaced by `[redacted]` (without copying the set).
+    pub fn redact_str(&self, text: &str) -> String {
+        self.redactor.lock().expect("ledger").redact_str(text)
+    }
+
     /// A snapshot of the redaction set.
     pub fn redactor(&self) -> Redactor {
         self.redactor.lock().expect("ledger").clone()

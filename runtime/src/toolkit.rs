@@ -515,7 +515,7 @@ impl Toolkit {
             }
             (Ok(envelope), _) => envelope,
             (Err(detail), _) => {
-                tracing::error!(target: "trove::runtime", toolkit = %self.scope.id, tool = %tool, "call failed in the host: {}", ledger.redactor().redact_str(&detail));
+                tracing::error!(target: "trove::runtime", toolkit = %self.scope.id, tool = %tool, "call failed in the host: {}", ledger.redact_str(&detail));
                 Envelope::failure("tool failed", ErrorCode::ToolError, false)
             }
         };
