@@ -12,6 +12,7 @@ use crate::cache::{CacheScope, CacheStore};
 use crate::clock::{Clock, SystemClock};
 use crate::egress::{Egress, EgressBudgets, EgressPolicy, OAuthClient, Transport};
 use crate::ledger::Ledger;
+use crate::log::LogSink;
 use crate::callback::PlatformCallbacks;
 use crate::secrets::{MemorySecrets, SecretAccess, SecretProvider};
 use crate::trove::{TroveCaller, TroveClient};
@@ -88,6 +89,16 @@ pub struct CallEnv {
     /// Keep each `ctx.fetch`'s request and final response in the call's record
     /// ([`crate::CallRecord::exchanges`]) to write a cassette (`call --record`). Default: `false`.
     pub record_exchanges: bool,
+    /// Ends the call early when cancelled (an MCP client's `notifications/cancelled`): a call
+    /// awaiting `ctx.fetch` or a timer ends at once, a running script within the supervisor's
+    /// tick (10 ms), with the `TOOL_ERROR` envelope `tool call cancelled`. Its instance is then
+    /// discarded (its module state may be mid-update), which drops its pending requests: the
+    /// upstream sees the connection close. A token cancelled before the call starts skips it.
+    /// Default: `None`.
+    pub cancel: Option<tokio_util::sync::CancellationToken>,
+    /// Receives each of the call's log lines as it is written (redacted, within the log budget),
+    /// besides the call's record and the host's log. Default: `None`.
+    pub log_sink: Option<Arc<dyn LogSink>>,
 }
 
 impl Default for CallEnv {
@@ -101,6 +112,8 @@ impl Default for CallEnv {
             cache: None,
             freeze_time: false,
             record_exchanges: false,
+            cancel: None,
+            log_sink: None,
         }
     }
 }

@@ -79,6 +79,9 @@ pub fn op_trove_log(state: &mut OpState, #[string] level: &str, #[string] args_j
         serde_json::from_str(args_json).map_err(|e| JsErrorBox::type_error(format!("log line is not JSON: {e}")))?;
     let line = call.ledger.record_log(args);
     crate::log::emit(level, &scope_id, &call.tool, &call.call_id, "ctx.log", &line.to_string());
+    if let Some(sink) = &call.env.log_sink {
+        sink.line(crate::log::LogLevel::from_name(level), &line);
+    }
     Ok(())
 }
 
@@ -110,6 +113,9 @@ pub fn op_trove_console(state: &mut OpState, #[string] level: &str, #[string] te
             }
             let text = call.ledger.cap_line(call.ledger.redact_str(text));
             crate::log::emit(level, &scope_id, &call.tool, &call.call_id, "console", &text);
+            if let Some(sink) = &call.env.log_sink {
+                sink.line(crate::log::LogLevel::from_name(level), &serde_json::Value::String(text));
+            }
         }
         None => crate::log::emit(level, &scope_id, "", "", "console", text),
     }

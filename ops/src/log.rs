@@ -1,7 +1,51 @@
-//! The log sink: one `tracing` event per line, with toolkit, tool and call id.
+//! The log sink: one `tracing` event per line, with toolkit, tool and call id, and the call's
+//! own [`LogSink`] when its embedder gave one ([`crate::CallEnv::log_sink`]).
 //!
 //! Lines arrive already redacted (see [`crate::redact`]). Target `trove::toolkit`; level from
 //! the call (`log`/`info` → INFO, `warn` → WARN, `error` → ERROR, `debug` → DEBUG).
+
+use serde_json::Value;
+
+/// The level of a toolkit's log line, as the JavaScript side names it (`console.warn`, …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum LogLevel {
+    /// `console.debug`, a handler's stack.
+    Debug,
+    /// `ctx.log`, `console.log`, `console.info`.
+    Info,
+    /// `console.warn`.
+    Warn,
+    /// `console.error`.
+    Error,
+}
+
+impl LogLevel {
+    /// The level named `name` (`error`, `warn`, `debug`; anything else is `Info`).
+    pub fn from_name(name: &str) -> Self {
+        match name {
+            "error" => Self::Error,
+            "warn" => Self::Warn,
+            "debug" => Self::Debug,
+            _ => Self::Info,
+        }
+    }
+}
+
+/// Receives each log line of a call as it is written, already redacted and within the call's
+/// log budget ([`crate::ledger::RecordLimits`]): to stream a call's log to its client (MCP
+/// `notifications/message`). Called on the instance's thread while the call runs, so it must
+/// return quickly (queue the line, do not send it inline).
+pub trait LogSink: Send + Sync {
+    /// One line: for `ctx.log`, the JSON array of its arguments; for `console.*`, the
+    /// formatted text as a JSON string.
+    fn line(&self, level: LogLevel, line: &Value);
+}
+
+impl<F: Fn(LogLevel, &Value) + Send + Sync> LogSink for F {
+    fn line(&self, level: LogLevel, line: &Value) {
+        self(level, line)
+    }
+}
 
 /// Emits one line. `source` is `ctx.log`, `console` or `handler stack`.
 pub fn emit(level: &str, toolkit: &str, tool: &str, call_id: &str, source: &str, line: &str) {

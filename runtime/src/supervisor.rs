@@ -25,6 +25,8 @@ pub(crate) mod stop {
     pub const HEAP: u8 = 2;
     /// CPU-time budget.
     pub const CPU: u8 = 3;
+    /// The call's cancellation token ([`trove_host_ops::CallEnv::cancel`]).
+    pub const CANCELLED: u8 = 4;
 }
 
 /// How often CPU time is sampled while a CPU budget is watched.
@@ -64,6 +66,9 @@ pub(crate) struct Watch {
     pub deadline: Instant,
     /// The CPU clock of the isolate's thread and the budget, if one is set.
     pub cpu: Option<(ThreadCpuClock, Duration)>,
+    /// The call's cancellation token, looked at on every tick (so a running script is
+    /// stopped within [`CPU_TICK`] of a cancellation when a CPU budget is watched).
+    pub cancel: Option<tokio_util::sync::CancellationToken>,
 }
 
 struct Entry {
@@ -146,6 +151,8 @@ fn run(shared: &Shared) {
             let mut why = stop::NONE;
             if now >= entry.watch.deadline {
                 why = stop::TIMEOUT;
+            } else if entry.watch.cancel.as_ref().is_some_and(|c| c.is_cancelled()) {
+                why = stop::CANCELLED;
             } else if let (Some((clock, budget)), Some(start)) = (&entry.watch.cpu, entry.cpu_start) {
                 if clock.elapsed().is_some_and(|used| used.saturating_sub(start) >= *budget) {
                     why = stop::CPU;

@@ -119,6 +119,9 @@ struct Described {
 
 static CALL_IDS: AtomicU64 = AtomicU64::new(1);
 
+/// The message of a call ended by its [`CallEnv::cancel`] token.
+pub const CANCELLED: &str = "tool call cancelled";
+
 /// The envelope's message for a handler whose promise can never settle: it is pending and
 /// nothing is left that could settle it (no timer, no pending op). A handler that keeps a
 /// timer or a request going ends at the wall-clock limit instead.
@@ -243,6 +246,7 @@ impl Toolkit {
             stopped: stopped.clone(),
             deadline: Instant::now() + limits.call_timeout,
             cpu: cpu_clock.map(|c| (c, limits.cpu_time)),
+            cancel: None,
         });
         let evaluated = tokio::time::timeout(limits.call_timeout, Self::evaluate(&mut runtime, &entry, &entry_url, &shown)).await;
         drop(watch);
@@ -448,6 +452,10 @@ impl Toolkit {
                 }
             }
         }
+        let cancel = env.cancel.clone();
+        if cancel.as_ref().is_some_and(|c| c.is_cancelled()) {
+            return CallOutcome { envelope: Envelope::failure(CANCELLED, ErrorCode::ToolError, false), record: ledger.take() };
+        }
         let tool = call.get("tool").and_then(Value::as_str).unwrap_or_default().to_owned();
         let user_id = call.get("userId").and_then(Value::as_str).unwrap_or_default().to_owned();
         let asked: Vec<String> = call
@@ -479,12 +487,30 @@ impl Toolkit {
             stopped: self.stopped.clone(),
             deadline: Instant::now() + self.limits.call_timeout,
             cpu: self.cpu_clock.map(|c| (c, self.limits.cpu_time)),
+            cancel: cancel.clone(),
         });
-        let result = match tokio::time::timeout(self.limits.call_timeout, self.run(call.to_string())).await {
-            Ok(r) => r,
-            Err(_) => {
-                let _ = self.stopped.compare_exchange(stop::NONE, stop::TIMEOUT, Ordering::SeqCst, Ordering::SeqCst);
-                Err("the handler's promise never settled".into())
+        let stopped = self.stopped.clone();
+        let limit = self.limits.call_timeout;
+        let run = self.run(call.to_string());
+        let cancelled = async {
+            match &cancel {
+                Some(token) => token.cancelled().await,
+                None => std::future::pending().await,
+            }
+        };
+        // A call awaiting I/O or a timer ends here; a running script is interrupted by the
+        // supervisor, which watches the same token and the same deadline.
+        let result = tokio::select! {
+            r = tokio::time::timeout(limit, run) => match r {
+                Ok(r) => r,
+                Err(_) => {
+                    let _ = stopped.compare_exchange(stop::NONE, stop::TIMEOUT, Ordering::SeqCst, Ordering::SeqCst);
+                    Err("the handler's promise never settled".into())
+                }
+            },
+            () = cancelled => {
+                let _ = stopped.compare_exchange(stop::NONE, stop::CANCELLED, Ordering::SeqCst, Ordering::SeqCst);
+                Err("the call was cancelled".into())
             }
         };
         drop(watch);
@@ -507,6 +533,12 @@ impl Toolkit {
                 tracing::error!(target: "trove::runtime", toolkit = %self.scope.id, tool = %tool, "call stopped at its CPU-time limit ({:?})", limits.cpu_time);
                 self.retire.get_or_insert_with(|| "it was stopped at its CPU-time limit".into());
                 Envelope::failure(format!("tool exceeded its CPU-time limit ({} s)", limits.cpu_time.as_secs_f64()), ErrorCode::ToolError, false)
+            }
+            (_, stop::CANCELLED) => {
+                tracing::info!(target: "trove::runtime", toolkit = %self.scope.id, tool = %tool, "call cancelled by its caller");
+                // Its pending requests and timers live in this isolate: discarding it ends them.
+                self.retire.get_or_insert_with(|| "its call was cancelled".into());
+                Envelope::failure(CANCELLED, ErrorCode::ToolError, false)
             }
             (_, stop::HEAP) => {
                 tracing::error!(target: "trove::runtime", toolkit = %self.scope.id, tool = %tool, "call stopped at the heap limit ({} bytes)", limits.max_heap_bytes);
