@@ -6,6 +6,7 @@
 
 mod call;
 mod kb;
+mod mcp;
 mod new;
 mod secret;
 mod serve;
@@ -70,6 +71,9 @@ enum Command {
     /// Serve toolkits on the Trove wire over HTTP: each at /<toolkit-id> (and at / when only
     /// one is served). GET -> {tools}; POST a call -> its envelope.
     Serve(ServeArgs),
+    /// Serve toolkits to MCP clients (tools/list, tools/call) over stdio, or over streamable
+    /// HTTP at http://ADDR/mcp with --http.
+    Mcp(mcp::McpArgs),
     /// Store, list or remove a toolkit's secrets in the OS keyring.
     #[command(subcommand)]
     Secret(SecretCommand),
@@ -145,6 +149,7 @@ async fn run(cli: Cli) -> ExitCode {
         Command::Test(args) => test::test(args).await,
         Command::New(args) => new::new(args),
         Command::Serve(args) => serve::serve(args).await,
+        Command::Mcp(args) => mcp::mcp(args).await,
         Command::Secret(command) => secret::secret(command).await,
         Command::Kb(command) => kb::kb(command),
         Command::Conformance { corpus, results, verbose } => {
@@ -171,6 +176,8 @@ fn main() -> ExitCode {
     // results file has them), so only the host's own warnings show there.
     let default_filter = match cli.command {
         Command::Conformance { .. } | Command::Test(_) => "warn,trove::toolkit=off,trove::egress=off",
+        // rmcp reports a client's mistakes (an unknown tool) as warnings: they are the client's.
+        Command::Mcp(_) => "warn,rmcp=error,trove=info",
         _ => "warn,trove=info",
     };
     tracing_subscriber::fmt()
@@ -186,7 +193,7 @@ fn main() -> ExitCode {
     // serves 14-16k calls/s at 8 clients where two (fighting the instances for the cores, with
     // a wake-up per hand-off) served 8k.
     let rt = match cli.command {
-        Command::Serve(_) => {
+        Command::Serve(_) | Command::Mcp(_) => {
             let cpus = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
             tokio::runtime::Builder::new_multi_thread().worker_threads((cpus / 2).max(1)).enable_all().build()
         }

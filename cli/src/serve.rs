@@ -91,7 +91,7 @@ impl LimitArgs {
 }
 
 /// Resolves when the process gets SIGTERM or Ctrl-C (SIGINT).
-async fn termination() {
+pub async fn termination() {
     #[cfg(unix)]
     {
         let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {

@@ -1,5 +1,6 @@
-//! trove-host's front-end for clients: serves loaded toolkits over the Trove wire (contract §4)
-//! on HTTP, with the platform's callbacks (contract §5) answered per call.
+//! trove-host's front-ends for clients: serves loaded toolkits over the Trove wire (contract §4)
+//! on HTTP, with the platform's callbacks (contract §5) answered per call, and to MCP clients
+//! over stdio or streamable HTTP ([`mcp`]).
 //!
 //! ```text
 //!   client ──HTTP──▶ accept loop (hyper, graceful drain)        serve.rs
@@ -59,10 +60,11 @@
 //! platform's callbacks for `--platform` URLs).
 
 mod env;
+pub mod mcp;
 mod serve;
 mod watch;
 pub mod wire;
 
 pub use env::EnvSource;
-pub use serve::{serve, RunningServer, ServeError, ServeOptions, Server, Shutdown, ToolkitLoadError};
+pub use serve::{load_toolkits, serve, RunningServer, ServeError, ServeOptions, Server, Shutdown, ToolkitLoadError};
 pub use wire::{router, Registry, BODY_READ_TIMEOUT, DEFAULT_MAX_BODY_BYTES};

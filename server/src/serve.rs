@@ -111,6 +111,13 @@ pub enum ServeError {
         /// The OS error.
         source: std::io::Error,
     },
+    /// An MCP endpoint was asked to listen beyond loopback without a bearer token: its tools
+    /// run with the user's secrets.
+    #[error("refusing to serve MCP on {addr} without a bearer token (--token-file): it is not a loopback address, and the tools run with your secrets")]
+    PublicWithoutToken {
+        /// The address.
+        addr: SocketAddr,
+    },
     /// `watch` is on and a directory cannot be watched.
     #[error("cannot watch {}: {reason}", .path.display())]
     Watch {
@@ -163,28 +170,7 @@ impl Server {
         env: Arc<dyn EnvSource>,
         options: ServeOptions,
     ) -> Result<RunningServer, ServeError> {
-        if toolkits.is_empty() {
-            return Err(ServeError::NoToolkits);
-        }
-        let loaded = futures::future::join_all(toolkits.iter().map(|path| host.load(path, load.clone()))).await;
-        let mut handles: Vec<(PathBuf, ToolkitHandle)> = Vec::new();
-        let mut failed = Vec::new();
-        for (path, result) in toolkits.into_iter().zip(loaded) {
-            match result {
-                Ok(handle) => handles.push((path, handle)),
-                Err(error) => failed.push(ToolkitLoadError { path, error }),
-            }
-        }
-        if !failed.is_empty() {
-            return Err(ServeError::Load(failed));
-        }
-        for (i, (_, handle)) in handles.iter().enumerate() {
-            let same: Vec<PathBuf> =
-                handles.iter().filter(|(_, other)| other.id() == handle.id()).map(|(path, _)| path.clone()).collect();
-            if same.len() > 1 && handles.iter().position(|(_, h)| h.id() == handle.id()) == Some(i) {
-                return Err(ServeError::DuplicateId { id: handle.id().to_owned(), paths: same });
-            }
-        }
+        let handles = load_toolkits(&host, toolkits, &load).await?;
 
         let registry = Arc::new(Registry::new());
         for (_, handle) in &handles {
@@ -297,8 +283,40 @@ pub async fn serve(
     Ok(outcome)
 }
 
+/// Loads every toolkit of `toolkits` into `host`, all at once, for a front-end that serves them
+/// together (`serve`, `mcp`).
+///
+/// # Errors
+/// [`ServeError::NoToolkits`]; [`ServeError::Load`] listing every toolkit that did not load;
+/// [`ServeError::DuplicateId`] when two have the same id.
+pub async fn load_toolkits(host: &Host, toolkits: Vec<PathBuf>, load: &LoadOptions) -> Result<Vec<(PathBuf, ToolkitHandle)>, ServeError> {
+    if toolkits.is_empty() {
+        return Err(ServeError::NoToolkits);
+    }
+    let loaded = futures::future::join_all(toolkits.iter().map(|path| host.load(path, load.clone()))).await;
+    let mut handles: Vec<(PathBuf, ToolkitHandle)> = Vec::new();
+    let mut failed = Vec::new();
+    for (path, result) in toolkits.into_iter().zip(loaded) {
+        match result {
+            Ok(handle) => handles.push((path, handle)),
+            Err(error) => failed.push(ToolkitLoadError { path, error }),
+        }
+    }
+    if !failed.is_empty() {
+        return Err(ServeError::Load(failed));
+    }
+    for (i, (_, handle)) in handles.iter().enumerate() {
+        let same: Vec<PathBuf> =
+            handles.iter().filter(|(_, other)| other.id() == handle.id()).map(|(path, _)| path.clone()).collect();
+        if same.len() > 1 && handles.iter().position(|(_, h)| h.id() == handle.id()) == Some(i) {
+            return Err(ServeError::DuplicateId { id: handle.id().to_owned(), paths: same });
+        }
+    }
+    Ok(handles)
+}
+
 /// Accepts connections until `stop` fires (or its sender is dropped), then drains.
-async fn accept_loop(
+pub(crate) async fn accept_loop(
     listener: TcpListener,
     router: Router,
     mut stop: oneshot::Receiver<()>,

@@ -42,7 +42,7 @@ fn a_new_toolkit_type_checks_and_passes_its_tests_offline() {
 
     // tsc, pinned in js/parity (scripts/install-build-deps installs it), with no zod anywhere.
     let tsc = repo_root().join("js/parity/node_modules/typescript/bin/tsc");
-    assert!(tsc.is_file(), "{} is missing: run scripts/install-parity-deps", tsc.display());
+    assert!(tsc.is_file(), "{} is missing: run scripts/install-node-deps", tsc.display());
     let checked = std::process::Command::new("node").arg(&tsc).arg("-p").arg(&dir).output().expect("run tsc");
     assert!(checked.status.success(), "tsc: {}", text(&checked));
     // The example toolkits type-check against the same declarations.
@@ -232,7 +232,7 @@ fn standin(dir: &Path) {
         .arg(dir)
         .output()
         .expect("run node");
-    assert!(built.status.success(), "build-standin: {} (run scripts/install-parity-deps)", text(&built));
+    assert!(built.status.success(), "build-standin: {} (run scripts/install-node-deps)", text(&built));
 }
 
 #[test]

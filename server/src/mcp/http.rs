@@ -1,0 +1,168 @@
+//! MCP over streamable HTTP (`trove-host mcp --http`): rmcp's streamable HTTP service at
+//! [`MCP_PATH`], behind a bearer-token check, on the same accept loop as the Trove wire.
+//!
+//! - **Sessions** are rmcp's (`Mcp-Session-Id`, issued at `initialize`, ended by `DELETE`),
+//!   one [`super::session::McpSession`] each.
+//! - **DNS rebinding** (the MCP transport specification's rule): a request whose `Origin` is
+//!   not allowed gets 403, as does one whose `Host` is not; loopback origins (any port) and
+//!   hosts are always allowed, others only when listed ([`McpHttpOptions`]). A request without
+//!   `Origin` (not from a browser) passes.
+//! - **Bearer token**: with [`McpHttpOptions::bearer_token`], every request must carry
+//!   `Authorization: Bearer <token>` (compared in constant time), else 401 with
+//!   `WWW-Authenticate: Bearer`. The tools run with the user's secrets, so on a shared machine
+//!   no other user may call them; listening on an address other than loopback without a
+//!   token is refused ([`ServeError::PublicWithoutToken`]).
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::atomic::AtomicUsize;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{Request, State};
+use axum::http::{header, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+
+use super::session::McpSession;
+use super::McpServer;
+use crate::serve::{accept_loop, ServeError, Shutdown};
+
+/// Where the MCP endpoint is served (as in the specification's examples).
+pub const MCP_PATH: &str = "/mcp";
+
+/// The default address of `trove-host mcp --http`: `127.0.0.1:8789`, next to `serve`'s 8788.
+pub const DEFAULT_MCP_LISTEN: SocketAddr = SocketAddr::new(std::net::IpAddr::V4(Ipv4Addr::LOCALHOST), 8789);
+
+/// Browser origins always allowed: pages served from this machine (the MCP Inspector, say).
+const LOOPBACK_ORIGINS: [&str; 3] = ["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"];
+
+/// `Host` names always allowed.
+const LOOPBACK_HOSTS: [&str; 3] = ["localhost", "127.0.0.1", "::1"];
+
+/// How the MCP HTTP endpoint listens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct McpHttpOptions {
+    /// Where to listen. Default [`DEFAULT_MCP_LISTEN`]; port 0 picks a free port.
+    pub listen: SocketAddr,
+    /// Require `Authorization: Bearer <token>` on every request. Default: none (allowed only on
+    /// a loopback address).
+    pub bearer_token: Option<String>,
+    /// Browser origins allowed besides loopback ones, as `scheme://host[:port|:*]`
+    /// (`https://app.example:443`). Default: none.
+    pub allowed_origins: Vec<String>,
+    /// `Host` header values allowed besides loopback names and the listening address
+    /// (`mcp.example`, `mcp.example:8789`). Default: none.
+    pub allowed_hosts: Vec<String>,
+    /// How long [`RunningMcpHttp::shutdown`] lets calls in flight finish. Default 10 s.
+    pub grace: Duration,
+}
+
+impl Default for McpHttpOptions {
+    fn default() -> Self {
+        Self {
+            listen: DEFAULT_MCP_LISTEN,
+            bearer_token: None,
+            allowed_origins: Vec::new(),
+            allowed_hosts: Vec::new(),
+            grace: Duration::from_secs(10),
+        }
+    }
+}
+
+/// An MCP endpoint that is accepting connections.
+pub struct RunningMcpHttp {
+    local_addr: SocketAddr,
+    sessions: CancellationToken,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<JoinHandle<Shutdown>>,
+}
+
+impl RunningMcpHttp {
+    /// The address it listens on.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.local_addr
+    }
+
+    /// The endpoint's URL: `http://<addr>/mcp`.
+    pub fn url(&self) -> String {
+        format!("http://{}{MCP_PATH}", self.local_addr)
+    }
+
+    /// Ends every session, stops accepting, lets calls in flight finish within the grace
+    /// period and closes what is left.
+    pub async fn shutdown(mut self) -> Shutdown {
+        self.sessions.cancel();
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let task = self.task.take().expect("a running endpoint has its task until shutdown");
+        task.await.unwrap_or(Shutdown::Forced { in_flight: 0 })
+    }
+}
+
+impl Drop for RunningMcpHttp {
+    fn drop(&mut self) {
+        self.sessions.cancel();
+    }
+}
+
+/// Starts the endpoint for `server`.
+pub(crate) async fn start(server: &McpServer, options: McpHttpOptions) -> Result<RunningMcpHttp, ServeError> {
+    if options.bearer_token.is_none() && !options.listen.ip().is_loopback() {
+        return Err(ServeError::PublicWithoutToken { addr: options.listen });
+    }
+    let listener =
+        TcpListener::bind(options.listen).await.map_err(|source| ServeError::Bind { addr: options.listen, source })?;
+    let local_addr = listener.local_addr().map_err(|source| ServeError::Bind { addr: options.listen, source })?;
+    let sessions = CancellationToken::new();
+    let mut hosts: Vec<String> = LOOPBACK_HOSTS.iter().map(|h| (*h).to_owned()).collect();
+    hosts.push(local_addr.ip().to_string());
+    hosts.extend(options.allowed_hosts.iter().cloned());
+    let mut origins: Vec<String> = LOOPBACK_ORIGINS.iter().map(|o| (*o).to_owned()).collect();
+    origins.extend(options.allowed_origins.iter().cloned());
+    let config = StreamableHttpServerConfig::default()
+        .with_allowed_hosts(hosts)
+        .with_allowed_origins(origins)
+        .enforce_origin_validation()
+        .with_cancellation_token(sessions.child_token());
+    let for_sessions = server.clone();
+    let service = StreamableHttpService::new(
+        move || Ok(McpSession::new(for_sessions.clone())),
+        Arc::new(LocalSessionManager::default()),
+        config,
+    );
+    let mut router = Router::new().nest_service(MCP_PATH, service);
+    if let Some(token) = options.bearer_token.clone() {
+        router = router.layer(axum::middleware::from_fn_with_state(Arc::<str>::from(token), require_bearer));
+    }
+    let (stop, stopped) = oneshot::channel();
+    let task = tokio::spawn(accept_loop(listener, router, stopped, options.grace, Arc::new(AtomicUsize::new(0))));
+    tracing::info!(target: "trove::mcp", "MCP endpoint at http://{local_addr}{MCP_PATH} ({} tools)", server.catalog().tools().len());
+    Ok(RunningMcpHttp { local_addr, sessions, stop: Some(stop), task: Some(task) })
+}
+
+/// 401 unless the request carries `Authorization: Bearer <token>`.
+async fn require_bearer(State(token): State<Arc<str>>, request: Request, next: Next) -> Response {
+    let presented = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")))
+        .map(str::trim);
+    match presented {
+        Some(p) if constant_time_eq::constant_time_eq(p.as_bytes(), token.as_bytes()) => next.run(request).await,
+        Some(_) => unauthorized("the bearer token is wrong"),
+        None => unauthorized("this endpoint needs Authorization: Bearer <token> (the token in the server's --token-file)"),
+    }
+}
+
+fn unauthorized(message: &'static str) -> Response {
+    (StatusCode::UNAUTHORIZED, [(header::WWW_AUTHENTICATE, "Bearer")], message).into_response()
+}

@@ -1,0 +1,77 @@
+//! A call's envelope (contract §4) as an MCP `tools/call` result.
+//!
+//! | envelope | MCP result |
+//! |---|---|
+//! | `{ ok: true, result: { text }, structuredContent? }` | `content: [{ type: "text", text }]`, `structuredContent` when the envelope has it |
+//! | `{ ok: false, error, code, retryable }` | `isError: true`, `content: [{ type: "text", text: error }]`, `_meta: { "dev.ontrove/code": code, "dev.ontrove/retryable": retryable }` |
+//!
+//! A failed call is a tool result, not a JSON-RPC error, whatever its code: `INVALID_PARAMS`
+//! included, so that the model reads the message and can correct its arguments (the MCP
+//! specification's "tool execution errors"). Only what never reaches a toolkit (an unknown tool
+//! name, params that are not a `tools/call`) is a JSON-RPC error.
+
+use rmcp::model::{CallToolResult, ContentBlock, MetaObject};
+use serde_json::{Map, Value};
+use trove_host::Envelope;
+
+/// The `_meta` key of a failed call's envelope `code` (`TOOL_ERROR`, `INVALID_PARAMS`, …).
+pub const META_CODE: &str = "dev.ontrove/code";
+/// The `_meta` key of a failed call's envelope `retryable`.
+pub const META_RETRYABLE: &str = "dev.ontrove/retryable";
+
+/// The MCP result of `envelope`.
+pub fn call_result(envelope: &Envelope) -> CallToolResult {
+    match envelope {
+        Envelope::Ok(ok) => {
+            let mut result = CallToolResult::success(vec![ContentBlock::text(ok.result.text.clone())]);
+            result.structured_content = ok.structured_content.clone();
+            result
+        }
+        Envelope::Err(failure) => {
+            let mut result = CallToolResult::error(vec![ContentBlock::text(failure.error.clone())]);
+            let mut meta = Map::new();
+            meta.insert(META_CODE.into(), serde_json::to_value(failure.code).expect("a code is JSON"));
+            meta.insert(META_RETRYABLE.into(), Value::Bool(failure.retryable));
+            result.meta = Some(MetaObject(meta));
+            result
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use trove_host::ErrorCode;
+
+    fn wire(envelope: &str) -> Value {
+        serde_json::to_value(call_result(&Envelope::from_json_str(envelope).unwrap())).unwrap()
+    }
+
+    #[test]
+    fn text_only_success_has_one_text_block_and_no_structured_content() {
+        let r = wire(r#"{"ok":true,"result":{"text":"hi"}}"#);
+        assert_eq!(r["content"], json!([{ "type": "text", "text": "hi" }]));
+        assert!(r.get("structuredContent").is_none(), "{r}");
+        assert!(r.get("isError").is_none() || r["isError"] == json!(false), "{r}");
+    }
+
+    #[test]
+    fn structured_success_carries_structured_content_even_null() {
+        let r = wire(r#"{"ok":true,"result":{"text":"t","structured":{"a":1}},"structuredContent":{"a":1}}"#);
+        assert_eq!(r["structuredContent"], json!({ "a": 1 }));
+        let r = wire(r#"{"ok":true,"result":{"text":"t","structured":null},"structuredContent":null}"#);
+        assert_eq!(r.get("structuredContent"), Some(&Value::Null), "{r}");
+    }
+
+    #[test]
+    fn failure_is_an_error_result_with_code_and_retryable_in_meta() {
+        let e = Envelope::failure("Invalid arguments: n: Expected number", ErrorCode::InvalidParams, false);
+        let r = serde_json::to_value(call_result(&e)).unwrap();
+        assert_eq!(r["isError"], json!(true));
+        assert_eq!(r["content"], json!([{ "type": "text", "text": "Invalid arguments: n: Expected number" }]));
+        assert_eq!(r["_meta"], json!({ "dev.ontrove/code": "INVALID_PARAMS", "dev.ontrove/retryable": false }));
+        let r = serde_json::to_value(call_result(&Envelope::failure("upstream 503", ErrorCode::ToolError, true))).unwrap();
+        assert_eq!(r["_meta"]["dev.ontrove/retryable"], json!(true));
+    }
+}

@@ -1,0 +1,151 @@
+//! One MCP session: the [`ServerHandler`] rmcp drives for one client (the stdio peer, or one
+//! `Mcp-Session-Id` over HTTP). It answers `tools/list` from the [`super::Catalog`] and runs
+//! `tools/call` through the toolkit's pool exactly as the Trove wire does, with the client's
+//! cancellation and log level added to the call's [`trove_host::CallEnv`].
+
+// MCP logging (`logging/setLevel`, `notifications/message`) is deprecated by the 2026-07-28
+// revision (SEP-2577) but is how clients of 2025-11-25 and earlier, today's SDKs among them,
+// see a server's log; rmcp marks its types deprecated.
+#![allow(deprecated)]
+
+use std::sync::{Arc, Mutex};
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, Implementation, InitializeResult, ListToolsResult, LoggingLevel,
+    LoggingMessageNotificationParam, PaginatedRequestParams, ServerCapabilities, SetLevelRequestParams,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+use serde_json::Value;
+use trove_host::{Envelope, ErrorCode, ToolCall};
+use trove_host_ops::log::LogLevel;
+
+use super::result::call_result;
+use super::McpServer;
+
+/// The handler of one session.
+pub(crate) struct McpSession {
+    server: McpServer,
+    /// The level the client asked for with `logging/setLevel`; `None`: no log notifications.
+    log_level: Mutex<Option<LoggingLevel>>,
+}
+
+impl McpSession {
+    pub(crate) fn new(server: McpServer) -> Self {
+        Self { server, log_level: Mutex::new(None) }
+    }
+}
+
+/// Severity order of MCP's levels (RFC 5424's, lowest first).
+fn rank(level: LoggingLevel) -> u8 {
+    match level {
+        LoggingLevel::Debug => 0,
+        LoggingLevel::Info => 1,
+        LoggingLevel::Notice => 2,
+        LoggingLevel::Warning => 3,
+        LoggingLevel::Error => 4,
+        LoggingLevel::Critical => 5,
+        LoggingLevel::Alert => 6,
+        LoggingLevel::Emergency => 7,
+    }
+}
+
+/// A toolkit log line's level in MCP's terms.
+fn mcp_level(level: LogLevel) -> LoggingLevel {
+    match level {
+        LogLevel::Debug => LoggingLevel::Debug,
+        LogLevel::Info => LoggingLevel::Info,
+        LogLevel::Warn => LoggingLevel::Warning,
+        LogLevel::Error => LoggingLevel::Error,
+    }
+}
+
+impl ServerHandler for McpSession {
+    fn get_info(&self) -> InitializeResult {
+        let capabilities = ServerCapabilities::builder().enable_tools().enable_logging().build();
+        let mut info = InitializeResult::new(capabilities);
+        info.server_info = Implementation::new("trove-host", env!("CARGO_PKG_VERSION"));
+        info.server_info.title = Some("trove-host".into());
+        info.instructions = Some(self.server.instructions());
+        info
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.server.catalog().tools().to_vec()))
+    }
+
+    async fn set_level(&self, request: SetLevelRequestParams, _context: RequestContext<RoleServer>) -> Result<(), ErrorData> {
+        *self.log_level.lock().expect("log level") = Some(request.level);
+        Ok(())
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let Some((handle, tool)) = self.server.catalog().resolve(&request.name) else {
+            return Err(ErrorData::invalid_params(format!("Unknown tool: {}", request.name), None));
+        };
+        let options = self.server.options();
+        let mut call = ToolCall::new(tool, Value::Object(request.arguments.unwrap_or_default()), options.user_id.clone());
+        call.scopes = Some(options.scopes.clone());
+        call.config = options.config.clone();
+        let mut env = match self.server.env_source().env(handle, &call) {
+            Ok(env) => env,
+            Err(reason) => {
+                tracing::error!(target: "trove::mcp", toolkit = %handle.id(), tool = %tool, "no providers for the call: {reason}");
+                return Ok(call_result(&Envelope::failure("tool failed", ErrorCode::ToolError, false)).into());
+            }
+        };
+        env.cancel = Some(context.ct.clone());
+        let (lines, mut pending) = tokio::sync::mpsc::unbounded_channel::<(LoggingLevel, Value)>();
+        if let Some(floor) = *self.log_level.lock().expect("log level") {
+            let sink = move |level: LogLevel, line: &Value| {
+                let level = mcp_level(level);
+                if rank(level) >= rank(floor) {
+                    let _ = lines.send((level, line.clone()));
+                }
+            };
+            env.log_sink = Some(Arc::new(sink));
+        } else {
+            drop(lines);
+        }
+        let logger = handle.id().to_owned();
+        let peer = context.peer.clone();
+        let notify = |(level, data): (LoggingLevel, Value)| {
+            let peer = peer.clone();
+            let logger = logger.clone();
+            async move {
+                if let Err(e) = peer.notify_logging_message(LoggingMessageNotificationParam::new(level, data).with_logger(logger)).await {
+                    tracing::debug!(target: "trove::mcp", "cannot send a log notification: {e}");
+                }
+            }
+        };
+        let running = handle.call(call, env);
+        tokio::pin!(running);
+        // Lines go out as they are written, and every line before the result.
+        let outcome = loop {
+            tokio::select! {
+                biased;
+                Some(line) = pending.recv() => notify(line).await,
+                outcome = &mut running => break outcome,
+            }
+        };
+        while let Ok(line) = pending.try_recv() {
+            notify(line).await;
+        }
+        let envelope = match outcome {
+            Ok(outcome) => outcome.envelope,
+            Err(error) => {
+                tracing::warn!(target: "trove::mcp", toolkit = %handle.id(), tool = %tool, "{error}");
+                error.envelope()
+            }
+        };
+        Ok(call_result(&envelope).into())
+    }
+}
