@@ -1,0 +1,141 @@
+//! `trove-host mcp` (the `trove-host-server` crate's `mcp` module) driven by a **real MCP
+//! client**: the official TypeScript SDK's `Client` (npm `@modelcontextprotocol/sdk`, pinned in
+//! `js/mcp-client`, installed by `scripts/install-node-deps`), through `js/mcp-client/drive.mjs`.
+//!
+//! - [`mcp::stdio`]: the `trove-host mcp` binary started by the client over stdio: every kind
+//!   of answer, and tool lists against `trove-host list` for the example and conformance
+//!   toolkits.
+//! - [`mcp::http`]: an `McpServer` in this process over streamable HTTP (so its egress can
+//!   reach a loopback upstream through the test-only resolver): sessions, cancellation that
+//!   closes the upstream's connection, Origin and bearer-token checks, 50 sessions × 20 calls.
+//!
+//! Fixture: `tests/fixtures/mcp-probe`.
+
+mod mcp {
+    pub mod http;
+    pub mod stdio;
+}
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use serde_json::{json, Value};
+
+pub use trove_host_tests::{cli_binary, fixture, repo_root};
+
+/// The secret the probe reads (stand-in value, long enough that its encodings are redacted).
+pub const PROBE_TOKEN: &str = "s3cr3t-probe-token-value";
+
+/// `js/mcp-client/drive.mjs`, with its SDK installed.
+fn driver() -> PathBuf {
+    let dir = repo_root().join("js").join("mcp-client");
+    let sdk = dir.join("node_modules").join("@modelcontextprotocol").join("sdk").join("package.json");
+    assert!(sdk.is_file(), "{} is missing: run scripts/install-node-deps", sdk.display());
+    dir.join("drive.mjs")
+}
+
+/// Runs `scenario` through the MCP client and returns what it printed
+/// (`{ sessions: [{ connect, results, logs, stderr? }] }`).
+pub fn drive(scenario: &Value) -> Value {
+    use std::io::Write;
+    let mut child = Command::new("node")
+        .arg(driver())
+        .current_dir(repo_root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run node (scripts/install-build-deps installs it)");
+    child.stdin.take().expect("stdin").write_all(scenario.to_string().as_bytes()).expect("write the scenario");
+    let out = child.wait_with_output().expect("wait for the MCP client");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "the MCP client failed ({}):\n{}\n{stdout}", out.status, String::from_utf8_lossy(&out.stderr));
+    serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("the MCP client printed no JSON ({e}):\n{stdout}"))
+}
+
+/// [`drive`] from async code.
+pub async fn drive_async(scenario: Value) -> Value {
+    tokio::task::spawn_blocking(move || drive(&scenario)).await.expect("the MCP client's thread")
+}
+
+/// The one session of a scenario's output, which must have connected.
+pub fn only_session(out: &Value) -> &Value {
+    let sessions = out["sessions"].as_array().expect("sessions");
+    assert_eq!(sessions.len(), 1, "{out}");
+    let session = &sessions[0];
+    assert_eq!(session["connect"]["ok"], json!(true), "did not connect: {session}");
+    session
+}
+
+/// The steps every transport runs against the probe (after `initialize` and
+/// `logging/setLevel debug`), checked by [`assert_standard_answers`].
+pub fn standard_steps() -> Value {
+    json!([
+        { "op": "call", "name": "echo", "arguments": { "session": 7, "i": 3 } },
+        { "op": "call", "name": "weather", "arguments": { "city": "Oslo" } },
+        { "op": "call", "name": "fail", "arguments": {} },
+        { "op": "call", "name": "echo", "arguments": { "session": "seven" } },
+        { "op": "call", "name": "fetch_elsewhere" },
+        { "op": "call", "name": "secret_log", "arguments": {} },
+        { "op": "call", "name": "no_such_tool", "arguments": {} }
+    ])
+}
+
+/// What [`standard_steps`] must get back, whatever the transport.
+pub fn assert_standard_answers(session: &Value) {
+    let connect = &session["connect"];
+    assert_eq!(connect["serverInfo"]["name"], json!("trove-host"), "{connect}");
+    assert!(connect["capabilities"]["tools"].is_object(), "{connect}");
+    assert!(connect["capabilities"]["logging"].is_object(), "{connect}");
+    let results = session["results"].as_array().expect("results");
+    assert_eq!(results.len(), 7, "{session}");
+    let result = |i: usize| {
+        let r = &results[i];
+        assert!(r.get("error").is_none(), "step {i} got a protocol error: {r}");
+        &r["result"]
+    };
+
+    // A text result: one text block, no structured content, not an error.
+    assert_eq!(result(0)["content"], json!([{ "type": "text", "text": "local-user:7:3" }]));
+    assert!(result(0).get("structuredContent").is_none(), "{}", result(0));
+    assert_ne!(result(0)["isError"], json!(true));
+
+    // A structured result: the text, and the envelope's structuredContent.
+    assert_eq!(result(1)["content"], json!([{ "type": "text", "text": "Oslo: 21 °C" }]));
+    assert_eq!(result(1)["structuredContent"], json!({ "city": "Oslo", "celsius": 21 }));
+
+    // A ToolError: a tool result with isError, its message, and the envelope's code/retryable.
+    assert_eq!(result(2)["isError"], json!(true));
+    assert_eq!(result(2)["content"], json!([{ "type": "text", "text": "the upstream said no" }]));
+    assert_eq!(result(2)["_meta"], json!({ "dev.ontrove/code": "TOOL_ERROR", "dev.ontrove/retryable": true }));
+
+    // Arguments the input schema refuses: a tool result (the model can correct itself).
+    assert_eq!(result(3)["isError"], json!(true));
+    assert_eq!(result(3)["_meta"]["dev.ontrove/code"], json!("INVALID_PARAMS"));
+    let text = result(3)["content"][0]["text"].as_str().expect("text");
+    assert!(text.starts_with("invalid arguments for \"echo\": "), "{text}");
+
+    // An egress refusal: the contract's message, decided in Rust before any network.
+    assert_eq!(result(4)["isError"], json!(true));
+    assert_eq!(
+        result(4)["content"],
+        json!([{ "type": "text", "text": "Egress to \"undeclared.mcp.test\" is not in the server's egress allowlist." }])
+    );
+    assert_eq!(result(4)["_meta"], json!({ "dev.ontrove/code": "TOOL_ERROR", "dev.ontrove/retryable": false }));
+
+    // A secret read: the result says it was read; the log notifications have it redacted.
+    assert_eq!(result(5)["content"], json!([{ "type": "text", "text": format!("token of length {}", PROBE_TOKEN.len()) }]));
+    assert_eq!(
+        session["logs"],
+        json!([
+            { "level": "info", "logger": "mcp-probe", "data": ["token is", "[redacted]"] },
+            { "level": "warning", "logger": "mcp-probe", "data": "console sees [redacted]" }
+        ])
+    );
+    assert!(!session.to_string().contains(PROBE_TOKEN), "the secret reached the client: {session}");
+
+    // An unknown tool: a JSON-RPC error (invalid params), not a tool result.
+    let unknown = &results[6];
+    assert_eq!(unknown["error"]["code"], json!(-32602), "{unknown}");
+    assert!(unknown["error"]["message"].as_str().is_some_and(|m| m.ends_with("Unknown tool: no_such_tool")), "{unknown}");
+}

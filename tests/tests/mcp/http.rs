@@ -1,0 +1,254 @@
+//! MCP over streamable HTTP, with the server in this process: its calls' egress reaches a
+//! real TLS upstream on loopback through the test-only resolver (every other egress rule in
+//! force), which the `trove-host` binary never can.
+
+use std::net::{IpAddr, Ipv4Addr};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use async_trait::async_trait;
+use serde_json::{json, Value};
+use tokio::io::AsyncReadExt;
+use tokio::sync::Notify;
+use tokio_rustls::rustls;
+use trove_host::{CallEnv, Host, HostConfig, LoadOptions, MemorySecrets, NetworkOptions, NetworkTransport, ToolCall, ToolkitHandle};
+use trove_host_ops::egress::network::Resolver;
+use trove_host_server::mcp::{McpHttpOptions, McpOptions, McpServer, RunningMcpHttp};
+use trove_host_server::ServeError;
+
+use crate::{assert_standard_answers, drive_async, fixture, only_session, standard_steps, PROBE_TOKEN};
+
+/// The name the probe's `hang` tool fetches.
+const UPSTREAM: &str = "upstream.mcp.test";
+
+/// A TLS server for [`UPSTREAM`] that reads a request and never answers, and tells when the
+/// client closes the connection.
+struct SilentUpstream {
+    port: u16,
+    cert_pem: Vec<u8>,
+    requested: Arc<AtomicBool>,
+    closed: Arc<AtomicBool>,
+    closed_notify: Arc<Notify>,
+}
+
+impl SilentUpstream {
+    async fn start() -> Self {
+        let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).await.expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        let ck = rcgen::generate_simple_self_signed(vec![UPSTREAM.to_owned()]).expect("certificate");
+        let key = rustls::pki_types::PrivateKeyDer::Pkcs8(ck.key_pair.serialize_der().into());
+        let config = rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+            .with_safe_default_protocol_versions()
+            .expect("protocol versions")
+            .with_no_client_auth()
+            .with_single_cert(vec![ck.cert.der().clone()], key)
+            .expect("server certificate");
+        let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+        let requested = Arc::new(AtomicBool::new(false));
+        let closed = Arc::new(AtomicBool::new(false));
+        let closed_notify = Arc::new(Notify::new());
+        let (r, c, n) = (requested.clone(), closed.clone(), closed_notify.clone());
+        tokio::spawn(async move {
+            loop {
+                let Ok((tcp, _)) = listener.accept().await else { return };
+                let (acceptor, r, c, n) = (acceptor.clone(), r.clone(), c.clone(), n.clone());
+                tokio::spawn(async move {
+                    let Ok(mut tls) = acceptor.accept(tcp).await else { return };
+                    let mut seen = Vec::new();
+                    let mut buf = [0u8; 4096];
+                    loop {
+                        match tls.read(&mut buf).await {
+                            Ok(0) | Err(_) => break,
+                            Ok(n) => {
+                                seen.extend_from_slice(&buf[..n]);
+                                if seen.windows(4).any(|w| w == b"\r\n\r\n") {
+                                    r.store(true, Ordering::SeqCst);
+                                }
+                            }
+                        }
+                    }
+                    if r.load(Ordering::SeqCst) {
+                        c.store(true, Ordering::SeqCst);
+                        n.notify_waiters();
+                    }
+                });
+            }
+        });
+        Self { port, cert_pem: ck.cert.pem().into_bytes(), requested, closed, closed_notify }
+    }
+}
+
+/// Answers [`UPSTREAM`] with 127.0.0.1, nothing else.
+struct LoopbackResolver;
+
+#[async_trait]
+impl Resolver for LoopbackResolver {
+    async fn lookup(&self, host: &str) -> std::io::Result<Vec<IpAddr>> {
+        if host.trim_end_matches('.') == UPSTREAM {
+            Ok(vec![IpAddr::V4(Ipv4Addr::LOCALHOST)])
+        } else {
+            Err(std::io::Error::new(std::io::ErrorKind::NotFound, format!("no test record for {host}")))
+        }
+    }
+}
+
+/// The probe served over HTTP with `options`, its secret in memory and its egress reaching
+/// `upstream` (if any).
+async fn serve_probe(options: McpHttpOptions, upstream: Option<&SilentUpstream>) -> (McpServer, RunningMcpHttp) {
+    let mut network = NetworkOptions::default();
+    if let Some(upstream) = upstream {
+        network.resolver = Arc::new(LoopbackResolver);
+        network.extra_roots_pem = vec![upstream.cert_pem.clone()];
+        network = network.permit_address_for_tests(IpAddr::V4(Ipv4Addr::LOCALHOST));
+    }
+    let transport = Arc::new(NetworkTransport::new(network).expect("network transport"));
+    let mut secrets = MemorySecrets::new();
+    secrets.set("mcp-probe", "PROBE_TOKEN", Some(PROBE_TOKEN.to_owned()));
+    let secrets = Arc::new(secrets);
+    let env = move |_: &ToolkitHandle, _: &ToolCall| -> Result<CallEnv, String> {
+        let mut env = CallEnv::new(transport.clone());
+        env.secrets = secrets.clone();
+        Ok(env)
+    };
+    let host = Host::new(HostConfig::default()).expect("host");
+    let server = McpServer::load(&host, vec![fixture("mcp-probe")], &LoadOptions::default(), Arc::new(env), McpOptions::default())
+        .await
+        .expect("the probe loads");
+    let running = server.start_http(McpHttpOptions { listen: "127.0.0.1:0".parse().unwrap(), ..options }).await.expect("listen");
+    (server, running)
+}
+
+fn http(running: &RunningMcpHttp, headers: Value) -> Value {
+    json!({ "kind": "http", "url": running.url(), "headers": headers })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_kind_of_answer_over_http() {
+    let (_server, running) = serve_probe(McpHttpOptions::default(), None).await;
+    let out = drive_async(json!({ "transport": http(&running, json!({})), "logLevel": "debug", "steps": standard_steps() })).await;
+    let session = only_session(&out);
+    assert_standard_answers(session);
+    // A session of the spec's 2025-11-25 revision, identified by Mcp-Session-Id.
+    assert_eq!(session["connect"]["protocolVersion"], json!("2025-11-25"), "{session}");
+    assert!(session["connect"]["sessionId"].as_str().is_some_and(|id| !id.is_empty()), "{session}");
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cancelling_a_call_closes_its_upstream_connection() {
+    let upstream = SilentUpstream::start().await;
+    let (server, running) = serve_probe(McpHttpOptions::default(), Some(&upstream)).await;
+    let url = format!("https://{UPSTREAM}:{}/hang", upstream.port);
+    let closed = upstream.closed_notify.notified();
+    let started = Instant::now();
+    let out = drive_async(json!({
+        "transport": http(&running, json!({})),
+        "steps": [
+            { "op": "call", "name": "hang", "arguments": { "url": url }, "cancelAfterMs": 1000 },
+            { "op": "call", "name": "echo", "arguments": { "session": 1, "i": 1 } }
+        ]
+    }))
+    .await;
+    let session = only_session(&out);
+    let cancelled = &session["results"][0];
+    assert!(cancelled.get("error").is_some(), "the cancelled call got a result: {cancelled}");
+    assert!(upstream.requested.load(Ordering::SeqCst), "the upstream never saw the request");
+    // The connection closes because the call was cancelled, long before the call's own
+    // 60-second limit.
+    tokio::time::timeout(Duration::from_secs(10), async {
+        if !upstream.closed.load(Ordering::SeqCst) {
+            closed.await;
+        }
+    })
+    .await
+    .expect("the upstream's connection was not closed after the cancellation");
+    assert!(started.elapsed() < Duration::from_secs(20), "took {:?}", started.elapsed());
+    // The next call is served (by a new instance: the cancelled one was discarded).
+    assert_eq!(session["results"][1]["result"]["content"][0]["text"], json!("local-user:1:1"), "{session}");
+    assert_eq!(server.toolkits()[0].stats().calls, 2, "{:?}", server.toolkits()[0].stats());
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_foreign_origin_is_refused_and_a_local_one_accepted() {
+    let (_server, running) = serve_probe(McpHttpOptions::default(), None).await;
+    let steps = json!([{ "op": "call", "name": "echo", "arguments": { "session": 0, "i": 0 } }]);
+    let foreign = drive_async(json!({ "transport": http(&running, json!({ "Origin": "http://evil.example" })), "steps": steps })).await;
+    let connect = &foreign["sessions"][0]["connect"];
+    assert_eq!(connect["ok"], json!(false), "{foreign}");
+    assert_eq!(connect["error"]["code"], json!(403), "{foreign}");
+    let local = drive_async(json!({ "transport": http(&running, json!({ "Origin": "http://localhost:6274" })), "steps": steps })).await;
+    assert_eq!(only_session(&local)["results"][0]["result"]["content"][0]["text"], json!("local-user:0:0"));
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_allowed_origin_may_be_added() {
+    let options = McpHttpOptions { allowed_origins: vec!["https://app.example:443".into()], ..McpHttpOptions::default() };
+    let (_server, running) = serve_probe(options, None).await;
+    let allowed = drive_async(json!({ "transport": http(&running, json!({ "Origin": "https://app.example" })), "steps": [] })).await;
+    only_session(&allowed);
+    let other_port = drive_async(json!({ "transport": http(&running, json!({ "Origin": "https://app.example:8443" })), "steps": [] })).await;
+    assert_eq!(other_port["sessions"][0]["connect"]["error"]["code"], json!(403), "{other_port}");
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bearer_token_is_required() {
+    const TOKEN: &str = "mcp-test-token-5b1d0c";
+    let options = McpHttpOptions { bearer_token: Some(TOKEN.into()), ..McpHttpOptions::default() };
+    let (_server, running) = serve_probe(options, None).await;
+    let steps = json!([{ "op": "call", "name": "echo", "arguments": { "session": 0, "i": 1 } }]);
+    for headers in [json!({}), json!({ "Authorization": "Bearer wrong-token" }), json!({ "Authorization": TOKEN })] {
+        let out = drive_async(json!({ "transport": http(&running, headers.clone()), "steps": steps })).await;
+        let connect = &out["sessions"][0]["connect"];
+        assert_eq!(connect["ok"], json!(false), "{headers}: {out}");
+        assert_eq!(connect["error"]["code"], json!(401), "{headers}: {out}");
+    }
+    let out = drive_async(json!({ "transport": http(&running, json!({ "Authorization": format!("Bearer {TOKEN}") })), "steps": steps })).await;
+    assert_eq!(only_session(&out)["results"][0]["result"]["content"][0]["text"], json!("local-user:0:1"));
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fifty_sessions_of_twenty_calls_each_get_their_own_answers() {
+    let (server, running) = serve_probe(McpHttpOptions::default(), None).await;
+    let out = drive_async(json!({
+        "transport": http(&running, json!({})),
+        "sessions": 50,
+        "steps": [{ "op": "call", "name": "echo", "argsFn": "({ session, i }) => ({ session, i })", "repeat": 20 }]
+    }))
+    .await;
+    let sessions = out["sessions"].as_array().expect("sessions");
+    assert_eq!(sessions.len(), 50);
+    let mut ids = std::collections::BTreeSet::new();
+    let mut crossed = 0;
+    for (s, session) in sessions.iter().enumerate() {
+        assert_eq!(session["connect"]["ok"], json!(true), "session {s}: {session}");
+        ids.insert(session["connect"]["sessionId"].as_str().expect("a session id").to_owned());
+        let results = session["results"].as_array().expect("results");
+        assert_eq!(results.len(), 20, "session {s}");
+        for (i, r) in results.iter().enumerate() {
+            if r["result"]["content"][0]["text"] != json!(format!("local-user:{s}:{i}")) {
+                crossed += 1;
+                eprintln!("session {s} call {i} got {r}");
+            }
+        }
+    }
+    assert_eq!(ids.len(), 50, "every client has its own session");
+    assert_eq!(crossed, 0, "answers crossed between sessions");
+    assert_eq!(server.toolkits()[0].stats().calls, 1000);
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_public_address_without_a_token_is_refused() {
+    let host = Host::new(HostConfig::default()).expect("host");
+    let env = |_: &ToolkitHandle, _: &ToolCall| -> Result<CallEnv, String> { Ok(CallEnv::default()) };
+    let server = McpServer::load(&host, vec![fixture("mcp-probe")], &LoadOptions::default(), Arc::new(env), McpOptions::default())
+        .await
+        .expect("the probe loads");
+    let refused = server.start_http(McpHttpOptions { listen: "0.0.0.0:0".parse().unwrap(), ..McpHttpOptions::default() }).await;
+    assert!(matches!(refused, Err(ServeError::PublicWithoutToken { .. })), "{:?}", refused.err());
+}
