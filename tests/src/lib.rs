@@ -60,6 +60,33 @@ pub fn run_cli(args: &[&str], env: &[(&str, &str)], stdin: Option<&str>) -> Outp
     child.wait_with_output().expect("wait for trove-host")
 }
 
+/// Runs an MCP scenario through a real MCP client, the official TypeScript SDK's `Client`
+/// (`js/mcp-client/drive.mjs`; its scenario format is documented there), and returns what it
+/// printed: `{ sessions: [{ connect, results, logs, stderr? }] }`.
+///
+/// # Panics
+/// The SDK is not installed (`scripts/install-node-deps`), `node` cannot run, or the client
+/// fails or prints no JSON.
+pub fn mcp_drive(scenario: &serde_json::Value) -> serde_json::Value {
+    use std::io::Write;
+    let dir = repo_root().join("js").join("mcp-client");
+    let sdk = dir.join("node_modules").join("@modelcontextprotocol").join("sdk").join("package.json");
+    assert!(sdk.is_file(), "{} is missing: run scripts/install-node-deps", sdk.display());
+    let mut child = Command::new("node")
+        .arg(dir.join("drive.mjs"))
+        .current_dir(repo_root())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run node (scripts/install-build-deps installs it)");
+    child.stdin.take().expect("stdin").write_all(scenario.to_string().as_bytes()).expect("write the scenario");
+    let out = child.wait_with_output().expect("wait for the MCP client");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "the MCP client failed ({}):\n{}\n{stdout}", out.status, String::from_utf8_lossy(&out.stderr));
+    serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("the MCP client printed no JSON ({e}):\n{stdout}"))
+}
+
 /// A real HTTP server on loopback playing the Trove platform (contract §5's callbacks): it
 /// records every request's path and JSON body, in order, and answers with `answer(path, body)`
 /// (status, body text).

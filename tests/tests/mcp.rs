@@ -16,9 +16,6 @@ mod mcp {
     pub mod stdio;
 }
 
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-
 use serde_json::{json, Value};
 
 pub use trove_host_tests::{cli_binary, fixture, repo_root};
@@ -26,31 +23,9 @@ pub use trove_host_tests::{cli_binary, fixture, repo_root};
 /// The secret the probe reads (stand-in value, long enough that its encodings are redacted).
 pub const PROBE_TOKEN: &str = "s3cr3t-probe-token-value";
 
-/// `js/mcp-client/drive.mjs`, with its SDK installed.
-fn driver() -> PathBuf {
-    let dir = repo_root().join("js").join("mcp-client");
-    let sdk = dir.join("node_modules").join("@modelcontextprotocol").join("sdk").join("package.json");
-    assert!(sdk.is_file(), "{} is missing: run scripts/install-node-deps", sdk.display());
-    dir.join("drive.mjs")
-}
-
-/// Runs `scenario` through the MCP client and returns what it printed
-/// (`{ sessions: [{ connect, results, logs, stderr? }] }`).
+/// Runs `scenario` through the MCP client ([`trove_host_tests::mcp_drive`]).
 pub fn drive(scenario: &Value) -> Value {
-    use std::io::Write;
-    let mut child = Command::new("node")
-        .arg(driver())
-        .current_dir(repo_root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run node (scripts/install-build-deps installs it)");
-    child.stdin.take().expect("stdin").write_all(scenario.to_string().as_bytes()).expect("write the scenario");
-    let out = child.wait_with_output().expect("wait for the MCP client");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "the MCP client failed ({}):\n{}\n{stdout}", out.status, String::from_utf8_lossy(&out.stderr));
-    serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("the MCP client printed no JSON ({e}):\n{stdout}"))
+    trove_host_tests::mcp_drive(scenario)
 }
 
 /// [`drive`] from async code.
