@@ -57,8 +57,14 @@ fn read_token(path: &std::path::Path) -> Result<String, String> {
     if token.is_empty() {
         return Err(format!("--token-file {} is empty", path.display()));
     }
-    if token.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return Err(format!("--token-file {} must hold one token (no spaces or line breaks inside it)", path.display()));
+    if !token.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err(format!(
+            "--token-file {} must hold one token of visible ASCII characters (no spaces, line breaks or other characters an HTTP header cannot carry)",
+            path.display()
+        ));
+    }
+    if token.len() < 16 {
+        tracing::warn!(target: "trove::mcp", "the token in --token-file {} has only {} characters; a random one of 32 or more is safer", path.display(), token.len());
     }
     #[cfg(unix)]
     {
@@ -101,7 +107,7 @@ pub async fn mcp(args: McpArgs) -> ExitCode {
     // Data (keyring, cache, documents) belongs to each toolkit's location, as with `call`.
     let load = LoadOptions { namespace: Namespace::Location, ..LoadOptions::default() };
     let env: Arc<dyn trove_host_server::EnvSource> = Arc::new(LocalProviders::open());
-    let options = McpOptions { user_id: args.user, scopes: args.scopes, config: settings };
+    let options = McpOptions { user_id: args.user, scopes: args.scopes, config: settings, ..McpOptions::default() };
     let server = match McpServer::load(&host, args.toolkits, &load, env, options).await {
         Ok(s) => s,
         Err(e) => return usage(e),
@@ -115,12 +121,18 @@ pub async fn mcp(args: McpArgs) -> ExitCode {
             }
         };
     };
+    if token.is_some() && listen.ip().is_unspecified() && args.allow_hosts.is_empty() {
+        return usage(format!(
+            "--http {listen} listens on every address, but clients send the name they reach it by as Host, and only loopback names are allowed: add --allow-host NAME for each (e.g. --allow-host mcp.example.internal)"
+        ));
+    }
     let http = McpHttpOptions {
         listen,
         bearer_token: token,
         allowed_origins: args.allow_origins,
         allowed_hosts: args.allow_hosts,
         grace,
+        ..McpHttpOptions::default()
     };
     let running = match server.start_http(http).await {
         Ok(r) => r,

@@ -498,10 +498,10 @@ fn access(handle: Option<&ToolkitHandle>, fields: &CallFields, envelope: &Envelo
 }
 
 /// Counts a call in flight for as long as it lives.
-struct InFlight(Arc<AtomicUsize>);
+pub(crate) struct InFlight(Arc<AtomicUsize>);
 
 impl InFlight {
-    fn enter(counter: &Arc<AtomicUsize>) -> Self {
+    pub(crate) fn enter(counter: &Arc<AtomicUsize>) -> Self {
         counter.fetch_add(1, Ordering::SeqCst);
         Self(counter.clone())
     }

@@ -114,3 +114,40 @@ pub fn assert_standard_answers(session: &Value) {
     assert_eq!(unknown["error"]["code"], json!(-32602), "{unknown}");
     assert!(unknown["error"]["message"].as_str().is_some_and(|m| m.ends_with("Unknown tool: no_such_tool")), "{unknown}");
 }
+
+/// A `tools/list` answer is each toolkit's own list (`listed`: toolkit id and its `list`
+/// entries, in served order), named `<id>__<tool>` when there are several: every MCP field
+/// equal, `alwaysOn`/`mutating` in `_meta`, nothing else added.
+pub fn assert_tools_match(tools: &Value, listed: &[(String, Vec<Value>)]) {
+    let tools = tools.as_array().expect("tools/list");
+    let mut expected = Vec::new();
+    for (id, entries) in listed {
+        for entry in entries {
+            let name = entry["name"].as_str().expect("name");
+            let name = if listed.len() > 1 { format!("{id}__{name}") } else { name.to_owned() };
+            expected.push((name, entry));
+        }
+    }
+    assert_eq!(tools.len(), expected.len(), "tools/list has {} tools, list {}", tools.len(), expected.len());
+    for (tool, (name, entry)) in tools.iter().zip(&expected) {
+        assert_eq!(tool["name"], json!(name), "{tool}");
+        for key in ["title", "description", "inputSchema", "outputSchema", "annotations"] {
+            assert_eq!(tool.get(key), entry.get(key), "{name}: {key} differs\n mcp:  {tool}\n list: {entry}");
+        }
+        let mut meta = serde_json::Map::new();
+        if let Some(v) = entry.get("alwaysOn") {
+            meta.insert("dev.ontrove/alwaysOn".into(), v.clone());
+        }
+        if let Some(v) = entry.get("mutating") {
+            meta.insert("dev.ontrove/mutating".into(), v.clone());
+        }
+        assert_eq!(tool.get("_meta"), (!meta.is_empty()).then_some(&Value::Object(meta)), "{name}: _meta");
+        let extra: Vec<&String> = tool
+            .as_object()
+            .expect("a tool")
+            .keys()
+            .filter(|k| !["name", "title", "description", "inputSchema", "outputSchema", "annotations", "_meta"].contains(&k.as_str()))
+            .collect();
+        assert!(extra.is_empty(), "{name}: fields list does not have: {extra:?}");
+    }
+}

@@ -14,7 +14,7 @@
 //!   token is refused ([`ServeError::PublicWithoutToken`]).
 
 use std::net::{Ipv4Addr, SocketAddr};
-use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -62,7 +62,13 @@ pub struct McpHttpOptions {
     pub allowed_hosts: Vec<String>,
     /// How long [`RunningMcpHttp::shutdown`] lets calls in flight finish. Default 10 s.
     pub grace: Duration,
+    /// Most sessions open at once; an `initialize` beyond gets 503 (a session costs about
+    /// 60 KB until its client ends it or it has been idle for rmcp's 5 minutes). Default 1,000.
+    pub max_sessions: usize,
 }
+
+/// The default [`McpHttpOptions::max_sessions`].
+pub const DEFAULT_MAX_SESSIONS: usize = 1000;
 
 impl Default for McpHttpOptions {
     fn default() -> Self {
@@ -72,6 +78,7 @@ impl Default for McpHttpOptions {
             allowed_origins: Vec::new(),
             allowed_hosts: Vec::new(),
             grace: Duration::from_secs(10),
+            max_sessions: DEFAULT_MAX_SESSIONS,
         }
     }
 }
@@ -80,6 +87,8 @@ impl Default for McpHttpOptions {
 pub struct RunningMcpHttp {
     local_addr: SocketAddr,
     sessions: CancellationToken,
+    in_flight: Arc<AtomicUsize>,
+    grace: Duration,
     stop: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<Shutdown>>,
 }
@@ -95,13 +104,19 @@ impl RunningMcpHttp {
         format!("http://{}{MCP_PATH}", self.local_addr)
     }
 
-    /// Ends every session, stops accepting, lets calls in flight finish within the grace
-    /// period and closes what is left.
+    /// Stops accepting, lets calls in flight finish within the grace period, then ends every
+    /// session (and its event stream) and closes what is left.
     pub async fn shutdown(mut self) -> Shutdown {
-        self.sessions.cancel();
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
+        // Sessions hold their event streams open; they end once the calls have (or the grace
+        // period has run out, when the accept loop closes every connection anyway).
+        let deadline = tokio::time::Instant::now() + self.grace;
+        while self.in_flight.load(Ordering::SeqCst) > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        self.sessions.cancel();
         let task = self.task.take().expect("a running endpoint has its task until shutdown");
         task.await.unwrap_or(Shutdown::Forced { in_flight: 0 })
     }
@@ -133,31 +148,46 @@ pub(crate) async fn start(server: &McpServer, options: McpHttpOptions) -> Result
         .enforce_origin_validation()
         .with_cancellation_token(sessions.child_token());
     let for_sessions = server.clone();
-    let service = StreamableHttpService::new(
-        move || Ok(McpSession::new(for_sessions.clone())),
-        Arc::new(LocalSessionManager::default()),
-        config,
-    );
-    let mut router = Router::new().nest_service(MCP_PATH, service);
+    let manager = Arc::new(LocalSessionManager::default());
+    let service = StreamableHttpService::new(move || Ok(McpSession::new(for_sessions.clone())), manager.clone(), config);
+    let mut router = Router::new()
+        .nest_service(MCP_PATH, service)
+        .layer(axum::middleware::from_fn_with_state((manager, options.max_sessions), limit_sessions));
     if let Some(token) = options.bearer_token.clone() {
         router = router.layer(axum::middleware::from_fn_with_state(Arc::<str>::from(token), require_bearer));
     }
     let (stop, stopped) = oneshot::channel();
-    let task = tokio::spawn(accept_loop(listener, router, stopped, options.grace, Arc::new(AtomicUsize::new(0))));
+    let in_flight = server.in_flight().clone();
+    let task = tokio::spawn(accept_loop(listener, router, stopped, options.grace, in_flight.clone()));
     tracing::info!(target: "trove::mcp", "MCP endpoint at http://{local_addr}{MCP_PATH} ({} tools)", server.catalog().tools().len());
-    Ok(RunningMcpHttp { local_addr, sessions, stop: Some(stop), task: Some(task) })
+    Ok(RunningMcpHttp { local_addr, sessions, in_flight, grace: options.grace, stop: Some(stop), task: Some(task) })
+}
+
+/// 503 for a request that would open a session (a POST without `Mcp-Session-Id`) while
+/// `max` are open.
+async fn limit_sessions(
+    State((manager, max)): State<(Arc<LocalSessionManager>, usize)>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let opens = request.method() == axum::http::Method::POST && !request.headers().contains_key("mcp-session-id");
+    if opens && manager.sessions.read().await.len() >= max {
+        tracing::warn!(target: "trove::mcp", "refused a new session: {max} are open");
+        return (StatusCode::SERVICE_UNAVAILABLE, [(header::RETRY_AFTER, "5")], "too many MCP sessions are open; end one (DELETE) or try again later")
+            .into_response();
+    }
+    next.run(request).await
 }
 
 /// 401 unless the request carries `Authorization: Bearer <token>`.
 async fn require_bearer(State(token): State<Arc<str>>, request: Request, next: Next) -> Response {
-    let presented = request
-        .headers()
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")))
-        .map(str::trim);
+    // The scheme is case-insensitive (RFC 7235 §2.1); the token is compared as bytes.
+    let presented = request.headers().get(header::AUTHORIZATION).map(|v| v.as_bytes()).and_then(|v| {
+        let (scheme, rest) = v.split_at_checked(6)?;
+        (scheme.eq_ignore_ascii_case(b"bearer") && rest.first().is_some_and(|c| *c == b' ' || *c == b'\t')).then(|| rest.trim_ascii())
+    });
     match presented {
-        Some(p) if constant_time_eq::constant_time_eq(p.as_bytes(), token.as_bytes()) => next.run(request).await,
+        Some(p) if constant_time_eq::constant_time_eq(p, token.as_bytes()) => next.run(request).await,
         Some(_) => unauthorized("the bearer token is wrong"),
         None => unauthorized("this endpoint needs Authorization: Bearer <token> (the token in the server's --token-file)"),
     }

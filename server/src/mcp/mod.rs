@@ -50,6 +50,7 @@ pub mod result;
 mod session;
 
 use std::path::PathBuf;
+use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 
 use rmcp::ServiceExt;
@@ -57,7 +58,7 @@ use serde_json::Value;
 use trove_host::{Host, LoadOptions, ToolkitHandle};
 
 pub use catalog::{mcp_tool, Catalog, META_ALWAYS_ON, META_MUTATING, TOOLKIT_SEPARATOR};
-pub use http::{McpHttpOptions, RunningMcpHttp, DEFAULT_MCP_LISTEN, MCP_PATH};
+pub use http::{McpHttpOptions, RunningMcpHttp, DEFAULT_MAX_SESSIONS, DEFAULT_MCP_LISTEN, MCP_PATH};
 pub use rmcp::model::Tool;
 
 use crate::env::EnvSource;
@@ -73,11 +74,19 @@ pub struct McpOptions {
     pub scopes: Vec<String>,
     /// `ctx.config` of every call (a JSON object). Default: none (`{}` to the toolkit).
     pub config: Option<Value>,
+    /// Largest result a call may give a client, in bytes (its text plus its structured
+    /// content as JSON); a larger one becomes the `TOOL_ERROR` result `tool result too large
+    /// (N bytes; the limit is M)`. Default 8 MiB: under the 10 MiB message limit of the MCP
+    /// TypeScript SDK's stdio transport, which drops the whole session on a larger message.
+    pub max_result_bytes: usize,
 }
+
+/// The default [`McpOptions::max_result_bytes`]: 8 MiB.
+pub const DEFAULT_MAX_RESULT_BYTES: usize = 8 * 1024 * 1024;
 
 impl Default for McpOptions {
     fn default() -> Self {
-        Self { user_id: "local-user".into(), scopes: Vec::new(), config: None }
+        Self { user_id: "local-user".into(), scopes: Vec::new(), config: None, max_result_bytes: DEFAULT_MAX_RESULT_BYTES }
     }
 }
 
@@ -92,6 +101,8 @@ struct Inner {
     env: Arc<dyn EnvSource>,
     options: McpOptions,
     toolkits: Vec<ToolkitHandle>,
+    /// Calls running now (shutdown waits for them within its grace period).
+    in_flight: Arc<AtomicUsize>,
 }
 
 /// Why an MCP session over stdio ended badly.
@@ -121,7 +132,7 @@ impl McpServer {
             }
         }
         let catalog = Catalog::new(&toolkits);
-        Ok(Self { inner: Arc::new(Inner { catalog, env, options, toolkits }) })
+        Ok(Self { inner: Arc::new(Inner { catalog, env, options, toolkits, in_flight: Arc::default() }) })
     }
 
     /// Loads `toolkits` into `host` (every failure listed) and serves them.
@@ -177,6 +188,15 @@ impl McpServer {
 
     pub(crate) fn env_source(&self) -> &Arc<dyn EnvSource> {
         &self.inner.env
+    }
+
+    /// Calls running now, over every transport.
+    pub fn in_flight_calls(&self) -> usize {
+        self.inner.in_flight.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    pub(crate) fn in_flight(&self) -> &Arc<AtomicUsize> {
+        &self.inner.in_flight
     }
 
     pub(crate) fn options(&self) -> &McpOptions {

@@ -19,6 +19,17 @@ pub const META_CODE: &str = "dev.ontrove/code";
 /// The `_meta` key of a failed call's envelope `retryable`.
 pub const META_RETRYABLE: &str = "dev.ontrove/retryable";
 
+/// The size a success's result takes on the wire, roughly: its text plus its structured
+/// content as JSON, in bytes.
+pub fn result_bytes(envelope: &Envelope) -> usize {
+    match envelope {
+        Envelope::Ok(ok) => {
+            ok.result.text.len() + ok.structured_content.as_ref().map_or(0, |v| serde_json::to_string(v).map_or(0, |t| t.len()))
+        }
+        Envelope::Err(failure) => failure.error.len(),
+    }
+}
+
 /// The MCP result of `envelope`.
 pub fn call_result(envelope: &Envelope) -> CallToolResult {
     match envelope {
@@ -62,6 +73,13 @@ mod tests {
         assert_eq!(r["structuredContent"], json!({ "a": 1 }));
         let r = wire(r#"{"ok":true,"result":{"text":"t","structured":null},"structuredContent":null}"#);
         assert_eq!(r.get("structuredContent"), Some(&Value::Null), "{r}");
+    }
+
+    #[test]
+    fn result_bytes_count_text_and_structured_content() {
+        let e = Envelope::from_json_str(r#"{"ok":true,"result":{"text":"abc","structured":{"a":1}},"structuredContent":{"a":1}}"#).unwrap();
+        assert_eq!(result_bytes(&e), 3 + r#"{"a":1}"#.len());
+        assert_eq!(result_bytes(&Envelope::text("hello")), 5);
     }
 
     #[test]

@@ -20,7 +20,8 @@ use serde_json::Value;
 use trove_host::{Envelope, ErrorCode, ToolCall};
 use trove_host_ops::log::LogLevel;
 
-use super::result::call_result;
+use super::result::{call_result, result_bytes};
+use crate::wire::InFlight;
 use super::McpServer;
 
 /// The handler of one session.
@@ -91,6 +92,7 @@ impl ServerHandler for McpSession {
         let Some((handle, tool)) = self.server.catalog().resolve(&request.name) else {
             return Err(ErrorData::invalid_params(format!("Unknown tool: {}", request.name), None));
         };
+        let _counted = InFlight::enter(self.server.in_flight());
         let options = self.server.options();
         let mut call = ToolCall::new(tool, Value::Object(request.arguments.unwrap_or_default()), options.user_id.clone());
         call.scopes = Some(options.scopes.clone());
@@ -146,6 +148,12 @@ impl ServerHandler for McpSession {
                 error.envelope()
             }
         };
+        let size = result_bytes(&envelope);
+        if size > options.max_result_bytes {
+            tracing::warn!(target: "trove::mcp", toolkit = %handle.id(), tool = %tool, "result of {size} bytes refused (limit {})", options.max_result_bytes);
+            let message = format!("tool result too large ({size} bytes; the limit is {})", options.max_result_bytes);
+            return Ok(call_result(&Envelope::failure(message, ErrorCode::ToolError, false)).into());
+        }
         Ok(call_result(&envelope).into())
     }
 }

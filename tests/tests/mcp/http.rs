@@ -17,7 +17,7 @@ use trove_host_ops::egress::network::Resolver;
 use trove_host_server::mcp::{McpHttpOptions, McpOptions, McpServer, RunningMcpHttp};
 use trove_host_server::ServeError;
 
-use crate::{assert_standard_answers, drive_async, fixture, only_session, standard_steps, PROBE_TOKEN};
+use crate::{assert_standard_answers, assert_tools_match, drive_async, fixture, only_session, repo_root, standard_steps, PROBE_TOKEN};
 
 /// The name the probe's `hang` tool fetches.
 const UPSTREAM: &str = "upstream.mcp.test";
@@ -96,6 +96,10 @@ impl Resolver for LoopbackResolver {
 /// The probe served over HTTP with `options`, its secret in memory and its egress reaching
 /// `upstream` (if any).
 async fn serve_probe(options: McpHttpOptions, upstream: Option<&SilentUpstream>) -> (McpServer, RunningMcpHttp) {
+    serve_probe_with(options, McpOptions::default(), upstream).await
+}
+
+async fn serve_probe_with(options: McpHttpOptions, mcp: McpOptions, upstream: Option<&SilentUpstream>) -> (McpServer, RunningMcpHttp) {
     let mut network = NetworkOptions::default();
     if let Some(upstream) = upstream {
         network.resolver = Arc::new(LoopbackResolver);
@@ -112,7 +116,7 @@ async fn serve_probe(options: McpHttpOptions, upstream: Option<&SilentUpstream>)
         Ok(env)
     };
     let host = Host::new(HostConfig::default()).expect("host");
-    let server = McpServer::load(&host, vec![fixture("mcp-probe")], &LoadOptions::default(), Arc::new(env), McpOptions::default())
+    let server = McpServer::load(&host, vec![fixture("mcp-probe")], &LoadOptions::default(), Arc::new(env), mcp)
         .await
         .expect("the probe loads");
     let running = server.start_http(McpHttpOptions { listen: "127.0.0.1:0".parse().unwrap(), ..options }).await.expect("listen");
@@ -126,12 +130,31 @@ fn http(running: &RunningMcpHttp, headers: Value) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_kind_of_answer_over_http() {
     let (_server, running) = serve_probe(McpHttpOptions::default(), None).await;
-    let out = drive_async(json!({ "transport": http(&running, json!({})), "logLevel": "debug", "steps": standard_steps() })).await;
+    // Log notifications travel on the session's own event stream (rmcp sends every notification
+    // but progress there), not with the call's answer: give them a moment before the client ends.
+    let mut steps = standard_steps();
+    steps.as_array_mut().expect("steps").push(json!({ "op": "sleep", "ms": 300 }));
+    let out = drive_async(json!({ "transport": http(&running, json!({})), "logLevel": "debug", "steps": steps })).await;
     let session = only_session(&out);
     assert_standard_answers(session);
     // A session of the spec's 2025-11-25 revision, identified by Mcp-Session-Id.
     assert_eq!(session["connect"]["protocolVersion"], json!("2025-11-25"), "{session}");
     assert!(session["connect"]["sessionId"].as_str().is_some_and(|id| !id.is_empty()), "{session}");
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tools_list_over_http_is_each_toolkits_list() {
+    let host = Host::new(HostConfig::default()).expect("host");
+    let env = |_: &ToolkitHandle, _: &ToolCall| -> Result<CallEnv, String> { Ok(CallEnv::default()) };
+    let toolkits = ["quakefeed", "skyward", "hackernews"].iter().map(|t| repo_root().join("toolkits").join(t)).chain([fixture("mcp-probe")]).collect();
+    let server = McpServer::load(&host, toolkits, &LoadOptions::default(), Arc::new(env), McpOptions::default()).await.expect("load");
+    let running = server.start_http(McpHttpOptions { listen: "127.0.0.1:0".parse().unwrap(), ..McpHttpOptions::default() }).await.expect("listen");
+    let out = drive_async(json!({ "transport": http(&running, json!({})), "steps": [{ "op": "list" }] })).await;
+    let listed: Vec<(String, Vec<Value>)> =
+        server.toolkits().iter().map(|h| (h.id().to_owned(), h.tools_json().as_array().expect("a list").clone())).collect();
+    assert_eq!(listed.len(), 4);
+    assert_tools_match(&only_session(&out)["results"][0]["result"]["tools"], &listed);
     running.shutdown().await;
 }
 
@@ -200,14 +223,23 @@ async fn the_bearer_token_is_required() {
     let options = McpHttpOptions { bearer_token: Some(TOKEN.into()), ..McpHttpOptions::default() };
     let (_server, running) = serve_probe(options, None).await;
     let steps = json!([{ "op": "call", "name": "echo", "arguments": { "session": 0, "i": 1 } }]);
-    for headers in [json!({}), json!({ "Authorization": "Bearer wrong-token" }), json!({ "Authorization": TOKEN })] {
+    for headers in [
+        json!({}),
+        json!({ "Authorization": "Bearer wrong-token" }),
+        json!({ "Authorization": TOKEN }),
+        json!({ "Authorization": format!("Bearer {}", &TOKEN[..TOKEN.len() - 1]) }),
+        json!({ "Authorization": format!("Basic {TOKEN}") }),
+    ] {
         let out = drive_async(json!({ "transport": http(&running, headers.clone()), "steps": steps })).await;
         let connect = &out["sessions"][0]["connect"];
         assert_eq!(connect["ok"], json!(false), "{headers}: {out}");
         assert_eq!(connect["error"]["code"], json!(401), "{headers}: {out}");
     }
-    let out = drive_async(json!({ "transport": http(&running, json!({ "Authorization": format!("Bearer {TOKEN}") })), "steps": steps })).await;
-    assert_eq!(only_session(&out)["results"][0]["result"]["content"][0]["text"], json!("local-user:0:1"));
+    // The scheme is case-insensitive (RFC 7235).
+    for scheme in ["Bearer", "bearer", "BEARER"] {
+        let out = drive_async(json!({ "transport": http(&running, json!({ "Authorization": format!("{scheme} {TOKEN}") })), "steps": steps })).await;
+        assert_eq!(only_session(&out)["results"][0]["result"]["content"][0]["text"], json!("local-user:0:1"), "{scheme}");
+    }
     running.shutdown().await;
 }
 
@@ -251,4 +283,64 @@ async fn a_public_address_without_a_token_is_refused() {
         .expect("the probe loads");
     let refused = server.start_http(McpHttpOptions { listen: "0.0.0.0:0".parse().unwrap(), ..McpHttpOptions::default() }).await;
     assert!(matches!(refused, Err(ServeError::PublicWithoutToken { .. })), "{:?}", refused.err());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_lets_a_call_in_flight_finish_within_the_grace_period() {
+    let options = McpHttpOptions { grace: Duration::from_secs(10), ..McpHttpOptions::default() };
+    let (server, running) = serve_probe(options, None).await;
+    let client = tokio::spawn(drive_async(json!({
+        "transport": http(&running, json!({})),
+        "steps": [{ "op": "call", "name": "sleep", "arguments": { "ms": 1500 } }]
+    })));
+    let started = Instant::now();
+    while server.in_flight_calls() == 0 {
+        assert!(started.elapsed() < Duration::from_secs(20), "the call never started");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let outcome = running.shutdown().await;
+    assert_eq!(outcome, trove_host_server::Shutdown::Drained);
+    let out = client.await.expect("the client");
+    assert_eq!(out["sessions"][0]["results"][0]["result"]["content"][0]["text"], json!("slept 1500 ms"), "{out}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_result_over_the_limit_becomes_an_error_result() {
+    let mcp = McpOptions { max_result_bytes: 1000, ..McpOptions::default() };
+    let (_server, running) = serve_probe_with(McpHttpOptions::default(), mcp, None).await;
+    let out = drive_async(json!({
+        "transport": http(&running, json!({})),
+        "steps": [
+            { "op": "call", "name": "big", "arguments": { "bytes": 1000 } },
+            { "op": "call", "name": "big", "arguments": { "bytes": 1001 } }
+        ]
+    }))
+    .await;
+    let session = only_session(&out);
+    assert_eq!(session["results"][0]["result"]["content"][0]["text"].as_str().map(str::len), Some(1000));
+    let refused = &session["results"][1]["result"];
+    assert_eq!(refused["isError"], json!(true), "{refused}");
+    assert_eq!(refused["content"], json!([{ "type": "text", "text": "tool result too large (1001 bytes; the limit is 1000)" }]));
+    assert_eq!(refused["_meta"]["dev.ontrove/code"], json!("TOOL_ERROR"));
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sessions_beyond_the_limit_are_refused() {
+    let (_server, running) = serve_probe(McpHttpOptions { max_sessions: 2, ..McpHttpOptions::default() }, None).await;
+    let out = drive_async(json!({
+        "transport": http(&running, json!({})),
+        "sessions": 3,
+        "steps": [{ "op": "sleep", "ms": 1500 }]
+    }))
+    .await;
+    let connects: Vec<&Value> = out["sessions"].as_array().expect("sessions").iter().map(|s| &s["connect"]).collect();
+    assert_eq!(connects.iter().filter(|c| c["ok"] == json!(true)).count(), 2, "{out}");
+    let refused: Vec<&&Value> = connects.iter().filter(|c| c["ok"] == json!(false)).collect();
+    assert_eq!(refused.len(), 1, "{out}");
+    assert_eq!(refused[0]["error"]["code"], json!(503), "{out}");
+    // Ended sessions make room again.
+    let again = drive_async(json!({ "transport": http(&running, json!({})), "steps": [] })).await;
+    only_session(&again);
+    running.shutdown().await;
 }

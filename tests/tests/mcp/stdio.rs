@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 
-use crate::{assert_standard_answers, cli_binary, drive, fixture, only_session, repo_root, standard_steps, PROBE_TOKEN};
+use crate::{assert_standard_answers, assert_tools_match, cli_binary, drive, fixture, only_session, repo_root, standard_steps, PROBE_TOKEN};
 
 /// A stdio transport that starts `trove-host mcp <toolkits>` with the probe's secret in its
 /// environment and a data folder of its own.
@@ -58,48 +58,19 @@ fn list(toolkit: &Path) -> Vec<Value> {
     listed.as_array().expect("a tool list").clone()
 }
 
-/// `tools/list` of `trove-host mcp <toolkits>` is each toolkit's `list`, in order, named
-/// `<id>__<tool>` when there are several: every MCP field equal, `alwaysOn`/`mutating` in
-/// `_meta`, nothing else added.
+/// `tools/list` of `trove-host mcp <toolkits>` against each toolkit's `trove-host list`.
 fn assert_lists_match(toolkits: &[PathBuf]) {
     let out = drive(&json!({ "transport": stdio(toolkits), "steps": [{ "op": "list" }] }));
     let session = only_session(&out);
-    let tools = session["results"][0]["result"]["tools"].as_array().expect("tools/list").clone();
-    let mut expected = Vec::new();
-    for toolkit in toolkits {
-        let id = {
+    let listed: Vec<(String, Vec<Value>)> = toolkits
+        .iter()
+        .map(|toolkit| {
             let out = trove_host_tests::run_cli(&["manifest", &toolkit.display().to_string()], &[], None);
             let manifest: Value = serde_json::from_slice(&out.stdout).expect("manifest prints JSON");
-            manifest["id"].as_str().expect("id").to_owned()
-        };
-        for entry in list(toolkit) {
-            let name = entry["name"].as_str().expect("name");
-            let name = if toolkits.len() > 1 { format!("{id}__{name}") } else { name.to_owned() };
-            expected.push((name, entry));
-        }
-    }
-    assert_eq!(tools.len(), expected.len(), "tools/list has {} tools, list {}", tools.len(), expected.len());
-    for (tool, (name, entry)) in tools.iter().zip(&expected) {
-        assert_eq!(tool["name"], json!(name), "{tool}");
-        for key in ["title", "description", "inputSchema", "outputSchema", "annotations"] {
-            assert_eq!(tool.get(key), entry.get(key), "{name}: {key} differs\n mcp:  {tool}\n list: {entry}");
-        }
-        let mut meta = serde_json::Map::new();
-        if let Some(v) = entry.get("alwaysOn") {
-            meta.insert("dev.ontrove/alwaysOn".into(), v.clone());
-        }
-        if let Some(v) = entry.get("mutating") {
-            meta.insert("dev.ontrove/mutating".into(), v.clone());
-        }
-        assert_eq!(tool.get("_meta"), (!meta.is_empty()).then_some(&Value::Object(meta)), "{name}: _meta");
-        let extra: Vec<&String> = tool
-            .as_object()
-            .expect("a tool")
-            .keys()
-            .filter(|k| !["name", "title", "description", "inputSchema", "outputSchema", "annotations", "_meta"].contains(&k.as_str()))
-            .collect();
-        assert!(extra.is_empty(), "{name}: fields list does not have: {extra:?}");
-    }
+            (manifest["id"].as_str().expect("id").to_owned(), list(toolkit))
+        })
+        .collect();
+    assert_tools_match(&session["results"][0]["result"]["tools"], &listed);
 }
 
 fn example_toolkits() -> Vec<PathBuf> {
@@ -147,4 +118,14 @@ fn http_beyond_loopback_needs_a_token() {
         stderr.contains("refusing to serve MCP on 0.0.0.0:0 without a bearer token (--token-file)"),
         "{stderr}"
     );
+}
+
+#[test]
+fn a_token_an_http_header_cannot_carry_is_refused() {
+    let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("mcp-token-non-ascii");
+    std::fs::write(&file, "t\u{f6}k\u{e9}n-0123456789abcdef\n").expect("write the token file");
+    let out = trove_host_tests::run_cli(&["mcp", "toolkits/quakefeed", "--http", "127.0.0.1:0", "--token-file", &file.display().to_string()], &[], None);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("must hold one token of visible ASCII characters"), "{stderr}");
 }
