@@ -26,15 +26,8 @@ pub struct CallArgs {
     /// Read the arguments' JSON from a file.
     #[arg(long, value_name = "FILE")]
     args_file: Option<PathBuf>,
-    /// The caller's user id.
-    #[arg(long, value_name = "ID", default_value = "local-user")]
-    user: String,
-    /// A scope granted to the call (trove:search, trove:ingest); repeatable.
-    #[arg(long = "scope", value_name = "S")]
-    scopes: Vec<String>,
-    /// The toolkit's settings (ctx.config) as a JSON object.
-    #[arg(long, value_name = "JSON")]
-    config: Option<String>,
+    #[command(flatten)]
+    caller: crate::caller::CallerArgs,
     /// Serve egress from a replay file (a cassette: a JSON list of recorded exchanges) instead
     /// of the network. Its {{secret:NAME}} placeholders get the secrets' current values.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "record_case"])]
@@ -82,13 +75,7 @@ fn parse(args: &CallArgs) -> Result<Parsed, String> {
         }
         (None, None) => json!({}),
     };
-    let config = args.config.as_deref().map(|c| parse_json("--config", c)).transpose()?;
-    if let Some(c) = config.as_ref().filter(|c| !c.is_object()) {
-        return Err(format!("--config must be a JSON object of settings, got {c}"));
-    }
-    if let Some(unknown) = args.scopes.iter().find(|s| !trove_host_ops::manifest::KNOWN_SCOPES.contains(&s.as_str())) {
-        return Err(format!("--scope {unknown:?} is not a scope (known: {})", trove_host_ops::manifest::KNOWN_SCOPES.join(", ")));
-    }
+    let caller = args.caller.parse()?;
     let now = args.now.as_deref().map(|n| parse_now("--now", n)).transpose()?;
     let timeout = std::time::Duration::try_from_secs_f64(args.timeout)
         .ok()
@@ -96,9 +83,9 @@ fn parse(args: &CallArgs) -> Result<Parsed, String> {
         .ok_or_else(|| format!("--timeout must be a positive number of seconds, got {}", args.timeout))?;
     let mut host = HostConfig::default();
     host.limits.call_timeout = timeout;
-    let mut call = ToolCall::new(args.tool.clone(), call_args, args.user.clone());
-    call.scopes = Some(args.scopes.clone());
-    call.config = config;
+    let mut call = ToolCall::new(args.tool.clone(), call_args, caller.user);
+    call.scopes = Some(caller.scopes);
+    call.config = caller.config;
     Ok(Parsed { call, now, host })
 }
 

@@ -5,6 +5,7 @@
 //! `CallEnv` or case files for the runtime, and what comes back is printed.
 
 mod call;
+mod caller;
 mod kb;
 mod mcp;
 mod new;

@@ -3,14 +3,11 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
-use trove_host::local::LocalProviders;
-use trove_host::{Host, LoadOptions, Namespace};
 use trove_host_server::mcp::{McpHttpOptions, McpOptions, McpServer};
 
-use crate::serve::{termination, LimitArgs};
-use crate::{parse_json, usage};
+use crate::serve::{termination, LimitArgs, Serving};
+use crate::usage;
 
 #[derive(clap::Args)]
 pub struct McpArgs {
@@ -18,16 +15,9 @@ pub struct McpArgs {
     /// <toolkit-id>__<tool>.
     #[arg(required = true)]
     toolkits: Vec<PathBuf>,
-    /// The user every call is made as (ctx.userId).
-    #[arg(long, value_name = "ID", default_value = "local-user")]
-    user: String,
-    /// A scope asked for every call (trove:search, trove:ingest); granted where the manifest
-    /// declares it too. Repeatable.
-    #[arg(long = "scope", value_name = "S")]
-    scopes: Vec<String>,
-    /// The toolkits' settings (ctx.config) as a JSON object.
-    #[arg(long, value_name = "JSON")]
-    config: Option<String>,
+    /// Who every call is made as.
+    #[command(flatten)]
+    caller: crate::caller::CallerArgs,
     /// Serve over streamable HTTP at http://ADDR/mcp instead of stdio (ADDR default
     /// 127.0.0.1:8789; port 0: any free port, printed on stderr).
     #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "127.0.0.1:8789")]
@@ -79,35 +69,19 @@ fn read_token(path: &std::path::Path) -> Result<String, String> {
 }
 
 pub async fn mcp(args: McpArgs) -> ExitCode {
-    let config = match args.limits.host_config() {
+    let caller = match args.caller.parse() {
         Ok(c) => c,
         Err(e) => return usage(e),
     };
-    let settings = match args.config.as_deref().map(|c| parse_json("--config", c)).transpose() {
-        Ok(c) => c,
-        Err(e) => return usage(e),
-    };
-    if let Some(c) = settings.as_ref().filter(|c| !c.is_object()) {
-        return usage(format!("--config must be a JSON object of settings, got {c}"));
-    }
-    if let Some(unknown) = args.scopes.iter().find(|s| !trove_host_ops::manifest::KNOWN_SCOPES.contains(&s.as_str())) {
-        return usage(format!("--scope {unknown:?} is not a scope (known: {})", trove_host_ops::manifest::KNOWN_SCOPES.join(", ")));
-    }
     let token = match args.token_file.as_deref().map(read_token).transpose() {
         Ok(t) => t,
         Err(e) => return usage(e),
     };
-    let Some(grace) = std::time::Duration::try_from_secs_f64(args.grace).ok() else {
-        return usage(format!("--grace must be a number of seconds, got {}", args.grace));
+    let Serving { host, load, env, grace } = match Serving::start(&args.limits, args.grace, Vec::new()) {
+        Ok(s) => s,
+        Err(e) => return usage(e),
     };
-    let host = match Host::new(config) {
-        Ok(h) => h,
-        Err(e) => return usage(format!("cannot start the host: {e}")),
-    };
-    // Data (keyring, cache, documents) belongs to each toolkit's location, as with `call`.
-    let load = LoadOptions { namespace: Namespace::Location, ..LoadOptions::default() };
-    let env: Arc<dyn trove_host_server::EnvSource> = Arc::new(LocalProviders::open());
-    let options = McpOptions { user_id: args.user, scopes: args.scopes, config: settings, ..McpOptions::default() };
+    let options = McpOptions { user_id: caller.user, scopes: caller.scopes, config: caller.config, ..McpOptions::default() };
     let server = match McpServer::load(&host, args.toolkits, &load, env, options).await {
         Ok(s) => s,
         Err(e) => return usage(e),

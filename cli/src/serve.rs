@@ -113,21 +113,34 @@ pub async fn termination() {
     }
 }
 
+/// What every serving command (`serve`, `mcp`) starts with: a `Host` with the limit flags,
+/// toolkits' data bound to their location (as with `call`), and the local providers.
+pub struct Serving {
+    pub host: Host,
+    pub load: LoadOptions,
+    pub env: Arc<dyn trove_host_server::EnvSource>,
+    pub grace: std::time::Duration,
+}
+
+impl Serving {
+    /// # Errors
+    /// A limit flag or `--grace` is out of range, or the host cannot start.
+    pub fn start(limits: &LimitArgs, grace: f64, platforms: Vec<String>) -> Result<Self, String> {
+        let config = limits.host_config()?;
+        let grace = std::time::Duration::try_from_secs_f64(grace).map_err(|_| format!("--grace must be a number of seconds, got {grace}"))?;
+        let host = Host::new(config).map_err(|e| format!("cannot start the host: {e}"))?;
+        // Data (keyring, cache, documents) belongs to each toolkit's location, as with `call`.
+        let load = LoadOptions { namespace: Namespace::Location, ..LoadOptions::default() };
+        let env = Arc::new(LocalProviders::open().with_platforms(platforms));
+        Ok(Self { host, load, env, grace })
+    }
+}
+
 pub async fn serve(args: ServeArgs) -> ExitCode {
-    let config = match args.limits.host_config() {
-        Ok(c) => c,
+    let Serving { host, load, env, grace } = match Serving::start(&args.limits, args.grace, args.platforms) {
+        Ok(s) => s,
         Err(e) => return usage(e),
     };
-    let Some(grace) = std::time::Duration::try_from_secs_f64(args.grace).ok() else {
-        return usage(format!("--grace must be a number of seconds, got {}", args.grace));
-    };
-    let host = match Host::new(config) {
-        Ok(h) => h,
-        Err(e) => return usage(format!("cannot start the host: {e}")),
-    };
-    // Data (keyring, cache, documents) belongs to each toolkit's location, as with `call`.
-    let load = LoadOptions { namespace: Namespace::Location, ..LoadOptions::default() };
-    let env: Arc<dyn trove_host_server::EnvSource> = Arc::new(LocalProviders::open().with_platforms(args.platforms));
     let options = trove_host_server::ServeOptions {
         listen: args.listen,
         watch: args.watch,
