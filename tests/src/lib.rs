@@ -60,6 +60,21 @@ pub fn run_cli(args: &[&str], env: &[(&str, &str)], stdin: Option<&str>) -> Outp
     child.wait_with_output().expect("wait for trove-host")
 }
 
+/// A TLS server configuration for a self-signed certificate naming `names`, and that
+/// certificate's PEM (for a client's `extra_roots_pem`).
+pub fn self_signed_tls(names: &[&str]) -> (tokio_rustls::TlsAcceptor, Vec<u8>) {
+    use tokio_rustls::rustls;
+    let ck = rcgen::generate_simple_self_signed(names.iter().map(|n| (*n).to_owned()).collect::<Vec<_>>()).expect("certificate");
+    let key = rustls::pki_types::PrivateKeyDer::Pkcs8(ck.key_pair.serialize_der().into());
+    let config = rustls::ServerConfig::builder_with_provider(std::sync::Arc::new(rustls::crypto::ring::default_provider()))
+        .with_safe_default_protocol_versions()
+        .expect("protocol versions")
+        .with_no_client_auth()
+        .with_single_cert(vec![ck.cert.der().clone()], key)
+        .expect("server certificate");
+    (tokio_rustls::TlsAcceptor::from(std::sync::Arc::new(config)), ck.cert.pem().into_bytes())
+}
+
 /// Runs an MCP scenario through a real MCP client, the official TypeScript SDK's `Client`
 /// (`js/mcp-client/drive.mjs`; its scenario format is documented there), and returns what it
 /// printed: `{ sessions: [{ connect, results, logs, stderr? }] }`.

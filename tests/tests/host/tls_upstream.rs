@@ -13,7 +13,6 @@ use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper::body::Incoming;
 use hyper::{Request, Response};
-use tokio_rustls::rustls;
 use trove_host_ops::egress::network::{NetworkOptions, NetworkTransport, Resolver};
 use trove_host_ops::egress::replay::{Exchange, ReplayTransport};
 use trove_host_ops::egress::{EgressBudgets, HttpRequest, Transport};
@@ -61,15 +60,7 @@ impl CassetteServer {
         let port = PORT_443.get_or_init(Arc::default).clone().lock_owned().await;
         let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 443)).await.ok()?;
         let names: Vec<String> = hosts.iter().map(|h| (*h).to_owned()).collect();
-        let ck = rcgen::generate_simple_self_signed(names.clone()).expect("certificate");
-        let key = rustls::pki_types::PrivateKeyDer::Pkcs8(ck.key_pair.serialize_der().into());
-        let config = rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
-            .with_safe_default_protocol_versions()
-            .expect("protocol versions")
-            .with_no_client_auth()
-            .with_single_cert(vec![ck.cert.der().clone()], key)
-            .expect("server certificate");
-        let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+        let (acceptor, cert_pem) = trove_host_tests::self_signed_tls(hosts);
         let state: Arc<State> = Arc::new(Mutex::new(Arc::new(ReplayTransport::new(Vec::new()))));
         let shared = state.clone();
         let task = tokio::spawn(async move {
@@ -85,7 +76,7 @@ impl CassetteServer {
                 });
             }
         });
-        Some(Self { state, hosts: names, cert_pem: ck.cert.pem().into_bytes(), _port: port, task })
+        Some(Self { state, hosts: names, cert_pem, _port: port, task })
     }
 
     /// Network settings that reach this server for its host names (for a `Host`).

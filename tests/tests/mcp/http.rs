@@ -11,7 +11,6 @@ use async_trait::async_trait;
 use serde_json::{json, Value};
 use tokio::io::AsyncReadExt;
 use tokio::sync::Notify;
-use tokio_rustls::rustls;
 use trove_host::{CallEnv, Host, HostConfig, LoadOptions, MemorySecrets, NetworkOptions, NetworkTransport, ToolCall, ToolkitHandle};
 use trove_host_ops::egress::network::Resolver;
 use trove_host_server::mcp::{McpHttpOptions, McpOptions, McpServer, RunningMcpHttp};
@@ -36,15 +35,7 @@ impl SilentUpstream {
     async fn start() -> Self {
         let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).await.expect("bind");
         let port = listener.local_addr().expect("addr").port();
-        let ck = rcgen::generate_simple_self_signed(vec![UPSTREAM.to_owned()]).expect("certificate");
-        let key = rustls::pki_types::PrivateKeyDer::Pkcs8(ck.key_pair.serialize_der().into());
-        let config = rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
-            .with_safe_default_protocol_versions()
-            .expect("protocol versions")
-            .with_no_client_auth()
-            .with_single_cert(vec![ck.cert.der().clone()], key)
-            .expect("server certificate");
-        let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+        let (acceptor, cert_pem) = trove_host_tests::self_signed_tls(&[UPSTREAM]);
         let requested = Arc::new(AtomicBool::new(false));
         let closed = Arc::new(AtomicBool::new(false));
         let closed_notify = Arc::new(Notify::new());
@@ -75,7 +66,7 @@ impl SilentUpstream {
                 });
             }
         });
-        Self { port, cert_pem: ck.cert.pem().into_bytes(), requested, closed, closed_notify }
+        Self { port, cert_pem, requested, closed, closed_notify }
     }
 }
 
