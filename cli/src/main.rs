@@ -181,10 +181,14 @@ fn main() -> ExitCode {
         Command::Mcp(_) => "warn,rmcp=error,trove=info",
         _ => "warn,trove=info",
     };
+    let mut filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| default_filter.into());
+    if matches!(cli.command, Command::Mcp(_)) && std::env::var_os("RUST_LOG").is_some() {
+        // rmcp logs whole requests and results below warn, and a result is the toolkit's text,
+        // which nothing redacts: whatever RUST_LOG asks, secrets stay out of the host's log.
+        filter = filter.add_directive("rmcp=warn".parse().expect("a directive"));
+    }
     tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| default_filter.into()),
-        )
+        .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()) && std::env::var_os("NO_COLOR").is_none())
         .with_target(false)
