@@ -33,6 +33,7 @@ use tokio_util::sync::CancellationToken;
 use super::session::McpSession;
 use super::McpServer;
 use crate::serve::{accept_loop, ServeError, Shutdown};
+use crate::wire::InFlight;
 
 /// Where the MCP endpoint is served (as in the specification's examples).
 pub const MCP_PATH: &str = "/mcp";
@@ -104,8 +105,8 @@ impl RunningMcpHttp {
         format!("http://{}{MCP_PATH}", self.local_addr)
     }
 
-    /// Stops accepting, lets calls in flight finish within the grace period, then ends every
-    /// session (and its event stream) and closes what is left.
+    /// Stops accepting, lets calls in flight finish and their answers be written within the
+    /// grace period, then ends every session (and its event stream) and closes what is left.
     pub async fn shutdown(mut self) -> Shutdown {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
@@ -150,17 +151,34 @@ pub(crate) async fn start(server: &McpServer, options: McpHttpOptions) -> Result
     let for_sessions = server.clone();
     let manager = Arc::new(LocalSessionManager::default());
     let service = StreamableHttpService::new(move || Ok(McpSession::new(for_sessions.clone())), manager.clone(), config);
+    // POST exchanges whose answer has not been written yet: shutdown waits for them (the
+    // answer to a call travels on its POST's own event stream, which ends after it).
+    let exchanges = Arc::new(AtomicUsize::new(0));
     let mut router = Router::new()
         .nest_service(MCP_PATH, service)
-        .layer(axum::middleware::from_fn_with_state((manager, options.max_sessions), limit_sessions));
+        .layer(axum::middleware::from_fn_with_state((manager, options.max_sessions), limit_sessions))
+        .layer(axum::middleware::from_fn_with_state(exchanges.clone(), count_exchanges));
     if let Some(token) = options.bearer_token.clone() {
         router = router.layer(axum::middleware::from_fn_with_state(Arc::<str>::from(token), require_bearer));
     }
     let (stop, stopped) = oneshot::channel();
-    let in_flight = server.in_flight().clone();
+    let in_flight = exchanges;
     let task = tokio::spawn(accept_loop(listener, router, stopped, options.grace, in_flight.clone()));
     tracing::info!(target: "trove::mcp", "MCP endpoint at http://{local_addr}{MCP_PATH} ({} tools)", server.catalog().tools().len());
     Ok(RunningMcpHttp { local_addr, sessions, in_flight, grace: options.grace, stop: Some(stop), task: Some(task) })
+}
+
+/// Counts a POST from its arrival until its response body has been written (or dropped).
+async fn count_exchanges(State(counter): State<Arc<AtomicUsize>>, request: Request, next: Next) -> Response {
+    if request.method() != axum::http::Method::POST {
+        return next.run(request).await;
+    }
+    let guard = InFlight::enter(&counter);
+    let (parts, body) = next.run(request).await.into_parts();
+    let body = futures::StreamExt::inspect(body.into_data_stream(), move |_| {
+        let _ = &guard;
+    });
+    Response::from_parts(parts, axum::body::Body::from_stream(body))
 }
 
 /// 503 for a request that would open a session (a POST without `Mcp-Session-Id`) while
