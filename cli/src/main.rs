@@ -172,6 +172,7 @@ async fn run(cli: Cli) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    let started = std::time::Instant::now();
     let cli = Cli::parse();
     // Toolkit log lines are the point of `call`; in a conformance run they are noise (the
     // results file has them), so only the host's own warnings show there.
@@ -205,5 +206,15 @@ fn main() -> ExitCode {
         _ => tokio::runtime::Builder::new_current_thread().enable_all().build(),
     }
     .expect("tokio runtime");
-    rt.block_on(run(cli))
+    // Phase events (`RUST_LOG=trove::phase=debug`, read by `scripts/bench-cold --phases`): the
+    // runtime reports its own phases; these are what `main` adds around them.
+    tracing::debug!(target: "trove::phase", phase = "parse the command line, set up logging, start the async runtime", us = started.elapsed().as_micros() as u64);
+    let ran = std::time::Instant::now();
+    let code = rt.block_on(run(cli));
+    tracing::debug!(target: "trove::phase", phase = "the command (load and call, printing)", us = ran.elapsed().as_micros() as u64);
+    let ending = std::time::Instant::now();
+    drop(rt);
+    tracing::debug!(target: "trove::phase", phase = "stop the async runtime", us = ending.elapsed().as_micros() as u64);
+    tracing::debug!(target: "trove::phase", phase = "main, in all", us = started.elapsed().as_micros() as u64);
+    code
 }

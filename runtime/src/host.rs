@@ -138,7 +138,9 @@ impl Host {
     /// # Errors
     /// [`LoadError`] naming the file and every problem (see [`crate::Toolkit::load`]).
     pub async fn load(&self, path: &Path, options: LoadOptions) -> Result<ToolkitHandle, LoadError> {
+        let mut phase = crate::phase::Phases::start();
         let network = self.network().map_err(LoadError::Module)?;
+        phase.end("set up the host's network transport");
         let limits = options.limits.unwrap_or(self.inner.config.limits);
         let pool_config = options.pool.unwrap_or(self.inner.config.pool);
         let instance = InstanceOptions {

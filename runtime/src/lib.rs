@@ -68,6 +68,7 @@ pub mod isolate;
 pub mod loader;
 pub mod local;
 pub mod modules;
+mod phase;
 pub mod pool;
 mod supervisor;
 pub mod toolkit;

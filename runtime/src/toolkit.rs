@@ -217,11 +217,14 @@ impl Toolkit {
     /// (with `sibling`) a toolkit whose id differs from its sibling's.
     pub async fn load_instance(path: &Path, options: InstanceOptions) -> Result<Self, LoadError> {
         let InstanceOptions { limits, sources, sibling, network, workspace_root } = options;
+        let mut phase = crate::phase::Phases::start();
         let (root, entry) = find_entry(path)?;
         let workspace = workspace_root.unwrap_or_else(|| crate::loader::workspace_root(&root));
         let loader = ToolkitLoader::new(&workspace, &entry, sources).map_err(LoadError::NotFound)?;
         let entry_url = loader.entry().clone();
+        phase.end("find the entry and workspace");
         let mut runtime = new_isolate(loader, limits.max_heap_bytes);
+        phase.end("create the isolate and run the extensions' bootstrap (web APIs, crypto, fetch classes, Intl, ops, zod, the SDK module)");
         // Near the heap ceiling, stop the running script instead of letting the engine abort.
         let stopped = Arc::new(AtomicU8::new(stop::NONE));
         {
@@ -248,7 +251,7 @@ impl Toolkit {
             cpu: cpu_clock.map(|c| (c, limits.cpu_time)),
             cancel: None,
         });
-        let evaluated = tokio::time::timeout(limits.call_timeout, Self::evaluate(&mut runtime, &entry, &entry_url, &shown)).await;
+        let evaluated = tokio::time::timeout(limits.call_timeout, Self::evaluate(&mut runtime, &entry, &entry_url, &shown, &mut phase)).await;
         drop(watch);
         let stopped_by = stopped.swap(stop::NONE, Ordering::SeqCst);
         let stop_message = |what: &str| {
@@ -313,11 +316,14 @@ impl Toolkit {
         entry: &Path,
         entry_url: &deno_core::ModuleSpecifier,
         shown: &str,
+        phase: &mut crate::phase::Phases,
     ) -> Result<(v8::Global<v8::Value>, String), LoadError> {
         let id = runtime.load_main_es_module(entry_url).await.map_err(|e| js_error_to_load(entry, e))?;
+        phase.end("read and transpile the toolkit's modules");
         let evaluated = runtime.mod_evaluate(id);
         runtime.run_event_loop(PollEventLoopOptions::default()).await.map_err(|e| js_error_to_load(entry, e))?;
         evaluated.await.map_err(|e| js_error_to_load(entry, e))?;
+        phase.end("evaluate the toolkit's modules");
 
         let functions = runtime.op_state().borrow().borrow::<HostFunctions>().clone();
         let namespace = runtime.get_module_namespace(id).map_err(|e| LoadError::Module(e.to_string()))?;
@@ -338,6 +344,7 @@ impl Toolkit {
             deno_core::scope!(scope, runtime);
             v8::Local::new(scope, described).to_rust_string_lossy(scope)
         };
+        phase.end("describe the toolkit (tool list, JSON Schemas, manifest)");
         Ok((definition, described))
     }
 
@@ -441,7 +448,14 @@ impl Toolkit {
 
     /// Like [`Self::call`] for a call given as raw JSON (any value: a malformed call gets the
     /// `BAD_REQUEST` envelope, as on the wire).
-    pub async fn call_json(&mut self, mut call: Value, mut env: CallEnv) -> CallOutcome {
+    pub async fn call_json(&mut self, call: Value, env: CallEnv) -> CallOutcome {
+        let mut phase = crate::phase::Phases::start();
+        let outcome = self.call_json_inner(call, env).await;
+        phase.end("the call");
+        outcome
+    }
+
+    async fn call_json_inner(&mut self, mut call: Value, mut env: CallEnv) -> CallOutcome {
         let ledger = Arc::new(Ledger::with_redactor(self.scope.redactor.clone()));
         if env.transport.is_none() {
             match self.default_transport() {

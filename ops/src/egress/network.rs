@@ -17,7 +17,6 @@ use futures::StreamExt;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 
 use super::address::is_blocked_ip;
-use super::budget::EgressBudgets;
 use super::transport::{HttpRequest, HttpResponse, Transport, TransportError};
 
 /// Looks up the addresses of a host name. The system resolver in production; tests supply
@@ -156,16 +155,17 @@ pub struct NetworkTransport {
 }
 
 impl NetworkTransport {
-    /// Builds the client. Errors if a root certificate does not parse or TLS cannot start.
+    /// Checks the extra root certificates; the HTTP client (TLS roots, connection pool) is
+    /// built on the first request, so a call replayed from a cassette never pays for it
+    /// (issue #11). Errors if a root certificate does not parse; a TLS back-end that cannot
+    /// start fails that first request instead.
     pub fn new(options: NetworkOptions) -> Result<Self, String> {
         let roots = options
             .extra_roots_pem
             .iter()
             .map(|pem| reqwest::Certificate::from_pem(pem).map_err(|e| format!("bad root certificate: {e}")))
             .collect::<Result<Vec<_>, _>>()?;
-        let transport = Self { options, roots, clients: Arc::default() };
-        transport.client(EgressBudgets::default().connect_timeout)?;
-        Ok(transport)
+        Ok(Self { options, roots, clients: Arc::default() })
     }
 
     fn client(&self, connect_timeout: Duration) -> Result<reqwest::Client, String> {
