@@ -10,7 +10,7 @@
 //! [`run_case`] compares what trove-host did with the case's expectations; [`update_case`]
 //! rewrites the expectations that differ (`test --update`).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -24,12 +24,16 @@ use trove_host_ops::CallEnv;
 
 use crate::toolkit::{CallOutcome, Toolkit};
 
-/// One case of a case file (the corpus's `case.schema.json`).
+/// One case of a case file (the corpus's `case.schema.json`). A field the schema does not
+/// list is an error, not ignored: a misspelt `expectLogs` must not quietly stop checking logs.
 #[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Case {
     /// Unique within the file.
     pub name: String,
+    /// What the case checks (free text; not used).
+    #[serde(default)]
+    pub description: Option<String>,
     /// `{tool, args, userId, scopes, config}`.
     pub call: Value,
     /// Secret name → value (`null`: declared but unset). Default: none.
@@ -44,6 +48,11 @@ pub struct Case {
     /// Scripted `ctx.trove` answers.
     #[serde(default)]
     pub trove: Vec<ScriptedTroveCall>,
+    /// JSON Pointer (into `{expect, expectRequests, expectCallbacks, expectLogs}`) → regex: a
+    /// record of where the expectations hold `{"$regex": …}` matchers (documentation; the
+    /// matchers in place are what is compared).
+    #[serde(default)]
+    pub matchers: BTreeMap<String, String>,
     /// The expected envelope (the SDK's). Absent: `null`, which no envelope matches (`test
     /// --update` writes it).
     #[serde(default)]
@@ -87,14 +96,42 @@ pub struct CaseResult {
     pub logs: Value,
 }
 
+/// The fields of a case that hold expectations, where `{"$regex": …}` matchers may appear.
+const EXPECTATION_FIELDS: [&str; 6] = ["expect", "expectRequests", "expectCallbacks", "expectLogs", "hostExpect", "hostExpectRequests"];
+
 /// Reads a case file. Errors name the file, the case and the field that is wrong (e.g.
-/// `cases.json: [3].now: invalid type: null, expected a string`).
+/// `cases.json does not match the case format, in case "b": [3].now: invalid type: null,
+/// expected a string`), including a field the case format does not have and a `{"$regex": …}`
+/// matcher that is not a string or not a valid regex.
 pub fn read_case_file(path: &Path) -> Result<Vec<Case>, String> {
     let value = read_json(path)?;
-    serde_path_to_error::deserialize(value).map_err(|e| {
+    // The name of case `index`, as written, to say which case an error is in.
+    let case_name = |index: usize| -> String {
+        match value.get(index).and_then(|c| c.get("name")).and_then(Value::as_str) {
+            Some(name) => format!("in case {name:?}"),
+            None => format!("in case [{index}]"),
+        }
+    };
+    let cases: Vec<Case> = serde_path_to_error::deserialize(&value).map_err(|e| {
         let at = e.path().to_string();
-        format!("{} does not match the case format: {at}: {}", path.display(), e.into_inner())
-    })
+        let which = match e.path().iter().next() {
+            Some(serde_path_to_error::Segment::Seq { index }) => format!(", {}", case_name(*index)),
+            _ => String::new(),
+        };
+        format!("{} does not match the case format{which}: {at}: {}", path.display(), e.into_inner())
+    })?;
+    for (index, case) in value.as_array().into_iter().flatten().enumerate() {
+        let mut problems = Vec::new();
+        for field in EXPECTATION_FIELDS {
+            if let Some(expected) = case.get(field) {
+                matcher_problems(field, expected, &mut problems);
+            }
+        }
+        if !problems.is_empty() {
+            return Err(format!("{} has a broken matcher, {}: {}", path.display(), case_name(index), problems.join("; ")));
+        }
+    }
+    Ok(cases)
 }
 
 /// The case files in `dir`: its `*.json` files, sorted by name.
@@ -117,18 +154,57 @@ pub fn read_json(path: &Path) -> Result<Value, String> {
     serde_json::from_str(&text).map_err(|e| format!("{} is not JSON: {e}", path.display()))
 }
 
-/// Compares `actual` with `expected` (JSON equality, key order ignored, numbers by value; an
-/// expected `{"$regex": p}` matches a string matching `p`). Differences are pushed as
-/// `path: …` lines.
-pub fn compare(path: &str, expected: &Value, actual: &Value, out: &mut Vec<String>) {
-    match (expected, actual) {
-        (Value::Object(e), _) if e.len() == 1 && e.contains_key("$regex") => {
-            let pattern = e["$regex"].as_str().unwrap_or_default();
-            let ok = actual.as_str().is_some_and(|s| regex::Regex::new(pattern).map(|r| r.is_match(s)).unwrap_or(false));
-            if !ok {
-                out.push(format!("{path}: expected a string matching /{pattern}/, got {actual}"));
+/// Whether `object` is a matcher: `{"$regex": …}` and nothing else.
+fn is_matcher(object: &Map<String, Value>) -> bool {
+    object.len() == 1 && object.contains_key("$regex")
+}
+
+/// The regex of the matcher at `path` whose `$regex` is `pattern`. Errors (`path: …`) when
+/// `pattern` is not a string or not a valid regex: a broken matcher is a mistake in the case,
+/// never a match (nor a plain mismatch).
+fn matcher_regex(path: &str, pattern: &Value) -> Result<regex::Regex, String> {
+    let Value::String(pattern) = pattern else {
+        return Err(format!("{path}: the $regex matcher is not a string: {pattern}"));
+    };
+    regex::Regex::new(pattern).map_err(|e| {
+        // The regex crate's message spans lines (the pattern, a caret, then `error: …`); the
+        // last line says what is wrong, which is what fits on a problem line.
+        let message = e.to_string();
+        let last = message.lines().last().unwrap_or_default();
+        format!("{path}: the $regex matcher /{pattern}/ is not a valid regex: {}", last.strip_prefix("error: ").unwrap_or(last))
+    })
+}
+
+/// Pushes a `path: …` line for each broken `{"$regex": …}` matcher in `expected` (see
+/// [`matcher_regex`]).
+fn matcher_problems(path: &str, expected: &Value, out: &mut Vec<String>) {
+    match expected {
+        Value::Object(e) if is_matcher(e) => {
+            if let Err(problem) = matcher_regex(path, &e["$regex"]) {
+                out.push(problem);
             }
         }
+        Value::Object(e) => e.iter().for_each(|(k, v)| matcher_problems(&format!("{path}/{k}"), v, out)),
+        Value::Array(e) => e.iter().enumerate().for_each(|(i, v)| matcher_problems(&format!("{path}/{i}"), v, out)),
+        _ => {}
+    }
+}
+
+/// Compares `actual` with `expected` (JSON equality, key order ignored, numbers by value; an
+/// expected `{"$regex": p}` matches a string matching `p`). Differences are pushed as
+/// `path: …` lines: a missing or unexpected key, a different number of items, a different
+/// value, a string the matcher does not match, and a matcher that is itself broken (`p` not a
+/// string, or not a valid regex), which matches nothing.
+pub fn compare(path: &str, expected: &Value, actual: &Value, out: &mut Vec<String>) {
+    match (expected, actual) {
+        (Value::Object(e), _) if is_matcher(e) => match matcher_regex(path, &e["$regex"]) {
+            Ok(regex) => {
+                if !actual.as_str().is_some_and(|s| regex.is_match(s)) {
+                    out.push(format!("{path}: expected a string matching /{}/, got {actual}", regex.as_str()));
+                }
+            }
+            Err(problem) => out.push(problem),
+        },
         (Value::Object(e), Value::Object(a)) => {
             for (k, ev) in e {
                 match a.get(k) {
@@ -348,7 +424,7 @@ pub fn update_case(case: &mut Value, result: &CaseResult) -> bool {
 /// today's UUID).
 fn keep_matching_matchers(expected: &Value, actual: &Value) -> Value {
     match (expected, actual) {
-        (Value::Object(e), _) if e.len() == 1 && e.contains_key("$regex") => {
+        (Value::Object(e), _) if is_matcher(e) => {
             let mut problems = Vec::new();
             compare("", expected, actual, &mut problems);
             if problems.is_empty() { expected.clone() } else { actual.clone() }
@@ -390,7 +466,7 @@ pub struct ReferenceAnswer {
 /// two runs that both match an expectation (a random UUID, a timestamp) are compared against.
 pub fn with_matchers(actual: &Value, expected: &Value) -> Value {
     match (actual, expected) {
-        (_, Value::Object(e)) if e.len() == 1 && e.contains_key("$regex") => expected.clone(),
+        (_, Value::Object(e)) if is_matcher(e) => expected.clone(),
         (Value::Object(a), Value::Object(e)) => {
             Value::Object(a.iter().map(|(k, v)| (k.clone(), e.get(k).map_or_else(|| v.clone(), |ev| with_matchers(v, ev)))).collect())
         }
@@ -428,4 +504,229 @@ pub fn compare_with_reference(case: &Case, reference: &ReferenceAnswer, host: &C
         compare("logs", &expected, logs, &mut problems);
     }
     problems
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use std::path::PathBuf;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// A fresh folder under the system's temp dir, removed (with its contents) when dropped.
+    pub(crate) struct Scratch(pub PathBuf);
+
+    impl Scratch {
+        pub(crate) fn new(name: &str) -> Self {
+            static NEXT: AtomicUsize = AtomicUsize::new(0);
+            let n = NEXT.fetch_add(1, Ordering::Relaxed);
+            let dir = std::env::temp_dir().join(format!("trove-host-{name}-{}-{n}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).expect("create a scratch folder");
+            Self(dir)
+        }
+
+        /// Writes `text` to `relative` (parent folders made as needed) and returns its path.
+        pub(crate) fn write(&self, relative: &str, text: &str) -> PathBuf {
+            let path = self.0.join(relative);
+            std::fs::create_dir_all(path.parent().expect("a parent")).expect("create folders");
+            std::fs::write(&path, text).expect("write a scratch file");
+            path
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    /// The problems `compare` finds.
+    fn problems(path: &str, expected: Value, actual: Value) -> Vec<String> {
+        let mut out = Vec::new();
+        compare(path, &expected, &actual, &mut out);
+        out
+    }
+
+    #[test]
+    fn equal_values_have_no_problems_whatever_the_key_order_or_number_spelling() {
+        assert_eq!(problems("envelope", json!({ "a": 1, "b": [1.0, "x"] }), json!({ "b": [1, "x"], "a": 1.0 })), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_missing_key_is_reported_with_its_expected_value() {
+        assert_eq!(
+            problems("envelope", json!({ "ok": true, "result": { "text": "hi", "structured": { "n": 1 } } }), json!({ "ok": true, "result": { "text": "hi" } })),
+            vec![r#"envelope/result/structured: missing (expected {"n":1})"#]
+        );
+    }
+
+    #[test]
+    fn an_extra_key_is_reported_with_its_value() {
+        assert_eq!(
+            problems("envelope", json!({ "ok": true, "result": { "text": "hi" } }), json!({ "ok": true, "result": { "text": "hi" }, "structuredContent": { "n": 1 } })),
+            vec![r#"envelope/structuredContent: unexpected {"n":1}"#]
+        );
+    }
+
+    #[test]
+    fn a_different_array_length_is_reported_with_both_lengths() {
+        assert_eq!(
+            problems("requests", json!([{ "method": "GET" }, { "method": "POST" }]), json!([{ "method": "GET" }])),
+            vec![r#"requests: expected 2 items, got 1: [{"method":"GET"}]"#]
+        );
+    }
+
+    #[test]
+    fn a_different_number_is_reported() {
+        assert_eq!(problems("envelope", json!({ "count": 1.5 }), json!({ "count": 2 })), vec!["envelope/count: expected 1.5, got 2"]);
+        assert_eq!(problems("envelope", json!({ "count": 3 }), json!({ "count": "3" })), vec![r#"envelope/count: expected 3, got "3""#]);
+    }
+
+    #[test]
+    fn a_regex_miss_is_reported_with_the_pattern() {
+        let uuid = json!({ "$regex": "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$" });
+        assert_eq!(problems("requests/0/headers/idempotency-key", uuid.clone(), json!("5f0c6a1e-8a9b-4c3d-9e2f-0123456789ab")), Vec::<String>::new());
+        assert_eq!(
+            problems("requests/0/headers/idempotency-key", uuid.clone(), json!("not-a-uuid")),
+            vec![r#"requests/0/headers/idempotency-key: expected a string matching /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, got "not-a-uuid""#]
+        );
+        assert_eq!(
+            problems("envelope/id", json!({ "$regex": "^a" }), json!(7)),
+            vec!["envelope/id: expected a string matching /^a/, got 7"]
+        );
+    }
+
+    #[test]
+    fn log_lines_out_of_order_are_reported_line_by_line() {
+        assert_eq!(
+            problems("logs", json!([["fetching", { "page": 1 }], ["done"]]), json!([["done"], ["fetching", { "page": 1 }]])),
+            vec![r#"logs/0: expected 2 items, got 1: ["done"]"#, r#"logs/1: expected 1 items, got 2: ["fetching",{"page":1}]"#]
+        );
+        assert_eq!(
+            problems("logs", json!([["fetching"], ["done"]]), json!([["done"], ["fetching"]])),
+            vec![r#"logs/0/0: expected "fetching", got "done""#, r#"logs/1/0: expected "done", got "fetching""#]
+        );
+    }
+
+    #[test]
+    fn a_regex_matcher_that_is_not_a_string_is_a_broken_matcher_that_matches_nothing() {
+        for actual in [json!("anything"), json!(5), json!(null), json!({ "$regex": 5 })] {
+            assert_eq!(
+                problems("envelope/result/text", json!({ "$regex": 5 }), actual),
+                vec!["envelope/result/text: the $regex matcher is not a string: 5"]
+            );
+        }
+        assert_eq!(problems("x", json!({ "$regex": null }), json!("")), vec!["x: the $regex matcher is not a string: null"]);
+    }
+
+    #[test]
+    fn an_invalid_regex_pattern_is_reported_as_such_not_as_a_mismatch() {
+        assert_eq!(
+            problems("envelope/result/text", json!({ "$regex": "(unclosed" }), json!("(unclosed")),
+            vec!["envelope/result/text: the $regex matcher /(unclosed/ is not a valid regex: unclosed group"]
+        );
+    }
+
+    #[test]
+    fn an_object_with_more_than_the_regex_key_is_compared_as_an_object() {
+        assert_eq!(
+            problems("e", json!({ "$regex": 5, "other": 1 }), json!({ "$regex": 5 })),
+            vec!["e/other: missing (expected 1)"]
+        );
+    }
+
+    /// A case with every field the corpus's `case.schema.json` lists.
+    fn full_case() -> Value {
+        json!({
+            "name": "everything",
+            "description": "uses every field of the case format",
+            "call": { "tool": "t", "args": {}, "userId": "u", "scopes": [], "config": {} },
+            "secrets": { "KEY": "k", "UNSET": null },
+            "now": "2026-11-29T12:00:00Z",
+            "http": [{ "request": { "method": "GET", "url": "https://api.example.org/x" }, "response": { "status": 200, "headers": {}, "body": "{}" } }],
+            "trove": [{ "operation": "search", "variables": { "query": "q" }, "response": { "data": [] } }],
+            "matchers": { "/expect/result/text": "^id-" },
+            "expect": { "ok": true, "result": { "text": { "$regex": "^id-" } } },
+            "expectRequests": [],
+            "expectCallbacks": [],
+            "expectLogs": [["line"]],
+            "hostExpect": { "ok": true, "result": { "text": "id-1" } },
+            "hostExpectRequests": [],
+            "freezeTime": true
+        })
+    }
+
+    #[test]
+    fn read_case_file_accepts_every_field_of_the_case_format() {
+        let dir = Scratch::new("cases-full");
+        let file = dir.write("cases.json", &json!([full_case(), { "name": "minimal", "call": {}, "now": "2026-11-29T12:00:00Z" }]).to_string());
+        let cases = read_case_file(&file).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(cases.len(), 2);
+        let case = &cases[0];
+        assert_eq!(case.description.as_deref(), Some("uses every field of the case format"));
+        assert_eq!(case.matchers.get("/expect/result/text").map(String::as_str), Some("^id-"));
+        assert!(case.freeze_time);
+        assert_eq!((case.http.len(), case.trove.len()), (1, 1));
+        assert_eq!(case.expect_logs, Some(vec![json!(["line"])]));
+        assert!(case.host_expect.is_some() && case.host_expect_requests.is_some());
+        assert!(!cases[1].freeze_time && cases[1].description.is_none() && cases[1].expect_logs.is_none());
+    }
+
+    #[test]
+    fn read_case_file_refuses_an_unknown_field_naming_the_file_the_case_and_the_field() {
+        let dir = Scratch::new("cases-unknown");
+        let mut misspelt = full_case();
+        misspelt["name"] = json!("logs_misspelt");
+        let logs = misspelt.as_object_mut().unwrap().remove("expectLogs").unwrap();
+        misspelt["expectLog"] = logs;
+        let file = dir.write("cases.json", &json!([full_case(), misspelt]).to_string());
+        assert_eq!(
+            read_case_file(&file).unwrap_err(),
+            format!(
+                "{} does not match the case format, in case \"logs_misspelt\": [1].expectLog: unknown field `expectLog`, expected one of \
+                 `name`, `description`, `call`, `secrets`, `now`, `http`, `trove`, `matchers`, `expect`, `expectRequests`, \
+                 `expectCallbacks`, `expectLogs`, `hostExpect`, `hostExpectRequests`, `freezeTime`",
+                file.display()
+            )
+        );
+    }
+
+    #[test]
+    fn read_case_file_names_the_case_of_a_wrong_field() {
+        let dir = Scratch::new("cases-null-now");
+        let file = dir.write("cases.json", r#"[{"name":"a","call":{},"now":"2026-01-01T00:00:00Z"},{"name":"b","call":{},"now":null}]"#);
+        assert_eq!(
+            read_case_file(&file).unwrap_err(),
+            format!("{} does not match the case format, in case \"b\": [1].now: invalid type: null, expected a string", file.display())
+        );
+    }
+
+    #[test]
+    fn read_case_file_refuses_a_broken_matcher_naming_the_case_and_where_it_is() {
+        let dir = Scratch::new("cases-matchers");
+        let mut case = full_case();
+        case["expectRequests"] = json!([{ "method": "GET", "url": "u", "headers": { "idempotency-key": { "$regex": 5 } }, "body": null }]);
+        let file = dir.write("not-a-string.json", &json!([case]).to_string());
+        assert_eq!(
+            read_case_file(&file).unwrap_err(),
+            format!(
+                "{} has a broken matcher, in case \"everything\": expectRequests/0/headers/idempotency-key: the $regex matcher is not a string: 5",
+                file.display()
+            )
+        );
+
+        let mut case = full_case();
+        case["expectLogs"] = json!([["id", { "$regex": "[z-a]" }]]);
+        case["hostExpect"] = json!({ "ok": true, "result": { "text": { "$regex": "(" } } });
+        let file = dir.write("invalid.json", &json!([case]).to_string());
+        assert_eq!(
+            read_case_file(&file).unwrap_err(),
+            format!(
+                "{} has a broken matcher, in case \"everything\": expectLogs/0/1: the $regex matcher /[z-a]/ is not a valid regex: \
+                 invalid character class range, the start must be <= the end; \
+                 hostExpect/result/text: the $regex matcher /(/ is not a valid regex: unclosed group",
+                file.display()
+            )
+        );
+    }
 }
