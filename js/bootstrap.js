@@ -15,6 +15,7 @@ let evaluated = false;
 // behind is cleared, so it cannot run (and throw, or log) inside a later call, which may be
 // another user's on this instance. Timers started at module top level are not touched.
 let callTimers = null;
+let clearCallTimer = null;
 op_trove_register_host((definition, entry) => {
   evaluated = true;
   return describe(definition, entry);
@@ -23,7 +24,7 @@ op_trove_register_host((definition, entry) => {
   try {
     return await call(definition, callJson);
   } finally {
-    for (const id of callTimers) clearInterval(id);
+    for (const id of callTimers) clearCallTimer(id);
     callTimers = null;
   }
 });
@@ -43,27 +44,32 @@ Object.defineProperty(globalThis, Symbol.for("@ontrove/extend/toolkit"), {
 
 const load = (specifier) => core.loadExtScript(specifier);
 
-const { URL, URLSearchParams } = load("ext:deno_web/00_url.js");
-const { TextEncoder, TextDecoder, TextEncoderStream, TextDecoderStream } = load("ext:deno_web/08_text_encoding.js");
-const { setTimeout, clearTimeout, setInterval, clearInterval } = load("ext:deno_web/02_timers.js");
-const { AbortController, AbortSignal } = load("ext:deno_web/03_abort_signal.js");
-const { atob, btoa } = load("ext:deno_web/05_base64.js");
-const { structuredClone } = load("ext:deno_web/02_structured_clone.js");
-const { Event, EventTarget, CustomEvent, ErrorEvent } = load("ext:deno_web/02_event.js");
-const { DOMException } = load("ext:deno_web/01_dom_exception.js");
-const streams = load("ext:deno_web/06_streams.js");
-const { Blob, File } = load("ext:deno_web/09_file.js");
-const { Console, setNoColorFns } = load("ext:deno_web/01_console.js");
-const { performance } = load("ext:deno_web/15_performance.js");
-const cryptoScript = load("ext:deno_crypto/00_crypto.js");
-const { Headers } = load("ext:deno_fetch/20_headers.js");
-const { FormData } = load("ext:deno_fetch/21_formdata.js");
-const { Request } = load("ext:deno_fetch/23_request.js");
-const { Response } = load("ext:deno_fetch/23_response.js");
-
 function define(name, value) {
   Object.defineProperty(globalThis, name, { value, writable: true, enumerable: false, configurable: true });
 }
+
+// The web globals are loaded on first use (issue #11): most toolkits touch a few of them, and
+// parsing every script at start-up (streams, crypto, the console, the fetch classes) was most
+// of a cold start. Until first read a global is an accessor; reading it loads its script
+// (`core.loadExtScript` runs each script once and keeps its exports) and replaces the accessor
+// with the same data property an eager definition makes. Assigning replaces it unloaded. The
+// scripts run on the primordials captured before any toolkit code, as they would at start-up.
+function defineLazy(name, get) {
+  Object.defineProperty(globalThis, name, {
+    get() {
+      const value = get();
+      define(name, value);
+      return value;
+    },
+    set(value) {
+      define(name, value);
+    },
+    enumerable: false,
+    configurable: true,
+  });
+}
+
+const timers = () => load("ext:deno_web/02_timers.js");
 
 // setTimeout/setInterval remember the ids a call starts (see callTimers above).
 function tracked(start) {
@@ -79,42 +85,82 @@ function untracking(clear) {
     return clear(id);
   };
 }
-
-const globals = {
-  URL, URLSearchParams, TextEncoder, TextDecoder, TextEncoderStream, TextDecoderStream,
-  setTimeout: tracked(setTimeout), clearTimeout: untracking(clearTimeout),
-  setInterval: tracked(setInterval), clearInterval: untracking(clearInterval),
-  AbortController, AbortSignal,
-  atob, btoa, structuredClone, Event, EventTarget, CustomEvent, ErrorEvent, DOMException,
-  ReadableStream: streams.ReadableStream, WritableStream: streams.WritableStream,
-  TransformStream: streams.TransformStream, Blob, File, Headers, FormData, Request, Response,
-  Crypto: cryptoScript.Crypto, CryptoKey: cryptoScript.CryptoKey, SubtleCrypto: cryptoScript.SubtleCrypto,
-  performance,
+clearCallTimer = (id) => {
+  // Called bare: deno's timers refuse any `this` but the global.
+  const { clearInterval } = timers();
+  clearInterval(id);
 };
-for (const [name, value] of Object.entries(globals)) define(name, value);
+
+// name -> [script, export] (the global has the export's value), or a function making the value.
+const lazyGlobals = {
+  URL: ["ext:deno_web/00_url.js", "URL"],
+  URLSearchParams: ["ext:deno_web/00_url.js", "URLSearchParams"],
+  TextEncoder: ["ext:deno_web/08_text_encoding.js", "TextEncoder"],
+  TextDecoder: ["ext:deno_web/08_text_encoding.js", "TextDecoder"],
+  TextEncoderStream: ["ext:deno_web/08_text_encoding.js", "TextEncoderStream"],
+  TextDecoderStream: ["ext:deno_web/08_text_encoding.js", "TextDecoderStream"],
+  setTimeout: () => tracked(timers().setTimeout),
+  clearTimeout: () => untracking(timers().clearTimeout),
+  setInterval: () => tracked(timers().setInterval),
+  clearInterval: () => untracking(timers().clearInterval),
+  AbortController: ["ext:deno_web/03_abort_signal.js", "AbortController"],
+  AbortSignal: ["ext:deno_web/03_abort_signal.js", "AbortSignal"],
+  atob: ["ext:deno_web/05_base64.js", "atob"],
+  btoa: ["ext:deno_web/05_base64.js", "btoa"],
+  structuredClone: ["ext:deno_web/02_structured_clone.js", "structuredClone"],
+  Event: ["ext:deno_web/02_event.js", "Event"],
+  EventTarget: ["ext:deno_web/02_event.js", "EventTarget"],
+  CustomEvent: ["ext:deno_web/02_event.js", "CustomEvent"],
+  ErrorEvent: ["ext:deno_web/02_event.js", "ErrorEvent"],
+  DOMException: ["ext:deno_web/01_dom_exception.js", "DOMException"],
+  ReadableStream: ["ext:deno_web/06_streams.js", "ReadableStream"],
+  WritableStream: ["ext:deno_web/06_streams.js", "WritableStream"],
+  TransformStream: ["ext:deno_web/06_streams.js", "TransformStream"],
+  Blob: ["ext:deno_web/09_file.js", "Blob"],
+  File: ["ext:deno_web/09_file.js", "File"],
+  Headers: ["ext:deno_fetch/20_headers.js", "Headers"],
+  FormData: ["ext:deno_fetch/21_formdata.js", "FormData"],
+  Request: ["ext:deno_fetch/23_request.js", "Request"],
+  Response: ["ext:deno_fetch/23_response.js", "Response"],
+  Crypto: ["ext:deno_crypto/00_crypto.js", "Crypto"],
+  CryptoKey: ["ext:deno_crypto/00_crypto.js", "CryptoKey"],
+  SubtleCrypto: ["ext:deno_crypto/00_crypto.js", "SubtleCrypto"],
+  performance: ["ext:deno_web/15_performance.js", "performance"],
+  console: () => hostConsole(),
+};
+for (const [name, from] of Object.entries(lazyGlobals)) {
+  defineLazy(name, typeof from === "function" ? from : () => load(from[0])[from[1]]);
+}
+// `crypto` stays a getter, as deno_crypto defines it.
 Object.defineProperty(globalThis, "crypto", {
-  get: () => cryptoScript.crypto,
+  get: () => load("ext:deno_crypto/00_crypto.js").crypto,
   enumerable: false,
   configurable: true,
 });
 
 // console.* -> the host's log (tracing), redacted with the call's secrets by the op. Log lines
-// are plain text: no ANSI colour escapes, whatever the host's terminal.
-setNoColorFns(() => true, () => true);
+// are plain text: no ANSI colour escapes, whatever the host's terminal. Made on first use.
 const LEVELS = ["debug", "info", "warn", "error"];
-const hostConsole = new Console((message, level) => {
-  op_trove_console(LEVELS[level] ?? "info", message.endsWith("\n") ? message.slice(0, -1) : message);
-});
-// Past the call's log budget (decided in Rust), a console line is dropped before it is formatted.
-for (const method of ["log", "info", "warn", "error", "debug", "trace", "dir", "dirxml", "table"]) {
-  const print = hostConsole[method];
-  if (typeof print !== "function") continue;
-  hostConsole[method] = function (...args) {
-    if (!logOpen(args)) return;
-    return print.apply(this, args);
-  };
+let theConsole = null;
+function hostConsole() {
+  if (theConsole !== null) return theConsole;
+  const { Console, setNoColorFns } = load("ext:deno_web/01_console.js");
+  setNoColorFns(() => true, () => true);
+  const made = new Console((message, level) => {
+    op_trove_console(LEVELS[level] ?? "info", message.endsWith("\n") ? message.slice(0, -1) : message);
+  });
+  // Past the call's log budget (decided in Rust), a console line is dropped before it is formatted.
+  for (const method of ["log", "info", "warn", "error", "debug", "trace", "dir", "dirxml", "table"]) {
+    const print = made[method];
+    if (typeof print !== "function") continue;
+    made[method] = function (...args) {
+      if (!logOpen(args)) return;
+      return print.apply(this, args);
+    };
+  }
+  theConsole = made;
+  return made;
 }
-define("console", hostConsole);
 
 // A promise rejected with nobody handling it (a floating `Promise.reject()`, an un-awaited
 // refused `ctx.fetch`) is logged, redacted, through the console path (the host's own copy, not
@@ -124,7 +170,7 @@ define("console", hostConsole);
 core.setUnhandledPromiseRejectionHandler((_promise, reason) => {
   if (!evaluated) return false;
   try {
-    hostConsole.error("Uncaught (in promise)", reason);
+    hostConsole().error("Uncaught (in promise)", reason);
   } catch {
     op_trove_console("error", "Uncaught (in promise) (unprintable reason)");
   }

@@ -22,8 +22,8 @@ import { ToolError } from "ext:trove_ops/tool_error.js";
 import { kb } from "ext:trove_ops/trove.js";
 import { z } from "ext:trove/vendor/zod.js";
 
-// From the extension itself, not from a global a toolkit could replace.
-const { structuredClone } = core.loadExtScript("ext:deno_web/02_structured_clone.js");
+// From the extension itself, not from a global a toolkit could replace; loaded on first use.
+const structuredClone = (value) => core.loadExtScript("ext:deno_web/02_structured_clone.js").structuredClone(value);
 
 export { ToolError, z };
 

@@ -5,6 +5,8 @@
 // - `core.loadExtScript(specifier)`: the deno_web / deno_fetch classes toolkit.js asks for,
 //   answered with the runtime's own (WHATWG) globals, captured when this module evaluates
 //   (before any toolkit code runs, as in the isolate);
+// - `core.decode(bytes)`: UTF-8 to a string, a leading BOM dropped, bad bytes replaced (what
+//   deno_core's `op_decode` does, and so what a deno_fetch Response's `text()` gives);
 // - `core.tryClose(rid)`: closes a resource of the shim's resource table (the cancel handles
 //   of `op_trove_fetch_cancel_handle`);
 // - `primordials`: JSONParse, JSONStringify, ObjectKeys, ObjectFreeze, ObjectDefineProperty,
@@ -19,6 +21,7 @@ const captured = {
   URL: g.URL,
   URLSearchParams: g.URLSearchParams,
   TextEncoder: g.TextEncoder,
+  TextDecoder: g.TextDecoder,
   structuredClone: g.structuredClone,
   ReadableStream: g.ReadableStream,
 };
@@ -71,6 +74,9 @@ export const core = Object.freeze({
     const script = extScripts[specifier];
     if (script === undefined) throw new TypeError(`bench shim: ${specifier} is not shimmed (bench/js/shims/core.js)`);
     return script;
+  },
+  decode(bytes) {
+    return new captured.TextDecoder().decode(bytes);
   },
   tryClose(rid) {
     const resource = resources.get(rid);

@@ -12,14 +12,21 @@ import {
 import { ToolError } from "ext:trove_ops/tool_error.js";
 
 // The web classes come from the extensions themselves, not from globals a toolkit could replace.
-const { Response, toInnerResponse } = core.loadExtScript("ext:deno_fetch/23_response.js");
-const { Request } = core.loadExtScript("ext:deno_fetch/23_request.js");
-const { Headers } = core.loadExtScript("ext:deno_fetch/20_headers.js");
-const { URL, URLSearchParams } = core.loadExtScript("ext:deno_web/00_url.js");
-const { TextEncoder } = core.loadExtScript("ext:deno_web/08_text_encoding.js");
-const { ReadableStream } = core.loadExtScript("ext:deno_web/06_streams.js");
+// Each script is loaded when first needed (issue #11): a `list`, or a call that never fetches,
+// parses none of them, and `fetchJson` on a 2xx answer needs only `Headers` (the Response class
+// pulls in the streams, the body mixins and the form-data parser: most of a cold start).
+function script(specifier) {
+  let exports = null;
+  return () => (exports ??= core.loadExtScript(specifier));
+}
+const responseScript = script("ext:deno_fetch/23_response.js");
+const requestScript = script("ext:deno_fetch/23_request.js");
+const headersScript = script("ext:deno_fetch/20_headers.js");
+const urlScript = script("ext:deno_web/00_url.js");
+const streamsScript = script("ext:deno_web/06_streams.js");
+let encoder = null;
+const encode = (text) => (encoder ??= new (core.loadExtScript("ext:deno_web/08_text_encoding.js").TextEncoder)()).encode(text);
 
-const encoder = new TextEncoder();
 const NULL_BODY = [101, 103, 204, 205, 304];
 const EMPTY = new Uint8Array(0);
 
@@ -59,17 +66,17 @@ async function streamBytes(stream) {
 
 async function bodyBytes(body) {
   if (body === undefined || body === null) return [null, null];
-  if (body instanceof ReadableStream) return [await streamBytes(body), null];
-  if (typeof body === "string") return [encoder.encode(body), "text/plain;charset=UTF-8"];
-  if (body instanceof URLSearchParams) {
-    return [encoder.encode(body.toString()), "application/x-www-form-urlencoded;charset=UTF-8"];
+  if (typeof body === "string") return [encode(body), "text/plain;charset=UTF-8"];
+  if (typeof body === "object" && body instanceof streamsScript().ReadableStream) return [await streamBytes(body), null];
+  if (typeof body === "object" && body instanceof urlScript().URLSearchParams) {
+    return [encode(body.toString()), "application/x-www-form-urlencoded;charset=UTF-8"];
   }
   if (body instanceof ArrayBuffer) return [new Uint8Array(body.slice(0)), null];
   if (ArrayBuffer.isView(body)) {
     return [new Uint8Array(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength)), null];
   }
   // Blob, FormData: let deno_fetch's body extraction serialise it (already in memory).
-  const carrier = new Response(body);
+  const carrier = new (responseScript().Response)(body);
   return [new Uint8Array(await carrier.arrayBuffer()), carrier.headers.get("content-type")];
 }
 
@@ -105,17 +112,24 @@ function checkRequest(method, redirect, hasBody) {
   if (refusal !== null) throw new TypeError(refusal);
 }
 
-/** `ctx.fetch`: URL-level refusals throw synchronously (as the SDK's do); the rest is async. */
-export function fetch(input, init = {}) {
+/**
+ * What `fetch` and `fetchJson` share: checks the URL (a refusal throws synchronously, as the
+ * SDK's does) and starts the request. `pending` settles with the op's response outcome, or
+ * rejects as `fetch` does (ToolError, TypeError, the signal's reason).
+ */
+function send(input, init) {
   init ??= {};
-  const fromRequest = input instanceof Request;
-  const url = fromRequest ? input.url : input instanceof URL ? input.href : String(input);
+  const isObject = typeof input === "object" && input !== null;
+  // A URL first: checking for a Request would load deno_fetch's Request and its body mixins.
+  const isURL = isObject && input instanceof urlScript().URL;
+  const fromRequest = isObject && !isURL && input instanceof requestScript().Request;
+  const url = fromRequest ? input.url : isURL ? input.href : String(input);
   const refusal = op_trove_egress_check(url);
   if (refusal !== null) throw new ToolError(refusal, { retryable: false });
-  return (async () => {
+  const pending = (async () => {
     const method = String(init.method ?? (fromRequest ? input.method : "GET"));
     const redirect = init.redirect === undefined || init.redirect === null ? null : String(init.redirect);
-    const headers = new Headers(init.headers ?? (fromRequest ? input.headers : undefined));
+    const headers = new (headersScript().Headers)(init.headers ?? (fromRequest ? input.headers : undefined));
     const pairs = [...headers];
     const rawBody = init.body !== undefined ? init.body : fromRequest ? input.body : null;
     checkRequest(method, redirect, rawBody !== undefined && rawBody !== null);
@@ -140,42 +154,63 @@ export function fetch(input, init = {}) {
     if (outcome.outcome === "aborted") throw signal.reason;
     if (outcome.outcome === "toolError") throw new ToolError(outcome.message, { retryable: outcome.retryable });
     if (outcome.outcome === "typeError") throw new TypeError(outcome.message);
-    const response = new Response(NULL_BODY.includes(outcome.status) ? null : outcome.body, {
-      status: outcome.status,
-      statusText: outcome.statusText,
-      headers: outcome.headers,
-    });
-    const inner = toInnerResponse(response);
-    if (outcome.redirected) inner.urlList.push(url);
-    inner.urlList.push(outcome.url);
-    return response;
+    return outcome;
   })();
+  return { url, pending };
+}
+
+/** The `Response` for a response outcome of `send` to `url`. */
+function toResponse(outcome, url) {
+  const { Response, toInnerResponse } = responseScript();
+  const response = new Response(NULL_BODY.includes(outcome.status) ? null : outcome.body, {
+    status: outcome.status,
+    statusText: outcome.statusText,
+    headers: outcome.headers,
+  });
+  const inner = toInnerResponse(response);
+  if (outcome.redirected) inner.urlList.push(url);
+  inner.urlList.push(outcome.url);
+  return response;
+}
+
+/** `ctx.fetch`: URL-level refusals throw synchronously (as the SDK's do); the rest is async. */
+export function fetch(input, init = {}) {
+  const { url, pending } = send(input, init);
+  return (async () => toResponse(await pending, url))();
 }
 
 /** `ctx.fetchJson`: fetch with `accept: application/json` and the SDK's error mapping. */
 export async function fetchJson(url, opts = {}) {
   const { init = {}, schema, errorMap } = opts ?? {};
-  const headers = new Headers(init?.headers);
+  const headers = new (headersScript().Headers)(init?.headers);
   if (!headers.has("accept")) headers.set("accept", "application/json");
-  let response;
+  let outcome;
+  let target;
   try {
-    response = await fetch(url, { ...init, headers });
+    const sent = send(url, { ...init, headers });
+    target = sent.url;
+    outcome = await sent.pending;
   } catch (err) {
     if (err instanceof ToolError) throw err;
     throw new ToolError("Upstream request failed; try again shortly.", { retryable: true });
   }
-  if (!response.ok) {
+  if (outcome.status < 200 || outcome.status > 299) {
+    // Not ok: the error map gets a real Response, as with `fetch`.
+    const response = toResponse(outcome, target);
     const text = await response.text().catch(() => "");
     if (typeof errorMap === "function") {
       const mapped = await errorMap(response, text);
       if (mapped !== undefined && mapped !== null) throw mapped;
     }
-    const s = response.status;
+    const s = outcome.status;
     throw new ToolError(`Upstream returned HTTP ${s}.`, { retryable: s === 429 || s >= 500 });
   }
+  // What `response.text()` would give (deno_fetch decodes a byte body with `core.decode`),
+  // without making the Response.
+  const text = NULL_BODY.includes(outcome.status) ? "" : core.decode(outcome.body);
   let data;
   try {
-    data = JSON.parse(await response.text());
+    data = JSON.parse(text);
   } catch {
     throw new ToolError("Upstream returned malformed JSON; try again shortly.", { retryable: true });
   }
