@@ -81,7 +81,7 @@ fn parse(args: &CallArgs) -> Result<Parsed, String> {
         .ok()
         .filter(|d| !d.is_zero())
         .ok_or_else(|| format!("--timeout must be a positive number of seconds, got {}", args.timeout))?;
-    let mut host = HostConfig::default();
+    let mut host = HostConfig { transpile_cache: trove_host::home::transpile_cache_dir(), ..HostConfig::default() };
     host.limits.call_timeout = timeout;
     let mut call = ToolCall::new(args.tool.clone(), call_args, caller.user);
     call.scopes = Some(caller.scopes);

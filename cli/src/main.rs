@@ -127,7 +127,13 @@ fn parse_now(flag: &str, text: &str) -> Result<chrono::DateTime<chrono::Utc>, St
 }
 
 async fn load(path: &std::path::Path) -> Result<Toolkit, ExitCode> {
-    Toolkit::load(path).await.map_err(|e| load_failed(path, &e))
+    let cache = match trove_host::home::transpile_cache_dir() {
+        Some(dir) => trove_host::modules::ModuleCache::with_disk(dir),
+        None => trove_host::modules::ModuleCache::default(),
+    };
+    let sources = trove_host::modules::ModuleSources { cache: std::sync::Arc::new(cache), ..Default::default() };
+    let options = trove_host::InstanceOptions { sources, ..Default::default() };
+    Toolkit::load_instance(path, options).await.map_err(|e| load_failed(path, &e))
 }
 
 async fn run(cli: Cli) -> ExitCode {

@@ -86,7 +86,7 @@ impl LimitArgs {
             cpu_time: secs("cpu-time", self.cpu_time)?,
             max_heap_bytes: self.max_heap_mib.max(16) * 1024 * 1024,
         };
-        Ok(HostConfig { limits, pool, ..HostConfig::default() })
+        Ok(HostConfig { limits, pool, transpile_cache: trove_host::home::transpile_cache_dir(), ..HostConfig::default() })
     }
 }
 

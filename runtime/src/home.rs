@@ -1,4 +1,5 @@
-//! Where the CLI keeps what outlives a run: the `ctx.cache` store and the local knowledge base.
+//! Where the CLI keeps what outlives a run: the `ctx.cache` store and the local knowledge base
+//! (its data directory), and the transpiled toolkit modules (its cache directory).
 //!
 //! `$TROVE_HOST_HOME` if set, else the platform's data directory for trove-host (on Linux
 //! `$XDG_DATA_HOME/trove-host` or `~/.local/share/trove-host`).
@@ -34,4 +35,16 @@ impl DataHome {
     pub fn kb_file(&self) -> PathBuf {
         self.0.join("kb.sqlite")
     }
+}
+
+/// Where the CLI keeps transpiled toolkit modules between runs: `$TROVE_HOST_CACHE_DIR` if
+/// set, else the platform's cache directory for trove-host (on Linux
+/// `$XDG_CACHE_HOME/trove-host` or `~/.cache/trove-host`), with `transpiled` appended. `None`
+/// without a home directory (the CLI then caches in memory only). Deleting it is always safe.
+pub fn transpile_cache_dir() -> Option<PathBuf> {
+    let base = match std::env::var_os("TROVE_HOST_CACHE_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => directories::ProjectDirs::from("sh", "ontrove", "trove-host")?.cache_dir().to_path_buf(),
+    };
+    Some(base.join("transpiled"))
 }

@@ -32,6 +32,11 @@ pub struct HostConfig {
     pub pool: PoolConfig,
     /// The shared network transport's settings (resolver, extra roots).
     pub network: NetworkOptions,
+    /// A directory for the disk tier of the transpiled-module cache
+    /// ([`ModuleCache::with_disk`]: integrity-checked entries keyed by content hash, shareable
+    /// between processes). Default: none, modules are cached in memory only. The CLI uses
+    /// [`crate::home::transpile_cache_dir`].
+    pub transpile_cache: Option<PathBuf>,
 }
 
 /// How a toolkit's persistent data (keyring entries, cache entries, knowledge-base documents)
@@ -107,7 +112,11 @@ impl Host {
             .thread_name("trove-io")
             .enable_all()
             .build()?;
-        Ok(Self { inner: Arc::new(HostInner { config, modules: Arc::default(), io: Some(io), network: OnceLock::new() }) })
+        let modules = Arc::new(match &config.transpile_cache {
+            Some(dir) => ModuleCache::with_disk(dir.clone()),
+            None => ModuleCache::default(),
+        });
+        Ok(Self { inner: Arc::new(HostInner { config, modules, io: Some(io), network: OnceLock::new() }) })
     }
 
     /// The host's settings.

@@ -6,12 +6,22 @@
 //! tool list describes even if the files change meanwhile. Reloading a toolkit (`serve
 //! --watch`) takes a fresh snapshot and re-transpiles only files whose content changed
 //! ([`ModuleCache`], keyed by SHA-256 of specifier, media type and source).
+//!
+//! The cache may have a disk tier ([`ModuleCache::with_disk`]; the CLI puts it under
+//! `$XDG_CACHE_HOME/trove-host/transpiled`), so a one-shot `trove-host call` does not run swc
+//! on files it transpiled before. Entries are stored through `cacache`, which checks each
+//! entry's SHA-256 integrity on read; an entry also records its own key. A corrupt, truncated
+//! or mismatched entry is never used: it is logged, transpiled afresh and written again. A
+//! stale entry cannot be found, since the key covers the source, the specifier, the media type
+//! and [`DISK_FORMAT`] (the host's version).
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use deno_ast::MediaType;
 use deno_core::ModuleSpecifier;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::transpile::{transpile, Transpiled};
@@ -20,36 +30,104 @@ use crate::transpile::{transpile, Transpiled};
 /// session must not grow without bound).
 const MAX_ENTRIES: usize = 4096;
 
-/// Host-wide cache of transpiled modules, keyed by content hash. `Send + Sync`.
+/// What a disk entry's key covers besides the module: the host's version and the transpile
+/// settings' revision (bump it when `transpile`'s options change), so a host never reads what
+/// another version wrote.
+pub const DISK_FORMAT: &str = concat!("trove-host ", env!("CARGO_PKG_VERSION"), "; transpile v1");
+
+/// Host-wide cache of transpiled modules, keyed by content hash, optionally backed by a
+/// directory on disk. `Send + Sync`.
 #[derive(Debug, Default)]
 pub struct ModuleCache {
     entries: Mutex<HashMap<[u8; 32], Arc<Transpiled>>>,
+    disk: Option<PathBuf>,
+}
+
+/// A transpiled module as stored on disk.
+#[derive(Serialize, Deserialize)]
+struct DiskEntry {
+    /// The key the entry was written under (checked on read).
+    key: String,
+    code: String,
+    source_map: Option<String>,
 }
 
 impl ModuleCache {
+    /// A cache whose entries are also kept in `dir` (created when first written), across
+    /// processes. Several processes may share `dir`.
+    pub fn with_disk(dir: PathBuf) -> Self {
+        Self { entries: Mutex::default(), disk: Some(dir) }
+    }
+
+    /// The directory of the disk tier, if any.
+    pub fn disk_dir(&self) -> Option<&std::path::Path> {
+        self.disk.as_deref()
+    }
+
     /// The transpiled form of `source` (a cache hit when the same file with the same content
-    /// was transpiled before).
+    /// was transpiled before, in this process or, with a disk tier, in an earlier one).
     ///
     /// # Errors
-    /// swc's diagnostic (file and line) for a syntax error.
+    /// swc's diagnostic (file and line) for a syntax error. Disk problems are never errors:
+    /// an entry that cannot be read or written is logged and the module transpiled.
     pub fn transpile(&self, specifier: &ModuleSpecifier, media_type: MediaType, source: String) -> Result<Arc<Transpiled>, String> {
-        let mut hasher = Sha256::new();
-        hasher.update(specifier.as_str().as_bytes());
-        hasher.update([0]);
-        hasher.update(media_type.as_ts_extension().as_bytes());
-        hasher.update([0]);
-        hasher.update(source.as_bytes());
-        let key: [u8; 32] = hasher.finalize().into();
+        let key = cache_key(specifier, media_type, &source);
         if let Some(hit) = self.entries.lock().expect("module cache").get(&key) {
             return Ok(hit.clone());
         }
-        let out = Arc::new(transpile(specifier, media_type, source)?);
+        let out = match self.read_disk(&key, specifier) {
+            Some(found) => Arc::new(found),
+            None => {
+                let fresh = transpile(specifier, media_type, source)?;
+                self.write_disk(&key, specifier, &fresh);
+                Arc::new(fresh)
+            }
+        };
         let mut entries = self.entries.lock().expect("module cache");
         if entries.len() >= MAX_ENTRIES {
             entries.clear();
         }
         entries.insert(key, out.clone());
         Ok(out)
+    }
+
+    /// The disk entry for `key`, if there is one that passes its integrity check and records
+    /// the same key.
+    fn read_disk(&self, key: &[u8; 32], specifier: &ModuleSpecifier) -> Option<Transpiled> {
+        let dir = self.disk.as_ref()?;
+        let hex = hex_key(key);
+        let bytes = match cacache::read_sync(dir, &hex) {
+            Ok(bytes) => bytes,
+            Err(cacache::Error::EntryNotFound(..)) => return None,
+            Err(e) => {
+                tracing::warn!(module = %specifier, dir = %dir.display(), "transpile cache entry unreadable ({e}); transpiling afresh");
+                return None;
+            }
+        };
+        match serde_json::from_slice::<DiskEntry>(&bytes) {
+            Ok(entry) if entry.key == hex => {
+                Some(Transpiled { code: entry.code, source_map: entry.source_map.map(String::into_bytes) })
+            }
+            _ => {
+                tracing::warn!(module = %specifier, dir = %dir.display(), "transpile cache entry does not match its key; transpiling afresh");
+                None
+            }
+        }
+    }
+
+    fn write_disk(&self, key: &[u8; 32], specifier: &ModuleSpecifier, module: &Transpiled) {
+        let Some(dir) = &self.disk else { return };
+        let source_map = match module.source_map.as_ref().map(|m| String::from_utf8(m.clone())) {
+            Some(Ok(map)) => Some(map),
+            Some(Err(_)) => return,
+            None => None,
+        };
+        let hex = hex_key(key);
+        let entry = DiskEntry { key: hex.clone(), code: module.code.clone(), source_map };
+        let bytes = serde_json::to_vec(&entry).expect("a disk entry serialises");
+        if let Err(e) = cacache::write_sync(dir, &hex, bytes) {
+            tracing::debug!(module = %specifier, dir = %dir.display(), "transpile cache not written: {e}");
+        }
     }
 
     /// How many transpiled modules are cached.
@@ -61,6 +139,23 @@ impl ModuleCache {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+}
+
+/// SHA-256 of [`DISK_FORMAT`], the specifier, the media type and the source.
+fn cache_key(specifier: &ModuleSpecifier, media_type: MediaType, source: &str) -> [u8; 32] {
+    let mut hasher = Sha256::new();
+    hasher.update(DISK_FORMAT.as_bytes());
+    hasher.update([0]);
+    hasher.update(specifier.as_str().as_bytes());
+    hasher.update([0]);
+    hasher.update(media_type.as_ts_extension().as_bytes());
+    hasher.update([0]);
+    hasher.update(source.as_bytes());
+    hasher.finalize().into()
+}
+
+fn hex_key(key: &[u8; 32]) -> String {
+    key.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The modules one loaded toolkit ran, by specifier: filled by its first instance, read by
@@ -108,4 +203,101 @@ pub struct ModuleSources {
     pub cache: Arc<ModuleCache>,
     /// This loaded toolkit's modules.
     pub snapshot: Arc<ModuleSnapshot>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("trove-host-modules-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    fn module() -> (ModuleSpecifier, MediaType, String) {
+        (ModuleSpecifier::parse("file:///toolkit/extension.ts").unwrap(), MediaType::TypeScript, "export const n: number = 1;\n".to_owned())
+    }
+
+    /// Plants a disk entry for `module()` whose code is `code` (as another process would have).
+    fn plant(dir: &std::path::Path, code: &str) -> String {
+        let (specifier, media_type, source) = module();
+        let hex = hex_key(&cache_key(&specifier, media_type, &source));
+        let entry = DiskEntry { key: hex.clone(), code: code.to_owned(), source_map: None };
+        cacache::write_sync(dir, &hex, serde_json::to_vec(&entry).unwrap()).unwrap();
+        hex
+    }
+
+    #[test]
+    fn a_second_process_reads_the_disk_entry_instead_of_transpiling() {
+        let dir = scratch("hit");
+        let (specifier, media_type, source) = module();
+        let first = ModuleCache::with_disk(dir.clone()).transpile(&specifier, media_type, source.clone()).unwrap();
+        assert!(first.code.contains("export const n = 1"), "{}", first.code);
+        assert!(!first.code.contains("number"), "types are stripped: {}", first.code);
+        // What a later process finds on disk is what it runs: plant a marker under the key.
+        plant(&dir, "export const n = 'from disk';");
+        let second = ModuleCache::with_disk(dir.clone()).transpile(&specifier, media_type, source).unwrap();
+        assert_eq!(second.code, "export const n = 'from disk';");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_corrupt_entry_is_never_run_but_transpiled_afresh_and_rewritten() {
+        let dir = scratch("corrupt");
+        let (specifier, media_type, source) = module();
+        plant(&dir, "export const n = 'planted';");
+        // Flip the stored content on disk (a bad sector, a half-written file).
+        let mut corrupted = 0;
+        for file in walk(&dir.join("content-v2")) {
+            let mut bytes = std::fs::read(&file).unwrap();
+            let at = bytes.len() / 2;
+            bytes[at] ^= 0x20;
+            std::fs::write(&file, bytes).unwrap();
+            corrupted += 1;
+        }
+        assert_eq!(corrupted, 1, "one content file");
+        let out = ModuleCache::with_disk(dir.clone()).transpile(&specifier, media_type, source.clone()).unwrap();
+        assert!(out.code.contains("export const n = 1"), "transpiled afresh, not the corrupt entry: {}", out.code);
+        // And rewritten: the next process reads a good entry.
+        let again = cacache::read_sync(&dir, hex_key(&cache_key(&specifier, media_type, &source))).unwrap();
+        let entry: DiskEntry = serde_json::from_slice(&again).unwrap();
+        assert_eq!(entry.code, out.code);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_entry_under_another_key_is_not_used() {
+        let dir = scratch("mismatch");
+        let (specifier, media_type, source) = module();
+        let hex = hex_key(&cache_key(&specifier, media_type, &source));
+        let entry = DiskEntry { key: "someone else".to_owned(), code: "export const n = 'wrong';".to_owned(), source_map: None };
+        cacache::write_sync(&dir, &hex, serde_json::to_vec(&entry).unwrap()).unwrap();
+        let out = ModuleCache::with_disk(dir.clone()).transpile(&specifier, media_type, source).unwrap();
+        assert!(out.code.contains("export const n = 1"), "{}", out.code);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_changed_source_is_a_different_key() {
+        let dir = scratch("stale");
+        let (specifier, media_type, _) = module();
+        plant(&dir, "export const n = 'old';");
+        let out = ModuleCache::with_disk(dir.clone()).transpile(&specifier, media_type, "export const n: number = 2;\n".to_owned()).unwrap();
+        assert!(out.code.contains("export const n = 2"), "{}", out.code);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    fn walk(dir: &std::path::Path) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                out.extend(walk(&path));
+            } else {
+                out.push(path);
+            }
+        }
+        out
+    }
 }
