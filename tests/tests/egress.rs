@@ -34,4 +34,5 @@ mod egress {
     mod oauth;
     mod redirects;
     mod requests;
+    mod tls;
 }

@@ -145,10 +145,14 @@ pub struct Upstream {
 
 impl Upstream {
     pub async fn start() -> Self {
+        Self::start_with(tls_acceptor()).await
+    }
+
+    /// The same server presenting another certificate (the TLS-verification tests).
+    pub async fn start_with(acceptor: tokio_rustls::TlsAcceptor) -> Self {
         let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).await.expect("bind upstream");
         let port = listener.local_addr().unwrap().port();
         let state = Arc::new(UpstreamState::default());
-        let acceptor = tls_acceptor();
         let st = state.clone();
         tokio::spawn(async move {
             loop {

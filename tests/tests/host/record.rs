@@ -42,9 +42,9 @@ fn env_with_key(key: &str) -> CallEnv {
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_recorded_cassette_replays_identically_and_holds_no_secret() {
-    let Some(server) = super::tls_upstream::CassetteServer::start(&["api.recorder.test"]).await else {
-        eprintln!("SKIPPED: cannot bind 127.0.0.1:443 (needs root, as in CI)");
-        return;
+    let server = match super::tls_upstream::CassetteServer::start(&["api.recorder.test"]).await {
+        Ok(server) => server,
+        Err(reason) => return trove_host_tests::missing_prerequisite(&reason),
     };
     server.load(upstream_script(LIVE_KEY));
     let host = Host::new(HostConfig { network: server.network_options(), ..HostConfig::default() }).expect("host");

@@ -55,10 +55,12 @@ impl Resolver for LoopbackResolver {
 }
 
 impl CassetteServer {
-    /// Starts the server for `hosts`, or `None` if port 443 cannot be bound (not root).
-    pub async fn start(hosts: &[&str]) -> Option<Self> {
+    /// Starts the server for `hosts`, or says why port 443 cannot be bound (e.g. not root).
+    pub async fn start(hosts: &[&str]) -> Result<Self, String> {
         let port = PORT_443.get_or_init(Arc::default).clone().lock_owned().await;
-        let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 443)).await.ok()?;
+        let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 443))
+            .await
+            .map_err(|e| format!("cannot bind 127.0.0.1:443 ({e}): run as root or with CAP_NET_BIND_SERVICE"))?;
         let names: Vec<String> = hosts.iter().map(|h| (*h).to_owned()).collect();
         let (acceptor, cert_pem) = trove_host_tests::self_signed_tls(hosts);
         let state: Arc<State> = Arc::new(Mutex::new(Arc::new(ReplayTransport::new(Vec::new()))));
@@ -76,7 +78,7 @@ impl CassetteServer {
                 });
             }
         });
-        Some(Self { state, hosts: names, cert_pem, _port: port, task })
+        Ok(Self { state, hosts: names, cert_pem, _port: port, task })
     }
 
     /// Network settings that reach this server for its host names (for a `Host`).
