@@ -220,12 +220,17 @@ mod tests {
     }
 
     /// Plants a disk entry for `module()` whose code is `code` (as another process would have).
-    fn plant(dir: &std::path::Path, code: &str) -> String {
+    fn plant(dir: &std::path::Path, code: &str) {
+        plant_recording(dir, None, code);
+    }
+
+    /// [`plant`], with the entry recording `recorded_key` instead of its own key.
+    fn plant_recording(dir: &std::path::Path, recorded_key: Option<&str>, code: &str) {
         let (specifier, media_type, source) = module();
         let hex = hex_key(&cache_key(&specifier, media_type, &source));
-        let entry = DiskEntry { key: hex.clone(), code: code.to_owned(), source_map: None };
+        let key = recorded_key.map_or_else(|| hex.clone(), str::to_owned);
+        let entry = DiskEntry { key, code: code.to_owned(), source_map: None };
         cacache::write_sync(dir, &hex, serde_json::to_vec(&entry).unwrap()).unwrap();
-        hex
     }
 
     #[test]
@@ -270,9 +275,7 @@ mod tests {
     fn an_entry_under_another_key_is_not_used() {
         let dir = scratch("mismatch");
         let (specifier, media_type, source) = module();
-        let hex = hex_key(&cache_key(&specifier, media_type, &source));
-        let entry = DiskEntry { key: "someone else".to_owned(), code: "export const n = 'wrong';".to_owned(), source_map: None };
-        cacache::write_sync(&dir, &hex, serde_json::to_vec(&entry).unwrap()).unwrap();
+        plant_recording(&dir, Some("someone else"), "export const n = 'wrong';");
         let out = ModuleCache::with_disk(dir.clone()).transpile(&specifier, media_type, source).unwrap();
         assert!(out.code.contains("export const n = 1"), "{}", out.code);
         let _ = std::fs::remove_dir_all(&dir);
