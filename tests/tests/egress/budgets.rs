@@ -1,7 +1,7 @@
 //! Per-call budgets (`CallEnv::budgets`): response and request body caps, request count,
 //! concurrency, total timeout; and `AbortSignal` cancelling the Rust request.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use trove_host_ops::egress::EgressBudgets;
@@ -12,22 +12,41 @@ fn budgets() -> EgressBudgets {
     EgressBudgets::default()
 }
 
+/// A body far larger than what loopback sockets can buffer between the two ends (a few MiB),
+/// so that how much of it the upstream could write shows whether the client stopped reading.
+const HUGE: usize = 64 * 1024 * 1024;
+
+/// The upstream's record of the one `/big` body of a refused request: it could not finish,
+/// and it wrote at most a quarter of the body before the client closed the connection (what
+/// the sockets' buffers hold). A cap that read the whole body and refused afterwards would
+/// let it write all of it.
+async fn assert_body_cut_short(w: &World) {
+    let sent = w.upstream.state.bodies_sent(1).await;
+    assert_eq!(sent.len(), 1, "one /big request, ended: {sent:?}");
+    let BodySent { size, written, finished } = sent[0];
+    assert!(!finished, "the upstream wrote the whole {size}-byte body: the client read it all");
+    assert!(written <= size / 4, "the upstream wrote {written} of {size} bytes before the client closed the connection");
+}
+
+/// A `content-length` over the cap: refused on the head, the body never read.
 #[tokio::test]
 async fn response_cap_with_content_length() {
     let w = World::new().await;
     let env = w.env_with(EgressBudgets { max_response_bytes: 1000, ..budgets() });
-    let out = fetch_with(env, &w.upstream.url("api.trove.test", "/big?n=5000"), Value::Null).await;
+    let out = fetch_with(env, &w.upstream.url("api.trove.test", &format!("/big?n={HUGE}")), Value::Null).await;
     assert_tool_error(&out, "Upstream response exceeded the 1000-byte limit.", false);
+    assert_body_cut_short(&w).await;
 }
 
 /// No `content-length`: the body is counted while it streams and the request stops at the
-/// cap (the 4 MiB body is never held).
+/// cap, closing the connection: the 64 MiB body is never read, let alone held.
 #[tokio::test]
 async fn response_cap_while_streaming_chunked() {
     let w = World::new().await;
     let env = w.env_with(EgressBudgets { max_response_bytes: 64 * 1024, ..budgets() });
-    let out = fetch_with(env, &w.upstream.url("api.trove.test", "/big?n=4194304&chunked=1"), Value::Null).await;
+    let out = fetch_with(env, &w.upstream.url("api.trove.test", &format!("/big?n={HUGE}&chunked=1")), Value::Null).await;
     assert_tool_error(&out, "Upstream response exceeded the 65536-byte limit.", false);
+    assert_body_cut_short(&w).await;
 }
 
 #[tokio::test]
@@ -89,16 +108,31 @@ async fn concurrency_cap() {
 }
 
 /// The total timeout ends a request that never answers: a network failure for `ctx.fetch`,
-/// and the SDK's retryable mapping for `ctx.fetchJson`.
+/// and the SDK's retryable mapping for `ctx.fetchJson`. Each call ends at the 300 ms budget,
+/// far before `/hang` gives up by itself ([`HANG_LIMIT`], 20 s), and the upstream sees the
+/// client close the connection: the request is ended, not left running behind a settled
+/// promise.
 #[tokio::test]
 async fn total_timeout() {
     let w = World::new().await;
     let mut tk = probe().await;
     let b = EgressBudgets { total_timeout: Duration::from_millis(300), ..budgets() };
+    // Generous for a loaded debug build, and still a quarter of HANG_LIMIT.
+    let bound = Duration::from_secs(5);
+
+    let started = Instant::now();
     let out = call(&mut tk, w.env_with(b), "fetch", json!({ "url": w.upstream.url("api.trove.test", "/hang") })).await;
+    let took = started.elapsed();
     assert_threw(&out, "TypeError: fetch failed");
+    assert!(took >= b.total_timeout && took < bound, "ctx.fetch ended after {took:?} (budget 300 ms)");
+    assert_eq!(w.upstream.state.hangs_closed_by_client(1).await, 1, "the upstream saw the connection closed");
+
+    let started = Instant::now();
     let out = call(&mut tk, w.env_with(b), "json", json!({ "url": w.upstream.url("api.trove.test", "/hang") })).await;
+    let took = started.elapsed();
     assert_tool_error(&out, "Upstream request failed; try again shortly.", true);
+    assert!(took >= b.total_timeout && took < bound, "ctx.fetchJson ended after {took:?} (budget 300 ms)");
+    assert_eq!(w.upstream.state.hangs_closed_by_client(2).await, 2, "the upstream saw both connections closed");
 }
 
 /// `AbortSignal` cancels the Rust request: the upstream sees the hanging request's

@@ -41,7 +41,7 @@ async fn nxdomain_is_a_network_failure() {
     let w = World::new().await;
     let out = fetch_with(w.env(), &w.forbidden_url("nxdomain.trove.test", "/"), serde_json::Value::Null).await;
     assert_threw(&out, "TypeError: fetch failed");
-    assert_eq!(w.forbidden.accepts(), 0);
+    assert_eq!(w.forbidden.settled_accepts().await, 0);
 }
 
 /// The vetting is at connect time, not only on the first request: a refused lookup is not
@@ -54,5 +54,5 @@ async fn refusal_does_not_poison_later_requests() {
     assert_tool_error(&out, PRIVATE, false);
     let r = fetch_ok(&w, &mut tk, &w.upstream.url("api.trove.test", "/ok"), serde_json::Value::Null).await;
     assert_eq!(r["body"], "ok");
-    assert_eq!(w.forbidden.accepts(), 0);
+    assert_eq!(w.forbidden.settled_accepts().await, 0);
 }

@@ -39,7 +39,9 @@ refuses!(nat64_wrapped_loopback, |w| w.forbidden_url("[64:ff9b::127.0.0.2]", "/"
 refuses!(sixto4_wrapped_loopback, |w| w.forbidden_url("[2002:7f00:2::]", "/"), not_allowed("[2002:7f00:2::]"));
 
 // Cloud metadata and the other contract ranges (default port: nothing listens there; the
-// refusal comes before any socket).
+// refusal comes before any socket). These rely on the exact message alone: no listener can
+// run at these addresses (and nothing here may send them a packet), so the forbidden
+// listener's count of zero says nothing about them.
 refuses!(metadata_aws_ipv4, |_w| "https://169.254.169.254/latest/meta-data/iam/security-credentials/".into(), PRIVATE);
 refuses!(metadata_aws_http, |_w| "http://169.254.169.254/latest/meta-data/".into(), PRIVATE);
 refuses!(metadata_mapped, |_w| "https://[::ffff:169.254.169.254]/".into(), PRIVATE);
@@ -62,10 +64,13 @@ async fn empty_list_refuses(url: String, message: &str) {
     let mut tk = load(&probe_variant("empty", Some("[]"), None)).await;
     let out = call(&mut tk, w.env(), "fetch", json!({ "url": url })).await;
     assert_tool_error(&out, message, false);
-    assert_eq!(w.forbidden.accepts(), 0);
+    assert_eq!(w.forbidden.settled_accepts().await, 0);
     assert_eq!(w.upstream.state.total(), 0);
 }
 
+// The `empty_list_*` URLs name addresses where no listener runs (an IPv4-compatible,
+// NAT64, 6to4 or multicast IPv6 address): they rely on the exact message, and on the
+// upstream seeing nothing.
 #[tokio::test]
 async fn empty_list_ipv4_compatible() {
     let port = 9; // never reached
@@ -95,4 +100,20 @@ async fn empty_list_means_no_egress() {
     assert_tool_error(&out, &not_allowed("api.trove.test"), false);
     assert_eq!(w.upstream.state.total(), 0, "nothing reached the upstream");
     assert!(w.resolver.asked().is_empty(), "not even a DNS lookup");
+}
+
+/// The count every refusal above reads includes connections still waiting in a listener's
+/// backlog: connections made just before the read, to each address, are all counted, and the
+/// marker connections that synchronise the read are not.
+#[tokio::test]
+async fn the_forbidden_listener_counts_connections_still_in_its_backlog() {
+    let w = World::new().await;
+    let mut open = Vec::new();
+    for address in [PUBLIC, PRIVATE_IP] {
+        for _ in 0..25 {
+            open.push(tokio::net::TcpStream::connect((ip(address), w.forbidden.port)).await.expect("connect"));
+        }
+    }
+    assert_eq!(w.forbidden.settled_accepts().await, 50);
+    assert_eq!(w.forbidden.settled_accepts().await, 50, "marker connections are not counted");
 }

@@ -88,7 +88,7 @@ async fn ipv6_answers_carrying_a_private_ipv4_are_refused_after_dns() {
         assert_tool_error(&out, PRIVATE, false);
         assert!(stub.asked.lock().unwrap().contains(&name), "{what}: the name was resolved through the stub");
     }
-    assert_eq!(w.forbidden.accepts(), 0);
+    assert_eq!(w.forbidden.settled_accepts().await, 0);
 }
 
 /// The same stub and resolver reach a public-looking answer: the refusals above are the

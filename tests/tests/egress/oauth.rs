@@ -50,7 +50,7 @@ async fn token_url_private_literal() {
     let out = call_api(&w, &mut tk, &w.upstream.url("api.trove.test", "/api")).await;
     assert_tool_error(&out, PRIVATE, false);
     assert_eq!(w.upstream.state.hits("/api"), 0);
-    assert_eq!(w.forbidden.accepts(), 0);
+    assert_eq!(w.forbidden.settled_accepts().await, 0);
 }
 
 #[tokio::test]
@@ -59,7 +59,7 @@ async fn token_url_not_allowlisted() {
     let mut tk = oauth_probe(&w.forbidden_url("evil.trove.test", "/token")).await;
     let out = call_api(&w, &mut tk, &w.upstream.url("api.trove.test", "/api")).await;
     assert_tool_error(&out, &not_allowed("evil.trove.test"), false);
-    assert_eq!(w.forbidden.accepts(), 0);
+    assert_eq!(w.forbidden.settled_accepts().await, 0);
 }
 
 #[tokio::test]
@@ -68,7 +68,7 @@ async fn token_url_http() {
     let mut tk = oauth_probe(&format!("http://auth.trove.test:{}/token", w.forbidden.port)).await;
     let out = call_api(&w, &mut tk, &w.upstream.url("api.trove.test", "/api")).await;
     assert_tool_error(&out, NON_HTTPS, false);
-    assert_eq!(w.forbidden.accepts(), 0);
+    assert_eq!(w.forbidden.settled_accepts().await, 0);
 }
 
 /// The token endpoint redirects the credentials POST to a private address.
@@ -79,7 +79,7 @@ async fn token_endpoint_redirects_to_private() {
     let mut tk = oauth_probe(&w.upstream.url("auth.trove.test", "/token")).await;
     let out = call_api(&w, &mut tk, &w.upstream.url("api.trove.test", "/api")).await;
     assert_tool_error(&out, PRIVATE, false);
-    assert_eq!(w.forbidden.accepts(), 0);
+    assert_eq!(w.forbidden.settled_accepts().await, 0);
 }
 
 fn authorization_seen(w: &World, path: &str) -> Vec<Option<String>> {

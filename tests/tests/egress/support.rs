@@ -6,18 +6,22 @@
 //!   the routes below; it counts requests per path and the peak of requests in flight.
 //! - **forbidden**: plain TCP on port `P` of `127.0.0.1`, `127.0.0.2` and `[::1]`, one accept
 //!   counter for all. Every attack URL names port `P`, so a request that got past the
-//!   boundary, whatever address it was steered to, lands here and is counted.
+//!   boundary, whatever address it was steered to, lands here and is counted. The count is
+//!   read with [`Forbidden::settled_accepts`], after a marker connection to each address has
+//!   been accepted, so a connection still waiting in a backlog is counted too.
 //! - **resolver**: answers per name from a table (fixed records, or a sequence to simulate
 //!   rebinding) and records every name it was asked. Only `127.0.0.1` is permitted through
 //!   `permit_address_for_tests`; every other answer must be refused by the vetting resolver.
 //!
 //! Routes: `/ok`, `/echo` (method, headers, body as JSON), `/redirect?status=S&to=URL`,
-//! `/loop`, `/chain/N`, `/big?n=N[&chunked=1]`, `/close` (`connection: close`), `/slow`,
-//! `/hang` + `/hang-started` + `/hang-closed` (the abort probe), `/token` and `/api` (OAuth).
+//! `/loop`, `/chain/N`, `/big?n=N[&chunked=1]` (writes in 16 KiB pieces and records how much
+//! of the body went out before the client closed: [`UpstreamState::bodies_sent`]), `/close`
+//! (`connection: close`), `/slow`, `/hang` + `/hang-started` + `/hang-closed` (the abort
+//! probe; [`UpstreamState::hangs_closed_by_client`]), `/token` and `/api` (OAuth).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io;
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -26,7 +30,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use serde_json::{json, Value};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::Notify;
 use tokio_rustls::rustls;
 use trove_host::{CallOutcome, ToolCall, Toolkit};
@@ -100,6 +104,21 @@ pub enum TokenMode {
     Redirect(String),
 }
 
+/// How long `/hang` waits for its client to go away before it gives up and closes itself.
+pub const HANG_LIMIT: Duration = Duration::from_secs(20);
+
+/// How much of one `/big` body the upstream wrote before the exchange ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BodySent {
+    /// The body's size (`n`).
+    pub size: usize,
+    /// Body bytes handed to the connection (the kernel's buffers included) before a write
+    /// failed because the client had closed it, or all of them.
+    pub written: usize,
+    /// Whether the whole body (and its end) was written.
+    pub finished: bool,
+}
+
 /// What the upstream saw.
 #[derive(Default)]
 pub struct UpstreamState {
@@ -112,6 +131,12 @@ pub struct UpstreamState {
     hang_started: AtomicBool,
     hang_closed: AtomicBool,
     hang_notify: Notify,
+    /// `/hang` requests whose client closed the connection, and those the upstream gave up
+    /// on itself after [`HANG_LIMIT`].
+    hangs_closed_by_client: AtomicUsize,
+    hangs_given_up: AtomicUsize,
+    /// One entry per `/big` request, once its handler has ended.
+    bodies: Mutex<Vec<BodySent>>,
     /// `/token` behaviour.
     pub token_mode: Mutex<Option<TokenMode>>,
     /// `/api` answers 401 to this many requests first.
@@ -134,6 +159,27 @@ impl UpstreamState {
     /// Most requests in flight at once.
     pub fn peak(&self) -> usize {
         self.peak.load(Ordering::SeqCst)
+    }
+
+    /// Waits (10 s at most) until `n` `/hang` requests have ended, and returns how many of
+    /// them ended because the client closed the connection (the rest: the upstream gave up
+    /// after [`HANG_LIMIT`], or they have not ended yet).
+    pub async fn hangs_closed_by_client(&self, n: usize) -> usize {
+        let ended = || self.hangs_closed_by_client.load(Ordering::SeqCst) + self.hangs_given_up.load(Ordering::SeqCst);
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        while ended() < n && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        self.hangs_closed_by_client.load(Ordering::SeqCst)
+    }
+
+    /// Waits (10 s at most) until `n` `/big` requests have ended; returns what each sent.
+    pub async fn bodies_sent(&self, n: usize) -> Vec<BodySent> {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        while self.bodies.lock().unwrap().len() < n && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        self.bodies.lock().unwrap().clone()
     }
 }
 
@@ -297,22 +343,10 @@ async fn route<S: AsyncRead + AsyncWrite + Unpin>(
         }
         "/big" => {
             let n: usize = q.get("n").and_then(|v| v.parse().ok()).unwrap_or(0);
-            if q.contains_key("chunked") {
-                s.write_all(b"HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n").await?;
-                let chunk = vec![b'x'; 16 * 1024];
-                let mut left = n;
-                while left > 0 {
-                    let k = left.min(chunk.len());
-                    s.write_all(format!("{k:x}\r\n").as_bytes()).await?;
-                    s.write_all(&chunk[..k]).await?;
-                    s.write_all(b"\r\n").await?;
-                    left -= k;
-                }
-                s.write_all(b"0\r\n\r\n").await?;
-                s.flush().await?;
-            } else {
-                respond(s, 200, &[], &vec![b'x'; n]).await?
-            }
+            let mut written = 0;
+            let sent = send_big(s, n, q.contains_key("chunked"), &mut written).await;
+            st.bodies.lock().unwrap().push(BodySent { size: n, written, finished: sent.is_ok() });
+            sent?
         }
         "/close" => {
             respond(s, 200, &[("connection", "close".into())], b"closing").await?;
@@ -325,9 +359,12 @@ async fn route<S: AsyncRead + AsyncWrite + Unpin>(
         "/hang" => {
             st.hang_started.store(true, Ordering::SeqCst);
             st.hang_notify.notify_waiters();
-            // Never answer; wait for the client to go away (or 20 s, a bound, not a check).
+            // Never answer; wait for the client to go away (or HANG_LIMIT, a bound, not a check).
             let mut one = [0u8; 1];
-            let _ = tokio::time::timeout(Duration::from_secs(20), s.read(&mut one)).await;
+            match tokio::time::timeout(HANG_LIMIT, s.read(&mut one)).await {
+                Ok(Ok(0) | Err(_)) => st.hangs_closed_by_client.fetch_add(1, Ordering::SeqCst),
+                _ => st.hangs_given_up.fetch_add(1, Ordering::SeqCst),
+            };
             st.hang_closed.store(true, Ordering::SeqCst);
             st.hang_notify.notify_waiters();
             return Ok(false);
@@ -372,6 +409,33 @@ async fn route<S: AsyncRead + AsyncWrite + Unpin>(
     Ok(true)
 }
 
+/// `/big`'s answer: `n` bytes of `x`, with a `content-length` or chunked, written 16 KiB at a
+/// time; `written` counts the body bytes the connection took before a write failed.
+async fn send_big<S: AsyncWrite + Unpin>(s: &mut S, n: usize, chunked: bool, written: &mut usize) -> io::Result<()> {
+    let head = if chunked {
+        "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n".to_owned()
+    } else {
+        format!("HTTP/1.1 200 OK\r\ncontent-length: {n}\r\n\r\n")
+    };
+    s.write_all(head.as_bytes()).await?;
+    let piece = vec![b'x'; 16 * 1024];
+    while *written < n {
+        let k = (n - *written).min(piece.len());
+        if chunked {
+            s.write_all(format!("{k:x}\r\n").as_bytes()).await?;
+        }
+        s.write_all(&piece[..k]).await?;
+        if chunked {
+            s.write_all(b"\r\n").await?;
+        }
+        *written += k;
+    }
+    if chunked {
+        s.write_all(b"0\r\n\r\n").await?;
+    }
+    s.flush().await
+}
+
 async fn wait_for(st: &UpstreamState, flag: &AtomicBool) {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     while !flag.load(Ordering::SeqCst) && tokio::time::Instant::now() < deadline {
@@ -383,11 +447,17 @@ async fn wait_for(st: &UpstreamState, flag: &AtomicBool) {
 pub struct Forbidden {
     pub port: u16,
     accepts: Arc<AtomicUsize>,
+    /// The addresses listened on (`[::1]` only where it could be bound).
+    addrs: Vec<SocketAddr>,
+    /// Marker connections (by their local address) not yet accepted. The listeners accept
+    /// them without counting them.
+    markers: Arc<Mutex<HashSet<SocketAddr>>>,
 }
 
 impl Forbidden {
     pub async fn start() -> Self {
         let accepts = Arc::new(AtomicUsize::new(0));
+        let markers: Arc<Mutex<HashSet<SocketAddr>>> = Arc::default();
         for _ in 0..20 {
             let first = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).await.expect("bind forbidden");
             let port = first.local_addr().unwrap().port();
@@ -396,23 +466,51 @@ impl Forbidden {
             if let Ok(v6) = TcpListener::bind((Ipv6Addr::LOCALHOST, port)).await {
                 listeners.push(v6);
             }
+            let addrs = listeners.iter().map(|l| l.local_addr().unwrap()).collect();
             for l in listeners {
                 let accepts = accepts.clone();
+                let markers = markers.clone();
                 tokio::spawn(async move {
-                    while let Ok((sock, _)) = l.accept().await {
-                        accepts.fetch_add(1, Ordering::SeqCst);
+                    while let Ok((sock, peer)) = l.accept().await {
+                        if !markers.lock().unwrap().remove(&peer) {
+                            accepts.fetch_add(1, Ordering::SeqCst);
+                        }
                         drop(sock);
                     }
                 });
             }
-            return Self { port, accepts };
+            return Self { port, accepts, addrs, markers };
         }
         panic!("no port free on both 127.0.0.1 and 127.0.0.2");
     }
 
-    /// Connections accepted so far.
+    /// Connections accepted so far, without waiting for those still in a listener's backlog
+    /// (a client's `connect` returns once the kernel completed the handshake, before the
+    /// listener's task has accepted the connection). Tests read [`Self::settled_accepts`].
     pub fn accepts(&self) -> usize {
         self.accepts.load(Ordering::SeqCst)
+    }
+
+    /// Connections accepted, once every connection made before this call has been accepted:
+    /// a marker connection goes to each listening address, and the count is read when the
+    /// listener has accepted its marker. A listener accepts in arrival order, so everything
+    /// queued before the marker was accepted (and counted) first. Markers are not counted.
+    pub async fn settled_accepts(&self) -> usize {
+        let mut pending = Vec::new();
+        for addr in &self.addrs {
+            let socket = (if addr.is_ipv4() { TcpSocket::new_v4() } else { TcpSocket::new_v6() }).expect("marker socket");
+            socket.bind(SocketAddr::new(addr.ip(), 0)).expect("bind the marker");
+            let local = socket.local_addr().expect("the marker's address");
+            self.markers.lock().unwrap().insert(local);
+            let stream = socket.connect(*addr).await.expect("marker connection to the forbidden listener");
+            pending.push((local, stream));
+        }
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        while pending.iter().any(|(local, _)| self.markers.lock().unwrap().contains(local)) {
+            assert!(tokio::time::Instant::now() < deadline, "the forbidden listener did not accept its marker connection within 10 s");
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        self.accepts()
     }
 }
 
@@ -608,7 +706,7 @@ pub async fn refused(w: &World, tool: &str, args: Value, message: &str) -> CallO
     let mut tk = probe().await;
     let out = call(&mut tk, w.env(), tool, args).await;
     assert_tool_error(&out, message, false);
-    assert_eq!(w.forbidden.accepts(), 0, "a connection reached the forbidden listener");
+    assert_eq!(w.forbidden.settled_accepts().await, 0, "a connection reached the forbidden listener");
     out
 }
 
