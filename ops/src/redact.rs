@@ -376,6 +376,18 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// A redactor is empty until it learns a non-empty value (issue #13, a cargo-mutants
+    /// survivor: nothing checked `is_empty`, which callers use to skip redaction).
+    #[test]
+    fn is_empty_until_a_value_is_learned() {
+        let mut r = Redactor::default();
+        assert!(r.is_empty());
+        r.add("");
+        assert!(r.is_empty(), "an empty value is never a secret to redact");
+        r.add("s3cr3t");
+        assert!(!r.is_empty());
+    }
+
     #[test]
     fn redacts_substrings_keys_and_nesting() {
         let mut r = Redactor::default();

@@ -174,6 +174,38 @@ mod tests {
         assert!(!blocked("2002:0808:0808::1"));
     }
 
+    /// A public IPv6 address whose low 32 bits read as a blocked IPv4 address is not a wrapper
+    /// of it: only the layouts of [`embedded_ipv4`] carry one (issue #13, a cargo-mutants
+    /// survivor: `&&` → `||` in the IPv4-mapped check).
+    #[test]
+    fn only_the_wrapper_layouts_carry_an_ipv4_address() {
+        assert!(!blocked("2606:4700::ffff:7f00:1"), "::ffff: in the middle of a public address");
+        assert!(!blocked("2606:4700:0:0:1:ffff:a00:1"));
+    }
+
+    /// `::a.b.c.d` (IPv4-compatible) carries `a.b.c.d` whenever the address is not `::` or `::1`,
+    /// even when the top 16 bits of the IPv4 part are zero (issue #13, cargo-mutants survivors:
+    /// `s[7] > 1` → `==` / `<`).
+    #[test]
+    fn ipv4_compatible_addresses_with_a_short_ipv4_part_are_vetted_as_ipv4() {
+        for a in ["::2", "::0.0.0.255", "::0.0.255.255"] {
+            assert!(blocked(a), "{a} carries an address in 0.0.0.0/8");
+        }
+    }
+
+    /// `blocked_ranges` (what the docs and the egress suite list) is exactly the two tables,
+    /// and every address the contract names is inside one of its ranges.
+    #[test]
+    fn blocked_ranges_are_the_tables_and_cover_the_contracts_addresses() {
+        let ranges = blocked_ranges();
+        assert_eq!(ranges.len(), BLOCKED_V4.len() + BLOCKED_V6.len());
+        for a in ["0.0.0.0", "10.1.2.3", "127.0.0.1", "169.254.169.254", "172.16.0.1", "192.168.1.1", "100.64.0.1", "::1", "fd00::1", "fe80::1"] {
+            let ip: IpAddr = a.parse().unwrap();
+            assert!(ranges.iter().any(|n| n.contains(&ip)), "{a} is in no listed range");
+        }
+        assert!(!ranges.iter().any(|n| n.contains(&"8.8.8.8".parse::<IpAddr>().unwrap())));
+    }
+
     /// Issue #9, part 2: every layout that embeds a blocked IPv4 address, as a table.
     #[test]
     fn embedded_ipv4_layouts() {
@@ -188,6 +220,8 @@ mod tests {
             ("6to4 of 192.168.1.1", "2002:c0a8:101::1"),
             ("Teredo server 127.0.0.1", "2001:0:7f00:1:8000:f227:f7f7:f7f7"),
             ("Teredo client 10.0.0.1 (inverted)", "2001:0:808:808:8000:f227:f5ff:fffe"),
+            // A /24: the third octet decides, so each of its bits must be read inverted.
+            ("Teredo client 192.0.0.8 (inverted)", "2001:0:808:808:8000:f227:3fff:fff7"),
             ("ISATAP 127.0.0.1", "2001:db8::5efe:7f00:1"),
             ("ISATAP u/l bit, 169.254.169.254", "2606:4700::200:5efe:a9fe:a9fe"),
         ];

@@ -186,6 +186,18 @@ mod tests {
 
     const PRIVATE: &str = "Refusing egress to a private, loopback, or link-local address.";
 
+    /// Host names may hold digits, hyphens and dots; anything else is not an entry (issue #13,
+    /// a cargo-mutants survivor: `||` → `&&` between the digit and hyphen rules).
+    #[test]
+    fn entries_take_lowercase_letters_digits_hyphens_and_dots() {
+        assert!(EgressEntry::parse("s3.eu-west-1.amazonaws.com").is_some());
+        assert!(EgressEntry::parse("api2.example.com:8443").is_some());
+        assert!(EgressEntry::parse("my-api.example.com").is_some());
+        assert!(EgressEntry::parse("API.example.com").is_none());
+        assert!(EgressEntry::parse("api_1.example.com").is_none());
+        assert!(EgressEntry::parse("localhost").is_none());
+    }
+
     #[test]
     fn allowlisted_https_passes() {
         let p = policy(&["api.example.com"]);
