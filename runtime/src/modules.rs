@@ -59,11 +59,6 @@ impl ModuleCache {
         Self { entries: Mutex::default(), disk: Some(dir) }
     }
 
-    /// The directory of the disk tier, if any.
-    pub fn disk_dir(&self) -> Option<&std::path::Path> {
-        self.disk.as_deref()
-    }
-
     /// The transpiled form of `source` (a cache hit when the same file with the same content
     /// was transpiled before, in this process or, with a disk tier, in an earlier one).
     ///
