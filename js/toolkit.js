@@ -314,7 +314,7 @@ function buildCtx(call) {
       get: guard(async (key) => op_trove_cache_get(String(key))),
       put: guard(async (key, value, ttlSeconds) => {
         if (typeof value !== "string") throw new TypeError("ctx.cache.put: value must be a string");
-        op_trove_cache_put(String(key), value, Number(ttlSeconds));
+        await op_trove_cache_put(String(key), value, Number(ttlSeconds));
       }),
     });
   }

@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use serde_json::{json, Map, Value};
 use trove_host::cases::{read_json, run_case, update_case, Case};
-use trove_host::local::LocalProviders;
 use trove_host::{FixedClock, Host, HostConfig, InstanceOptions, LoadOptions, Namespace, PoolConfig, ReplayTransport, ToolCall, Toolkit};
 use trove_host_ops::egress::cassette;
 use trove_host_ops::egress::replay::{read_cassette, RecordedResponse};
@@ -57,6 +56,8 @@ pub struct CallArgs {
     /// toolkit holding package.json, tsconfig.json, deno.json or .git, else its parent).
     #[arg(long, value_name = "DIR")]
     root: Option<PathBuf>,
+    #[command(flatten)]
+    stores: crate::serve::StoreArgs,
 }
 
 /// The call's inputs, parsed.
@@ -131,7 +132,10 @@ pub async fn call(args: CallArgs) -> ExitCode {
         eprintln!("trove-host: {} has no tool {:?}; its tools: {}", toolkit.id(), call.tool, names.join(", "));
     }
 
-    let local = LocalProviders::open();
+    let local = match args.stores.providers() {
+        Ok(local) => local,
+        Err(e) => return usage(e),
+    };
     let mut env = match local.env(&call) {
         Ok(env) => env,
         Err(e) => return usage(e),

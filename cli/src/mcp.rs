@@ -39,6 +39,8 @@ pub struct McpArgs {
     grace: f64,
     #[command(flatten)]
     limits: LimitArgs,
+    #[command(flatten)]
+    stores: crate::serve::StoreArgs,
 }
 
 fn read_token(path: &std::path::Path) -> Result<String, String> {
@@ -77,7 +79,7 @@ pub async fn mcp(args: McpArgs) -> ExitCode {
         Ok(t) => t,
         Err(e) => return usage(e),
     };
-    let Serving { host, load, env, grace } = match Serving::start(&args.limits, args.grace, Vec::new()) {
+    let Serving { host, load, env, grace } = match Serving::start(&args.limits, &args.stores, args.grace, Vec::new()) {
         Ok(s) => s,
         Err(e) => return usage(e),
     };

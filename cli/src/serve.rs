@@ -34,6 +34,48 @@ pub struct ServeArgs {
     max_body: usize,
     #[command(flatten)]
     limits: LimitArgs,
+    #[command(flatten)]
+    stores: StoreArgs,
+}
+
+/// Where `ctx.cache` and OAuth tokens live: shared by `call`, `serve` and `mcp`.
+#[derive(clap::Args)]
+pub struct StoreArgs {
+    /// Where ctx.cache lives: sqlite ($TROVE_HOST_HOME/cache.sqlite), memory, off, or a Redis
+    /// server several hosts share (redis://HOST:PORT/DB, rediss:// for TLS).
+    #[arg(long, value_name = "STORE", default_value = "sqlite")]
+    cache: trove_host::local::CacheBackend,
+    /// Share minted OAuth tokens between hosts through this Redis server (redis://…), sealed
+    /// with TROVE_HOST_TOKEN_KEY. Default: each host mints its own.
+    #[arg(long, value_name = "REDIS_URL")]
+    token_cache: Option<String>,
+    /// The key that seals shared OAuth tokens: 32 random bytes, base64 or hex (`openssl rand
+    /// -base64 32`), the same on every host.
+    #[arg(long, env = "TROVE_HOST_TOKEN_KEY", hide_env_values = true, hide = true)]
+    token_key: Option<String>,
+    /// Longest a Redis command may take before the cache misses (or the write is dropped), in
+    /// milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 250)]
+    redis_timeout_ms: u64,
+}
+
+impl StoreArgs {
+    /// The local providers with these stores.
+    pub fn providers(&self) -> Result<LocalProviders, String> {
+        if self.redis_timeout_ms == 0 {
+            return Err("--redis-timeout-ms must be at least 1".into());
+        }
+        let stores = trove_host::local::StoreOptions {
+            cache: self.cache.clone(),
+            token_cache: self.token_cache.clone(),
+            token_key: self.token_key.clone(),
+            redis: trove_host_ops::redis_store::RedisOptions {
+                command_timeout: std::time::Duration::from_millis(self.redis_timeout_ms),
+                ..Default::default()
+            },
+        };
+        LocalProviders::open_with(&stores)
+    }
 }
 
 /// Limits and pool sizes shared by the commands that hold a `Host`.
@@ -125,19 +167,19 @@ pub struct Serving {
 impl Serving {
     /// # Errors
     /// A limit flag or `--grace` is out of range, or the host cannot start.
-    pub fn start(limits: &LimitArgs, grace: f64, platforms: Vec<String>) -> Result<Self, String> {
+    pub fn start(limits: &LimitArgs, stores: &StoreArgs, grace: f64, platforms: Vec<String>) -> Result<Self, String> {
         let config = limits.host_config()?;
         let grace = std::time::Duration::try_from_secs_f64(grace).map_err(|_| format!("--grace must be a number of seconds, got {grace}"))?;
         let host = Host::new(config).map_err(|e| format!("cannot start the host: {e}"))?;
         // Data (keyring, cache, documents) belongs to each toolkit's location, as with `call`.
         let load = LoadOptions { namespace: Namespace::Location, ..LoadOptions::default() };
-        let env = Arc::new(LocalProviders::open().with_platforms(platforms));
+        let env = Arc::new(stores.providers()?.with_platforms(platforms));
         Ok(Self { host, load, env, grace })
     }
 }
 
 pub async fn serve(args: ServeArgs) -> ExitCode {
-    let Serving { host, load, env, grace } = match Serving::start(&args.limits, args.grace, args.platforms) {
+    let Serving { host, load, env, grace } = match Serving::start(&args.limits, &args.stores, args.grace, args.platforms) {
         Ok(s) => s,
         Err(e) => return usage(e),
     };

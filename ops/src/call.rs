@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use crate::cache::{CacheScope, CacheStore};
+use crate::egress::tokens::TokenStore;
 use crate::clock::{Clock, SystemClock};
 use crate::egress::{Egress, EgressBudgets, EgressPolicy, OAuthClient, Transport};
 use crate::ledger::Ledger;
@@ -80,6 +81,10 @@ pub struct CallEnv {
     pub trove: Option<Arc<dyn TroveClient>>,
     /// `ctx.cache`'s store. `None`: the toolkit sees no `ctx.cache` (absent is normal).
     pub cache: Option<Arc<dyn CacheStore>>,
+    /// Where OAuth tokens minted for the manifest's `auth` are kept, when several hosts share
+    /// them ([`crate::egress::tokens::RedisTokens`]). `None` (default): each toolkit keeps its
+    /// own, in memory.
+    pub tokens: Option<Arc<dyn TokenStore>>,
     /// Freeze the toolkit's own clock reads for the call: `Date.now()` and a no-argument
     /// `new Date()` return [`CallEnv::clock`]'s instant (read once, when the call starts), as a
     /// test runner's fake clock does (`--freeze-time`; a case's `"freezeTime": true`). `Date`
@@ -110,6 +115,7 @@ impl Default for CallEnv {
             budgets: EgressBudgets::default(),
             trove: None,
             cache: None,
+            tokens: None,
             freeze_time: false,
             record_exchanges: false,
             cancel: None,
@@ -222,6 +228,7 @@ impl CallState {
             policy: scope.egress.clone(),
             transport: self.env.transport.clone().expect("the runtime fills in the transport before a call starts"),
             oauth: scope.oauth.clone(),
+            shared_tokens: self.env.tokens.clone(),
             secrets: self.secrets(scope),
             ledger: self.ledger.clone(),
             budgets: self.env.budgets,

@@ -10,11 +10,13 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use deno_core::{op2, CancelFuture, CancelHandle, JsBuffer, OpState, Resource, ToJsBuffer};
 use deno_error::JsErrorBox;
 use serde::{Deserialize, Serialize};
 
+use crate::cache::{CacheScope, CacheStore};
 use crate::call::{CallState, ToolkitScope};
 use crate::egress::{FetchError, FetchRequest};
 
@@ -324,30 +326,33 @@ pub fn op_trove_has_cache(state: &mut OpState) -> bool {
     state.try_borrow::<CallState>().is_some_and(|c| c.env.cache.is_some())
 }
 
-/// `ctx.cache.get(key)`: the live value or `null` (also `null` without a cache).
-#[op2]
-#[string]
-pub fn op_trove_cache_get(state: &mut OpState, #[string] key: &str) -> Result<Option<String>, JsErrorBox> {
+/// The call's cache and its scope, or `None` when the call has no cache.
+fn call_cache(state: &Rc<RefCell<OpState>>) -> Result<Option<(Arc<dyn CacheStore>, CacheScope)>, JsErrorBox> {
+    let state = state.borrow();
     let scope = state.try_borrow::<ToolkitScope>().ok_or_else(no_call)?;
     let call = state.try_borrow::<CallState>().ok_or_else(no_call)?;
-    let Some(cache) = &call.env.cache else { return Ok(None) };
-    Ok(cache.get(&call.cache_scope(scope), key, chrono::Utc::now()))
+    Ok(call.env.cache.clone().map(|cache| (cache, call.cache_scope(scope))))
+}
+
+/// `ctx.cache.get(key)`: the live value or `null` (also `null` without a cache, and when the
+/// store cannot answer: the cache is best effort).
+#[op2]
+#[string]
+pub async fn op_trove_cache_get(state: Rc<RefCell<OpState>>, #[string] key: String) -> Result<Option<String>, JsErrorBox> {
+    let Some((cache, scope)) = call_cache(&state)? else { return Ok(None) };
+    Ok(cache.get(&scope, &key, chrono::Utc::now()).await)
 }
 
 /// `ctx.cache.put(key, value, ttlSeconds)`: rejects for a bad key, an oversize value or a
-/// non-positive TTL (limits in [`crate::cache::CacheLimits`]).
-#[op2(fast)]
-pub fn op_trove_cache_put(
-    state: &mut OpState,
-    #[string] key: &str,
-    #[string] value: &str,
+/// non-positive TTL (limits in [`crate::cache::CacheLimits`], checked here for every store).
+#[op2]
+pub async fn op_trove_cache_put(
+    state: Rc<RefCell<OpState>>,
+    #[string] key: String,
+    #[string] value: String,
     ttl_seconds: f64,
 ) -> Result<(), JsErrorBox> {
-    let scope = state.try_borrow::<ToolkitScope>().ok_or_else(no_call)?;
-    let call = state.try_borrow::<CallState>().ok_or_else(no_call)?;
-    let Some(cache) = &call.env.cache else { return Ok(()) };
-    let ttl = crate::cache::validate_put(&cache.limits(), key, value, ttl_seconds).map_err(|e| JsErrorBox::type_error(e.to_string()))?;
-    cache
-        .put(&call.cache_scope(scope), key, value, ttl, chrono::Utc::now())
-        .map_err(|e| JsErrorBox::generic(e.to_string()))
+    let Some((cache, scope)) = call_cache(&state)? else { return Ok(()) };
+    let ttl = crate::cache::validate_put(&cache.limits(), &key, &value, ttl_seconds).map_err(|e| JsErrorBox::type_error(e.to_string()))?;
+    cache.put(&scope, &key, &value, ttl, chrono::Utc::now()).await.map_err(|e| JsErrorBox::generic(e.to_string()))
 }

@@ -26,6 +26,7 @@ pub mod ledger;
 pub mod log;
 pub mod manifest;
 pub mod redact;
+pub mod redis_store;
 pub mod secrets;
 mod sqlite;
 pub mod trove;

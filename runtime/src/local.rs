@@ -4,7 +4,9 @@
 //! - secrets: `TROVE_SECRET_<NAME>` from the environment first, then the OS keyring (kernel
 //!   keyutils on Linux), keyed by the toolkit's namespace;
 //! - `ctx.cache`: SQLite in `$TROVE_HOST_HOME/cache.sqlite` (off, with a warning, if it cannot
-//!   be opened);
+//!   be opened), or in memory, or on a Redis server several hosts share ([`CacheBackend`]);
+//! - OAuth tokens: each toolkit's own, in memory, or shared through Redis and sealed with the
+//!   operator's key ([`StoreOptions::token_cache`]);
 //! - `ctx.trove`: the local knowledge base `$TROVE_HOST_HOME/kb.sqlite`, opened on first use.
 //!
 //! A call that carries `ctxToken` and `callbackBase` resolves secrets and `ctx.trove` through the
@@ -13,9 +15,12 @@
 //! --platform URL`): otherwise any client could make the host POST a token and a secret name to
 //! any address it likes, internal ones included.
 
+use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
-use trove_host_ops::cache::{CacheLimits, CacheStore, SqliteCache};
+use trove_host_ops::cache::{CacheLimits, CacheStore, MemoryCache, RedisCache, SqliteCache};
+use trove_host_ops::egress::tokens::{RedisTokens, TokenSealer, TokenStore};
+use trove_host_ops::redis_store::{RedisOptions, RedisStore};
 use trove_host_ops::kb::LocalKnowledgeBase;
 use trove_host_ops::secrets::{EnvSecrets, KeyringSecrets, SecretChain, SecretProvider};
 use trove_host_ops::trove::TroveClient;
@@ -23,11 +28,56 @@ use trove_host_ops::{CallEnv, ToolCall};
 
 use crate::home::DataHome;
 
+/// Where `ctx.cache` lives (`--cache`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum CacheBackend {
+    /// `sqlite` (default): `$TROVE_HOST_HOME/cache.sqlite`, outlives the process.
+    #[default]
+    Sqlite,
+    /// `memory`: in-process, gone with the process.
+    Memory,
+    /// `off`: the toolkit sees no `ctx.cache`.
+    Off,
+    /// `redis://[user:password@]host[:port][/db]` or `rediss://…`: shared by every host that
+    /// names the same server; Redis keeps the TTLs.
+    Redis(String),
+}
+
+impl FromStr for CacheBackend {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "sqlite" => Ok(Self::Sqlite),
+            "memory" => Ok(Self::Memory),
+            "off" => Ok(Self::Off),
+            url if url.starts_with("redis://") || url.starts_with("rediss://") => Ok(Self::Redis(url.to_owned())),
+            other => Err(format!("{other:?} is not a cache: use sqlite, memory, off, redis://HOST:PORT/DB or rediss://HOST:PORT/DB")),
+        }
+    }
+}
+
+/// The stores of a local run.
+#[derive(Debug, Clone, Default)]
+pub struct StoreOptions {
+    /// Where `ctx.cache` lives.
+    pub cache: CacheBackend,
+    /// A Redis URL where OAuth tokens are shared between hosts (`--token-cache`). `None`: each
+    /// toolkit mints and keeps its own.
+    pub token_cache: Option<String>,
+    /// The key that seals shared tokens (`TROVE_HOST_TOKEN_KEY`: 32 bytes, base64 or hex);
+    /// required with [`Self::token_cache`].
+    pub token_key: Option<String>,
+    /// Timeouts of the Redis commands.
+    pub redis: RedisOptions,
+}
+
 /// The providers of a local run. Cheap to clone.
 #[derive(Clone)]
 pub struct LocalProviders {
     secrets: Arc<dyn SecretProvider>,
     cache: Option<Arc<dyn CacheStore>>,
+    tokens: Option<Arc<dyn TokenStore>>,
     home: Option<DataHome>,
     kb: Arc<OnceLock<Result<Arc<LocalKnowledgeBase>, String>>>,
     platforms: Arc<Vec<String>>,
@@ -42,6 +92,16 @@ impl LocalProviders {
     /// Environment then keyring secrets, and the stores under [`DataHome`]. A store that cannot
     /// be opened is left out with a warning (the cache is best effort).
     pub fn open() -> Self {
+        Self::open_with(&StoreOptions::default()).expect("the default stores are opened best effort")
+    }
+
+    /// Environment then keyring secrets, and the stores `stores` names. A SQLite cache that
+    /// cannot be opened is left out with a warning; a Redis server is not connected until the
+    /// first call uses it (and is best effort from then on).
+    ///
+    /// # Errors
+    /// A Redis URL that is not one, or `token_cache` without a valid `token_key`.
+    pub fn open_with(stores: &StoreOptions) -> Result<Self, String> {
         let home = match DataHome::resolve() {
             Ok(h) => Some(h),
             Err(e) => {
@@ -49,20 +109,47 @@ impl LocalProviders {
                 None
             }
         };
-        let cache = home.as_ref().and_then(|h| match SqliteCache::open(&h.cache_file(), CacheLimits::default()) {
-            Ok(c) => Some(Arc::new(c) as Arc<dyn CacheStore>),
-            Err(e) => {
-                tracing::warn!(target: "trove::runtime", "ctx.cache is off: {e}");
-                None
+        let mut redis: Option<(String, RedisStore)> = None;
+        let mut redis_for = |url: &str| -> Result<RedisStore, String> {
+            match &redis {
+                Some((u, store)) if u == url => Ok(store.clone()),
+                _ => {
+                    let store = RedisStore::new(url, stores.redis)?;
+                    redis = Some((url.to_owned(), store.clone()));
+                    Ok(store)
+                }
             }
-        });
-        Self {
+        };
+        let cache = match &stores.cache {
+            CacheBackend::Off => None,
+            CacheBackend::Memory => Some(Arc::new(MemoryCache::new(CacheLimits::default())) as Arc<dyn CacheStore>),
+            CacheBackend::Redis(url) => Some(Arc::new(RedisCache::new(redis_for(url)?, CacheLimits::default())) as Arc<dyn CacheStore>),
+            CacheBackend::Sqlite => home.as_ref().and_then(|h| match SqliteCache::open(&h.cache_file(), CacheLimits::default()) {
+                Ok(c) => Some(Arc::new(c) as Arc<dyn CacheStore>),
+                Err(e) => {
+                    tracing::warn!(target: "trove::runtime", "ctx.cache is off: {e}");
+                    None
+                }
+            }),
+        };
+        let tokens = match (&stores.token_cache, &stores.token_key) {
+            (None, _) => None,
+            (Some(_), None) => {
+                return Err("a shared token cache needs TROVE_HOST_TOKEN_KEY (32 random bytes, base64: `openssl rand -base64 32`), the same on every host".into())
+            }
+            (Some(url), Some(key)) => {
+                let sealer = TokenSealer::from_key_text(key).map_err(|e| format!("TROVE_HOST_TOKEN_KEY: {e}"))?;
+                Some(Arc::new(RedisTokens::new(redis_for(url)?, sealer)) as Arc<dyn TokenStore>)
+            }
+        };
+        Ok(Self {
             secrets: Arc::new(SecretChain::new(vec![Arc::new(EnvSecrets::new()), Arc::new(KeyringSecrets)])),
             cache,
+            tokens,
             home,
             kb: Arc::default(),
             platforms: Arc::default(),
-        }
+        })
     }
 
     /// The platform callback bases calls may name (`callbackBase`, compared without trailing
@@ -111,6 +198,7 @@ impl LocalProviders {
             env
         };
         env.cache = self.cache.clone();
+        env.tokens = self.tokens.clone();
         Ok(env)
     }
 }

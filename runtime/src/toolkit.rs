@@ -22,7 +22,7 @@ use deno_core::{v8, JsRuntime, PollEventLoopOptions};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use trove_host_ops::egress::network::{NetworkOptions, NetworkTransport};
-use trove_host_ops::egress::oauth::TokenCache;
+use trove_host_ops::egress::tokens::TokenCache;
 use trove_host_ops::egress::{OAuthClient, Transport};
 use trove_host_ops::manifest::ManifestPolicy;
 use trove_host_ops::{CallEnv, CallRecord, CallState, Ledger, ToolCall, ToolkitScope};

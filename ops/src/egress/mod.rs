@@ -11,6 +11,7 @@ pub mod oauth;
 pub mod policy;
 pub mod replay;
 pub mod network;
+pub mod tokens;
 mod send;
 pub mod transport;
 

@@ -5,9 +5,7 @@
 //! request; cached per client id until `expires_in` (default 3600 s) − 60 s; attached as
 //! `Authorization: Bearer` only when the request's host equals `apiHost`.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use base64::Engine as _;
 use serde::Deserialize;
@@ -70,32 +68,4 @@ pub(crate) struct TokenResponse {
     pub access_token: Option<String>,
     #[serde(default)]
     pub expires_in: Option<f64>,
-}
-
-/// Minted tokens of one loaded toolkit, keyed by client id value. Lives as long as the
-/// toolkit (like the SDK's module-level cache); a new toolkit instance starts empty.
-#[derive(Debug, Default)]
-pub struct TokenCache {
-    tokens: Mutex<HashMap<String, (String, Instant)>>,
-}
-
-impl TokenCache {
-    /// A live token for `client_id`, if any.
-    pub fn get(&self, client_id: &str) -> Option<String> {
-        let tokens = self.tokens.lock().expect("token cache");
-        tokens.get(client_id).filter(|(_, until)| Instant::now() < *until).map(|(t, _)| t.clone())
-    }
-
-    /// Stores a token valid for `expires_in` seconds minus [`EXPIRY_MARGIN`] (a token with
-    /// `expires_in` ≤ 60 is stored already expired, so it is never reused).
-    pub fn put(&self, client_id: &str, token: &str, expires_in: Duration) {
-        let now = Instant::now();
-        let until = now + expires_in.saturating_sub(EXPIRY_MARGIN);
-        self.tokens.lock().expect("token cache").insert(client_id.to_owned(), (token.to_owned(), until));
-    }
-
-    /// Forgets the token of `client_id` (after a 401/403 from `apiHost`).
-    pub fn evict(&self, client_id: &str) {
-        self.tokens.lock().expect("token cache").remove(client_id);
-    }
 }

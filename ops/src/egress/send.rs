@@ -10,7 +10,8 @@ use deno_core::{op2, OpState};
 use url::Url;
 
 use super::budget::{self, EgressBudgets};
-use super::oauth::{messages, OAuthClientCredentials, TokenCache, TokenResponse};
+use super::oauth::{messages, OAuthClientCredentials, TokenResponse, EXPIRY_MARGIN};
+use super::tokens::{TokenCache, TokenKey, TokenStore};
 use super::policy::{EgressPolicy, EgressRefusal};
 use super::replay::{Exchange, RecordedRequest, RecordedResponse};
 use super::transport::{HttpRequest, HttpResponse, Transport, TransportError};
@@ -210,7 +211,8 @@ impl From<TransportError> for FetchError {
 pub struct OAuthClient {
     /// The manifest's `auth`.
     pub config: OAuthClientCredentials,
-    /// Tokens minted so far by this toolkit instance.
+    /// Tokens this toolkit (all its instances) minted or found in the shared store
+    /// ([`crate::CallEnv::tokens`]): the first place a token is looked for.
     pub cache: TokenCache,
 }
 
@@ -223,6 +225,9 @@ pub struct Egress {
     pub transport: Arc<dyn Transport>,
     /// The manifest's `auth`, if any.
     pub oauth: Option<Arc<OAuthClient>>,
+    /// Where minted tokens are shared between hosts (second tier after
+    /// [`OAuthClient::cache`]); `None`: each host mints its own.
+    pub shared_tokens: Option<Arc<dyn TokenStore>>,
     /// Secret reads (for OAuth), recorded and redacted like the toolkit's own.
     pub secrets: SecretAccess,
     /// The call's ledger (also holds the call's budget usage).
@@ -232,6 +237,12 @@ pub struct Egress {
     /// Record each fetch's request and final response in the ledger, for a cassette.
     pub record_exchanges: bool,
 }
+
+/// Longest a host waits for another host's mint of the same token before minting its own;
+/// also the lease of a mint claim.
+pub const MINT_WAIT: Duration = Duration::from_secs(5);
+/// How often a waiting host looks for the token another host is minting.
+const MINT_POLL: Duration = Duration::from_millis(25);
 
 fn normalise_method(m: &str) -> String {
     const STANDARD: [&str; 6] = ["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"];
@@ -308,9 +319,9 @@ impl Egress {
         let oauth = self.oauth.as_ref().filter(|o| url.host_str() == Some(o.config.api_host.as_str()));
         let mut client_id = None;
         if let Some(o) = oauth {
-            let (id, token) = self.token(o).await?;
+            let (key, token) = self.token(o).await?;
             set_header(&mut headers, "authorization", format!("Bearer {token}"));
-            client_id = Some(id);
+            client_id = Some((key, token));
         }
         let send = |headers: Vec<(String, String)>| {
             self.ledger.record_request(record_of(&method, &url, &headers, req.body.as_ref(), req.redirect.as_deref()));
@@ -328,8 +339,13 @@ impl Egress {
         };
         let first = send(headers.clone()).await?;
         match (oauth, client_id) {
-            (Some(o), Some(id)) if matches!(first.response.status, 401 | 403) => {
-                o.cache.evict(&id);
+            (Some(o), Some((key, rejected))) if matches!(first.response.status, 401 | 403) => {
+                // Evict and re-mint once; a token another host minted since is kept (and used
+                // instead of minting).
+                o.cache.evict(&key, &rejected).await;
+                if let Some(shared) = &self.shared_tokens {
+                    shared.evict(&key, &rejected).await;
+                }
                 let (_, token) = self.token(o).await?;
                 set_header(&mut headers, "authorization", format!("Bearer {token}"));
                 send(headers).await
@@ -416,21 +432,62 @@ impl Egress {
         unreachable!("the loop returns by the last hop")
     }
 
-    /// A live token for `o`: the client id is read every time (tokens are cached per client
-    /// id value); the client secret only when minting.
-    async fn token(&self, o: &OAuthClient) -> Result<(String, String), FetchError> {
+    /// A live token for `o`: the client id is read every time (tokens are kept per client id
+    /// value); the client secret only when minting. Looked up in the toolkit's own tokens, then
+    /// in the shared store when the call has one ([`crate::CallEnv::tokens`]), where one host
+    /// mints while the others wait for its token (at most [`MINT_WAIT`]); a host that cannot
+    /// get the claim in time, or whose store is unreachable, mints its own.
+    async fn token(&self, o: &OAuthClient) -> Result<(TokenKey, String), FetchError> {
         let tool = |message: String, retryable: bool| FetchError::Tool { message, retryable };
         let client_id = self.secrets.require(&o.config.client_id_secret).await.map_err(|m| tool(m, false))?;
-        if let Some(token) = o.cache.get(&client_id) {
-            return Ok((client_id, token));
+        let key = TokenKey::new(&self.secrets.toolkit, &o.config, &client_id);
+        if let Some((token, _)) = o.cache.get(&key).await {
+            return Ok((key, token));
         }
+        let Some(shared) = self.shared_tokens.as_deref() else {
+            let (token, lifetime) = self.mint(o, &client_id).await?;
+            o.cache.put(&key, &token, lifetime).await;
+            return Ok((key, token));
+        };
+        let waiting_since = tokio::time::Instant::now();
+        let claimed = loop {
+            if let Some((token, left)) = shared.get(&key).await {
+                // Minted by another host: a credential, redacted like the toolkit's secrets.
+                self.ledger.add_secret_value(crate::ledger::OAUTH_TOKEN_NAME, &token);
+                o.cache.put(&key, &token, left).await;
+                return Ok((key, token));
+            }
+            if shared.claim_mint(&key, MINT_WAIT).await {
+                break true;
+            }
+            if waiting_since.elapsed() >= MINT_WAIT {
+                break false;
+            }
+            tokio::time::sleep(MINT_POLL).await;
+        };
+        let minted = self.mint(o, &client_id).await;
+        if let Ok((token, lifetime)) = &minted {
+            o.cache.put(&key, token, *lifetime).await;
+            shared.put(&key, token, *lifetime).await;
+        }
+        if claimed {
+            shared.release_mint(&key).await;
+        }
+        minted.map(|(token, _)| (key, token))
+    }
+
+    /// Mints a token: `POST tokenUrl` through the egress checks. Returns it and how long to
+    /// keep it (`expires_in`, default 3600 s, less [`EXPIRY_MARGIN`]).
+    /// Mints a token: `POST tokenUrl` through the egress checks. Returns it and its lifetime.
+    async fn mint(&self, o: &OAuthClient, client_id: &str) -> Result<(String, Duration), FetchError> {
+        let tool = |message: String, retryable: bool| FetchError::Tool { message, retryable };
         let client_secret = self.secrets.require(&o.config.client_secret_secret).await.map_err(|m| tool(m, false))?;
         let url = self.policy.check_url(&o.config.token_url)?;
         if has_credentials(&url) {
             return Err(FetchError::Type(CREDENTIALS_MESSAGE.into()));
         }
         let headers = vec![
-            ("authorization".to_owned(), OAuthClientCredentials::basic_authorization(&client_id, &client_secret)),
+            ("authorization".to_owned(), OAuthClientCredentials::basic_authorization(client_id, &client_secret)),
             ("content-type".to_owned(), "application/x-www-form-urlencoded".to_owned()),
         ];
         let body = Bytes::from(o.config.form_body());
@@ -451,7 +508,6 @@ impl Egress {
         };
         // A token is a credential: kept out of logs and cassettes like a secret.
         self.ledger.add_secret_value(crate::ledger::OAUTH_TOKEN_NAME, &token);
-        o.cache.put(&client_id, &token, Duration::from_secs_f64(expires_in.max(0.0)));
-        Ok((client_id, token))
+        Ok((token, Duration::try_from_secs_f64(expires_in).unwrap_or(Duration::ZERO).saturating_sub(EXPIRY_MARGIN)))
     }
 }

@@ -1,0 +1,171 @@
+//! `ctx.cache`: a best-effort key/value cache that outlives a call, never the source of truth
+//! (contract §5). Three stores behind [`CacheStore`], one file each:
+//!
+//! - [`SqliteCache`] (`sqlite.rs`): persistent (SQLite file), the CLI's default, so entries
+//!   outlive a run;
+//! - [`MemoryCache`] (`memory.rs`): in-process (moka), bounded by size, for embedders and tests;
+//! - [`RedisCache`] (`redis.rs`): shared by every host that names the same Redis, for `serve`
+//!   fleets behind a load balancer; TTLs are kept by Redis itself.
+//!
+//! Entries are keyed by toolkit namespace **and** user id ([`CacheScope`]): one toolkit never
+//! sees another's entries, one user never sees another's. [`CacheLimits`] bound key, value and
+//! total size (checked once, by [`validate_put`], whatever the store).
+
+mod memory;
+mod redis;
+mod sqlite;
+
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+
+pub use self::memory::MemoryCache;
+pub use self::redis::RedisCache;
+pub use self::sqlite::SqliteCache;
+
+/// Whose entries: the toolkit's id and the call's user id.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CacheScope {
+    /// Manifest id.
+    pub toolkit: String,
+    /// The call's user id.
+    pub user: String,
+}
+
+/// Size and time bounds of a cache. Defaults: keys ≤ 512 bytes, values ≤ 1 MiB, TTL ≤ 30
+/// days, total (keys + values) ≤ 64 MiB.
+#[derive(Debug, Clone, Copy)]
+pub struct CacheLimits {
+    /// Largest key, in bytes (UTF-8).
+    pub max_key_bytes: usize,
+    /// Largest value, in bytes (UTF-8).
+    pub max_value_bytes: usize,
+    /// Longest time to live; longer TTLs are clamped.
+    pub max_ttl: Duration,
+    /// Total bytes of keys and values; beyond it, entries are evicted. SQLite and memory: across
+    /// all scopes of the store. Redis: per toolkit namespace (many hosts and toolkits share one
+    /// server, and one toolkit must not evict another's entries).
+    pub max_total_bytes: u64,
+}
+
+impl Default for CacheLimits {
+    fn default() -> Self {
+        Self {
+            max_key_bytes: 512,
+            max_value_bytes: 1024 * 1024,
+            max_ttl: Duration::from_secs(30 * 24 * 3600),
+            max_total_bytes: 64 * 1024 * 1024,
+        }
+    }
+}
+
+/// Why a `put` was not stored. The toolkit's promise rejects with this message.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum CacheError {
+    /// Key empty or over [`CacheLimits::max_key_bytes`].
+    #[error("ctx.cache: key must be a non-empty string of at most {0} bytes")]
+    BadKey(usize),
+    /// Value over [`CacheLimits::max_value_bytes`].
+    #[error("ctx.cache: value is larger than {0} bytes")]
+    ValueTooLarge(usize),
+    /// TTL not a positive number of seconds.
+    #[error("ctx.cache: ttlSeconds must be a positive number")]
+    BadTtl,
+    /// The store failed (the cache is best effort; the toolkit may ignore this).
+    #[error("ctx.cache: {0}")]
+    Store(String),
+}
+
+/// A cache store. `now` is passed in so expiry is testable without sleeping; ops pass the
+/// wall clock (not the call's injected clock: the cache outlives the call). A store that keeps
+/// time itself (Redis) uses `now` only for its bookkeeping and lets the server expire entries.
+#[async_trait::async_trait]
+pub trait CacheStore: Send + Sync {
+    /// The live value of `key` in `scope`, if any. A store that cannot answer misses.
+    async fn get(&self, scope: &CacheScope, key: &str, now: DateTime<Utc>) -> Option<String>;
+    /// Stores `value` under `key` for `ttl` (already checked by [`validate_put`]).
+    ///
+    /// # Errors
+    /// [`CacheError::Store`] when a local store fails; a shared store that is unreachable drops
+    /// the write and returns `Ok` (a cache is best effort).
+    async fn put(&self, scope: &CacheScope, key: &str, value: &str, ttl: Duration, now: DateTime<Utc>) -> Result<(), CacheError>;
+    /// The limits this store enforces.
+    fn limits(&self) -> CacheLimits;
+}
+
+/// Checks a `put` against `limits`; returns the TTL to use (clamped).
+pub fn validate_put(limits: &CacheLimits, key: &str, value: &str, ttl_seconds: f64) -> Result<Duration, CacheError> {
+    if key.is_empty() || key.len() > limits.max_key_bytes {
+        return Err(CacheError::BadKey(limits.max_key_bytes));
+    }
+    if value.len() > limits.max_value_bytes {
+        return Err(CacheError::ValueTooLarge(limits.max_value_bytes));
+    }
+    if !(ttl_seconds.is_finite() && ttl_seconds > 0.0) {
+        return Err(CacheError::BadTtl);
+    }
+    Ok(Duration::from_secs_f64(ttl_seconds).min(limits.max_ttl))
+}
+
+pub(crate) fn expiry(now: DateTime<Utc>, ttl: Duration) -> i64 {
+    now.timestamp_millis().saturating_add(ttl.as_millis().min(i64::MAX as u128) as i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scope(t: &str, u: &str) -> CacheScope {
+        CacheScope { toolkit: t.into(), user: u.into() }
+    }
+
+    fn t0() -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339("2026-01-01T00:00:00Z").unwrap().with_timezone(&Utc)
+    }
+
+    fn stores(dir: &std::path::Path, limits: CacheLimits) -> Vec<Box<dyn CacheStore>> {
+        vec![Box::new(SqliteCache::open(&dir.join("c.sqlite"), limits).unwrap()), Box::new(MemoryCache::new(limits))]
+    }
+
+    #[tokio::test]
+    async fn hit_miss_expiry_and_scopes() {
+        let dir = std::env::temp_dir().join(format!("trove-cache-{}", std::process::id()));
+        for store in stores(&dir, CacheLimits::default()) {
+            let a = scope("tk", "alice");
+            assert_eq!(store.get(&a, "k", t0()).await, None, "miss");
+            store.put(&a, "k", "v", Duration::from_secs(60), t0()).await.unwrap();
+            assert_eq!(store.get(&a, "k", t0()).await.as_deref(), Some("v"), "hit");
+            assert_eq!(store.get(&scope("tk", "bob"), "k", t0()).await, None, "another user");
+            assert_eq!(store.get(&scope("other", "alice"), "k", t0()).await, None, "another toolkit");
+            let later = t0() + chrono::Duration::seconds(61);
+            assert_eq!(store.get(&a, "k", later).await, None, "expired");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[tokio::test]
+    async fn sqlite_evicts_oldest_beyond_total() {
+        let dir = std::env::temp_dir().join(format!("trove-cache-evict-{}", std::process::id()));
+        let limits = CacheLimits { max_total_bytes: 3000, ..CacheLimits::default() };
+        let store = SqliteCache::open(&dir.join("c.sqlite"), limits).unwrap();
+        let s = scope("tk", "u");
+        for i in 0..10 {
+            let at = t0() + chrono::Duration::seconds(i);
+            store.put(&s, &format!("k{i}"), &"x".repeat(500), Duration::from_secs(3600), at).await.unwrap();
+        }
+        let now = t0() + chrono::Duration::seconds(10);
+        assert_eq!(store.get(&s, "k0", now).await, None, "oldest evicted");
+        assert!(store.get(&s, "k9", now).await.is_some(), "newest kept");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn limits_are_enforced() {
+        let l = CacheLimits::default();
+        assert_eq!(validate_put(&l, "", "v", 1.0), Err(CacheError::BadKey(512)));
+        assert_eq!(validate_put(&l, &"k".repeat(513), "v", 1.0), Err(CacheError::BadKey(512)));
+        assert_eq!(validate_put(&l, "k", &"v".repeat(1024 * 1024 + 1), 1.0), Err(CacheError::ValueTooLarge(1024 * 1024)));
+        assert_eq!(validate_put(&l, "k", "v", 0.0), Err(CacheError::BadTtl));
+        assert_eq!(validate_put(&l, "k", "v", 1e12).unwrap(), l.max_ttl);
+    }
+}

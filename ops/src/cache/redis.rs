@@ -1,0 +1,152 @@
+//! The shared store: `ctx.cache` on a Redis server that several hosts name
+//! (`--cache redis://…`), so an entry put through one host is read through any other.
+//!
+//! Layout (one toolkit namespace `ns`, percent-encoded, in a hash tag so that a namespace's keys
+//! share a cluster slot):
+//!
+//! - `trove:cache:{ns}:<user>:<key>`: the value, with Redis's own TTL (`SET … PX`);
+//! - `trove:cache:{ns}:#index`: sorted set of the namespace's entry keys, scored by expiry (ms);
+//! - `trove:cache:{ns}:#sizes`: hash of entry key → bytes (key + value), and `#total`.
+//!
+//! A put runs one Lua script, so the bookkeeping is atomic: forget entries Redis has expired,
+//! store the value, then while the namespace's total is over its budget
+//! ([`CacheLimits::max_total_bytes`]) delete the entry nearest to expiry. The user and the
+//! namespace are percent-encoded (`:`, `{`, `}`, `#`, `%` and controls), so no user id or toolkit
+//! id can spell another's key.
+//!
+//! Best effort ([`crate::redis_store`]): an unreachable or slow server makes `get` a miss and
+//! `put` a dropped write, within the store's command timeout; the host logs one warning per
+//! outage.
+
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
+
+use super::{CacheError, CacheLimits, CacheScope, CacheStore};
+use crate::redis_store::RedisStore;
+
+/// What is percent-encoded in the namespace and user parts of a key.
+const KEY_PART: &AsciiSet = &CONTROLS.add(b':').add(b'{').add(b'}').add(b'#').add(b'%').add(b' ');
+
+/// The put script (see the module docs). KEYS: entry, index, sizes. ARGV: value, ttl ms,
+/// now ms, budget bytes, entry bytes, bookkeeping ttl ms. Returns the namespace's total bytes.
+const PUT: &str = r"
+local now = tonumber(ARGV[3])
+local function forget(member)
+  local size = tonumber(redis.call('HGET', KEYS[3], member) or '0')
+  redis.call('HDEL', KEYS[3], member)
+  redis.call('ZREM', KEYS[2], member)
+  if size > 0 then redis.call('HINCRBY', KEYS[3], '#total', -size) end
+end
+for _, member in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)) do forget(member) end
+forget(KEYS[1])
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), KEYS[1])
+redis.call('HSET', KEYS[3], KEYS[1], ARGV[5])
+local total = tonumber(redis.call('HINCRBY', KEYS[3], '#total', tonumber(ARGV[5])))
+local budget = tonumber(ARGV[4])
+while total > budget do
+  local nearest = redis.call('ZRANGE', KEYS[2], 0, 0)
+  if #nearest == 0 then break end
+  redis.call('DEL', nearest[1])
+  forget(nearest[1])
+  total = tonumber(redis.call('HGET', KEYS[3], '#total') or '0')
+end
+redis.call('PEXPIRE', KEYS[2], ARGV[6])
+redis.call('PEXPIRE', KEYS[3], ARGV[6])
+return total
+";
+
+/// `ctx.cache` on a shared Redis server.
+pub struct RedisCache {
+    store: RedisStore,
+    limits: CacheLimits,
+    put: ::redis::Script,
+}
+
+impl RedisCache {
+    /// A cache on `store` with `limits` (`max_total_bytes` is the budget of each toolkit
+    /// namespace). Nothing is connected until the first command.
+    pub fn new(store: RedisStore, limits: CacheLimits) -> Self {
+        Self { store, limits, put: ::redis::Script::new(PUT) }
+    }
+
+    /// The Redis key of `key` in `scope`.
+    pub fn entry_key(scope: &CacheScope, key: &str) -> String {
+        format!("{}:{}:{key}", Self::prefix(&scope.toolkit), utf8_percent_encode(&scope.user, KEY_PART))
+    }
+
+    /// The keys of a namespace start with this (hash tag included).
+    pub fn prefix(namespace: &str) -> String {
+        format!("trove:cache:{{{}}}", utf8_percent_encode(namespace, KEY_PART))
+    }
+}
+
+#[async_trait::async_trait]
+impl CacheStore for RedisCache {
+    async fn get(&self, scope: &CacheScope, key: &str, _now: DateTime<Utc>) -> Option<String> {
+        let k = Self::entry_key(scope, key);
+        self.store
+            .run(move |mut c| async move { ::redis::cmd("GET").arg(k).query_async::<Option<String>>(&mut c).await })
+            .await
+            .ok()
+            .flatten()
+    }
+
+    async fn put(&self, scope: &CacheScope, key: &str, value: &str, ttl: Duration, now: DateTime<Utc>) -> Result<(), CacheError> {
+        let prefix = Self::prefix(&scope.toolkit);
+        let keys = [Self::entry_key(scope, key), format!("{prefix}:#index"), format!("{prefix}:#sizes")];
+        let value = value.to_owned();
+        let args = [
+            ttl.as_millis().max(1) as i64,
+            now.timestamp_millis(),
+            i64::try_from(self.limits.max_total_bytes).unwrap_or(i64::MAX),
+            (key.len() + value.len()) as i64,
+            (self.limits.max_ttl + Duration::from_secs(24 * 3600)).as_millis() as i64,
+        ];
+        let script = self.put.clone();
+        let stored = self
+            .store
+            .run(move |mut c| async move {
+                let mut invocation = script.prepare_invoke();
+                invocation.key(&keys[0]).key(&keys[1]).key(&keys[2]).arg(value);
+                for a in args {
+                    invocation.arg(a);
+                }
+                invocation.invoke_async::<i64>(&mut c).await
+            })
+            .await;
+        // Dropped when Redis cannot take it: the store has logged the outage.
+        drop(stored);
+        Ok(())
+    }
+
+    fn limits(&self) -> CacheLimits {
+        self.limits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scope(t: &str, u: &str) -> CacheScope {
+        CacheScope { toolkit: t.into(), user: u.into() }
+    }
+
+    /// A user id (or namespace) holding the separators cannot reach another scope's key.
+    #[test]
+    fn keys_of_different_scopes_never_coincide() {
+        let pairs = [
+            (scope("tk", "a:b"), "c", scope("tk", "a"), "b:c"),
+            (scope("tk:x", "u"), "k", scope("tk", "x:u"), "k"),
+            (scope("tk}", "u"), "k", scope("tk", "}:u"), "k"),
+            (scope("tk", "#index"), "k", scope("tk", "%23index"), "k"),
+        ];
+        for (a, ka, b, kb) in pairs {
+            assert_ne!(RedisCache::entry_key(&a, ka), RedisCache::entry_key(&b, kb), "{a:?} {ka} vs {b:?} {kb}");
+        }
+        assert_eq!(RedisCache::entry_key(&scope("quakes@1f2e", "user 1"), "feed:day"), "trove:cache:{quakes@1f2e}:user%201:feed:day");
+    }
+}
