@@ -148,3 +148,147 @@ impl Platform {
         Self { base, seen }
     }
 }
+
+/// A `redis-server` of the test's own on a free loopback port, with no persistence, stopped
+/// (killed) when dropped. For the shared-store tests (`--cache redis://…`, `--token-cache`).
+pub struct RedisServer {
+    port: u16,
+    dir: PathBuf,
+    child: Option<std::process::Child>,
+}
+
+impl RedisServer {
+    /// Starts a server, or returns why it cannot (no `redis-server` on `PATH`: install it
+    /// with `scripts/install-build-deps`); pass the reason to [`missing_prerequisite`].
+    ///
+    /// # Errors
+    /// `redis-server` is missing or did not answer `PING` within 10 s.
+    pub fn start() -> Result<Self, String> {
+        let dir = std::env::temp_dir().join(format!("trove-redis-{}-{}", std::process::id(), Self::next_id()));
+        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        let mut last = String::new();
+        for _ in 0..5 {
+            let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map_err(|e| e.to_string())?.port();
+            let mut server = Self { port, dir: dir.clone(), child: None };
+            match server.spawn() {
+                Ok(()) => return Ok(server),
+                Err(e) => last = e,
+            }
+        }
+        Err(last)
+    }
+
+    fn next_id() -> usize {
+        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        N.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+    }
+
+    fn spawn(&mut self) -> Result<(), String> {
+        let child = Command::new("redis-server")
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+            .arg("--dir")
+            .arg(&self.dir)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot run redis-server ({e}); scripts/install-build-deps installs it"))?;
+        self.child = Some(child);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while std::time::Instant::now() < deadline {
+            if self.command(0, &["PING"]).is_ok_and(|r| r == "PONG") {
+                return Ok(());
+            }
+            if let Some(status) = self.child.as_mut().and_then(|c| c.try_wait().ok().flatten()) {
+                self.child = None;
+                return Err(format!("redis-server exited at start ({status}); port {} taken?", self.port));
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        self.kill();
+        Err(format!("redis-server on port {} did not answer PING within 10 s", self.port))
+    }
+
+    /// `redis://127.0.0.1:<port>/<db>`.
+    pub fn url(&self, db: u8) -> String {
+        format!("redis://127.0.0.1:{}/{db}", self.port)
+    }
+
+    /// Runs one command on database `db` and returns its answer as text (arrays joined by
+    /// newlines, nil as `(nil)`), for tests that look at what is stored.
+    ///
+    /// # Errors
+    /// The server did not answer.
+    pub fn command(&self, db: u8, args: &[&str]) -> Result<String, String> {
+        let client = redis::Client::open(self.url(db)).map_err(|e| e.to_string())?;
+        let mut c = client.get_connection_with_timeout(std::time::Duration::from_secs(1)).map_err(|e| e.to_string())?;
+        let mut cmd = redis::cmd(args[0]);
+        for a in &args[1..] {
+            cmd.arg(*a);
+        }
+        let value: redis::Value = cmd.query(&mut c).map_err(|e| e.to_string())?;
+        Ok(Self::text(&value))
+    }
+
+    fn text(value: &redis::Value) -> String {
+        match value {
+            redis::Value::Nil => "(nil)".into(),
+            redis::Value::Int(i) => i.to_string(),
+            redis::Value::BulkString(b) => String::from_utf8_lossy(b).into_owned(),
+            redis::Value::SimpleString(s) => s.clone(),
+            redis::Value::Okay => "OK".into(),
+            redis::Value::Array(items) | redis::Value::Set(items) => items.iter().map(Self::text).collect::<Vec<_>>().join("\n"),
+            other => format!("{other:?}"),
+        }
+    }
+
+    /// The raw bytes stored at `key` in database `db`, if any.
+    pub fn get_bytes(&self, db: u8, key: &str) -> Option<Vec<u8>> {
+        let client = redis::Client::open(self.url(db)).ok()?;
+        let mut c = client.get_connection_with_timeout(std::time::Duration::from_secs(1)).ok()?;
+        redis::cmd("GET").arg(key).query::<Option<Vec<u8>>>(&mut c).ok().flatten()
+    }
+
+    /// Kills the server (SIGKILL) and waits for it: what a crash looks like to clients.
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Starts the server again on the same port, empty.
+    ///
+    /// # Errors
+    /// As [`Self::start`].
+    pub fn restart(&mut self) -> Result<(), String> {
+        self.kill();
+        self.spawn()
+    }
+
+    /// Freezes the server (SIGSTOP): connections stay open and nothing answers, what a slow or
+    /// hung Redis looks like. [`Self::resume`] undoes it.
+    pub fn pause(&self) {
+        self.signal("-STOP");
+    }
+
+    /// Undoes [`Self::pause`] (SIGCONT).
+    pub fn resume(&self) {
+        self.signal("-CONT");
+    }
+
+    fn signal(&self, signal: &str) {
+        let pid = self.child.as_ref().expect("the server is running").id().to_string();
+        let status = Command::new("kill").args([signal, &pid]).status().expect("run kill");
+        assert!(status.success(), "kill {signal} {pid} failed");
+    }
+}
+
+impl Drop for RedisServer {
+    fn drop(&mut self) {
+        if self.child.is_some() {
+            self.resume();
+        }
+        self.kill();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}

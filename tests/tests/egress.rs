@@ -34,5 +34,6 @@ mod egress {
     mod oauth;
     mod redirects;
     mod requests;
+    mod shared_tokens;
     mod tls;
 }

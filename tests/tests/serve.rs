@@ -13,6 +13,7 @@ mod serve {
     pub mod faults;
     pub mod lifecycle;
     pub mod load;
+    pub mod shared_cache;
     pub mod wire;
 }
 

@@ -352,3 +352,51 @@ fn keyring_secret_set_list_call_rm() {
         assert!(sections[1].contains(name), "list shows every declared name: {stdout}");
     }
 }
+
+/// `ctx.cache` on Redis (issue #12) through the vault toolkit, and the store's own rules: the
+/// same limits as every store, and a per-namespace size budget that evicts within one toolkit's
+/// entries and never another's.
+#[tokio::test(flavor = "current_thread")]
+async fn redis_cache_limits_and_namespace_budget() {
+    use trove_host_ops::cache::{CacheScope, CacheStore, RedisCache};
+    use trove_host_ops::redis_store::{RedisOptions, RedisStore};
+    let redis = match trove_host_tests::RedisServer::start() {
+        Ok(r) => r,
+        Err(e) => return trove_host_tests::missing_prerequisite(&e),
+    };
+    let store = RedisStore::new(&redis.url(0), RedisOptions::default()).unwrap();
+    let mut vault = Toolkit::load(&fixture("vault")).await.expect("load vault");
+    let cache = Arc::new(RedisCache::new(store.clone(), CacheLimits::default()));
+    let with_cache = || {
+        let mut env = env_with(MemorySecrets::new());
+        env.cache = Some(cache.clone());
+        env
+    };
+    assert_eq!(text(&call(&mut vault, "counter", json!({}), with_cache()).await), "1");
+    assert_eq!(text(&call(&mut vault, "counter", json!({}), with_cache()).await), "2", "hit");
+    assert_eq!(
+        text(&call(&mut vault, "cache_misuse", json!({}), with_cache()).await),
+        "rejected: ctx.cache: value is larger than 1048576 bytes",
+        "the same limits as the other stores"
+    );
+
+    // A budget of 3000 bytes per namespace: ten 500-byte entries leave at most six, the ones
+    // nearest to expiry gone first; the other namespace's entry is untouched.
+    let small = RedisCache::new(store, CacheLimits { max_total_bytes: 3000, ..CacheLimits::default() });
+    let now = chrono::Utc::now();
+    let (tk, other) = (CacheScope { toolkit: "tk".into(), user: "u".into() }, CacheScope { toolkit: "other".into(), user: "u".into() });
+    small.put(&other, "keep", "v", std::time::Duration::from_secs(1), now).await.unwrap();
+    for i in 0..10u64 {
+        let value = "x".repeat(500 - 2);
+        small.put(&tk, &format!("k{i}"), &value, std::time::Duration::from_secs(100 + i), now).await.unwrap();
+    }
+    let mut kept = Vec::new();
+    for i in 0..10 {
+        if small.get(&tk, &format!("k{i}"), now).await.is_some() {
+            kept.push(i);
+        }
+    }
+    assert_eq!(kept, vec![4, 5, 6, 7, 8, 9], "the entries nearest to expiry were evicted");
+    assert_eq!(redis.command(0, &["HGET", &format!("{}:#sizes", RedisCache::prefix("tk")), "#total"]).unwrap(), "3000");
+    assert_eq!(small.get(&other, "keep", now).await.as_deref(), Some("v"), "another namespace keeps its entry");
+}
