@@ -1,6 +1,8 @@
 //! Cache benchmark (issue #12): `get` and `put` latency of the three `ctx.cache` stores
 //! (memory, SQLite, Redis on loopback) measured in one run, interleaved so no store is
-//! favoured by running first, with each store's figures as a ratio to the memory store's.
+//! favoured by running first, with each store's figures as a ratio to the memory store's; and
+//! plain redis-rs `GET`/`SET` on the same server (no store layer: no thread hop, no timeout,
+//! no bookkeeping script) as the baseline of what the Redis store adds.
 //!
 //! `cargo bench -p trove-host-tests --bench cache`. Needs `redis-server` (installed by
 //! `scripts/install-build-deps`; the Redis rows are skipped, and said so, without it).
@@ -15,6 +17,26 @@ use trove_host_tests::RedisServer;
 
 fn percentile_us(sorted: &[Duration], p: f64) -> f64 {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize].as_secs_f64() * 1e6
+}
+
+/// Plain redis-rs on the caller's runtime: `SET key value PX ttl` and `GET key`.
+struct PlainRedis(tokio::sync::Mutex<redis::aio::ConnectionManager>);
+
+#[async_trait::async_trait]
+impl CacheStore for PlainRedis {
+    async fn get(&self, _scope: &CacheScope, key: &str, _now: chrono::DateTime<chrono::Utc>) -> Option<String> {
+        let mut c = self.0.lock().await.clone();
+        redis::cmd("GET").arg(key).query_async(&mut c).await.ok().flatten()
+    }
+
+    async fn put(&self, _scope: &CacheScope, key: &str, value: &str, ttl: Duration, _now: chrono::DateTime<chrono::Utc>) -> Result<(), trove_host_ops::cache::CacheError> {
+        let mut c = self.0.lock().await.clone();
+        redis::cmd("SET").arg(key).arg(value).arg("PX").arg(ttl.as_millis() as u64).query_async::<()>(&mut c).await.map_err(|e| trove_host_ops::cache::CacheError::Store(e.to_string()))
+    }
+
+    fn limits(&self) -> CacheLimits {
+        CacheLimits::default()
+    }
 }
 
 struct Series {
@@ -38,6 +60,8 @@ async fn main() {
         Ok(server) => {
             let store = RedisStore::new(&server.url(0), RedisOptions::default()).unwrap();
             series.push(Series { name: "redis", store: Arc::new(RedisCache::new(store, limits)), gets: Vec::new(), puts: Vec::new() });
+            let plain = redis::aio::ConnectionManager::new(redis::Client::open(server.url(1)).unwrap()).await.unwrap();
+            series.push(Series { name: "redis-rs", store: Arc::new(PlainRedis(tokio::sync::Mutex::new(plain))), gets: Vec::new(), puts: Vec::new() });
             Some(server)
         }
         Err(e) => {
@@ -71,6 +95,7 @@ async fn main() {
         }
     }
     println!("ctx.cache stores, {ops} puts and {ops} gets each (256-byte values), interleaved; µs");
+    println!("(redis-rs: plain GET/SET on the same server, the baseline of the redis store)");
     println!("{:<8} {:>10} {:>10} {:>10} {:>10} {:>12} {:>12}", "store", "get p50", "get p99", "put p50", "put p99", "get/memory", "put/memory");
     let mut baseline = None;
     for s in &mut series {
