@@ -87,8 +87,11 @@ pub fn assert_standard_answers(session: &Value) {
     // Arguments the input schema refuses: a tool result (the model can correct itself).
     assert_eq!(result(3)["isError"], json!(true));
     assert_eq!(result(3)["_meta"]["dev.ontrove/code"], json!("INVALID_PARAMS"));
-    let text = result(3)["content"][0]["text"].as_str().expect("text");
-    assert!(text.starts_with("invalid arguments for \"echo\": "), "{text}");
+    // The contract's message (§4): every issue, `<path>: <message>` joined by `; `.
+    assert_eq!(
+        result(3)["content"],
+        json!([{ "type": "text", "text": "invalid arguments for \"echo\": session: Invalid input: expected number, received string; i: Invalid input: expected number, received undefined" }])
+    );
 
     // An egress refusal: the contract's message, decided in Rust before any network.
     assert_eq!(result(4)["isError"], json!(true));
