@@ -55,6 +55,26 @@
 //! - An embedder gets no secret source unless it picks one ([`CallEnv::default`] has none;
 //!   [`CallEnv::for_platform`] uses the platform callbacks).
 //!
+//! ## Several hosts
+//!
+//! Behind a load balancer, hosts share `ctx.cache` and minted OAuth tokens through one Redis
+//! (`docs/deploy.md`); everything else stays per host. An embedder puts the shared stores in
+//! each call's [`CallEnv`]:
+//!
+//! ```no_run
+//! # fn demo() -> Result<(), String> {
+//! use std::sync::Arc;
+//! use trove_host::{CacheLimits, CallEnv, RedisCache, RedisOptions, RedisStore, RedisTokens, TokenSealer};
+//!
+//! // One store (one connection, its own I/O thread) for both; nothing connects until used.
+//! let redis = RedisStore::new("redis://10.0.0.5:6379/0", RedisOptions::default())?;
+//! let cache = Arc::new(RedisCache::new(redis.clone(), CacheLimits::default()));
+//! let sealer = TokenSealer::from_key_text(&std::env::var("TROVE_HOST_TOKEN_KEY").map_err(|e| e.to_string())?)?;
+//! let tokens = Arc::new(RedisTokens::new(redis, sealer));
+//! let env = CallEnv { cache: Some(cache), tokens: Some(tokens), ..CallEnv::default() };
+//! # let _ = env; Ok(()) }
+//! ```
+//!
 //! A single [`Toolkit`] (one instance, `!Send`) is what the pool holds; the parity runner and
 //! one-shot tools may use it directly.
 
@@ -80,7 +100,10 @@ pub use envelope::{Envelope, ErrorCode, Failure, Success, ToolResult};
 pub use host::{Host, HostConfig, LoadOptions, Namespace, ToolkitHandle};
 pub use pool::{CallError, PoolConfig, PoolStats};
 pub use toolkit::{find_entry, CallOutcome, InstanceOptions, IsolateLimits, LoadError, Toolkit};
+pub use trove_host_ops::cache::{CacheLimits, CacheStore, MemoryCache, RedisCache, SqliteCache};
 pub use trove_host_ops::clock::{Clock, FixedClock, SystemClock};
+pub use trove_host_ops::egress::tokens::{RedisTokens, TokenSealer, TokenStore};
+pub use trove_host_ops::redis_store::{RedisOptions, RedisStore};
 pub use trove_host_ops::egress::network::{NetworkOptions, NetworkTransport};
 pub use trove_host_ops::egress::replay::ReplayTransport;
 pub use trove_host_ops::egress::{EgressBudgets, Transport};
