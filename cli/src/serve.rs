@@ -43,34 +43,42 @@ pub struct ServeArgs {
 pub struct StoreArgs {
     /// Where ctx.cache lives: sqlite ($TROVE_HOST_HOME/cache.sqlite), memory, off, or a Redis
     /// server several hosts share (redis://HOST:PORT/DB, rediss:// for TLS).
+    // Parsed in `providers`, not by clap: clap's error would echo a password in the URL.
     #[arg(long, value_name = "STORE", default_value = "sqlite")]
-    cache: trove_host::local::CacheBackend,
+    cache: String,
     /// Share minted OAuth tokens between hosts through this Redis server (redis://…), sealed
-    /// with TROVE_HOST_TOKEN_KEY. Default: each host mints its own.
+    /// with the key in the environment variable TROVE_HOST_TOKEN_KEY (32 random bytes, base64
+    /// or hex: `openssl rand -base64 32`, the same on every host). Default: each host mints its
+    /// own.
     #[arg(long, value_name = "REDIS_URL")]
     token_cache: Option<String>,
-    /// The key that seals shared OAuth tokens: 32 random bytes, base64 or hex (`openssl rand
-    /// -base64 32`), the same on every host.
-    #[arg(long, env = "TROVE_HOST_TOKEN_KEY", hide_env_values = true, hide = true)]
-    token_key: Option<String>,
     /// Longest a Redis command may take before the cache misses (or the write is dropped), in
     /// milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 250)]
     redis_timeout_ms: u64,
+    /// For rediss://: trust the root certificates in this PEM file instead of the system's
+    /// (a private CA's).
+    #[arg(long, value_name = "FILE")]
+    redis_ca_file: Option<std::path::PathBuf>,
 }
 
 impl StoreArgs {
     /// The local providers with these stores.
     pub fn providers(&self) -> Result<LocalProviders, String> {
-        if self.redis_timeout_ms == 0 {
-            return Err("--redis-timeout-ms must be at least 1".into());
+        if !(1..=60_000).contains(&self.redis_timeout_ms) {
+            return Err(format!("--redis-timeout-ms must be between 1 and 60000, got {}", self.redis_timeout_ms));
         }
         let stores = trove_host::local::StoreOptions {
-            cache: self.cache.clone(),
+            cache: self.cache.parse::<trove_host::local::CacheBackend>().map_err(|e| format!("--cache: {e}"))?,
             token_cache: self.token_cache.clone(),
-            token_key: self.token_key.clone(),
+            // Only from the environment: a flag would show the key in `ps`.
+            token_key: self.token_cache.as_ref().and_then(|_| std::env::var("TROVE_HOST_TOKEN_KEY").ok()),
             redis: trove_host_ops::redis_store::RedisOptions {
                 command_timeout: std::time::Duration::from_millis(self.redis_timeout_ms),
+                tls_root_pem: match &self.redis_ca_file {
+                    Some(file) => Some(std::fs::read(file).map_err(|e| format!("cannot read --redis-ca-file {}: {e}", file.display()))?),
+                    None => None,
+                },
                 ..Default::default()
             },
         };

@@ -52,7 +52,10 @@ impl FromStr for CacheBackend {
             "memory" => Ok(Self::Memory),
             "off" => Ok(Self::Off),
             url if url.starts_with("redis://") || url.starts_with("rediss://") => Ok(Self::Redis(url.to_owned())),
-            other => Err(format!("{other:?} is not a cache: use sqlite, memory, off, redis://HOST:PORT/DB or rediss://HOST:PORT/DB")),
+            other => Err(format!(
+                "{:?} is not a cache: use sqlite, memory, off, redis://HOST:PORT/DB or rediss://HOST:PORT/DB",
+                trove_host_ops::redis_store::redact_url(other)
+            )),
         }
     }
 }
@@ -114,7 +117,7 @@ impl LocalProviders {
             match &redis {
                 Some((u, store)) if u == url => Ok(store.clone()),
                 _ => {
-                    let store = RedisStore::new(url, stores.redis)?;
+                    let store = RedisStore::new(url, stores.redis.clone())?;
                     redis = Some((url.to_owned(), store.clone()));
                     Ok(store)
                 }

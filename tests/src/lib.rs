@@ -153,6 +153,8 @@ impl Platform {
 /// (killed) when dropped. For the shared-store tests (`--cache redis://…`, `--token-cache`).
 pub struct RedisServer {
     port: u16,
+    /// The TLS port, when started by [`RedisServer::start_tls`].
+    tls_port: Option<u16>,
     dir: PathBuf,
     child: Option<std::process::Child>,
 }
@@ -166,10 +168,33 @@ impl RedisServer {
     pub fn start() -> Result<Self, String> {
         let dir = std::env::temp_dir().join(format!("trove-redis-{}-{}", std::process::id(), Self::next_id()));
         std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        Self::start_with(dir, false)
+    }
+
+    /// Starts a server that also speaks TLS (self-signed certificate) on a second port:
+    /// [`Self::tls_url`]. The plain port stays open for [`Self::command`].
+    ///
+    /// # Errors
+    /// As [`Self::start`].
+    pub fn start_tls() -> Result<Self, String> {
+        let dir = std::env::temp_dir().join(format!("trove-redis-{}-{}", std::process::id(), Self::next_id()));
+        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_owned(), "localhost".to_owned()]).map_err(|e| e.to_string())?;
+        std::fs::write(dir.join("tls.crt"), ck.cert.pem()).map_err(|e| e.to_string())?;
+        std::fs::write(dir.join("tls.key"), ck.key_pair.serialize_pem()).map_err(|e| e.to_string())?;
+        Self::start_with(dir, true)
+    }
+
+    fn free_port() -> Result<u16, String> {
+        Ok(std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map_err(|e| e.to_string())?.port())
+    }
+
+    fn start_with(dir: PathBuf, tls: bool) -> Result<Self, String> {
         let mut last = String::new();
         for _ in 0..5 {
-            let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map_err(|e| e.to_string())?.port();
-            let mut server = Self { port, dir: dir.clone(), child: None };
+            let port = Self::free_port()?;
+            let tls_port = if tls { Some(Self::free_port()?) } else { None };
+            let mut server = Self { port, tls_port, dir: dir.clone(), child: None };
             match server.spawn() {
                 Ok(()) => return Ok(server),
                 Err(e) => last = e,
@@ -184,10 +209,16 @@ impl RedisServer {
     }
 
     fn spawn(&mut self) -> Result<(), String> {
-        let child = Command::new("redis-server")
-            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
-            .arg("--dir")
-            .arg(&self.dir)
+        let mut cmd = Command::new("redis-server");
+        cmd.args(["--port", &self.port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]).arg("--dir").arg(&self.dir);
+        if let Some(tls_port) = self.tls_port {
+            cmd.args(["--tls-port", &tls_port.to_string(), "--tls-auth-clients", "no"])
+                .arg("--tls-cert-file")
+                .arg(self.dir.join("tls.crt"))
+                .arg("--tls-key-file")
+                .arg(self.dir.join("tls.key"));
+        }
+        let child = cmd
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
@@ -211,6 +242,25 @@ impl RedisServer {
     /// `redis://127.0.0.1:<port>/<db>`.
     pub fn url(&self, db: u8) -> String {
         format!("redis://127.0.0.1:{}/{db}", self.port)
+    }
+
+    /// `rediss://127.0.0.1:<tls port>/<db>`; its certificate (self-signed, for 127.0.0.1) is
+    /// [`Self::tls_root_pem`].
+    ///
+    /// # Panics
+    /// The server was not started by [`Self::start_tls`].
+    pub fn tls_url(&self, db: u8) -> String {
+        format!("rediss://127.0.0.1:{}/{db}", self.tls_port.expect("started with start_tls"))
+    }
+
+    /// The PEM of the TLS port's self-signed certificate, to trust as a root.
+    pub fn tls_root_pem(&self) -> Vec<u8> {
+        std::fs::read(self.dir.join("tls.crt")).expect("started with start_tls")
+    }
+
+    /// The plain port.
+    pub fn port(&self) -> u16 {
+        self.port
     }
 
     /// Runs one command on database `db` and returns its answer as text (arrays joined by

@@ -380,14 +380,15 @@ async fn redis_cache_limits_and_namespace_budget() {
         "the same limits as the other stores"
     );
 
-    // A budget of 3000 bytes per namespace: ten 500-byte entries leave at most six, the ones
-    // nearest to expiry gone first; the other namespace's entry is untouched.
-    let small = RedisCache::new(store, CacheLimits { max_total_bytes: 3000, ..CacheLimits::default() });
-    let now = chrono::Utc::now();
+    // A budget of six entries' worth per namespace: ten entries leave six, the ones nearest to
+    // expiry gone first; the other namespace's entry is untouched.
     let (tk, other) = (CacheScope { toolkit: "tk".into(), user: "u".into() }, CacheScope { toolkit: "other".into(), user: "u".into() });
+    let value = "x".repeat(500);
+    let each = RedisCache::entry_bytes(&tk, "k0", &value);
+    let small = RedisCache::new(store, CacheLimits { max_total_bytes: 6 * each, ..CacheLimits::default() });
+    let now = chrono::Utc::now();
     small.put(&other, "keep", "v", std::time::Duration::from_secs(1), now).await.unwrap();
     for i in 0..10u64 {
-        let value = "x".repeat(500 - 2);
         small.put(&tk, &format!("k{i}"), &value, std::time::Duration::from_secs(100 + i), now).await.unwrap();
     }
     let mut kept = Vec::new();
@@ -397,6 +398,102 @@ async fn redis_cache_limits_and_namespace_budget() {
         }
     }
     assert_eq!(kept, vec![4, 5, 6, 7, 8, 9], "the entries nearest to expiry were evicted");
-    assert_eq!(redis.command(0, &["HGET", &format!("{}:#sizes", RedisCache::prefix("tk")), "#total"]).unwrap(), "3000");
+    let total = redis.command(0, &["HGET", &format!("{}:#sizes", RedisCache::prefix("tk")), "#total"]).unwrap();
+    assert_eq!(total, (6 * each).to_string());
     assert_eq!(small.get(&other, "keep", now).await.as_deref(), Some("v"), "another namespace keeps its entry");
+
+    // An entry larger than the whole budget is dropped, and takes an older value with it.
+    let tiny = RedisCache::new(RedisStore::new(&redis.url(0), RedisOptions::default()).unwrap(), CacheLimits { max_total_bytes: 600, ..CacheLimits::default() });
+    tiny.put(&tk, "k9", &"y".repeat(600), std::time::Duration::from_secs(60), now).await.unwrap();
+    assert_eq!(small.get(&tk, "k9", now).await, None, "an entry that cannot fit is not stored, nor its older value kept");
+}
+
+/// `rediss://`: the store speaks TLS and verifies the server's certificate against the roots
+/// it is given (`--redis-ca-file`). Without them, the self-signed server is refused. (rustls
+/// needs a process-wide provider, which the store installs: without it every connection
+/// attempt panicked on the store's thread.)
+#[tokio::test(flavor = "current_thread")]
+async fn redis_cache_over_tls_with_its_roots_only() {
+    use trove_host_ops::cache::{CacheScope, CacheStore, RedisCache};
+    use trove_host_ops::redis_store::{RedisOptions, RedisStore};
+    let redis = match trove_host_tests::RedisServer::start_tls() {
+        Ok(r) => r,
+        Err(e) => return trove_host_tests::missing_prerequisite(&e),
+    };
+    let scope = CacheScope { toolkit: "tk".into(), user: "u".into() };
+    let options = RedisOptions { command_timeout: std::time::Duration::from_secs(2), ..RedisOptions::default() };
+    let untrusted = RedisCache::new(RedisStore::new(&redis.tls_url(0), options.clone()).unwrap(), CacheLimits::default());
+    untrusted.put(&scope, "k", "not verified", std::time::Duration::from_secs(60), chrono::Utc::now()).await.unwrap();
+    assert_eq!(redis.command(0, &["EXISTS", "trove:cache:{tk}:u:k"]).unwrap(), "0", "an unverified server gets nothing");
+
+    let trusted = RedisOptions { tls_root_pem: Some(redis.tls_root_pem()), ..options };
+    let cache = RedisCache::new(RedisStore::new(&redis.tls_url(0), trusted).unwrap(), CacheLimits::default());
+    cache.put(&scope, "k", "over tls", std::time::Duration::from_secs(60), chrono::Utc::now()).await.unwrap();
+    assert_eq!(cache.get(&scope, "k", chrono::Utc::now()).await.as_deref(), Some("over tls"));
+    assert_eq!(redis.command(0, &["GET", "trove:cache:{tk}:u:k"]).unwrap(), "over tls", "stored through the TLS port");
+}
+
+/// A Redis that died after working is dialled at most about once a second, not once per
+/// command (redis-rs's connection manager alone reconnects on every failed command).
+#[tokio::test(flavor = "current_thread")]
+async fn a_dead_redis_is_not_dialled_per_command() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use trove_host_ops::cache::{CacheScope, CacheStore, RedisCache};
+    use trove_host_ops::redis_store::{RedisOptions, RedisStore};
+    let mut redis = match trove_host_tests::RedisServer::start() {
+        Ok(r) => r,
+        Err(e) => return trove_host_tests::missing_prerequisite(&e),
+    };
+    let cache = RedisCache::new(RedisStore::new(&redis.url(0), RedisOptions::default()).unwrap(), CacheLimits::default());
+    let scope = CacheScope { toolkit: "tk".into(), user: "u".into() };
+    cache.put(&scope, "k", "v", std::time::Duration::from_secs(60), chrono::Utc::now()).await.unwrap();
+    assert_eq!(cache.get(&scope, "k", chrono::Utc::now()).await.as_deref(), Some("v"), "connected");
+    // The server dies; in its place, a listener that accepts and closes at once, counting.
+    let port = redis.port();
+    redis.kill();
+    let listener = std::net::TcpListener::bind(("127.0.0.1", port)).expect("the port is free again");
+    let accepts = Arc::new(AtomicUsize::new(0));
+    let counted = accepts.clone();
+    std::thread::spawn(move || {
+        for conn in listener.incoming() {
+            counted.fetch_add(1, Ordering::SeqCst);
+            drop(conn);
+        }
+    });
+    let started = std::time::Instant::now();
+    for _ in 0..40 {
+        assert_eq!(cache.get(&scope, "k", chrono::Utc::now()).await, None);
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let dials = accepts.load(Ordering::SeqCst);
+    // One attempt a second (each may retry once), plus the manager's own reconnect at the drop.
+    assert!(dials as f64 <= 2.0 * (seconds + 1.0) + 1.0, "{dials} connections in {seconds:.1} s for 40 commands");
+}
+
+/// A full Redis (`maxmemory`, `noeviction`) refuses the put script instead of letting it write
+/// past the limit; the put is dropped and the call still succeeds.
+#[tokio::test(flavor = "current_thread")]
+async fn a_full_redis_refuses_puts() {
+    use trove_host_ops::cache::{CacheScope, CacheStore, RedisCache};
+    use trove_host_ops::redis_store::{RedisOptions, RedisStore};
+    let redis = match trove_host_tests::RedisServer::start() {
+        Ok(r) => r,
+        Err(e) => return trove_host_tests::missing_prerequisite(&e),
+    };
+    redis.command(0, &["CONFIG", "SET", "maxmemory-policy", "noeviction"]).unwrap();
+    let info = redis.command(0, &["INFO", "memory"]).unwrap();
+    let used_memory: u64 = info.lines().find_map(|l| l.strip_prefix("used_memory:")).and_then(|v| v.trim().parse().ok()).unwrap();
+    redis.command(0, &["CONFIG", "SET", "maxmemory", &(used_memory + 512 * 1024).to_string()]).unwrap();
+    let cache = RedisCache::new(RedisStore::new(&redis.url(0), RedisOptions::default()).unwrap(), CacheLimits::default());
+    let scope = CacheScope { toolkit: "tk".into(), user: "u".into() };
+    let value = "z".repeat(300 * 1024);
+    for i in 0..8 {
+        cache.put(&scope, &format!("k{i}"), &value, std::time::Duration::from_secs(60), chrono::Utc::now()).await.unwrap();
+    }
+    let info = redis.command(0, &["INFO", "memory"]).unwrap();
+    let after: u64 = info.lines().find_map(|l| l.strip_prefix("used_memory:")).and_then(|v| v.trim().parse().ok()).unwrap();
+    assert!(after < used_memory + 1024 * 1024, "Redis stayed near its limit: {after} bytes used, limit {}", used_memory + 512 * 1024);
+    let stored = (0..8).filter(|i| redis.command(0, &["EXISTS", &format!("trove:cache:{{tk}}:u:k{i}")]).unwrap() == "1").count();
+    assert!(stored < 8, "not every put was stored past the limit");
 }

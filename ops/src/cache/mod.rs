@@ -104,7 +104,8 @@ pub fn validate_put(limits: &CacheLimits, key: &str, value: &str, ttl_seconds: f
     if !(ttl_seconds.is_finite() && ttl_seconds > 0.0) {
         return Err(CacheError::BadTtl);
     }
-    Ok(Duration::from_secs_f64(ttl_seconds).min(limits.max_ttl))
+    // Any positive number is accepted and clamped; one too large for a Duration (1e20) too.
+    Ok(Duration::try_from_secs_f64(ttl_seconds).unwrap_or(limits.max_ttl).min(limits.max_ttl))
 }
 
 pub(crate) fn expiry(now: DateTime<Utc>, ttl: Duration) -> i64 {
@@ -167,5 +168,10 @@ mod tests {
         assert_eq!(validate_put(&l, "k", &"v".repeat(1024 * 1024 + 1), 1.0), Err(CacheError::ValueTooLarge(1024 * 1024)));
         assert_eq!(validate_put(&l, "k", "v", 0.0), Err(CacheError::BadTtl));
         assert_eq!(validate_put(&l, "k", "v", 1e12).unwrap(), l.max_ttl);
+        // Beyond what a Duration holds: clamped too, never a panic (which would abort the host).
+        assert_eq!(validate_put(&l, "k", "v", 1e20).unwrap(), l.max_ttl);
+        assert_eq!(validate_put(&l, "k", "v", f64::MAX).unwrap(), l.max_ttl);
+        assert_eq!(validate_put(&l, "k", "v", f64::INFINITY), Err(CacheError::BadTtl));
+        assert_eq!(validate_put(&l, "k", "v", 0.0001).unwrap(), Duration::from_micros(100));
     }
 }

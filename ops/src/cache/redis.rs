@@ -9,10 +9,14 @@
 //! - `trove:cache:{ns}:#sizes`: hash of entry key → bytes (key + value), and `#total`.
 //!
 //! A put runs one Lua script, so the bookkeeping is atomic: forget entries Redis has expired,
-//! store the value, then while the namespace's total is over its budget
-//! ([`CacheLimits::max_total_bytes`]) delete the entry nearest to expiry. The user and the
-//! namespace are percent-encoded (`:`, `{`, `}`, `#`, `%` and controls), so no user id or toolkit
-//! id can spell another's key.
+//! then while the entry would take the namespace over its budget
+//! ([`CacheLimits::max_total_bytes`], counted as an estimate of Redis memory:
+//! [`RedisCache::entry_bytes`]) delete the entry nearest to expiry, then store it. Each put
+//! does at most [`MAX_STEPS`] of each, so no put holds the (single-threaded, shared) server for
+//! long; one that would need more is dropped. Time is Redis's (`TIME`), so hosts with skewed
+//! clocks agree, and Redis refuses the script when it is out of memory. Needs Redis 7 (the
+//! script's `#!lua` line). The user and the namespace are percent-encoded (`:`, `{`, `}`, `#`,
+//! `%`, space and controls), so no user id or toolkit id can spell another's key.
 //!
 //! Best effort ([`crate::redis_store`]): an unreachable or slow server makes `get` a miss and
 //! `put` a dropped write, within the store's command timeout; the host logs one warning per
@@ -29,32 +33,53 @@ use crate::redis_store::RedisStore;
 /// What is percent-encoded in the namespace and user parts of a key.
 const KEY_PART: &AsciiSet = &CONTROLS.add(b':').add(b'{').add(b'}').add(b'#').add(b'%').add(b' ');
 
+/// Entries a put may expire or evict at most, so one put never holds Redis (single-threaded,
+/// shared by every host) for long; a put that would need more is dropped.
+const MAX_STEPS: u32 = 128;
+
+/// Bytes an entry is counted for beyond its value: its Redis key three times (the entry, its
+/// index member, its size field) and this much of Redis's own per-entry overhead.
+const ENTRY_OVERHEAD: usize = 256;
+
 /// The put script (see the module docs). KEYS: entry, index, sizes. ARGV: value, ttl ms,
-/// now ms, budget bytes, entry bytes, bookkeeping ttl ms. Returns the namespace's total bytes.
-const PUT: &str = r"
-local now = tonumber(ARGV[3])
+/// budget bytes, entry bytes, bookkeeping ttl ms, most steps. Returns the namespace's total
+/// bytes, or -1 when the entry did not fit (it is then removed: a dropped put never leaves an
+/// older value behind). The `#!lua` line makes Redis refuse the script when it is out of
+/// memory (`maxmemory`), and the clock is Redis's (`TIME`), never a host's.
+const PUT: &str = r"#!lua
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local steps = tonumber(ARGV[6])
 local function forget(member)
   local size = tonumber(redis.call('HGET', KEYS[3], member) or '0')
   redis.call('HDEL', KEYS[3], member)
   redis.call('ZREM', KEYS[2], member)
   if size > 0 then redis.call('HINCRBY', KEYS[3], '#total', -size) end
 end
-for _, member in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)) do forget(member) end
+for _, member in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now, 'LIMIT', 0, steps)) do forget(member) end
 forget(KEYS[1])
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), KEYS[1])
-redis.call('HSET', KEYS[3], KEYS[1], ARGV[5])
-local total = tonumber(redis.call('HINCRBY', KEYS[3], '#total', tonumber(ARGV[5])))
-local budget = tonumber(ARGV[4])
-while total > budget do
+local size = tonumber(ARGV[4])
+local budget = tonumber(ARGV[3])
+local total = tonumber(redis.call('HGET', KEYS[3], '#total') or '0')
+local evicted = 0
+while total + size > budget and evicted < steps do
   local nearest = redis.call('ZRANGE', KEYS[2], 0, 0)
   if #nearest == 0 then break end
   redis.call('DEL', nearest[1])
   forget(nearest[1])
+  evicted = evicted + 1
   total = tonumber(redis.call('HGET', KEYS[3], '#total') or '0')
 end
-redis.call('PEXPIRE', KEYS[2], ARGV[6])
-redis.call('PEXPIRE', KEYS[3], ARGV[6])
+if total + size > budget then
+  redis.call('DEL', KEYS[1])
+  return -1
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), KEYS[1])
+redis.call('HSET', KEYS[3], KEYS[1], size)
+total = redis.call('HINCRBY', KEYS[3], '#total', size)
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
+redis.call('PEXPIRE', KEYS[3], ARGV[5])
 return total
 ";
 
@@ -77,6 +102,12 @@ impl RedisCache {
         format!("{}:{}:{key}", Self::prefix(&scope.toolkit), utf8_percent_encode(&scope.user, KEY_PART))
     }
 
+    /// The bytes `value` under `key` in `scope` counts against the namespace's budget: an
+    /// estimate of the memory it takes in Redis ([`ENTRY_OVERHEAD`]).
+    pub fn entry_bytes(scope: &CacheScope, key: &str, value: &str) -> u64 {
+        (3 * Self::entry_key(scope, key).len() + value.len() + ENTRY_OVERHEAD) as u64
+    }
+
     /// The keys of a namespace start with this (hash tag included).
     pub fn prefix(namespace: &str) -> String {
         format!("trove:cache:{{{}}}", utf8_percent_encode(namespace, KEY_PART))
@@ -94,16 +125,16 @@ impl CacheStore for RedisCache {
             .flatten()
     }
 
-    async fn put(&self, scope: &CacheScope, key: &str, value: &str, ttl: Duration, now: DateTime<Utc>) -> Result<(), CacheError> {
+    async fn put(&self, scope: &CacheScope, key: &str, value: &str, ttl: Duration, _now: DateTime<Utc>) -> Result<(), CacheError> {
         let prefix = Self::prefix(&scope.toolkit);
         let keys = [Self::entry_key(scope, key), format!("{prefix}:#index"), format!("{prefix}:#sizes")];
         let value = value.to_owned();
         let args = [
             ttl.as_millis().max(1) as i64,
-            now.timestamp_millis(),
             i64::try_from(self.limits.max_total_bytes).unwrap_or(i64::MAX),
-            (key.len() + value.len()) as i64,
+            Self::entry_bytes(scope, key, &value) as i64,
             (self.limits.max_ttl + Duration::from_secs(24 * 3600)).as_millis() as i64,
+            i64::from(MAX_STEPS),
         ];
         let script = self.put.clone();
         let stored = self

@@ -134,8 +134,9 @@ impl TokenSealer {
             base64::engine::general_purpose::URL_SAFE,
             base64::engine::general_purpose::URL_SAFE_NO_PAD,
         ];
-        let hex = (text.len() == 64 && text.bytes().all(|b| b.is_ascii_hexdigit()))
-            .then(|| (0..32).map(|i| u8::from_str_radix(&text[2 * i..2 * i + 2], 16).expect("hex digits")).collect::<Vec<u8>>());
+        let hex = (text.len() % 2 == 0 && text.len() >= 32 && text.bytes().all(|b| b.is_ascii_hexdigit())).then(|| {
+            (0..text.len() / 2).map(|i| u8::from_str_radix(&text[2 * i..2 * i + 2], 16).expect("hex digits")).collect::<Vec<u8>>()
+        });
         let bytes = hex
             .or_else(|| engines.iter().find_map(|e| e.decode(text).ok()))
             .ok_or("the token key is neither base64 nor hex; make one with `openssl rand -base64 32`")?;
@@ -301,6 +302,11 @@ mod tests {
             "the token key must be 32 bytes, this one is 16; make one with `openssl rand -base64 32`"
         );
         assert!(TokenSealer::from_key_text("not a key!").is_err());
+        assert_eq!(
+            TokenSealer::from_key_text(&hex[..62]).err().unwrap(),
+            "the token key must be 32 bytes, this one is 31; make one with `openssl rand -base64 32`",
+            "hex one byte short is named as such"
+        );
     }
 
     #[test]

@@ -175,3 +175,36 @@ fn redis_in(redis: &RedisServer, db: u8, args: &[&str]) -> String {
 fn redis_keys(redis: &RedisServer, db: u8) -> Vec<String> {
     redis_in(redis, db, &["KEYS", "*"]).lines().map(str::to_owned).collect()
 }
+
+/// Bad store flags stop the command with exit 2 and a message naming what is wrong, never
+/// echoing a password or the token key.
+#[test]
+fn bad_store_flags_are_named_without_their_secrets() {
+    let probe = fixture("cache-probe");
+    let probe = probe.to_str().unwrap();
+    let home = scratch("bad-flags");
+    let home = home.to_str().unwrap();
+    let run = |args: &[&str], env: &[(&str, &str)]| {
+        let mut all = vec!["call", probe, "get", "--args", r#"{"key":"k"}"#];
+        all.extend_from_slice(args);
+        let mut env = env.to_vec();
+        env.push(("TROVE_HOST_HOME", home));
+        let out = trove_host_tests::run_cli(&all, &env, None);
+        (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let (code, err) = run(&["--cache", "redis://:s3cretpw@127.0.0.1:notaport/0"], &[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("is not a Redis URL") && !err.contains("s3cretpw"), "{err}");
+    let (code, err) = run(&["--cache", "http://user:s3cretpw@cache.example/"], &[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("is not a cache") && !err.contains("s3cretpw"), "{err}");
+    let (code, err) = run(&["--token-cache", "redis://127.0.0.1:1/0"], &[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("a shared token cache needs TROVE_HOST_TOKEN_KEY"), "{err}");
+    let short = "c2hvcnQta2V5LW9mLTE4LWJ5dGVz";
+    let (code, err) = run(&["--token-cache", "redis://127.0.0.1:1/0"], &[("TROVE_HOST_TOKEN_KEY", short)]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("TROVE_HOST_TOKEN_KEY: the token key must be 32 bytes, this one is 21") && !err.contains(short), "{err}");
+    let (code, err) = run(&["--redis-timeout-ms", "0"], &[]);
+    assert_eq!((code, err.trim_end()), (Some(2), "trove-host: --redis-timeout-ms must be between 1 and 60000, got 0"));
+}
