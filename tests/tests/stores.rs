@@ -161,18 +161,24 @@ async fn cache_absent_present_and_limits() {
     let mut vault = Toolkit::load(&fixture("vault")).await.expect("load vault");
     let o = call(&mut vault, "counter", json!({}), env_with(MemorySecrets::new())).await;
     assert_eq!(text(&o), "no cache", "no store: ctx.cache is absent");
-    let cache = Arc::new(MemoryCache::new(CacheLimits::default()));
+    counts_hits_misses_and_limits(&mut vault, Arc::new(MemoryCache::new(CacheLimits::default()))).await;
+}
+
+/// The vault's `counter` through `cache`: a miss, a hit, another key's miss, and the size
+/// limit every store shares.
+async fn counts_hits_misses_and_limits(vault: &mut Toolkit, cache: Arc<dyn trove_host_ops::cache::CacheStore>) {
     let with_cache = || {
         let mut env = env_with(MemorySecrets::new());
         env.cache = Some(cache.clone());
         env
     };
-    assert_eq!(text(&call(&mut vault, "counter", json!({}), with_cache()).await), "1");
-    assert_eq!(text(&call(&mut vault, "counter", json!({}), with_cache()).await), "2", "hit");
-    assert_eq!(text(&call(&mut vault, "counter", json!({ "key": "other" }), with_cache()).await), "1", "miss");
+    assert_eq!(text(&call(vault, "counter", json!({}), with_cache()).await), "1");
+    assert_eq!(text(&call(vault, "counter", json!({}), with_cache()).await), "2", "hit");
+    assert_eq!(text(&call(vault, "counter", json!({ "key": "other" }), with_cache()).await), "1", "miss");
     assert_eq!(
-        text(&call(&mut vault, "cache_misuse", json!({}), with_cache()).await),
-        "rejected: ctx.cache: value is larger than 1048576 bytes"
+        text(&call(vault, "cache_misuse", json!({}), with_cache()).await),
+        "rejected: ctx.cache: value is larger than 1048576 bytes",
+        "the same limits whatever the store"
     );
 }
 
@@ -366,19 +372,7 @@ async fn redis_cache_limits_and_namespace_budget() {
     };
     let store = RedisStore::new(&redis.url(0), RedisOptions::default()).unwrap();
     let mut vault = Toolkit::load(&fixture("vault")).await.expect("load vault");
-    let cache = Arc::new(RedisCache::new(store.clone(), CacheLimits::default()));
-    let with_cache = || {
-        let mut env = env_with(MemorySecrets::new());
-        env.cache = Some(cache.clone());
-        env
-    };
-    assert_eq!(text(&call(&mut vault, "counter", json!({}), with_cache()).await), "1");
-    assert_eq!(text(&call(&mut vault, "counter", json!({}), with_cache()).await), "2", "hit");
-    assert_eq!(
-        text(&call(&mut vault, "cache_misuse", json!({}), with_cache()).await),
-        "rejected: ctx.cache: value is larger than 1048576 bytes",
-        "the same limits as the other stores"
-    );
+    counts_hits_misses_and_limits(&mut vault, Arc::new(RedisCache::new(store.clone(), CacheLimits::default()))).await;
 
     // A budget of six entries' worth per namespace: ten entries leave six, the ones nearest to
     // expiry gone first; the other namespace's entry is untouched.
