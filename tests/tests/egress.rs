@@ -7,6 +7,8 @@
 //! `Toolkit::load`, `ctx.fetch` → ops → `Egress::fetch` → `NetworkTransport` (reqwest,
 //! rustls), with a test resolver; only `127.0.0.1` (the TLS upstream) is permitted through
 //! the `test-support` hook, so every other loopback answer must be refused by the vetting.
+//! `production_dns` and `nat64` use no hook: the production setting (nothing permitted) behind
+//! a DNS server on loopback and behind the system resolver.
 
 /// `ctx.fetch(<url>)` must be refused with `<message>`, nothing reaching the forbidden port.
 macro_rules! refuses {
@@ -32,6 +34,7 @@ mod egress {
     mod literals;
     mod nat64;
     mod oauth;
+    mod production_dns;
     mod redirects;
     mod requests;
     mod shared_tokens;
