@@ -359,6 +359,12 @@ fn keyring_secret_set_list_call_rm() {
     }
 }
 
+/// Redis options for tests whose subject is not the command timeout: one that a loaded CI
+/// machine cannot hit by accident (a timed-out put is dropped, by design).
+fn patient() -> trove_host_ops::redis_store::RedisOptions {
+    trove_host_ops::redis_store::RedisOptions { command_timeout: std::time::Duration::from_secs(5), ..Default::default() }
+}
+
 /// `ctx.cache` on Redis (issue #12) through the vault toolkit, and the store's own rules: the
 /// same limits as every store, and a per-namespace size budget that evicts within one toolkit's
 /// entries and never another's.
@@ -370,7 +376,7 @@ async fn redis_cache_limits_and_namespace_budget() {
         Ok(r) => r,
         Err(e) => return trove_host_tests::missing_prerequisite(&e),
     };
-    let store = RedisStore::new(&redis.url(0), RedisOptions::default()).unwrap();
+    let store = RedisStore::new(&redis.url(0), patient()).unwrap();
     let mut vault = Toolkit::load(&fixture("vault")).await.expect("load vault");
     counts_hits_misses_and_limits(&mut vault, Arc::new(RedisCache::new(store.clone(), CacheLimits::default()))).await;
 
@@ -397,7 +403,7 @@ async fn redis_cache_limits_and_namespace_budget() {
     assert_eq!(small.get(&other, "keep", now).await.as_deref(), Some("v"), "another namespace keeps its entry");
 
     // An entry larger than the whole budget is dropped, and takes an older value with it.
-    let tiny = RedisCache::new(RedisStore::new(&redis.url(0), RedisOptions::default()).unwrap(), CacheLimits { max_total_bytes: 600, ..CacheLimits::default() });
+    let tiny = RedisCache::new(RedisStore::new(&redis.url(0), patient()).unwrap(), CacheLimits { max_total_bytes: 600, ..CacheLimits::default() });
     tiny.put(&tk, "k9", &"y".repeat(600), std::time::Duration::from_secs(60), now).await.unwrap();
     assert_eq!(small.get(&tk, "k9", now).await, None, "an entry that cannot fit is not stored, nor its older value kept");
 }
@@ -438,7 +444,7 @@ async fn a_dead_redis_is_not_dialled_per_command() {
         Ok(r) => r,
         Err(e) => return trove_host_tests::missing_prerequisite(&e),
     };
-    let cache = RedisCache::new(RedisStore::new(&redis.url(0), RedisOptions::default()).unwrap(), CacheLimits::default());
+    let cache = RedisCache::new(RedisStore::new(&redis.url(0), patient()).unwrap(), CacheLimits::default());
     let scope = CacheScope { toolkit: "tk".into(), user: "u".into() };
     cache.put(&scope, "k", "v", std::time::Duration::from_secs(60), chrono::Utc::now()).await.unwrap();
     assert_eq!(cache.get(&scope, "k", chrono::Utc::now()).await.as_deref(), Some("v"), "connected");
@@ -479,7 +485,7 @@ async fn a_full_redis_refuses_puts() {
     let info = redis.command(0, &["INFO", "memory"]).unwrap();
     let used_memory: u64 = info.lines().find_map(|l| l.strip_prefix("used_memory:")).and_then(|v| v.trim().parse().ok()).unwrap();
     redis.command(0, &["CONFIG", "SET", "maxmemory", &(used_memory + 512 * 1024).to_string()]).unwrap();
-    let cache = RedisCache::new(RedisStore::new(&redis.url(0), RedisOptions::default()).unwrap(), CacheLimits::default());
+    let cache = RedisCache::new(RedisStore::new(&redis.url(0), patient()).unwrap(), CacheLimits::default());
     let scope = CacheScope { toolkit: "tk".into(), user: "u".into() };
     let value = "z".repeat(300 * 1024);
     for i in 0..8 {

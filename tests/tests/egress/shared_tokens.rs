@@ -46,7 +46,9 @@ async fn hosts(w: &World, redis_url: &str, n: usize) -> Vec<OneHost> {
     for _ in 0..n {
         let host = Host::new(HostConfig { network: w.network_options(), ..HostConfig::default() }).unwrap();
         let toolkit = host.load(&probe, LoadOptions::default()).await.unwrap();
-        let store = RedisStore::new(redis_url, RedisOptions::default()).unwrap();
+        // A patient timeout: what is tested is the coordination, and a command that times out
+        // on a loaded machine would (rightly) make a host mint its own.
+        let store = RedisStore::new(redis_url, RedisOptions { command_timeout: std::time::Duration::from_secs(5), ..RedisOptions::default() }).unwrap();
         let tokens = Arc::new(RedisTokens::new(store, TokenSealer::from_key(&KEY))) as Arc<dyn TokenStore>;
         all.push(OneHost { _host: host, toolkit, tokens });
     }
