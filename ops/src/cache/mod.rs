@@ -157,6 +157,37 @@ mod tests {
         let now = t0() + chrono::Duration::seconds(10);
         assert_eq!(store.get(&s, "k0", now).await, None, "oldest evicted");
         assert!(store.get(&s, "k9", now).await.is_some(), "newest kept");
+        assert!(store.total_bytes().unwrap() <= 3000);
+    }
+
+    /// The running total the eviction reads is the table's sum after inserts, overwrites
+    /// (larger and smaller), evictions, and a reopen of a file written before it existed.
+    #[tokio::test]
+    async fn sqlite_total_follows_every_write() {
+        let dir = std::env::temp_dir().join(format!("trove-cache-total-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("c.sqlite");
+        let sum = |store: &SqliteCache| -> u64 {
+            let conn = store.conn.lock().unwrap();
+            conn.query_row("SELECT COALESCE(SUM(length(CAST(key AS BLOB)) + length(CAST(value AS BLOB))), 0) FROM cache_entries", [], |r| r.get::<_, i64>(0)).unwrap() as u64
+        };
+        let store = SqliteCache::open(&path, CacheLimits { max_total_bytes: 2000, ..CacheLimits::default() }).unwrap();
+        let s = scope("tk", "u");
+        for (i, (key, len)) in [("a", 100), ("b", 700), ("a", 10), ("é", 300), ("b", 900), ("c", 800)].into_iter().enumerate() {
+            store.put(&s, key, &"v".repeat(len), Duration::from_secs(60), t0() + chrono::Duration::seconds(i as i64)).await.unwrap();
+            assert_eq!(store.total_bytes().unwrap(), sum(&store), "after put {i}");
+            assert!(store.total_bytes().unwrap() <= 2000, "after put {i}");
+        }
+        drop(store);
+        // A file from before the running total: the total is filled in from the table.
+        {
+            let conn = rusqlite::Connection::open(&path).unwrap();
+            conn.execute_batch("DROP TABLE cache_size; DROP TRIGGER cache_size_insert; DROP TRIGGER cache_size_update; DROP TRIGGER cache_size_delete;").unwrap();
+        }
+        let reopened = SqliteCache::open(&path, CacheLimits::default()).unwrap();
+        assert_eq!(reopened.total_bytes().unwrap(), sum(&reopened));
+        assert!(reopened.total_bytes().unwrap() > 0);
+        let _ = std::fs::remove_dir_all(&dir);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

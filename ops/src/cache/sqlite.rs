@@ -12,7 +12,7 @@ use super::{expiry, CacheError, CacheLimits, CacheScope, CacheStore};
 
 /// A persistent cache in one SQLite file.
 pub struct SqliteCache {
-    conn: Mutex<Connection>,
+    pub(super) conn: Mutex<Connection>,
     limits: CacheLimits,
 }
 
@@ -29,22 +29,44 @@ impl SqliteCache {
                toolkit TEXT NOT NULL, user_id TEXT NOT NULL, key TEXT NOT NULL,
                value TEXT NOT NULL, expires_at INTEGER NOT NULL, stored_at INTEGER NOT NULL,
                PRIMARY KEY (toolkit, user_id, key));
-             CREATE INDEX IF NOT EXISTS cache_entries_stored ON cache_entries(stored_at);",
+             CREATE INDEX IF NOT EXISTS cache_entries_stored ON cache_entries(stored_at);
+             -- The total bytes of keys and values, kept by triggers in the same transaction as
+             -- each write (so processes sharing the file agree), instead of summing the table
+             -- on every put. Filled from the table once, when it is new.
+             CREATE TABLE IF NOT EXISTS cache_size (id INTEGER PRIMARY KEY CHECK (id = 0), bytes INTEGER NOT NULL);
+             INSERT OR IGNORE INTO cache_size (id, bytes)
+               SELECT 0, COALESCE(SUM(length(CAST(key AS BLOB)) + length(CAST(value AS BLOB))), 0) FROM cache_entries;
+             CREATE TRIGGER IF NOT EXISTS cache_size_insert AFTER INSERT ON cache_entries BEGIN
+               UPDATE cache_size SET bytes = bytes + length(CAST(NEW.key AS BLOB)) + length(CAST(NEW.value AS BLOB)) WHERE id = 0;
+             END;
+             CREATE TRIGGER IF NOT EXISTS cache_size_update AFTER UPDATE ON cache_entries BEGIN
+               UPDATE cache_size SET bytes = bytes - length(CAST(OLD.key AS BLOB)) - length(CAST(OLD.value AS BLOB))
+                 + length(CAST(NEW.key AS BLOB)) + length(CAST(NEW.value AS BLOB)) WHERE id = 0;
+             END;
+             CREATE TRIGGER IF NOT EXISTS cache_size_delete AFTER DELETE ON cache_entries BEGIN
+               UPDATE cache_size SET bytes = bytes - length(CAST(OLD.key AS BLOB)) - length(CAST(OLD.value AS BLOB)) WHERE id = 0;
+             END;",
         )?;
         Ok(Self { conn: Mutex::new(conn), limits })
     }
 
+    /// The total bytes of keys and values, as the triggers keep it.
+    pub fn total_bytes(&self) -> Result<u64, String> {
+        let conn = self.conn.lock().map_err(|_| "cache lock poisoned".to_owned())?;
+        conn.query_row("SELECT bytes FROM cache_size WHERE id = 0", [], |r| r.get::<_, i64>(0)).map(|b| b as u64).map_err(|e| e.to_string())
+    }
+
     fn evict(conn: &Connection, limits: &CacheLimits, now: DateTime<Utc>) -> rusqlite::Result<()> {
-        let total = |c: &Connection| -> rusqlite::Result<i64> {
-            c.query_row("SELECT COALESCE(SUM(length(CAST(key AS BLOB)) + length(CAST(value AS BLOB))), 0) FROM cache_entries", [], |r| r.get(0))
-        };
+        let total = |c: &Connection| -> rusqlite::Result<i64> { c.query_row("SELECT bytes FROM cache_size WHERE id = 0", [], |r| r.get(0)) };
         if (total(conn)? as u64) <= limits.max_total_bytes {
             return Ok(());
         }
         conn.execute("DELETE FROM cache_entries WHERE expires_at <= ?1", params![now.timestamp_millis()])?;
+        // One at a time, oldest first: reading the total is O(1), so there is no need to
+        // delete in batches (which dropped more than needed).
         while (total(conn)? as u64) > limits.max_total_bytes {
             let removed = conn.execute(
-                "DELETE FROM cache_entries WHERE rowid IN (SELECT rowid FROM cache_entries ORDER BY stored_at ASC LIMIT 16)",
+                "DELETE FROM cache_entries WHERE rowid IN (SELECT rowid FROM cache_entries ORDER BY stored_at ASC LIMIT 1)",
                 [],
             )?;
             if removed == 0 {
