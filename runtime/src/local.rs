@@ -28,8 +28,8 @@ use trove_host_ops::{CallEnv, ToolCall};
 
 use crate::home::DataHome;
 
-/// Where `ctx.cache` lives (`--cache`).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// Where `ctx.cache` lives (`--cache`). Its `Debug` never shows a password.
+#[derive(Clone, Default, PartialEq, Eq)]
 pub enum CacheBackend {
     /// `sqlite` (default): `$TROVE_HOST_HOME/cache.sqlite`, outlives the process.
     #[default]
@@ -41,6 +41,17 @@ pub enum CacheBackend {
     /// `redis://[user:password@]host[:port][/db]` or `rediss://…`: shared by every host that
     /// names the same server; Redis keeps the TTLs.
     Redis(String),
+}
+
+impl std::fmt::Debug for CacheBackend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Sqlite => f.write_str("Sqlite"),
+            Self::Memory => f.write_str("Memory"),
+            Self::Off => f.write_str("Off"),
+            Self::Redis(url) => f.debug_tuple("Redis").field(&trove_host_ops::redis_store::redact_url(url)).finish(),
+        }
+    }
 }
 
 impl FromStr for CacheBackend {
@@ -60,8 +71,8 @@ impl FromStr for CacheBackend {
     }
 }
 
-/// The stores of a local run.
-#[derive(Debug, Clone, Default)]
+/// The stores of a local run. Its `Debug` never shows the token key.
+#[derive(Clone, Default)]
 pub struct StoreOptions {
     /// Where `ctx.cache` lives.
     pub cache: CacheBackend,
@@ -73,6 +84,17 @@ pub struct StoreOptions {
     pub token_key: Option<String>,
     /// Timeouts of the Redis commands.
     pub redis: RedisOptions,
+}
+
+impl std::fmt::Debug for StoreOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StoreOptions")
+            .field("cache", &self.cache)
+            .field("token_cache", &self.token_cache.as_deref().map(trove_host_ops::redis_store::redact_url))
+            .field("token_key", &self.token_key.as_ref().map(|_| "[redacted]"))
+            .field("redis", &self.redis)
+            .finish()
+    }
 }
 
 /// The providers of a local run. Cheap to clone.
@@ -203,5 +225,24 @@ impl LocalProviders {
         env.cache = self.cache.clone();
         env.tokens = self.tokens.clone();
         Ok(env)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_options_never_debug_print_a_secret() {
+        let stores = StoreOptions {
+            cache: "redis://:pw-in-url@10.0.0.5:6379/0".parse().unwrap(),
+            token_cache: Some("redis://:pw-in-url@10.0.0.5:6379/1".into()),
+            token_key: Some("the-token-key".into()),
+            redis: RedisOptions::default(),
+        };
+        let shown = format!("{stores:?}");
+        assert!(!shown.contains("pw-in-url") && !shown.contains("the-token-key"), "{shown}");
+        assert!(shown.contains("10.0.0.5:6379/0") && shown.contains("[redacted]"), "{shown}");
+        assert_eq!("nope".parse::<CacheBackend>().err().unwrap(), "\"nope\" is not a cache: use sqlite, memory, off, redis://HOST:PORT/DB or rediss://HOST:PORT/DB");
     }
 }
