@@ -134,10 +134,10 @@ impl TokenSealer {
             base64::engine::general_purpose::URL_SAFE,
             base64::engine::general_purpose::URL_SAFE_NO_PAD,
         ];
-        let hex = (text.len() % 2 == 0 && text.len() >= 32 && text.bytes().all(|b| b.is_ascii_hexdigit())).then(|| {
-            (0..text.len() / 2).map(|i| u8::from_str_radix(&text[2 * i..2 * i + 2], 16).expect("hex digits")).collect::<Vec<u8>>()
-        });
-        let bytes = hex
+        // Hex first: 64 hex digits are also valid base64 (of 48 bytes).
+        let bytes = (text.len() >= 32)
+            .then(|| hex::decode(text).ok())
+            .flatten()
             .or_else(|| engines.iter().find_map(|e| e.decode(text).ok()))
             .ok_or("the token key is neither base64 nor hex; make one with `openssl rand -base64 32`")?;
         let key: [u8; 32] = bytes.as_slice().try_into().map_err(|_| {
@@ -163,9 +163,7 @@ impl TokenSealer {
             mac.update(&(part.len() as u64).to_be_bytes());
             mac.update(part.as_bytes());
         }
-        let digest = mac.finalize().into_bytes();
-        let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-        format!("trove:oauth:{hex}")
+        format!("trove:oauth:{}", hex::encode(mac.finalize().into_bytes()))
     }
 
     /// `token` sealed for the Redis key `aad`.

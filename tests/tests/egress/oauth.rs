@@ -9,33 +9,15 @@ use trove_host_ops::egress::EgressBudgets;
 
 use super::support::*;
 
-const EGRESS: &str = "['api.trove.test', 'cdn.trove.test', 'auth.trove.test']";
-
-fn auth_block(token_url: &str) -> String {
-    format!(
-        "{{ type: 'oauth2_client_credentials', tokenUrl: '{token_url}', clientIdSecret: 'EGRESS_CLIENT_ID', clientSecretSecret: 'EGRESS_CLIENT_SECRET', apiHost: 'api.trove.test' }}"
-    )
-}
-
 async fn oauth_probe(token_url: &str) -> trove_host::Toolkit {
-    let src = probe_variant("oauth", Some(EGRESS), Some(&auth_block(token_url)));
-    let entry = src.join("extension.ts");
-    let text = std::fs::read_to_string(&entry).unwrap().replace(
-        "version: '1.0.0',",
-        "version: '1.0.0',\n  secrets: ['EGRESS_CLIENT_ID', 'EGRESS_CLIENT_SECRET'],",
-    );
-    std::fs::write(&entry, text).unwrap();
-    load(&src).await
+    load(&oauth_probe_dir(token_url)).await
 }
 
 /// The client credentials come from an in-memory store (no process environment: tests run in
 /// parallel, and an embedder's call has no secret source unless it picks one).
 fn env(w: &World) -> trove_host_ops::CallEnv {
-    let mut secrets = trove_host::MemorySecrets::new();
-    secrets.set("egress-probe", "EGRESS_CLIENT_ID", Some("client-1".into()));
-    secrets.set("egress-probe", "EGRESS_CLIENT_SECRET", Some("shh".into()));
     let mut env = w.env();
-    env.secrets = std::sync::Arc::new(secrets);
+    env.secrets = std::sync::Arc::new(oauth_secrets());
     env
 }
 

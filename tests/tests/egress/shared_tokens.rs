@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use serde_json::json;
-use trove_host::{CallEnv, Host, HostConfig, LoadOptions, MemorySecrets, ToolCall, ToolkitHandle};
+use trove_host::{CallEnv, Host, HostConfig, LoadOptions, ToolCall, ToolkitHandle};
 use trove_host_ops::egress::tokens::{RedisTokens, TokenKey, TokenSealer, TokenStore};
 use trove_host_ops::redis_store::{RedisOptions, RedisStore};
 use trove_host_tests::{missing_prerequisite, RedisServer};
@@ -15,12 +15,6 @@ use trove_host_tests::{missing_prerequisite, RedisServer};
 use super::support::*;
 
 const KEY: [u8; 32] = [42; 32];
-
-fn auth_block(token_url: &str) -> String {
-    format!(
-        "{{ type: 'oauth2_client_credentials', tokenUrl: '{token_url}', clientIdSecret: 'EGRESS_CLIENT_ID', clientSecretSecret: 'EGRESS_CLIENT_SECRET', apiHost: 'api.trove.test' }}"
-    )
-}
 
 /// One host: a `Host` on the world's network, the OAuth probe loaded into it, and a token store
 /// on its own connection to `redis_url`.
@@ -31,17 +25,7 @@ struct OneHost {
 }
 
 async fn hosts(w: &World, redis_url: &str, n: usize) -> Vec<OneHost> {
-    let probe = probe_variant(
-        "shared-oauth",
-        Some("['api.trove.test', 'auth.trove.test']"),
-        Some(&auth_block(&w.upstream.url("auth.trove.test", "/token"))),
-    );
-    let entry = probe.join("extension.ts");
-    let text = std::fs::read_to_string(&entry).unwrap().replace(
-        "version: '1.0.0',",
-        "version: '1.0.0',\n  secrets: ['EGRESS_CLIENT_ID', 'EGRESS_CLIENT_SECRET'],",
-    );
-    std::fs::write(&entry, text).unwrap();
+    let probe = oauth_probe_dir(&w.upstream.url("auth.trove.test", "/token"));
     let mut all = Vec::new();
     for _ in 0..n {
         let host = Host::new(HostConfig { network: w.network_options(), ..HostConfig::default() }).unwrap();
@@ -58,10 +42,7 @@ async fn hosts(w: &World, redis_url: &str, n: usize) -> Vec<OneHost> {
 impl OneHost {
     /// `fetch <apiHost>/api`: returns the `Authorization` the API saw.
     async fn call_api(&self, w: &World) -> String {
-        let mut secrets = MemorySecrets::new();
-        secrets.set("egress-probe", "EGRESS_CLIENT_ID", Some("client-1".into()));
-        secrets.set("egress-probe", "EGRESS_CLIENT_SECRET", Some("shh".into()));
-        let env = CallEnv { secrets: Arc::new(secrets), tokens: Some(self.tokens.clone()), ..CallEnv::default() };
+        let env = CallEnv { secrets: Arc::new(oauth_secrets()), tokens: Some(self.tokens.clone()), ..CallEnv::default() };
         let call = ToolCall::new("fetch", json!({ "url": w.upstream.url("api.trove.test", "/api") }), "u");
         let out = self.toolkit.call(call, env).await.unwrap();
         let e = out.envelope.json();

@@ -661,6 +661,32 @@ pub fn probe_variant(tag: &str, egress: Option<&str>, auth: Option<&str>) -> Pat
     dir
 }
 
+/// The probe with an OAuth client-credentials `auth` minting at `token_url` for
+/// `api.trove.test`, allowlisting `api`, `cdn` and `auth.trove.test`, and declaring the two
+/// credential secrets ([`oauth_secrets`] holds their values).
+pub fn oauth_probe_dir(token_url: &str) -> PathBuf {
+    let auth = format!(
+        "{{ type: 'oauth2_client_credentials', tokenUrl: '{token_url}', clientIdSecret: 'EGRESS_CLIENT_ID', clientSecretSecret: 'EGRESS_CLIENT_SECRET', apiHost: 'api.trove.test' }}"
+    );
+    let src = probe_variant("oauth", Some("['api.trove.test', 'cdn.trove.test', 'auth.trove.test']"), Some(&auth));
+    let entry = src.join("extension.ts");
+    let text = std::fs::read_to_string(&entry).unwrap().replace(
+        "version: '1.0.0',",
+        "version: '1.0.0',\n  secrets: ['EGRESS_CLIENT_ID', 'EGRESS_CLIENT_SECRET'],",
+    );
+    std::fs::write(&entry, text).unwrap();
+    src
+}
+
+/// The OAuth probe's credentials (`client-1` / `shh`), in memory: tests run in parallel, so
+/// never the process environment.
+pub fn oauth_secrets() -> trove_host::MemorySecrets {
+    let mut secrets = trove_host::MemorySecrets::new();
+    secrets.set("egress-probe", "EGRESS_CLIENT_ID", Some("client-1".into()));
+    secrets.set("egress-probe", "EGRESS_CLIENT_SECRET", Some("shh".into()));
+    secrets
+}
+
 pub async fn load(path: &std::path::Path) -> Toolkit {
     match Toolkit::load(path).await {
         Ok(t) => t,
