@@ -28,29 +28,46 @@ const captured = {
 const defineProperty = Object.defineProperty;
 
 /**
- * deno_fetch's `toInnerResponse(response)` exposes the response's `urlList`, which
- * toolkit.js fills after constructing a `Response` (`response.url` is the last entry and
- * `response.redirected` is `urlList.length > 1`). A WHATWG `Response` built by user code
- * has no such list, so the shim answers with an object whose `urlList.push` sets `url` and
- * `redirected` as own properties of that one response (shadowing the prototype getters).
+ * deno_fetch's inner response (`newInnerResponse`) and body (`InnerBody`), as
+ * ops/src/egress/fetch.js fills them from an op outcome: status, reason, header list, a static
+ * body and the URL list.
  */
-function toInnerResponse(response) {
-  const list = [];
-  return {
-    urlList: {
-      push(url) {
-        list.push(url);
-        const hash = url.indexOf("#");
-        defineProperty(response, "url", { value: hash === -1 ? url : url.slice(0, hash), configurable: true });
-        defineProperty(response, "redirected", { value: list.length > 1, configurable: true });
-        return list.length;
-      },
-    },
-  };
+function newInnerResponse(status = 200, statusMessage = "") {
+  return { type: "default", body: null, headerList: [], urlList: [], status, statusMessage };
+}
+class InnerBody {
+  constructor(streamOrStatic) {
+    this.streamOrStatic = streamOrStatic;
+    this.source = null;
+    this.length = null;
+  }
+}
+
+/**
+ * deno_fetch's `fromInnerResponse(inner, guard)`: the runtime's own `Response` for an inner
+ * one. A WHATWG `Response` built by user code has no URL list, so `url`, `redirected` and
+ * `type` become own properties of that one response (shadowing the prototype getters):
+ * `url` is the list's last entry without its fragment, `redirected` whether it has more
+ * than one.
+ */
+function fromInnerResponse(inner, _guard) {
+  const body = inner.body === null ? null : inner.body.streamOrStatic.body;
+  const response = new captured.Response(body, {
+    status: inner.status,
+    statusText: inner.statusMessage,
+    headers: inner.headerList,
+  });
+  const last = inner.urlList.length === 0 ? "" : inner.urlList[inner.urlList.length - 1];
+  const hash = last.indexOf("#");
+  defineProperty(response, "url", { value: hash === -1 ? last : last.slice(0, hash), configurable: true });
+  defineProperty(response, "redirected", { value: inner.urlList.length > 1, configurable: true });
+  defineProperty(response, "type", { value: inner.type, configurable: true });
+  return response;
 }
 
 const extScripts = {
-  "ext:deno_fetch/23_response.js": { Response: captured.Response, toInnerResponse },
+  "ext:deno_fetch/23_response.js": { Response: captured.Response, newInnerResponse, fromInnerResponse },
+  "ext:deno_fetch/22_body.js": { InnerBody },
   "ext:deno_fetch/23_request.js": { Request: captured.Request },
   "ext:deno_fetch/20_headers.js": { Headers: captured.Headers },
   "ext:deno_web/00_url.js": { URL: captured.URL, URLSearchParams: captured.URLSearchParams },

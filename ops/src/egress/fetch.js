@@ -20,6 +20,7 @@ function script(specifier) {
   return () => (exports ??= core.loadExtScript(specifier));
 }
 const responseScript = script("ext:deno_fetch/23_response.js");
+const bodyScript = script("ext:deno_fetch/22_body.js");
 const requestScript = script("ext:deno_fetch/23_request.js");
 const headersScript = script("ext:deno_fetch/20_headers.js");
 const urlScript = script("ext:deno_web/00_url.js");
@@ -113,6 +114,19 @@ function checkRequest(method, redirect, hasBody) {
 }
 
 /**
+ * The request's header lines as `[name, value]` pairs, checked and normalised by deno_fetch's
+ * `Headers` (its TypeErrors for bad names and values). Without headers there is nothing to
+ * check, and building an empty `Headers` costs more than the rest of the JavaScript side of a
+ * request (issue #11). `HEADERS_CHECKED` marks pairs this file built from a `Headers` already.
+ */
+function headerPairs(source) {
+  if (source === undefined || source === null) return [];
+  if (source[HEADERS_CHECKED] === true) return source;
+  return [...new (headersScript().Headers)(source)];
+}
+const HEADERS_CHECKED = Symbol("trove.headersChecked");
+
+/**
  * What `fetch` and `fetchJson` share: checks the URL (a refusal throws synchronously, as the
  * SDK's does) and starts the request. `pending` settles with the op's response outcome, or
  * rejects as `fetch` does (ToolError, TypeError, the signal's reason).
@@ -129,8 +143,7 @@ function send(input, init) {
   const pending = (async () => {
     const method = String(init.method ?? (fromRequest ? input.method : "GET"));
     const redirect = init.redirect === undefined || init.redirect === null ? null : String(init.redirect);
-    const headers = new (headersScript().Headers)(init.headers ?? (fromRequest ? input.headers : undefined));
-    const pairs = [...headers];
+    const pairs = headerPairs(init.headers ?? (fromRequest ? input.headers : undefined));
     const rawBody = init.body !== undefined ? init.body : fromRequest ? input.body : null;
     checkRequest(method, redirect, rawBody !== undefined && rawBody !== null);
     const [bytes, defaultContentType] = await bodyBytes(rawBody);
@@ -159,18 +172,28 @@ function send(input, init) {
   return { url, pending };
 }
 
-/** The `Response` for a response outcome of `send` to `url`. */
+/**
+ * The `Response` for a response outcome of `send` to `url`, made as deno_fetch's own `fetch`
+ * makes one (26_fetch.js): an inner response from the network's status, header list and body,
+ * wrapped with `fromInnerResponse` and immutable headers, as a fetched response's are in every
+ * runtime (Node's undici included). The `Response` constructor would re-validate what the
+ * network already gave, through WebIDL conversions that cost ~75 µs a response on QuickJS
+ * (issue #11).
+ */
 function toResponse(outcome, url) {
-  const { Response, toInnerResponse } = responseScript();
-  const response = new Response(NULL_BODY.includes(outcome.status) ? null : outcome.body, {
-    status: outcome.status,
-    statusText: outcome.statusText,
-    headers: outcome.headers,
-  });
-  const inner = toInnerResponse(response);
+  const { fromInnerResponse, newInnerResponse } = responseScript();
+  const inner = newInnerResponse(outcome.status, outcome.statusText);
+  inner.type = "basic";
+  inner.headerList = outcome.headers;
+  if (!NULL_BODY.includes(outcome.status)) {
+    const body = new (bodyScript().InnerBody)({ body: outcome.body, consumed: false });
+    body.source = outcome.body;
+    body.length = outcome.body.byteLength;
+    inner.body = body;
+  }
   if (outcome.redirected) inner.urlList.push(url);
   inner.urlList.push(outcome.url);
-  return response;
+  return fromInnerResponse(inner, "immutable");
 }
 
 /** `ctx.fetch`: URL-level refusals throw synchronously (as the SDK's do); the rest is async. */
@@ -182,8 +205,13 @@ export function fetch(input, init = {}) {
 /** `ctx.fetchJson`: fetch with `accept: application/json` and the SDK's error mapping. */
 export async function fetchJson(url, opts = {}) {
   const { init = {}, schema, errorMap } = opts ?? {};
-  const headers = new (headersScript().Headers)(init?.headers);
-  if (!headers.has("accept")) headers.set("accept", "application/json");
+  const headers = headerPairs(init?.headers);
+  if (!headers.some(([name]) => name === "accept")) {
+    // In the order `Headers` iterates (sorted by name), as if it had been set on one.
+    headers.push(["accept", "application/json"]);
+    headers.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+  headers[HEADERS_CHECKED] = true;
   let outcome;
   let target;
   try {

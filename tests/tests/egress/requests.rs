@@ -188,3 +188,29 @@ async fn a_streamed_body_within_the_cap_is_sent_whole() {
     let echoed: Value = serde_json::from_str(r["body"].as_str().unwrap()).unwrap();
     assert_eq!(echoed["body"], "x".repeat(30), "{echoed}");
 }
+
+/// The `Response` of a `ctx.fetch` is a fetched response as Node's fetch (undici) gives one:
+/// type `basic`, immutable headers (a `TypeError` on `set`), and a body that reads as a
+/// stream, through a clone and as text. trove-host builds it from the op's outcome without
+/// the `Response` constructor (issue #11), so this pins what a toolkit can observe of it.
+#[tokio::test]
+async fn a_fetched_response_is_what_fetch_gives_in_node() {
+    let w = World::new().await;
+    let url = w.upstream.url("api.trove.test", "/echo");
+    let mut tk = probe().await;
+    let out = call(&mut tk, w.env(), "response", json!({ "url": url })).await;
+    let r = result(&out);
+    assert_eq!(r["isResponse"], true, "{r}");
+    assert_eq!(r["type"], "basic", "{r}");
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["status"], 200, "{r}");
+    assert_eq!(r["url"], json!(url), "{r}");
+    assert_eq!(r["redirected"], false, "{r}");
+    assert_eq!(r["contentType"], "application/json", "{r}");
+    assert_eq!(r["headerNames"], json!(["content-length", "content-type"]), "{r}");
+    assert_eq!(r["headerSet"], "threw TypeError", "{r}");
+    assert_eq!(r["bodyUsed"], true, "{r}");
+    let streamed: Value = serde_json::from_str(r["streamed"].as_str().unwrap()).unwrap();
+    assert_eq!(streamed["method"], "GET", "{r}");
+    assert_eq!(r["cloneText"], r["streamed"], "{r}");
+}
