@@ -101,8 +101,9 @@ pub struct Host {
 }
 
 impl Host {
-    /// A host with `config`. Starts the I/O runtime (one thread) that carries egress; the
-    /// network client itself is made on the first real request.
+    /// A host with `config`. Starts the I/O runtime (one thread) that carries the requests of
+    /// [`Self::network`]; toolkit instances send their own from their threads. No network
+    /// client is made before the first real request.
     ///
     /// # Errors
     /// The I/O runtime's thread cannot start.
@@ -124,8 +125,10 @@ impl Host {
         &self.inner.config
     }
 
-    /// The shared network transport (egress policy applies before it: it only carries vetted
-    /// requests). A [`CallEnv`] whose `transport` is `None` uses it.
+    /// The shared network transport, usable from any runtime (egress policy applies before
+    /// it: it only carries vetted requests). Each loaded toolkit instance sends its calls'
+    /// requests through a client of its own made from the same settings
+    /// ([`Transport::for_instance`]), on its own thread.
     ///
     /// # Errors
     /// The HTTP client cannot start (a bad extra root certificate).

@@ -34,14 +34,15 @@
 //!  HTTP / MCP front-end (translates only)          embedder code
 //!            \                                       /
 //!             ▼                                     ▼
-//!   Host ── shared: limits, module cache, network transport (I/O runtime), supervisor
+//!   Host ── shared: limits, module cache, network settings, supervisor
 //!     │  load(path) ─▶ ToolkitHandle (tools, manifest; Send + Sync + Clone)
 //!     │  handle.call(ToolCall, CallEnv) ─▶ Result<CallOutcome, CallError>
 //!     ▼
 //!   pool per toolkit: admission (bounded queue) ▶ FIFO slots ▶ idle instance or a new one
 //!     ▼
-//!   instance thread: one JsRuntime (isolate), one current-thread tokio runtime, calls one at
-//!   a time; retired and replaced after a limit (wall clock, CPU, heap) or a stack overflow
+//!   instance thread: one JsRuntime (isolate), one current-thread tokio runtime and its own
+//!   HTTP client (egress never leaves the thread), calls one at a time; retired and replaced
+//!   after a limit (wall clock, CPU, heap) or a stack overflow
 //!     ▼
 //!   ops (trove_host_ops): egress policy ▶ transport; secrets; log; clock; cache; trove
 //! ```

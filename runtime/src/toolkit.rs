@@ -159,8 +159,10 @@ pub struct InstanceOptions {
     /// Another instance of the same toolkit whose namespace, redaction set and OAuth token
     /// cache this one shares (instances 2..N of a pool).
     pub sibling: Option<ToolkitScope>,
-    /// Egress for calls whose [`CallEnv::transport`] is `None`. Default: a network transport
-    /// of this instance's own, made on first use.
+    /// Egress for calls whose [`CallEnv::transport`] is `None`, as
+    /// [`Transport::for_instance`] gives it for this instance (a network transport gives a
+    /// client of the instance's own). Default: a network transport of this instance's own,
+    /// made on first use.
     pub network: Option<Arc<dyn Transport>>,
     /// The workspace root relative imports may reach. Default: found from the toolkit's
     /// directory by [`crate::loader::workspace_root`].
@@ -217,6 +219,7 @@ impl Toolkit {
     /// (with `sibling`) a toolkit whose id differs from its sibling's.
     pub async fn load_instance(path: &Path, options: InstanceOptions) -> Result<Self, LoadError> {
         let InstanceOptions { limits, sources, sibling, network, workspace_root } = options;
+        let network = network.map(|n| n.for_instance().unwrap_or(n));
         let mut phase = crate::phase::Phases::start();
         let (root, entry) = find_entry(path)?;
         let workspace = workspace_root.unwrap_or_else(|| crate::loader::workspace_root(&root));

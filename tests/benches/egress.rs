@@ -1,7 +1,9 @@
 //! Egress benchmark (issue #3): `ctx.fetch` through the whole op path against a plain
 //! reqwest client fetching the same local TLS upstream, in one run, with p50/p90 and their
 //! ratio. Also the Rust `Egress::fetch` layer alone (no isolate, no JavaScript), to separate
-//! the boundary's cost from the isolate's.
+//! the boundary's cost from the isolate's. And the same call through a `Host` (the pool, as
+//! `serve` and `mcp` run it: the call on an instance thread, the request from that instance's
+//! own client), to show what the hand-offs between threads add.
 //!
 //! `cargo bench -p trove-host-tests --bench egress` (add `--profile dev` to skip a release
 //! build of QuickJS and swc; the figures then compare debug builds of both sides).
@@ -18,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 use support::*;
-use trove_host::ToolCall;
+use trove_host::{CallEnv, Host, HostConfig, LoadOptions, ToolCall};
 use trove_host_ops::egress::{EgressPolicy, FetchRequest};
 use trove_host_ops::{CallState, Ledger, ToolkitScope};
 
@@ -76,15 +78,18 @@ async fn run(w: World) {
     // The whole path: a tool call whose handler does one ctx.fetch.
     let mut toolkit = probe().await;
     let call = ToolCall::new("fetch", json!({ "url": url }), "bench");
+    // The same call through a Host's pool, with the host's own network transport.
+    let host = Host::new(HostConfig { network: w.network_options(), ..HostConfig::default() }).unwrap();
+    let pooled = host.load(&probe_dir(), LoadOptions::default()).await.unwrap();
 
     // Interleave the series so drift (other work on the machine) hits all of them alike, and
     // rotate which goes first in each round, so no series always runs right after the same
     // other one (on a connection, a cache or a scheduler state that series left warm).
-    let (mut t_plain, mut t_egress, mut t_op, mut t_call) = (vec![], vec![], vec![], vec![]);
+    let (mut t_plain, mut t_egress, mut t_op, mut t_call, mut t_host) = (vec![], vec![], vec![], vec![], vec![]);
     for i in 0..warm + n {
-        let (mut d_plain, mut d_egress, mut d_call) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
-        for step in 0..3 {
-            match (i + step) % 3 {
+        let (mut d_plain, mut d_egress, mut d_call, mut d_host) = (Duration::ZERO, Duration::ZERO, Duration::ZERO, Duration::ZERO);
+        for step in 0..4 {
+            match (i + step) % 4 {
                 0 => {
                     let t = Instant::now();
                     plain_once().await;
@@ -95,10 +100,16 @@ async fn run(w: World) {
                     egress_once().await;
                     d_egress = t.elapsed();
                 }
-                _ => {
+                2 => {
                     let t = Instant::now();
                     let out = toolkit.call(&call, w.env()).await;
                     d_call = t.elapsed();
+                    assert_eq!(out.envelope.json()["ok"], true, "{}", out.envelope);
+                }
+                _ => {
+                    let t = Instant::now();
+                    let out = pooled.call(call.clone(), CallEnv::default()).await.unwrap();
+                    d_host = t.elapsed();
                     assert_eq!(out.envelope.json()["ok"], true, "{}", out.envelope);
                 }
             }
@@ -107,6 +118,7 @@ async fn run(w: World) {
             t_plain.push(d_plain);
             t_egress.push(d_egress);
             t_call.push(d_call);
+            t_host.push(d_host);
         }
     }
     // The isolate's fixed cost of a call with no egress at all, to separate it out.
@@ -132,10 +144,12 @@ async fn run(w: World) {
     let (plain50, plain90) = report("plain reqwest", t_plain);
     let (eg50, eg90) = report("Egress::fetch (Rust layer)", t_egress);
     let (call50, call90) = report("ctx.fetch tool call (whole)", t_call);
+    let (host50, host90) = report("the same call via Host", t_host);
     let (empty50, _) = report("tool call without fetch", t_op);
     let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
     println!("ratio Egress::fetch / reqwest:   p50 {:.2}x  p90 {:.2}x", ratio(eg50, plain50), ratio(eg90, plain90));
     println!("ratio ctx.fetch call / reqwest:  p50 {:.2}x  p90 {:.2}x", ratio(call50, plain50), ratio(call90, plain90));
+    println!("ratio call via Host / reqwest:   p50 {:.2}x  p90 {:.2}x", ratio(host50, plain50), ratio(host90, plain90));
     let fetch_in_call = call50.saturating_sub(empty50);
     println!(
         "ctx.fetch inside a call (call p50 - empty call p50) = {:.1?}: {:.2}x reqwest p50",

@@ -168,6 +168,13 @@ impl NetworkTransport {
         Ok(Self { options, roots, clients: Arc::default() })
     }
 
+    /// The same settings with a client map of its own (empty: its clients are made on its
+    /// first request). A client's pooled connections are driven by the runtime that opened
+    /// them, so each instance thread keeps its own.
+    fn fresh(&self) -> Self {
+        Self { options: self.options.clone(), roots: self.roots.clone(), clients: Arc::default() }
+    }
+
     fn client(&self, connect_timeout: Duration) -> Result<reqwest::Client, String> {
         let mut clients = self.clients.lock().expect("client map");
         if let Some(c) = clients.get(&connect_timeout) {
@@ -252,5 +259,13 @@ impl Transport for NetworkTransport {
             headers,
             body: Bytes::from(body),
         })
+    }
+
+    /// A client of the instance's own: a toolkit instance drives its runtime only while it has
+    /// a call, and then its requests, their connections and their wake-ups all stay on its
+    /// thread. Its pooled connections wait, unpolled, between its calls; hyper retries a
+    /// request whose pooled connection turns out closed before it was sent.
+    fn for_instance(&self) -> Option<Arc<dyn Transport>> {
+        Some(Arc::new(self.fresh()))
     }
 }

@@ -85,14 +85,24 @@ pub trait Transport: Send + Sync {
     fn follows_redirects(&self) -> bool {
         true
     }
+
+    /// The transport one toolkit instance should use for its calls, made when the instance
+    /// is: `None` to share this one. [`crate::egress::network::NetworkTransport`] answers with
+    /// a client of the instance's own, so its requests run on the instance's thread, with no
+    /// hand-off to another runtime and back (issue #11).
+    fn for_instance(&self) -> Option<std::sync::Arc<dyn Transport>> {
+        None
+    }
 }
 
 /// Runs another transport's requests on a given tokio runtime (the host's I/O runtime).
 ///
 /// A toolkit instance drives its own single-threaded runtime only while it has a call, so a
 /// pooled connection opened on one instance's runtime would stall when another instance reuses
-/// it. Sending every request from one long-lived runtime lets all instances share one client
-/// (one connection pool, one resolver). Dropping the returned future (an aborted `ctx.fetch`,
+/// it. Sending every request from one long-lived runtime lets callers on any runtime share one
+/// client (one connection pool, one resolver). Toolkit instances do not send their own calls'
+/// requests through it: [`Transport::for_instance`] gives each a client of its own, on its own
+/// thread, which saves a hand-off to this runtime and back per request. Dropping the returned future (an aborted `ctx.fetch`,
 /// a call that timed out) aborts the request on that runtime, so the upstream sees the
 /// connection close.
 pub struct SpawnedTransport {
@@ -129,5 +139,11 @@ impl Transport for SpawnedTransport {
 
     fn follows_redirects(&self) -> bool {
         self.inner.follows_redirects()
+    }
+
+    /// An instance has a runtime of its own to send from: it gets `inner`'s transport for an
+    /// instance, not the hop to the shared runtime.
+    fn for_instance(&self) -> Option<std::sync::Arc<dyn Transport>> {
+        self.inner.for_instance()
     }
 }

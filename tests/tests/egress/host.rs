@@ -1,5 +1,5 @@
-//! Egress through a `Host`'s own network transport (a call whose `CallEnv` names none): the
-//! same policy holds, the request goes out on the host's I/O runtime, and it keeps working
+//! Egress through a `Host`'s own network settings (a call whose `CallEnv` names none): the
+//! same policy holds, the request goes out from the instance's own client, and it keeps working
 //! after the embedder dropped its `Host` (a `ToolkitHandle` keeps the host's parts alive).
 
 use serde_json::json;
