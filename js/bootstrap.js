@@ -181,3 +181,11 @@ core.setUnhandledPromiseRejectionHandler((_promise, reason) => {
 delete globalThis.Deno;
 delete globalThis.__bootstrap;
 delete globalThis.fetch;
+
+// Globals the engine (v8x) adds that Node 20, where the SDK runs, does not have: a Temporal
+// polyfill (with `Date.prototype.toTemporalInstant`) and `gc`. A toolkit that feature-tests for
+// them must take the same branch here as under the SDK (parity), and `gc` is not the toolkit's
+// to call.
+delete globalThis.Temporal;
+delete Date.prototype.toTemporalInstant;
+delete globalThis.gc;

@@ -129,6 +129,7 @@ async fn intl_formats_as_node_prints() {
     assert_eq!(structured(&outcome), &json!({ "date": "Sun, Mar 8, 1:30 AM", "number": "1,234.5", "usd": "$1,234.50" }));
 }
 
+/// No global `fetch`, no host internals, and none of the engine's extras that Node 20 lacks.
 #[tokio::test(flavor = "current_thread")]
 async fn no_global_fetch_deno_or_bootstrap() {
     let mut toolkit = globals().await;
@@ -139,6 +140,9 @@ async fn no_global_fetch_deno_or_bootstrap() {
             "fetch": "undefined",
             "Deno": "undefined",
             "__bootstrap": "undefined",
+            "Temporal": "undefined",
+            "toTemporalInstant": "undefined",
+            "gc": "undefined",
             "Headers": "function",
             "Response": "function",
             "URL": "function",
