@@ -26,8 +26,8 @@ pub struct McpArgs {
     /// content (trimmed). Required to listen beyond loopback.
     #[arg(long, value_name = "FILE", requires = "http")]
     token_file: Option<PathBuf>,
-    /// With --http: a browser origin allowed besides loopback ones, as scheme://host[:port|:*].
-    /// Repeatable; any other Origin gets 403.
+    /// With --http: a browser origin allowed besides loopback ones, as scheme://host[:port|:*]
+    /// (no port: the scheme's default). Repeatable; any other Origin gets 403.
     #[arg(long = "allow-origin", value_name = "ORIGIN", requires = "http")]
     allow_origins: Vec<String>,
     /// With --http: a Host header value allowed besides loopback names and the listening

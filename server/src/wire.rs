@@ -194,8 +194,7 @@ async fn refuse_web_pages(State(state): State<WireState>, request: Request, next
     (StatusCode::FORBIDDEN, Json(envelope)).into_response()
 }
 
-/// Whether a `Host` header value (`name[:port]`) names the loopback: `localhost`,
-/// `*.localhost`, `127.x.x.x` or `[::1]`.
+/// Whether a `Host` header value (`name[:port]`) names the loopback ([`is_loopback_name`]).
 fn is_local_host(value: &str) -> bool {
     let name = match value.strip_prefix('[') {
         Some(rest) => rest.split(']').next().unwrap_or_default(),
@@ -204,6 +203,12 @@ fn is_local_host(value: &str) -> bool {
             _ => value,
         },
     };
+    is_loopback_name(name)
+}
+
+/// Whether a host name (no port; an IPv6 address without brackets) names the loopback:
+/// `localhost`, `*.localhost`, `127.x.x.x` or `::1`. The wire's and MCP's one rule.
+pub(crate) fn is_loopback_name(name: &str) -> bool {
     let name = name.trim_end_matches('.').to_ascii_lowercase();
     name == "localhost" || name.ends_with(".localhost") || name.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }

@@ -3,10 +3,12 @@
 //!
 //! - **Sessions** are rmcp's (`Mcp-Session-Id`, issued at `initialize`, ended by `DELETE`),
 //!   one [`super::session::McpSession`] each.
-//! - **DNS rebinding** (the MCP transport specification's rule): a request whose `Origin` is
-//!   not allowed gets 403, as does one whose `Host` is not; loopback origins (any port) and
-//!   hosts are always allowed, others only when listed ([`McpHttpOptions`]). A request without
-//!   `Origin` (not from a browser) passes.
+//! - **DNS rebinding** (the MCP transport specification's rule, [`super::gate`]): a request
+//!   whose `Origin` is not allowed gets 403, as does one whose `Host` is not; loopback origins
+//!   (any port) and hosts are always allowed, others only when listed ([`McpHttpOptions`]). A
+//!   request without `Origin` (not from a browser) passes. This is checked first, on every
+//!   request of every session: a foreign page gets 403, never a 401 or 503 that would tell it
+//!   more.
 //! - **Bearer token**: with [`McpHttpOptions::bearer_token`], every request must carry
 //!   `Authorization: Bearer <token>` (compared in constant time), else 401 with
 //!   `WWW-Authenticate: Bearer`. The tools run with the user's secrets, so on a shared machine
@@ -30,6 +32,7 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
+use super::gate::Gate;
 use super::session::McpSession;
 use super::McpServer;
 use crate::serve::{accept_loop, ServeError, Shutdown};
@@ -41,12 +44,6 @@ pub const MCP_PATH: &str = "/mcp";
 /// The default address of `trove-host mcp --http`: `127.0.0.1:8789`, next to `serve`'s 8788.
 pub const DEFAULT_MCP_LISTEN: SocketAddr = SocketAddr::new(std::net::IpAddr::V4(Ipv4Addr::LOCALHOST), 8789);
 
-/// Browser origins always allowed: pages served from this machine (the MCP Inspector, say).
-const LOOPBACK_ORIGINS: [&str; 3] = ["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"];
-
-/// `Host` names always allowed.
-const LOOPBACK_HOSTS: [&str; 3] = ["localhost", "127.0.0.1", "::1"];
-
 /// How the MCP HTTP endpoint listens.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct McpHttpOptions {
@@ -56,7 +53,7 @@ pub struct McpHttpOptions {
     /// a loopback address).
     pub bearer_token: Option<String>,
     /// Browser origins allowed besides loopback ones, as `scheme://host[:port|:*]`
-    /// (`https://app.example:443`). Default: none.
+    /// (`https://app.example:443`; without a port, the scheme's default one). Default: none.
     pub allowed_origins: Vec<String>,
     /// `Host` header values allowed besides loopback names and the listening address
     /// (`mcp.example`, `mcp.example:8789`). Default: none.
@@ -138,15 +135,11 @@ pub(crate) async fn start(server: &McpServer, options: McpHttpOptions) -> Result
         TcpListener::bind(options.listen).await.map_err(|source| ServeError::Bind { addr: options.listen, source })?;
     let local_addr = listener.local_addr().map_err(|source| ServeError::Bind { addr: options.listen, source })?;
     let sessions = CancellationToken::new();
-    let mut hosts: Vec<String> = LOOPBACK_HOSTS.iter().map(|h| (*h).to_owned()).collect();
-    hosts.push(local_addr.ip().to_string());
-    hosts.extend(options.allowed_hosts.iter().cloned());
-    let mut origins: Vec<String> = LOOPBACK_ORIGINS.iter().map(|o| (*o).to_owned()).collect();
-    origins.extend(options.allowed_origins.iter().cloned());
+    let gate = Arc::new(Gate::new(local_addr.ip(), &options.allowed_hosts, &options.allowed_origins));
+    // The gate decides Host and Origin, before anything else (see the module docs).
     let config = StreamableHttpServerConfig::default()
-        .with_allowed_hosts(hosts)
-        .with_allowed_origins(origins)
-        .enforce_origin_validation()
+        .disable_allowed_hosts()
+        .disable_allowed_origins()
         .with_cancellation_token(sessions.child_token());
     let for_sessions = server.clone();
     let manager = Arc::new(LocalSessionManager::default());
@@ -161,11 +154,24 @@ pub(crate) async fn start(server: &McpServer, options: McpHttpOptions) -> Result
     if let Some(token) = options.bearer_token.clone() {
         router = router.layer(axum::middleware::from_fn_with_state(Arc::<str>::from(token), require_bearer));
     }
+    // The outermost layer: runs first.
+    let router = router.layer(axum::middleware::from_fn_with_state(gate, refuse_foreign));
     let (stop, stopped) = oneshot::channel();
     let in_flight = exchanges;
     let task = tokio::spawn(accept_loop(listener, router, stopped, options.grace, in_flight.clone()));
     tracing::info!(target: "trove::mcp", "MCP endpoint at http://{local_addr}{MCP_PATH} ({} tools)", server.catalog().tools().len());
     Ok(RunningMcpHttp { local_addr, sessions, in_flight, grace: options.grace, stop: Some(stop), task: Some(task) })
+}
+
+/// 403 for a request whose `Host` or `Origin` the gate refuses.
+async fn refuse_foreign(State(gate): State<Arc<Gate>>, request: Request, next: Next) -> Response {
+    match gate.refusal(request.headers()) {
+        None => next.run(request).await,
+        Some(reason) => {
+            tracing::warn!(target: "trove::mcp", "refused a {} request: {reason}", request.method());
+            (StatusCode::FORBIDDEN, format!("Forbidden: {reason}")).into_response()
+        }
+    }
 }
 
 /// Counts a POST from its arrival until its response body has been written (or dropped).

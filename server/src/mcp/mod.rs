@@ -5,7 +5,8 @@
 //!       tools/list ◀── Catalog: each toolkit's tool list, mapped                   catalog.rs
 //!       tools/call ──▶ EnvSource::env + cancel token + log sink ─▶ ToolkitHandle::call
 //!                  ◀── envelope ─▶ CallToolResult                                   result.rs
-//!   HTTP only: Origin/Host checks (403), bearer token (401), Mcp-Session-Id         http.rs
+//!   HTTP only: Origin/Host checks (403) first                                      gate.rs
+//!              bearer token (401), Mcp-Session-Id                                 http.rs
 //! ```
 //!
 //! The MCP front-end only translates, like the Trove wire: a call runs through the toolkit's
@@ -45,6 +46,7 @@
 //! ```
 
 mod catalog;
+mod gate;
 mod http;
 pub mod result;
 mod session;

@@ -1,0 +1,181 @@
+//! The MCP endpoint's DNS-rebinding rule (the MCP transport specification's): which `Host` and
+//! `Origin` a request may carry. [`Gate::refusal`] alone decides it; `http.rs` asks it first,
+//! before the bearer token, the session limit or rmcp see the request, and rmcp's own check is
+//! off.
+//!
+//! - **Host**: a loopback name (`localhost`, `*.localhost`, `127.x.x.x`, `[::1]`, any port, as
+//!   the wire's rule), the listening address, or an allowed `name[:port]` (no port: any).
+//! - **Origin**: absent (not from a browser), an `http://` loopback origin (any port), or an
+//!   allowed `scheme://host[:port|:*]`; an entry without a port means the scheme's default
+//!   port, as an origin without one does (RFC 6454), and `:*` any port. `null` is refused.
+
+use std::net::IpAddr;
+
+use axum::http::header::{HOST, ORIGIN};
+use axum::http::uri::{Authority, Uri};
+use axum::http::HeaderMap;
+
+use crate::wire::is_loopback_name;
+
+/// The `Host` and `Origin` values an endpoint accepts.
+#[derive(Debug, Clone)]
+pub(crate) struct Gate {
+    hosts: Vec<(String, Option<u16>)>,
+    origins: Vec<AllowedOrigin>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct AllowedOrigin {
+    scheme: String,
+    host: String,
+    /// `None`: any port (`:*`).
+    port: Option<u16>,
+}
+
+/// `scheme://host[:port]` lower-cased, brackets off an IPv6 host; `None` for anything else
+/// (a path, user info, no scheme).
+fn parse_origin(value: &str) -> Option<(String, String, Option<u16>)> {
+    let uri: Uri = value.trim().parse().ok()?;
+    let scheme = uri.scheme_str()?.to_ascii_lowercase();
+    let authority = uri.authority()?;
+    if authority.as_str().contains('@') || !matches!(uri.path(), "" | "/") || uri.query().is_some() {
+        return None;
+    }
+    Some((scheme, host_name(authority), authority.port_u16()))
+}
+
+fn host_name(authority: &Authority) -> String {
+    authority.host().trim_start_matches('[').trim_end_matches(']').trim_end_matches('.').to_ascii_lowercase()
+}
+
+fn default_port(scheme: &str) -> Option<u16> {
+    match scheme {
+        "http" => Some(80),
+        "https" => Some(443),
+        _ => None,
+    }
+}
+
+impl Gate {
+    /// Accepts loopback hosts and `http://` loopback origins, the `listening` address, and
+    /// `hosts` and `origins` besides (entries that do not parse are logged and ignored).
+    pub(crate) fn new(listening: IpAddr, hosts: &[String], origins: &[String]) -> Self {
+        let mut allowed_hosts = vec![(listening.to_string(), None)];
+        for entry in hosts {
+            match entry.trim().parse::<Authority>() {
+                Ok(a) => allowed_hosts.push((host_name(&a), a.port_u16())),
+                Err(_) => tracing::warn!(target: "trove::mcp", "ignoring allowed host {entry:?}: not a name[:port]"),
+            }
+        }
+        let mut allowed_origins = Vec::new();
+        for entry in origins {
+            let (base, any_port) = match entry.trim().strip_suffix(":*") {
+                Some(base) => (base, true),
+                None => (entry.as_str(), false),
+            };
+            match parse_origin(base) {
+                Some((scheme, host, port)) if !(any_port && port.is_some()) => {
+                    let port = if any_port { None } else { port.or_else(|| default_port(&scheme)) };
+                    allowed_origins.push(AllowedOrigin { scheme, host, port });
+                }
+                _ => tracing::warn!(target: "trove::mcp", "ignoring allowed origin {entry:?}: not a scheme://host[:port|:*]"),
+            }
+        }
+        Self { hosts: allowed_hosts, origins: allowed_origins }
+    }
+
+    /// Why a request with `headers` is refused (403), or `None`.
+    pub(crate) fn refusal(&self, headers: &HeaderMap) -> Option<String> {
+        let host = headers.get(HOST).map(|h| h.to_str().map(str::to_owned));
+        let Some(Ok(host)) = host else { return Some("a request needs a Host header of visible ASCII".to_owned()) };
+        if !self.host_allowed(&host) {
+            return Some(format!("Host {host:?} is not allowed (loopback names, the listening address and --allow-host ones are)"));
+        }
+        let origin = headers.get(ORIGIN)?;
+        let allowed = origin.to_str().ok().and_then(parse_origin).is_some_and(|(scheme, host, port)| self.origin_allowed(&scheme, &host, port));
+        (!allowed).then(|| {
+            format!("Origin {:?} is not allowed (http:// loopback ones and --allow-origin ones are)", String::from_utf8_lossy(origin.as_bytes()))
+        })
+    }
+
+    fn host_allowed(&self, value: &str) -> bool {
+        let Ok(authority) = value.parse::<Authority>() else { return false };
+        let (name, port) = (host_name(&authority), authority.port_u16());
+        is_loopback_name(&name)
+            || self.hosts.iter().any(|(allowed, allowed_port)| *allowed == name && allowed_port.is_none_or(|p| Some(p) == port))
+    }
+
+    fn origin_allowed(&self, scheme: &str, host: &str, port: Option<u16>) -> bool {
+        if scheme == "http" && is_loopback_name(host) {
+            return true;
+        }
+        let port = port.or_else(|| default_port(scheme));
+        self.origins.iter().any(|o| o.scheme == scheme && o.host == host && o.port.is_none_or(|p| Some(p) == port))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::http::HeaderMap;
+
+    use super::Gate;
+
+    fn headers(host: &str, origin: Option<&str>) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert("host", host.parse().unwrap());
+        if let Some(o) = origin {
+            h.insert("origin", o.parse().unwrap());
+        }
+        h
+    }
+
+    fn gate() -> Gate {
+        Gate::new(
+            "10.0.0.5".parse().unwrap(),
+            &["mcp.example".into(), "pinned.example:8789".into()],
+            &["https://app.example".into(), "http://dev.example:*".into(), "https://port.example:8443".into()],
+        )
+    }
+
+    #[test]
+    fn hosts() {
+        let g = gate();
+        for ok in ["localhost:8789", "127.0.0.1:1", "[::1]:8789", "app.localhost", "10.0.0.5:8789", "MCP.example:1", "pinned.example:8789"] {
+            assert_eq!(g.refusal(&headers(ok, None)), None, "{ok}");
+        }
+        for refused in ["evil.example", "10.0.0.6:8789", "pinned.example:8790", "pinned.example", "localhost.evil.example", ""] {
+            assert!(g.refusal(&headers(refused, None)).is_some(), "{refused}");
+        }
+        assert!(g.refusal(&HeaderMap::new()).is_some(), "no Host");
+    }
+
+    #[test]
+    fn origins() {
+        let g = gate();
+        for ok in [
+            "http://localhost:6274",
+            "http://127.0.0.1",
+            "http://[::1]:3000",
+            "https://app.example",
+            "https://app.example:443",
+            "http://dev.example:1234",
+            "https://port.example:8443",
+        ] {
+            assert_eq!(g.refusal(&headers("localhost", Some(ok))), None, "{ok}");
+        }
+        for refused in [
+            "http://evil.example",
+            "https://localhost:6274",
+            "https://app.example:8443",
+            "http://app.example",
+            "https://dev.example:1234",
+            "https://port.example",
+            "null",
+            "http://localhost.evil.example",
+            "http://localhost:6274/path",
+            "",
+        ] {
+            assert!(g.refusal(&headers("localhost", Some(refused))).is_some(), "{refused}");
+        }
+    }
+}
