@@ -11,8 +11,8 @@
 use std::sync::{Arc, Mutex};
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, Implementation, InitializeResult, ListToolsResult, LoggingLevel,
-    LoggingMessageNotificationParam, PaginatedRequestParams, ServerCapabilities, SetLevelRequestParams,
+    CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, Implementation, InitializeResult, ListToolsResult,
+    LoggingLevel, LoggingMessageNotificationParam, PaginatedRequestParams, ServerCapabilities, SetLevelRequestParams,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -61,6 +61,16 @@ fn mcp_level(level: LogLevel) -> LoggingLevel {
     }
 }
 
+/// Why `params` do not fit `T` (the params of a method this server answers), for the
+/// `-32602` answer.
+fn unfit_params<T: serde::de::DeserializeOwned>(request: &CustomRequest) -> String {
+    match request.params_as::<T>() {
+        Ok(Some(_)) => "params rejected".to_owned(),
+        Ok(None) => "params are missing".to_owned(),
+        Err(e) => e.to_string(),
+    }
+}
+
 impl ServerHandler for McpSession {
     fn get_info(&self) -> InitializeResult {
         let capabilities = ServerCapabilities::builder().enable_tools().enable_logging().build();
@@ -82,6 +92,18 @@ impl ServerHandler for McpSession {
     async fn set_level(&self, request: SetLevelRequestParams, _context: RequestContext<RoleServer>) -> Result<(), ErrorData> {
         *self.log_level.lock().expect("log level") = Some(request.level);
         Ok(())
+    }
+
+    /// rmcp reads a request for a method it knows whose params do not fit that method as a
+    /// custom request, and answers it `-32601` (method not found). For the methods this server
+    /// answers, that is JSON-RPC's `-32602` (invalid params), naming what did not fit.
+    async fn on_custom_request(&self, request: CustomRequest, _context: RequestContext<RoleServer>) -> Result<CustomResult, ErrorData> {
+        let reason = match request.method.as_str() {
+            "tools/call" => unfit_params::<CallToolRequestParams>(&request),
+            "logging/setLevel" => unfit_params::<SetLevelRequestParams>(&request),
+            _ => return Err(ErrorData::new(rmcp::model::ErrorCode::METHOD_NOT_FOUND, request.method, None)),
+        };
+        Err(ErrorData::invalid_params(format!("invalid params for {}: {reason}", request.method), None))
     }
 
     async fn call_tool(
