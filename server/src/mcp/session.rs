@@ -122,7 +122,13 @@ impl ServerHandler for McpSession {
         let mut env = match self.server.env_source().env(handle, &call) {
             Ok(env) => env,
             Err(reason) => {
-                tracing::error!(target: "trove::mcp", toolkit = %handle.id(), tool = %tool, "no providers for the call: {reason}");
+                tracing::error!(
+                    target: "trove::mcp",
+                    toolkit = %handle.id(),
+                    tool = %tool,
+                    "no providers for the call: {}",
+                    handle.redact(&reason)
+                );
                 return Ok(call_result(&Envelope::failure("tool failed", ErrorCode::ToolError, false)).into());
             }
         };
