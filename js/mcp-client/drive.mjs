@@ -13,19 +13,23 @@
 //       { "op": "call", "name": "echo", "arguments": { ... },
 //         "argsFn": "({ session, i }) => ({ ... })",   // instead of arguments, per call
 //         "repeat": 1, "parallel": false,              // how many calls, and whether at once
-//         "cancelAfterMs": 200 }                       // abort the call (notifications/cancelled)
+//         "cancelAfterMs": 200 },                      // abort the call (notifications/cancelled)
+//       { "op": "request", "method": "tools/call", "params": { ... } },  // any request, as given
+//       { "op": "sleep", "ms": 300 }
 //     ] }
 //
-// Prints one JSON object: { sessions: [{ connect, results, logs, stderr? }] } where `connect` is
-// { ok: true, serverInfo, capabilities, instructions, protocolVersion, sessionId } or
-// { ok: false, error }, each result is { op, name?, ms, result } or { op, name?, ms, error:
-// { code, message, data } }, and `logs` holds the params of every notifications/message.
+// Prints one JSON object: { sessions: [{ connect, results, logs, closing, stderr? }] } where
+// `connect` is { ok: true, serverInfo, capabilities, instructions, protocolVersion, sessionId }
+// or { ok: false, error }, each result is { op, name?, ms, at, result } or { op, name?, ms, at,
+// error: { code, message, data } }, `logs` holds the params of every notifications/message,
+// and `closing` is when the client began ending the session. `at` (when the step ended) and
+// `closing` are milliseconds since the Unix epoch, to compare with the server's clock.
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { LoggingMessageNotificationSchema, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 
 const scenario = JSON.parse(readFileSync(process.argv[2] ?? 0, "utf8"));
 
@@ -63,9 +67,9 @@ async function call(client, step, session, i) {
   const started = performance.now();
   try {
     const result = await client.callTool(params, undefined, { signal: controller.signal, timeout: step.timeoutMs ?? 120_000 });
-    return { op: "call", name: step.name, session, i, ms: performance.now() - started, result };
+    return { op: "call", name: step.name, session, i, ms: performance.now() - started, at: Date.now(), result };
   } catch (err) {
-    return { op: "call", name: step.name, session, i, ms: performance.now() - started, error: errorOf(err) };
+    return { op: "call", name: step.name, session, i, ms: performance.now() - started, at: Date.now(), error: errorOf(err) };
   } finally {
     clearTimeout(timer);
   }
@@ -100,9 +104,17 @@ async function runSession(session) {
     if (step.op === "list") {
       try {
         const listed = await client.listTools();
-        out.results.push({ op: "list", ms: performance.now() - started, result: listed });
+        out.results.push({ op: "list", ms: performance.now() - started, at: Date.now(), result: listed });
       } catch (err) {
-        out.results.push({ op: "list", ms: performance.now() - started, error: errorOf(err) });
+        out.results.push({ op: "list", ms: performance.now() - started, at: Date.now(), error: errorOf(err) });
+      }
+    } else if (step.op === "request") {
+      // Sent as given, without the SDK's own checks of a method's params.
+      try {
+        const result = await client.request({ method: step.method, params: step.params }, ResultSchema);
+        out.results.push({ op: "request", name: step.method, ms: performance.now() - started, at: Date.now(), result });
+      } catch (err) {
+        out.results.push({ op: "request", name: step.method, ms: performance.now() - started, at: Date.now(), error: errorOf(err) });
       }
     } else if (step.op === "call") {
       const n = step.repeat ?? 1;
@@ -117,6 +129,7 @@ async function runSession(session) {
       throw new Error(`unknown step ${step.op}`);
     }
   }
+  out.closing = Date.now();
   if (typeof transport.terminateSession === "function") await transport.terminateSession().catch(() => {});
   await client.close();
   if (stderr) out.stderr = stderr;
