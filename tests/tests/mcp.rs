@@ -52,7 +52,10 @@ pub fn standard_steps() -> Value {
         { "op": "call", "name": "echo", "arguments": { "session": "seven" } },
         { "op": "call", "name": "fetch_elsewhere" },
         { "op": "call", "name": "secret_log", "arguments": {} },
-        { "op": "call", "name": "no_such_tool", "arguments": {} }
+        { "op": "call", "name": "no_such_tool", "arguments": {} },
+        { "op": "request", "method": "tools/call", "params": { "name": 5 } },
+        { "op": "request", "method": "tools/call", "params": { "name": "echo", "arguments": "x" } },
+        { "op": "request", "method": "logging/setLevel", "params": { "level": "loud" } }
     ])
 }
 
@@ -63,7 +66,7 @@ pub fn assert_standard_answers(session: &Value) {
     assert!(connect["capabilities"]["tools"].is_object(), "{connect}");
     assert!(connect["capabilities"]["logging"].is_object(), "{connect}");
     let results = session["results"].as_array().expect("results");
-    assert_eq!(results.len(), 7, "{session}");
+    assert_eq!(results.len(), 10, "{session}");
     let result = |i: usize| {
         let r = &results[i];
         assert!(r.get("error").is_none(), "step {i} got a protocol error: {r}");
@@ -116,6 +119,19 @@ pub fn assert_standard_answers(session: &Value) {
     let unknown = &results[6];
     assert_eq!(unknown["error"]["code"], json!(-32602), "{unknown}");
     assert!(unknown["error"]["message"].as_str().is_some_and(|m| m.ends_with("Unknown tool: no_such_tool")), "{unknown}");
+
+    // Params that are not the method's at all: invalid params too (not rmcp's method not
+    // found), saying what did not fit.
+    for (i, method, why) in [
+        (7, "tools/call", "invalid type: integer `5`, expected a string"),
+        (8, "tools/call", "invalid type: string \"x\", expected a map"),
+        (9, "logging/setLevel", "unknown variant `loud`"),
+    ] {
+        let r = &results[i];
+        assert_eq!(r["error"]["code"], json!(-32602), "step {i}: {r}");
+        let message = r["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(&format!("invalid params for {method}: {why}")), "step {i}: {r}");
+    }
 }
 
 /// A `tools/list` answer is each toolkit's own list (`listed`: toolkit id and its `list`
