@@ -4,17 +4,23 @@
 //!
 //! - [`mcp::stdio`]: the `trove-host mcp` binary started by the client over stdio: every kind
 //!   of answer, and tool lists against `trove-host list` for the example and conformance
-//!   toolkits.
+//!   toolkits; and cancellation closing the upstream's connection, with this test binary as
+//!   the stdio server (so its egress can reach a loopback upstream).
 //! - [`mcp::http`]: an `McpServer` in this process over streamable HTTP (so its egress can
-//!   reach a loopback upstream through the test-only resolver): sessions, cancellation that
-//!   closes the upstream's connection, Origin and bearer-token checks, 50 sessions × 20 calls.
+//!   reach a loopback upstream through the test-only resolver): sessions, tool lists against
+//!   `trove-host list`, cancellation that closes the upstream's connection, Host, Origin and
+//!   bearer-token checks and their order, 50 sessions × 20 calls.
+//! - [`mcp::probe`]: the probe served in a test process, and the cancellation scenario.
 //!
 //! Fixture: `tests/fixtures/mcp-probe`.
 
 mod mcp {
     pub mod http;
+    pub mod probe;
     pub mod stdio;
 }
+
+use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 
@@ -169,4 +175,50 @@ pub fn assert_tools_match(tools: &Value, listed: &[(String, Vec<Value>)]) {
             .collect();
         assert!(extra.is_empty(), "{name}: fields list does not have: {extra:?}");
     }
+}
+
+/// `trove-host list <toolkit>`.
+fn list(toolkit: &Path) -> Vec<Value> {
+    let out = trove_host_tests::run_cli(&["list", &toolkit.display().to_string()], &[], None);
+    assert!(out.status.success(), "list {}: {}", toolkit.display(), String::from_utf8_lossy(&out.stderr));
+    let listed: Value = serde_json::from_slice(&out.stdout).expect("list prints JSON");
+    listed.as_array().expect("a tool list").clone()
+}
+
+/// Each toolkit's id (`trove-host manifest`) and tool list (`trove-host list`), for
+/// [`assert_tools_match`].
+pub fn listed(toolkits: &[PathBuf]) -> Vec<(String, Vec<Value>)> {
+    toolkits
+        .iter()
+        .map(|toolkit| {
+            let out = trove_host_tests::run_cli(&["manifest", &toolkit.display().to_string()], &[], None);
+            let manifest: Value = serde_json::from_slice(&out.stdout).expect("manifest prints JSON");
+            (manifest["id"].as_str().expect("id").to_owned(), list(toolkit))
+        })
+        .collect()
+}
+
+/// The example toolkits.
+pub fn example_toolkits() -> Vec<PathBuf> {
+    ["quakefeed", "skyward", "hackernews"].iter().map(|t| repo_root().join("toolkits").join(t)).collect()
+}
+
+/// The conformance corpus's 11 toolkits (`TROVE_CONFORMANCE_CORPUS`, default
+/// `../shared/conformance`), or why there are none (for [`trove_host_tests::missing_prerequisite`]).
+pub fn conformance_toolkits() -> Result<Vec<PathBuf>, String> {
+    let corpus = std::env::var_os("TROVE_CONFORMANCE_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo_root().join("..").join("shared").join("conformance"));
+    let dir = corpus.join("toolkits");
+    if !dir.is_dir() {
+        return Err(format!("no conformance corpus at {} (set TROVE_CONFORMANCE_CORPUS)", corpus.display()));
+    }
+    let mut toolkits: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("read the corpus")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.is_dir() && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('_')))
+        .collect();
+    toolkits.sort();
+    assert_eq!(toolkits.len(), 11, "the corpus has 11 toolkits: {toolkits:?}");
+    Ok(toolkits)
 }

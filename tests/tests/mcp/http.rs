@@ -2,114 +2,27 @@
 //! real TLS upstream on loopback through the test-only resolver (every other egress rule in
 //! force), which the `trove-host` binary never can.
 
-use std::net::{IpAddr, Ipv4Addr};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use async_trait::async_trait;
 use serde_json::{json, Value};
-use tokio::io::AsyncReadExt;
-use tokio::sync::Notify;
-use trove_host::{CallEnv, Host, HostConfig, LoadOptions, MemorySecrets, NetworkOptions, NetworkTransport, ToolCall, ToolkitHandle};
-use trove_host_ops::egress::network::Resolver;
+use trove_host::{CallEnv, Host, HostConfig, LoadOptions, ToolCall, ToolkitHandle};
 use trove_host_server::mcp::{McpHttpOptions, McpOptions, McpServer, RunningMcpHttp};
 use trove_host_server::ServeError;
 
-use crate::{assert_standard_answers, assert_tools_match, drive_async, fixture, only_session, repo_root, standard_steps, PROBE_TOKEN};
+use crate::mcp::probe::{assert_the_cancellation_closed_the_upstream, cancellation_steps, probe_server, SilentUpstream};
+use crate::{
+    assert_standard_answers, assert_tools_match, conformance_toolkits, drive_async, example_toolkits, fixture, listed,
+    only_session, standard_steps,
+};
 
-/// The name the probe's `hang` tool fetches.
-const UPSTREAM: &str = "upstream.mcp.test";
-
-/// A TLS server for [`UPSTREAM`] that reads a request and never answers, and tells when the
-/// client closes the connection.
-struct SilentUpstream {
-    port: u16,
-    cert_pem: Vec<u8>,
-    requested: Arc<AtomicBool>,
-    closed: Arc<AtomicBool>,
-    closed_notify: Arc<Notify>,
-}
-
-impl SilentUpstream {
-    async fn start() -> Self {
-        let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).await.expect("bind");
-        let port = listener.local_addr().expect("addr").port();
-        let (acceptor, cert_pem) = trove_host_tests::self_signed_tls(&[UPSTREAM]);
-        let requested = Arc::new(AtomicBool::new(false));
-        let closed = Arc::new(AtomicBool::new(false));
-        let closed_notify = Arc::new(Notify::new());
-        let (r, c, n) = (requested.clone(), closed.clone(), closed_notify.clone());
-        tokio::spawn(async move {
-            loop {
-                let Ok((tcp, _)) = listener.accept().await else { return };
-                let (acceptor, r, c, n) = (acceptor.clone(), r.clone(), c.clone(), n.clone());
-                tokio::spawn(async move {
-                    let Ok(mut tls) = acceptor.accept(tcp).await else { return };
-                    let mut seen = Vec::new();
-                    let mut buf = [0u8; 4096];
-                    loop {
-                        match tls.read(&mut buf).await {
-                            Ok(0) | Err(_) => break,
-                            Ok(n) => {
-                                seen.extend_from_slice(&buf[..n]);
-                                if seen.windows(4).any(|w| w == b"\r\n\r\n") {
-                                    r.store(true, Ordering::SeqCst);
-                                }
-                            }
-                        }
-                    }
-                    if r.load(Ordering::SeqCst) {
-                        c.store(true, Ordering::SeqCst);
-                        n.notify_waiters();
-                    }
-                });
-            }
-        });
-        Self { port, cert_pem, requested, closed, closed_notify }
-    }
-}
-
-/// Answers [`UPSTREAM`] with 127.0.0.1, nothing else.
-struct LoopbackResolver;
-
-#[async_trait]
-impl Resolver for LoopbackResolver {
-    async fn lookup(&self, host: &str) -> std::io::Result<Vec<IpAddr>> {
-        if host.trim_end_matches('.') == UPSTREAM {
-            Ok(vec![IpAddr::V4(Ipv4Addr::LOCALHOST)])
-        } else {
-            Err(std::io::Error::new(std::io::ErrorKind::NotFound, format!("no test record for {host}")))
-        }
-    }
-}
-
-/// The probe served over HTTP with `options`, its secret in memory and its egress reaching
-/// `upstream` (if any).
+/// The probe served over HTTP with `options`, its egress reaching `upstream` (if any).
 async fn serve_probe(options: McpHttpOptions, upstream: Option<&SilentUpstream>) -> (McpServer, RunningMcpHttp) {
     serve_probe_with(options, McpOptions::default(), upstream).await
 }
 
 async fn serve_probe_with(options: McpHttpOptions, mcp: McpOptions, upstream: Option<&SilentUpstream>) -> (McpServer, RunningMcpHttp) {
-    let mut network = NetworkOptions::default();
-    if let Some(upstream) = upstream {
-        network.resolver = Arc::new(LoopbackResolver);
-        network.extra_roots_pem = vec![upstream.cert_pem.clone()];
-        network = network.permit_address_for_tests(IpAddr::V4(Ipv4Addr::LOCALHOST));
-    }
-    let transport = Arc::new(NetworkTransport::new(network).expect("network transport"));
-    let mut secrets = MemorySecrets::new();
-    secrets.set("mcp-probe", "PROBE_TOKEN", Some(PROBE_TOKEN.to_owned()));
-    let secrets = Arc::new(secrets);
-    let env = move |_: &ToolkitHandle, _: &ToolCall| -> Result<CallEnv, String> {
-        let mut env = CallEnv::new(transport.clone());
-        env.secrets = secrets.clone();
-        Ok(env)
-    };
-    let host = Host::new(HostConfig::default()).expect("host");
-    let server = McpServer::load(&host, vec![fixture("mcp-probe")], &LoadOptions::default(), Arc::new(env), mcp)
-        .await
-        .expect("the probe loads");
+    let server = probe_server(mcp, upstream.map(|u| u.cert_pem.clone())).await;
     let running = server.start_http(McpHttpOptions { listen: "127.0.0.1:0".parse().unwrap(), ..options }).await.expect("listen");
     (server, running)
 }
@@ -134,52 +47,45 @@ async fn every_kind_of_answer_over_http() {
     running.shutdown().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn tools_list_over_http_is_each_toolkits_list() {
+/// `tools/list` over HTTP of `toolkits` served in this process, against each toolkit's
+/// `trove-host list`.
+async fn assert_http_lists_match(toolkits: Vec<std::path::PathBuf>) {
+    let expected = tokio::task::spawn_blocking({
+        let toolkits = toolkits.clone();
+        move || listed(&toolkits)
+    })
+    .await
+    .expect("trove-host list");
     let host = Host::new(HostConfig::default()).expect("host");
     let env = |_: &ToolkitHandle, _: &ToolCall| -> Result<CallEnv, String> { Ok(CallEnv::default()) };
-    let toolkits = ["quakefeed", "skyward", "hackernews"].iter().map(|t| repo_root().join("toolkits").join(t)).chain([fixture("mcp-probe")]).collect();
     let server = McpServer::load(&host, toolkits, &LoadOptions::default(), Arc::new(env), McpOptions::default()).await.expect("load");
     let running = server.start_http(McpHttpOptions { listen: "127.0.0.1:0".parse().unwrap(), ..McpHttpOptions::default() }).await.expect("listen");
     let out = drive_async(json!({ "transport": http(&running, json!({})), "steps": [{ "op": "list" }] })).await;
-    let listed: Vec<(String, Vec<Value>)> =
-        server.toolkits().iter().map(|h| (h.id().to_owned(), h.tools_json().as_array().expect("a list").clone())).collect();
-    assert_eq!(listed.len(), 4);
-    assert_tools_match(&only_session(&out)["results"][0]["result"]["tools"], &listed);
+    assert_tools_match(&only_session(&out)["results"][0]["result"]["tools"], &expected);
     running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tools_list_over_http_is_each_toolkits_list() {
+    let mut toolkits = example_toolkits();
+    toolkits.push(fixture("mcp-probe"));
+    assert_http_lists_match(toolkits).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_conformance_toolkits_list_over_http_as_they_do_with_list() {
+    match conformance_toolkits() {
+        Ok(toolkits) => assert_http_lists_match(toolkits).await,
+        Err(reason) => trove_host_tests::missing_prerequisite(&reason),
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cancelling_a_call_closes_its_upstream_connection() {
     let upstream = SilentUpstream::start().await;
     let (server, running) = serve_probe(McpHttpOptions::default(), Some(&upstream)).await;
-    let url = format!("https://{UPSTREAM}:{}/hang", upstream.port);
-    let closed = upstream.closed_notify.notified();
-    let started = Instant::now();
-    let out = drive_async(json!({
-        "transport": http(&running, json!({})),
-        "steps": [
-            { "op": "call", "name": "hang", "arguments": { "url": url }, "cancelAfterMs": 1000 },
-            { "op": "call", "name": "echo", "arguments": { "session": 1, "i": 1 } }
-        ]
-    }))
-    .await;
-    let session = only_session(&out);
-    let cancelled = &session["results"][0];
-    assert!(cancelled.get("error").is_some(), "the cancelled call got a result: {cancelled}");
-    assert!(upstream.requested.load(Ordering::SeqCst), "the upstream never saw the request");
-    // The connection closes because the call was cancelled, long before the call's own
-    // 60-second limit.
-    tokio::time::timeout(Duration::from_secs(10), async {
-        if !upstream.closed.load(Ordering::SeqCst) {
-            closed.await;
-        }
-    })
-    .await
-    .expect("the upstream's connection was not closed after the cancellation");
-    assert!(started.elapsed() < Duration::from_secs(20), "took {:?}", started.elapsed());
-    // The next call is served (by a new instance: the cancelled one was discarded).
-    assert_eq!(session["results"][1]["result"]["content"][0]["text"], json!("local-user:1:1"), "{session}");
+    let out = drive_async(json!({ "transport": http(&running, json!({})), "steps": cancellation_steps(&upstream) })).await;
+    assert_the_cancellation_closed_the_upstream(only_session(&out), &upstream).await;
     assert_eq!(server.toolkits()[0].stats().calls, 2, "{:?}", server.toolkits()[0].stats());
     running.shutdown().await;
 }

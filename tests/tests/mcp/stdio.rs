@@ -1,11 +1,17 @@
 //! `trove-host mcp` over stdio: the client starts the binary, as Claude Desktop or the MCP
-//! Inspector would.
+//! Inspector would; for cancellation, this test binary serving the probe as `trove-host mcp`
+//! does, its egress reaching a loopback upstream.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde_json::{json, Value};
+use trove_host_server::mcp::McpOptions;
 
-use crate::{assert_standard_answers, assert_tools_match, cli_binary, drive, fixture, only_session, repo_root, standard_steps, PROBE_TOKEN};
+use crate::mcp::probe::{assert_the_cancellation_closed_the_upstream, cancellation_steps, probe_server, SilentUpstream};
+use crate::{
+    assert_standard_answers, assert_tools_match, cli_binary, conformance_toolkits, drive, drive_async, example_toolkits, fixture,
+    listed, only_session, repo_root, standard_steps, PROBE_TOKEN,
+};
 
 /// A stdio transport that starts `trove-host mcp <toolkits>` with the probe's secret in its
 /// environment and a data folder of its own.
@@ -50,31 +56,11 @@ fn a_level_above_a_line_filters_it_out() {
     assert_eq!(session["logs"], json!([{ "level": "warning", "logger": "mcp-probe", "data": "console sees [redacted]" }]));
 }
 
-/// `trove-host list <toolkit>`.
-fn list(toolkit: &Path) -> Vec<Value> {
-    let out = trove_host_tests::run_cli(&["list", &toolkit.display().to_string()], &[], None);
-    assert!(out.status.success(), "list {}: {}", toolkit.display(), String::from_utf8_lossy(&out.stderr));
-    let listed: Value = serde_json::from_slice(&out.stdout).expect("list prints JSON");
-    listed.as_array().expect("a tool list").clone()
-}
-
 /// `tools/list` of `trove-host mcp <toolkits>` against each toolkit's `trove-host list`.
 fn assert_lists_match(toolkits: &[PathBuf]) {
     let out = drive(&json!({ "transport": stdio(toolkits), "steps": [{ "op": "list" }] }));
     let session = only_session(&out);
-    let listed: Vec<(String, Vec<Value>)> = toolkits
-        .iter()
-        .map(|toolkit| {
-            let out = trove_host_tests::run_cli(&["manifest", &toolkit.display().to_string()], &[], None);
-            let manifest: Value = serde_json::from_slice(&out.stdout).expect("manifest prints JSON");
-            (manifest["id"].as_str().expect("id").to_owned(), list(toolkit))
-        })
-        .collect();
-    assert_tools_match(&session["results"][0]["result"]["tools"], &listed);
-}
-
-fn example_toolkits() -> Vec<PathBuf> {
-    ["quakefeed", "skyward", "hackernews"].iter().map(|t| repo_root().join("toolkits").join(t)).collect()
+    assert_tools_match(&session["results"][0]["result"]["tools"], &listed(toolkits));
 }
 
 #[test]
@@ -91,21 +77,38 @@ fn several_toolkits_list_prefixed_names() {
 
 #[test]
 fn the_conformance_toolkits_list_as_they_do_with_list() {
-    let corpus = std::env::var_os("TROVE_CONFORMANCE_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| repo_root().join("..").join("shared").join("conformance"));
-    let dir = corpus.join("toolkits");
-    if !dir.is_dir() {
-        return trove_host_tests::missing_prerequisite(&format!("no conformance corpus at {} (set TROVE_CONFORMANCE_CORPUS)", corpus.display()));
+    match conformance_toolkits() {
+        Ok(toolkits) => assert_lists_match(&toolkits),
+        Err(reason) => trove_host_tests::missing_prerequisite(&reason),
     }
-    let mut toolkits: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("read the corpus")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.is_dir() && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('_')))
-        .collect();
-    toolkits.sort();
-    assert_eq!(toolkits.len(), 11, "the corpus has 11 toolkits: {toolkits:?}");
-    assert_lists_match(&toolkits);
+}
+
+/// Set (to the upstream's certificate) in this test binary when the client below starts it
+/// as the stdio server.
+const SERVE_PROBE: &str = "TROVE_MCP_TEST_SERVE_PROBE_TRUSTING";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cancelling_a_call_over_stdio_closes_its_upstream_connection() {
+    if let Some(cert) = std::env::var_os(SERVE_PROBE) {
+        let cert = std::fs::read(cert).expect("the upstream's certificate");
+        return probe_server(McpOptions::default(), Some(cert)).await.serve_stdio().await.expect("the stdio session");
+    }
+    let upstream = SilentUpstream::start().await;
+    let cert = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("mcp-stdio-upstream-{}.pem", std::process::id()));
+    std::fs::write(&cert, &upstream.cert_pem).expect("write the certificate");
+    // This test again, in a process of its own. The harness prints a line or two of its own on
+    // stdout before the test runs; the client skips lines that are not JSON-RPC.
+    let test = format!("{}::cancelling_a_call_over_stdio_closes_its_upstream_connection", module_path!().split_once("::").unwrap().1);
+    let transport = json!({
+        "kind": "stdio",
+        "command": std::env::current_exe().expect("this test binary").display().to_string(),
+        "args": [test, "--exact", "--test-threads=1", "--quiet"],
+        "env": { SERVE_PROBE: cert.display().to_string(), "RUST_LOG": "warn" },
+        "cwd": repo_root().display().to_string()
+    });
+    let out = drive_async(json!({ "transport": transport, "steps": cancellation_steps(&upstream) })).await;
+    let _ = std::fs::remove_file(&cert);
+    assert_the_cancellation_closed_the_upstream(only_session(&out), &upstream).await;
 }
 
 #[test]
