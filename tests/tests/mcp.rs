@@ -10,11 +10,14 @@
 //!   reach a loopback upstream through the test-only resolver): sessions, tool lists against
 //!   `trove-host list`, cancellation that closes the upstream's connection, Host, Origin and
 //!   bearer-token checks and their order, 50 sessions × 20 calls.
+//! - [`mcp::cli`]: the `trove-host mcp --http` binary: a client with its bearer token, and
+//!   the flags it refuses.
 //! - [`mcp::probe`]: the probe served in a test process, and the cancellation scenario.
 //!
-//! Fixture: `tests/fixtures/mcp-probe`.
+//! Fixtures: `tests/fixtures/mcp-probe`; `echo` and `vault` for the binary over HTTP.
 
 mod mcp {
+    pub mod cli;
     pub mod http;
     pub mod probe;
     pub mod stdio;

@@ -1,0 +1,119 @@
+//! The `trove-host mcp --http` binary, end to end: the flags it reads (bound URL on stderr,
+//! bearer token from a file, the caller's user and scopes) and the ones it refuses.
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use crate::{cli_binary, drive, fixture, only_session, repo_root};
+
+/// A running `trove-host` (killed when dropped) and the URL it printed.
+struct Running {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `trove-host args…` and waits for its `trove-host: MCP on <url>` line on stderr.
+fn start(args: &[&str], home: &std::path::Path) -> Running {
+    let mut child = Command::new(cli_binary())
+        .args(args)
+        .current_dir(repo_root())
+        .env_remove("RUST_LOG")
+        .env("TROVE_HOST_HOME", home)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run trove-host");
+    let stderr = child.stderr.take().expect("stderr");
+    let (url, printed) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut seen = String::new();
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if let Some(at) = line.strip_prefix("trove-host: MCP on ") {
+                let _ = url.send(Ok(at.to_owned()));
+            }
+            seen.push_str(&line);
+            seen.push('\n');
+        }
+        let _ = url.send(Err(seen));
+    });
+    let mut running = Running { child, url: String::new() };
+    match printed.recv_timeout(Duration::from_secs(120)) {
+        Ok(Ok(url)) => running.url = url,
+        Ok(Err(stderr)) => panic!("trove-host ended without serving:\n{stderr}"),
+        Err(_) => panic!("trove-host printed no URL within 2 minutes"),
+    }
+    running
+}
+
+#[test]
+fn the_binary_serves_http_to_a_client_with_its_token() {
+    const TOKEN: &str = "mcp-cli-token-7f3a9c2e51d04b68";
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("mcp-cli-http-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    let token_file = dir.join("token");
+    std::fs::write(&token_file, format!("{TOKEN}\n")).expect("write the token file");
+    #[cfg(unix)]
+    std::fs::set_permissions(&token_file, std::os::unix::fs::PermissionsExt::from_mode(0o600)).expect("chmod 600");
+    let (echo, vault) = (fixture("echo").display().to_string(), fixture("vault").display().to_string());
+    let token_path = token_file.display().to_string();
+    let args = ["mcp", &echo, &vault, "--http", "127.0.0.1:0", "--token-file", &token_path, "--user", "mcp-user", "--scope", "trove:search"];
+    let running = start(&args, &dir.join("home"));
+    assert!(running.url.starts_with("http://127.0.0.1:") && running.url.ends_with("/mcp"), "{}", running.url);
+
+    let transport = |headers: Value| json!({ "kind": "http", "url": running.url, "headers": headers });
+    let out = drive(&json!({
+        "transport": transport(json!({ "Authorization": format!("Bearer {TOKEN}") })),
+        "steps": [
+            { "op": "list" },
+            { "op": "call", "name": "echo__echo", "arguments": { "n": 3, "tag": "t" } },
+            { "op": "call", "name": "vault__has_trove", "arguments": {} }
+        ]
+    }));
+    let session = only_session(&out);
+    let names: Vec<&str> = session["results"][0]["result"]["tools"].as_array().expect("tools").iter().filter_map(|t| t["name"].as_str()).collect();
+    assert!(names.contains(&"echo__echo") && names.contains(&"vault__has_trove"), "{names:?}");
+    // --user is every call's ctx.userId; --scope trove:search gives the vault (which declares it) ctx.trove.
+    assert_eq!(session["results"][1]["result"]["content"], json!([{ "type": "text", "text": "mcp-user:t:3" }]), "{session}");
+    assert_eq!(session["results"][2]["result"]["content"], json!([{ "type": "text", "text": "true" }]), "{session}");
+
+    for headers in [json!({}), json!({ "Authorization": "Bearer not-the-token" })] {
+        let out = drive(&json!({ "transport": transport(headers.clone()), "steps": [] }));
+        assert_eq!(out["sessions"][0]["connect"]["error"]["code"], json!(401), "{headers}: {out}");
+    }
+    drop(running);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn http_beyond_loopback_needs_a_token() {
+    let out = trove_host_tests::run_cli(&["mcp", "toolkits/quakefeed", "--http", "0.0.0.0:0"], &[], None);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("refusing to serve MCP on 0.0.0.0:0 without a bearer token (--token-file)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_token_an_http_header_cannot_carry_is_refused() {
+    let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("mcp-token-non-ascii");
+    std::fs::write(&file, "t\u{f6}k\u{e9}n-0123456789abcdef\n").expect("write the token file");
+    let out = trove_host_tests::run_cli(&["mcp", "toolkits/quakefeed", "--http", "127.0.0.1:0", "--token-file", &file.display().to_string()], &[], None);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("must hold one token of visible ASCII characters"), "{stderr}");
+}
