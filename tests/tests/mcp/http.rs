@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use reqwest::header::{ACCEPT, CONTENT_TYPE, HOST, ORIGIN};
 use serde_json::{json, Value};
 use trove_host::{CallEnv, Host, HostConfig, LoadOptions, ToolCall, ToolkitHandle};
 use trove_host_server::mcp::{McpHttpOptions, McpOptions, McpServer, RunningMcpHttp};
@@ -239,5 +240,122 @@ async fn sessions_beyond_the_limit_are_refused() {
     // Ended sessions make room again.
     let again = drive_async(json!({ "transport": http(&running, json!({})), "steps": [] })).await;
     only_session(&again);
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_foreign_origin_is_refused_before_the_token_and_the_session_limit() {
+    const TOKEN: &str = "mcp-test-token-order-1";
+    let options = McpHttpOptions { bearer_token: Some(TOKEN.into()), max_sessions: 0, ..McpHttpOptions::default() };
+    let (_server, running) = serve_probe(options, None).await;
+    let code = |headers: Value| {
+        let transport = http(&running, headers);
+        async move {
+            let out = drive_async(json!({ "transport": transport, "steps": [] })).await;
+            assert_eq!(out["sessions"][0]["connect"]["ok"], json!(false), "{out}");
+            out["sessions"][0]["connect"]["error"]["code"].clone()
+        }
+    };
+    let bearer = format!("Bearer {TOKEN}");
+    // A foreign page learns nothing about the token or the sessions: 403 before either.
+    assert_eq!(code(json!({ "Origin": "http://evil.example" })).await, json!(403));
+    assert_eq!(code(json!({ "Origin": "http://evil.example", "Authorization": bearer })).await, json!(403));
+    // Without it, the token is checked next, then the session limit.
+    assert_eq!(code(json!({})).await, json!(401));
+    assert_eq!(code(json!({ "Authorization": bearer })).await, json!(503));
+    running.shutdown().await;
+}
+
+/// A raw request to the endpoint, without an MCP client (which cannot send a foreign `Host`,
+/// nor change its headers within a session).
+struct Raw {
+    client: reqwest::Client,
+    url: String,
+}
+
+impl Raw {
+    fn new(running: &RunningMcpHttp) -> Self {
+        Self { client: reqwest::Client::new(), url: running.url() }
+    }
+
+    fn request(&self, method: reqwest::Method, session: Option<&str>, headers: &[(reqwest::header::HeaderName, &str)]) -> reqwest::RequestBuilder {
+        let mut request = self
+            .client
+            .request(method, &self.url)
+            .header(ACCEPT, "application/json, text/event-stream")
+            .header(CONTENT_TYPE, "application/json")
+            .header("mcp-protocol-version", "2025-11-25");
+        if let Some(id) = session {
+            request = request.header("mcp-session-id", id);
+        }
+        for (name, value) in headers {
+            request = request.header(name.clone(), *value);
+        }
+        request
+    }
+
+    async fn post(&self, session: Option<&str>, headers: &[(reqwest::header::HeaderName, &str)], message: Value) -> reqwest::Response {
+        self.request(reqwest::Method::POST, session, headers).body(message.to_string()).send().await.expect("POST")
+    }
+
+    /// `initialize` and `notifications/initialized`: an open session's id.
+    async fn open_session(&self) -> String {
+        let init = json!({
+            "jsonrpc": "2.0", "id": 1, "method": "initialize",
+            "params": { "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": { "name": "raw", "version": "1" } }
+        });
+        let response = self.post(None, &[], init).await;
+        assert_eq!(response.status(), 200);
+        let id = response.headers().get("mcp-session-id").expect("a session id").to_str().expect("ASCII").to_owned();
+        let _ = response.text().await;
+        let initialized = self.post(Some(&id), &[], json!({ "jsonrpc": "2.0", "method": "notifications/initialized" })).await;
+        assert_eq!(initialized.status(), 202);
+        id
+    }
+}
+
+fn list_tools(id: u64) -> Value {
+    json!({ "jsonrpc": "2.0", "id": id, "method": "tools/list" })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_foreign_host_is_refused() {
+    let (_server, running) = serve_probe(McpHttpOptions::default(), None).await;
+    let raw = Raw::new(&running);
+    let init = json!({
+        "jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": { "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": { "name": "raw", "version": "1" } }
+    });
+    // A page on evil.example whose name now resolves to 127.0.0.1 (DNS rebinding) sends its own name.
+    let port = running.local_addr().port().to_string();
+    for host in ["evil.example".to_owned(), format!("evil.example:{port}"), format!("127.0.0.1.nip.io:{port}")] {
+        let response = raw.post(None, &[(HOST, host.as_str())], init.clone()).await;
+        assert_eq!(response.status(), 403, "Host {host}");
+    }
+    for host in [format!("localhost:{port}"), format!("127.0.0.1:{port}")] {
+        let response = raw.post(None, &[(HOST, host.as_str())], init.clone()).await;
+        assert_eq!(response.status(), 200, "Host {host}");
+    }
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_foreign_origin_is_refused_on_every_request_of_a_session() {
+    let (_server, running) = serve_probe(McpHttpOptions::default(), None).await;
+    let raw = Raw::new(&running);
+    let id = raw.open_session().await;
+    let foreign = [(ORIGIN, "http://evil.example")];
+
+    let post = raw.post(Some(&id), &foreign, list_tools(2)).await.status();
+    let get = raw.request(reqwest::Method::GET, Some(&id), &foreign).header(ACCEPT, "text/event-stream").send().await.expect("GET").status();
+    let delete = raw.request(reqwest::Method::DELETE, Some(&id), &foreign).send().await.expect("DELETE").status();
+    assert_eq!([post.as_u16(), get.as_u16(), delete.as_u16()], [403, 403, 403], "a later POST, GET, DELETE");
+
+    // The session was open all along, and the refused DELETE did not end it.
+    let post = raw.post(Some(&id), &[], list_tools(3)).await;
+    assert_eq!(post.status(), 200);
+    assert!(post.text().await.expect("the answer").contains("\"echo\""), "tools/list answered");
+    let delete = raw.request(reqwest::Method::DELETE, Some(&id), &[(ORIGIN, "http://localhost:6274")]).send().await.expect("DELETE");
+    assert!(delete.status().is_success(), "{}", delete.status());
     running.shutdown().await;
 }
