@@ -2,7 +2,7 @@
 //! real TLS upstream on loopback through the test-only resolver (every other egress rule in
 //! force), which the `trove-host` binary never can.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use reqwest::header::{ACCEPT, CONTENT_TYPE, HOST, ORIGIN};
@@ -14,7 +14,7 @@ use trove_host_server::ServeError;
 use crate::mcp::probe::{assert_the_cancellation_closed_the_upstream, cancellation_steps, probe_server, SilentUpstream};
 use crate::{
     assert_standard_answers, assert_tools_match, conformance_toolkits, drive_async, example_toolkits, fixture, listed,
-    only_session, standard_steps,
+    only_session, standard_steps, PROBE_TOKEN,
 };
 
 /// The probe served over HTTP with `options`, its egress reaching `upstream` (if any).
@@ -358,4 +358,61 @@ async fn a_foreign_origin_is_refused_on_every_request_of_a_session() {
     let delete = raw.request(reqwest::Method::DELETE, Some(&id), &[(ORIGIN, "http://localhost:6274")]).send().await.expect("DELETE");
     assert!(delete.status().is_success(), "{}", delete.status());
     running.shutdown().await;
+}
+
+/// Every error line the test binary logs (for the one test that reads them).
+fn error_logs() -> &'static Mutex<Vec<u8>> {
+    static LOGS: OnceLock<Mutex<Vec<u8>>> = OnceLock::new();
+    LOGS.get_or_init(|| {
+        struct Capture;
+        impl std::io::Write for Capture {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                error_logs().lock().expect("logs").extend_from_slice(buf);
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let subscriber = tracing_subscriber::fmt().with_writer(|| Capture).with_ansi(false).with_max_level(tracing::Level::ERROR).finish();
+        tracing::subscriber::set_global_default(subscriber).expect("one global subscriber");
+        Mutex::default()
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_provider_failure_is_logged_with_secrets_redacted() {
+    let logs = error_logs();
+    // The providers give `secret_log` its secret, and fail `echo` with a reason that quotes it.
+    let mut secrets = trove_host::MemorySecrets::new();
+    secrets.set("mcp-probe", "PROBE_TOKEN", Some(PROBE_TOKEN.to_owned()));
+    let secrets = Arc::new(secrets);
+    let env = move |_: &ToolkitHandle, call: &ToolCall| -> Result<CallEnv, String> {
+        if call.tool == "echo" {
+            return Err(format!("the keyring refused a token starting {PROBE_TOKEN}"));
+        }
+        let mut env = CallEnv::default();
+        env.secrets = secrets.clone();
+        Ok(env)
+    };
+    let host = Host::new(HostConfig::default()).expect("host");
+    let server = McpServer::load(&host, vec![fixture("mcp-probe")], &LoadOptions::default(), Arc::new(env), McpOptions::default())
+        .await
+        .expect("the probe loads");
+    let running = server.start_http(McpHttpOptions { listen: "127.0.0.1:0".parse().unwrap(), ..McpHttpOptions::default() }).await.expect("listen");
+    let out = drive_async(json!({
+        "transport": http(&running, json!({})),
+        "steps": [
+            { "op": "call", "name": "secret_log", "arguments": {} },
+            { "op": "call", "name": "echo", "arguments": { "session": 0, "i": 0 } }
+        ]
+    }))
+    .await;
+    let session = only_session(&out);
+    assert_eq!(session["results"][1]["result"]["content"], json!([{ "type": "text", "text": "tool failed" }]), "{session}");
+    running.shutdown().await;
+    let logged = String::from_utf8_lossy(&logs.lock().expect("logs")).into_owned();
+    let line = logged.lines().find(|l| l.contains("no providers for the call")).unwrap_or_else(|| panic!("not logged:\n{logged}"));
+    assert!(line.contains("the keyring refused a token starting [redacted]"), "{line}");
+    assert!(!logged.contains(PROBE_TOKEN), "the secret reached the log:\n{logged}");
 }
