@@ -126,7 +126,16 @@ async fn intl_formats_as_node_prints() {
     // before "AM" in format().
     let mut toolkit = globals().await;
     let outcome = call(&mut toolkit, "intl", json!({})).await;
-    assert_eq!(structured(&outcome), &json!({ "date": "Sun, Mar 8, 1:30 AM", "number": "1,234.5", "usd": "$1,234.50" }));
+    assert_eq!(
+        structured(&outcome),
+        &json!({
+            "date": "Sun, Mar 8, 1:30 AM",
+            "number": "1,234.5",
+            "usd": "$1,234.50",
+            "deLong": "Mittwoch, 3. Januar 2024",
+            "jpy": "￥98,765"
+        })
+    );
 }
 
 /// No global `fetch`, no host internals, and none of the engine's extras that Node 20 lacks.
