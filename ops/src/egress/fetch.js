@@ -29,6 +29,8 @@ let encoder = null;
 const encode = (text) => (encoder ??= new (core.loadExtScript("ext:deno_web/08_text_encoding.js").TextEncoder)()).encode(text);
 
 const NULL_BODY = [101, 103, 204, 205, 304];
+/** `fetchJson`'s header list when the toolkit gives none (what `Headers` would iterate). */
+const ACCEPT_JSON = Object.freeze([Object.freeze(["accept", "application/json"])]);
 const EMPTY = new Uint8Array(0);
 
 /**
@@ -114,24 +116,23 @@ function checkRequest(method, redirect, hasBody) {
 }
 
 /**
- * The request's header lines as `[name, value]` pairs, checked and normalised by deno_fetch's
- * `Headers` (its TypeErrors for bad names and values). Without headers there is nothing to
- * check, and building an empty `Headers` costs more than the rest of the JavaScript side of a
- * request (issue #11). `HEADERS_CHECKED` marks pairs this file built from a `Headers` already.
+ * The request's header lines as `[name, value]` pairs, normalised by deno_fetch's `Headers`
+ * (lower-case names, trimmed values, repeated names joined; its TypeErrors for bad names and
+ * values). Without headers there is nothing to normalise, and building an empty `Headers`
+ * costs more than the rest of the JavaScript side of a request (issue #11). Rust checks every
+ * name and value again (`check_request_headers`): it decides, whatever reaches the op.
  */
 function headerPairs(source) {
   if (source === undefined || source === null) return [];
-  if (source[HEADERS_CHECKED] === true) return source;
   return [...new (headersScript().Headers)(source)];
 }
-const HEADERS_CHECKED = Symbol("trove.headersChecked");
 
 /**
  * What `fetch` and `fetchJson` share: checks the URL (a refusal throws synchronously, as the
  * SDK's does) and starts the request. `pending` settles with the op's response outcome, or
  * rejects as `fetch` does (ToolError, TypeError, the signal's reason).
  */
-function send(input, init) {
+function send(input, init, headerList) {
   init ??= {};
   const isObject = typeof input === "object" && input !== null;
   // A URL first: checking for a Request would load deno_fetch's Request and its body mixins.
@@ -143,7 +144,7 @@ function send(input, init) {
   const pending = (async () => {
     const method = String(init.method ?? (fromRequest ? input.method : "GET"));
     const redirect = init.redirect === undefined || init.redirect === null ? null : String(init.redirect);
-    const pairs = headerPairs(init.headers ?? (fromRequest ? input.headers : undefined));
+    const pairs = headerList ?? headerPairs(init.headers ?? (fromRequest ? input.headers : undefined));
     const rawBody = init.body !== undefined ? init.body : fromRequest ? input.body : null;
     checkRequest(method, redirect, rawBody !== undefined && rawBody !== null);
     const [bytes, defaultContentType] = await bodyBytes(rawBody);
@@ -205,17 +206,16 @@ export function fetch(input, init = {}) {
 /** `ctx.fetchJson`: fetch with `accept: application/json` and the SDK's error mapping. */
 export async function fetchJson(url, opts = {}) {
   const { init = {}, schema, errorMap } = opts ?? {};
-  const headers = headerPairs(init?.headers);
-  if (!headers.some(([name]) => name === "accept")) {
-    // In the order `Headers` iterates (sorted by name), as if it had been set on one.
-    headers.push(["accept", "application/json"]);
-    headers.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  let headers = ACCEPT_JSON;
+  if (init?.headers !== undefined && init?.headers !== null) {
+    const given = new (headersScript().Headers)(init.headers);
+    if (!given.has("accept")) given.set("accept", "application/json");
+    headers = [...given];
   }
-  headers[HEADERS_CHECKED] = true;
   let outcome;
   let target;
   try {
-    const sent = send(url, { ...init, headers });
+    const sent = send(url, init, headers);
     target = sent.url;
     outcome = await sent.pending;
   } catch (err) {

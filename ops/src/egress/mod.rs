@@ -18,7 +18,8 @@ pub mod transport;
 pub use budget::{EgressBudgets, EgressUsage};
 pub use policy::{EgressEntry, EgressPolicy, EgressRefusal};
 pub use send::{
-    check_request_shape, invalid_method_message, invalid_redirect_message, is_forbidden_request_header, op_trove_request_body_check,
+    check_request_headers, check_request_shape, invalid_header_name_message, invalid_header_value_message, invalid_method_message,
+    invalid_redirect_message, is_forbidden_request_header, op_trove_request_body_check,
     CREDENTIALS_MESSAGE, Egress, FetchError, FetchRequest, FetchResponse, OAuthClient, RedirectMode,
     DEFAULT_USER_AGENT, FORBIDDEN_METHOD_MESSAGE, GET_HEAD_BODY_MESSAGE, MAX_REDIRECTS,
 };

@@ -124,10 +124,50 @@ pub fn invalid_redirect_message(mode: &str) -> String {
     format!("The provided value '{mode}' is not a valid enum value of type RequestRedirect")
 }
 
-/// Whether `method` is an HTTP token (RFC 9110 `token`: `tchar`s, at least one).
-fn is_token(method: &str) -> bool {
-    !method.is_empty()
-        && method.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+/// What fetch throws for a request header name that is not an HTTP token (deno_fetch's
+/// `Headers` message).
+pub fn invalid_header_name_message(name: &str) -> String {
+    format!("Invalid header name: \"{name}\"")
+}
+
+/// What fetch throws for a request header value that is not a header value (deno_fetch's
+/// `Headers` message).
+pub fn invalid_header_value_message(value: &str) -> String {
+    format!("Invalid header value: \"{value}\"")
+}
+
+/// Whether `text` is an HTTP token (RFC 9110 `token`: `tchar`s, at least one): a method or a
+/// header name.
+fn is_token(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+}
+
+/// Whether `value` is a header value as `Headers` leaves one (Fetch standard): code points up
+/// to U+00FF only (a `ByteString`), no NUL, CR or LF, and no leading or trailing space or tab
+/// (`Headers` trims them).
+fn is_header_value(value: &str) -> bool {
+    value.chars().all(|c| c <= '\u{ff}' && !matches!(c, '\0' | '\r' | '\n'))
+        && !value.starts_with([' ', '\t'])
+        && !value.ends_with([' ', '\t'])
+}
+
+/// The `Headers` class's checks on each request header: the name a token, the value a header
+/// value. `ctx.fetch` builds its header list through deno_fetch's `Headers`, which throws
+/// these `TypeError`s first; a list that reaches the op some other way (a replaced iterator, a
+/// hand-made list) is decided here, since the op does not trust JavaScript.
+///
+/// # Errors
+/// [`FetchError::Type`] with `Headers`' message for the first bad name or value.
+pub fn check_request_headers(headers: &[(String, String)]) -> Result<(), FetchError> {
+    for (name, value) in headers {
+        if !is_token(name) {
+            return Err(FetchError::Type(invalid_header_name_message(name)));
+        }
+        if !is_header_value(value) {
+            return Err(FetchError::Type(invalid_header_value_message(value)));
+        }
+    }
+    Ok(())
 }
 
 /// The WHATWG Request constructor's method checks: a token, and not a forbidden method.
@@ -279,8 +319,8 @@ fn record_of(method: &str, url: &Url, headers: &[(String, String)], body: Option
 
 impl Egress {
     /// Runs one `ctx.fetch`: checks the URL (contract §6) and what the WHATWG Request
-    /// constructor refuses (`init.redirect`, the method, a body with GET/HEAD: `TypeError`s,
-    /// before anything is recorded or sent), adds the default user agent and the OAuth Bearer
+    /// constructor and `Headers` refuse (`init.redirect`, the method, a body with GET/HEAD, a
+    /// header name or value: `TypeError`s, before anything is recorded or sent), adds the default user agent and the OAuth Bearer
     /// (only for `apiHost`), records the request, drops forbidden request headers from the wire
     /// copy, sends it through the transport following redirects as `init.redirect` says, and on
     /// a 401/403 from `apiHost` evicts the token, mints once and retries once.
@@ -298,6 +338,7 @@ impl Egress {
         // The Request constructor's checks, decided here too (the op does not trust
         // JavaScript), before anything is recorded or sent.
         let mode = check_request_shape(&req.method, req.redirect.as_deref(), req.body.is_some())?;
+        check_request_headers(&req.headers)?;
         let limit = self.budgets.max_request_body_bytes;
         if req.body.as_ref().is_some_and(|b| b.len() > limit) {
             return Err(FetchError::Tool { message: budget::messages::request_too_large(limit), retryable: false });

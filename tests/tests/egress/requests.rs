@@ -20,6 +20,25 @@ async fn fetch_throws(w: &World, init: Value, thrown: &str) {
     assert_eq!(w.upstream.state.total(), 0, "{init}: nothing reached the upstream");
 }
 
+/// A header list that never went through `Headers` (the toolkit replaced its iterator) is
+/// checked in Rust: the same `TypeError`s, and nothing recorded or sent.
+#[tokio::test]
+async fn a_header_list_that_skipped_headers_is_checked_in_rust() {
+    let w = World::new().await;
+    let url = w.upstream.url("api.trove.test", "/echo");
+    for (name, value, thrown) in [
+        ("bad name", "x", "TypeError: Invalid header name: \"bad name\""),
+        ("x-crlf", "a\r\nInjected: 1", "TypeError: Invalid header value: \"a\r\nInjected: 1\""),
+        ("x-wide", "a\u{100}b", "TypeError: Invalid header value: \"a\u{100}b\""),
+    ] {
+        let mut tk = probe().await;
+        let out = call(&mut tk, w.env(), "forged-headers", json!({ "url": url, "name": name, "value": value })).await;
+        assert_threw(&out, thrown);
+        assert!(out.record.requests.is_empty(), "{name}: nothing is recorded: {:?}", out.record.requests);
+    }
+    assert_eq!(w.upstream.state.total(), 0, "nothing reached the upstream");
+}
+
 #[tokio::test]
 async fn a_method_that_is_not_a_token_is_a_type_error() {
     let w = World::new().await;
@@ -88,6 +107,23 @@ async fn egress_fetch_decides_the_request_checks_itself() {
         (
             FetchRequest { url: url.clone(), method: "GET".into(), redirect: Some("nope".into()), ..Default::default() },
             "The provided value 'nope' is not a valid enum value of type RequestRedirect".into(),
+        ),
+        // What `Headers` refuses, for a header list that did not come through it.
+        (
+            FetchRequest { url: url.clone(), method: "GET".into(), headers: vec![("bad name".into(), "x".into())], ..Default::default() },
+            "Invalid header name: \"bad name\"".into(),
+        ),
+        (
+            FetchRequest { url: url.clone(), method: "GET".into(), headers: vec![("x-crlf".into(), "a\r\nInjected: 1".into())], ..Default::default() },
+            "Invalid header value: \"a\r\nInjected: 1\"".into(),
+        ),
+        (
+            FetchRequest { url: url.clone(), method: "GET".into(), headers: vec![("x-wide".into(), "a\u{100}b".into())], ..Default::default() },
+            "Invalid header value: \"a\u{100}b\"".into(),
+        ),
+        (
+            FetchRequest { url: url.clone(), method: "GET".into(), headers: vec![("x-padded".into(), " v".into())], ..Default::default() },
+            "Invalid header value: \" v\"".into(),
         ),
     ];
     for (req, message) in cases {
