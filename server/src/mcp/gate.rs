@@ -84,8 +84,15 @@ impl Gate {
         Self { hosts: allowed_hosts, origins: allowed_origins }
     }
 
-    /// Why a request with `headers` is refused (403), or `None`.
+    /// Why a request with `headers` is refused (403), or `None`. More than one `Host` or
+    /// `Origin` line is refused whatever they say: which one a later reader takes is not ours
+    /// to guess.
     pub(crate) fn refusal(&self, headers: &HeaderMap) -> Option<String> {
+        for name in [HOST, ORIGIN] {
+            if headers.get_all(&name).iter().nth(1).is_some() {
+                return Some(format!("a request may carry one {name} header, not several"));
+            }
+        }
         let host = headers.get(HOST).map(|h| h.to_str().map(str::to_owned));
         let Some(Ok(host)) = host else { return Some("a request needs a Host header of visible ASCII".to_owned()) };
         if !self.host_allowed(&host) {
@@ -147,6 +154,19 @@ mod tests {
             assert!(g.refusal(&headers(refused, None)).is_some(), "{refused}");
         }
         assert!(g.refusal(&HeaderMap::new()).is_some(), "no Host");
+        let mut two = headers("localhost", None);
+        two.append("host", "evil.example".parse().unwrap());
+        assert!(g.refusal(&two).is_some(), "two Host lines");
+    }
+
+    #[test]
+    fn several_origins_are_refused_whatever_they_say() {
+        let g = gate();
+        for (first, second) in [("http://localhost", "http://evil.example"), ("http://evil.example", "http://localhost"), ("http://localhost", "http://localhost")] {
+            let mut h = headers("localhost", Some(first));
+            h.append("origin", second.parse().unwrap());
+            assert!(g.refusal(&h).is_some(), "{first} then {second}");
+        }
     }
 
     #[test]
