@@ -10,7 +10,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -91,15 +91,8 @@ const ECHO_ARGS: &str = r#"{"text":"hello","user":"bob"}"#;
 
 /// A server process that printed `listening <port>` (or the trove-host line) on its output.
 struct Served {
-    child: Child,
+    _process: trove_host_tests::KilledOnDrop,
     port: u16,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 fn spawn_server(mut cmd: Command) -> Served {
@@ -133,7 +126,7 @@ fn spawn_server(mut cmd: Command) -> Served {
     let port = rx
         .recv_timeout(Duration::from_secs(60))
         .expect("the server said where it listens");
-    Served { child, port }
+    Served { _process: trove_host_tests::KilledOnDrop(child), port }
 }
 
 /// Closed-loop load: `clients` tasks each POSTing the echo call back to back for `secs`.

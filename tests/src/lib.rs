@@ -3,7 +3,7 @@
 //! `CARGO_BIN_EXE_trove-host` for these tests).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output};
 use std::sync::OnceLock;
 
 /// The repository root (the workspace).
@@ -340,5 +340,16 @@ impl Drop for RedisServer {
         }
         self.kill();
         let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A child process (a server a test or bench started) that is killed and reaped when dropped,
+/// so a failing assertion never leaves it running.
+pub struct KilledOnDrop(pub Child);
+
+impl Drop for KilledOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
     }
 }

@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -13,15 +13,8 @@ use crate::{cli_binary, drive, fixture, only_session, repo_root};
 
 /// A running `trove-host` (killed when dropped) and the URL it printed.
 struct Running {
-    child: Child,
+    _process: trove_host_tests::KilledOnDrop,
     url: String,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// Starts `trove-host args…` and waits for its `trove-host: MCP on <url>` line on stderr.
@@ -49,7 +42,7 @@ fn start(args: &[&str], home: &std::path::Path) -> Running {
         }
         let _ = url.send(Err(seen));
     });
-    let mut running = Running { child, url: String::new() };
+    let mut running = Running { _process: trove_host_tests::KilledOnDrop(child), url: String::new() };
     match printed.recv_timeout(Duration::from_secs(120)) {
         Ok(Ok(url)) => running.url = url,
         Ok(Err(stderr)) => panic!("trove-host ended without serving:\n{stderr}"),

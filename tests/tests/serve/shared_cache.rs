@@ -5,7 +5,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -22,7 +22,7 @@ const PATIENT: Duration = Duration::from_secs(5);
 
 /// One `trove-host serve` process and what it wrote to stderr.
 struct ServeProcess {
-    child: Child,
+    _process: trove_host_tests::KilledOnDrop,
     addr: String,
     stderr: Arc<Mutex<Vec<String>>>,
 }
@@ -52,7 +52,7 @@ impl ServeProcess {
             }
         });
         let addr = rx.recv_timeout(Duration::from_secs(120)).unwrap_or_else(|_| panic!("serve did not start: {:?}", stderr.lock().unwrap()));
-        Self { child, addr, stderr }
+        Self { _process: trove_host_tests::KilledOnDrop(child), addr, stderr }
     }
 
     async fn call(&self, toolkit: &str, tool: &str, args: Value, user: &str) -> (Value, Duration) {
@@ -79,12 +79,6 @@ impl ServeProcess {
     }
 }
 
-impl Drop for ServeProcess {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// The cache probe, and a copy of it that claims another id (a second toolkit).
 fn toolkits(tag: &str) -> (PathBuf, PathBuf) {
