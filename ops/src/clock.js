@@ -28,13 +28,17 @@ function frozenDate(ms) {
 }
 
 /**
- * Runs `call` (an async function) under the call's clock: when Rust says the call's time is
- * frozen, the global `Date` reads that instant until `call` settles; the previous `Date` (the
- * toolkit's, if it replaced it) is put back afterwards.
+ * Runs `call` (an async function) under the call's clock and returns its promise: when Rust
+ * says the call's time is frozen, the global `Date` reads that instant until `call` settles;
+ * the previous `Date` (the toolkit's, if it replaced it) is put back afterwards. An unfrozen
+ * call gets `call()` itself, without another async frame around it.
  */
-export async function withCallClock(call) {
+export function withCallClock(call) {
   const frozen = op_trove_frozen_now();
-  if (frozen === null) return await call();
+  return frozen === null ? call() : withFrozenClock(frozen, call);
+}
+
+async function withFrozenClock(frozen, call) {
   const previous = globalThis.Date;
   const fake = frozenDate(frozen);
   // `new Date().constructor === Date` holds during the call, as under a fake clock.
