@@ -30,7 +30,9 @@ op_trove_register_host((definition, entry) => {
   return describe(definition, entry);
 }, (definition, callJson) => {
   inCall = true;
-  // `call` never throws (a failure is an envelope), and its promise never rejects.
+  // `call` is async: it never throws here. A handler's failure is an envelope; a failure of
+  // the host's own (an envelope JSON cannot encode) rejects `pending`, which Rust reads. Either
+  // way the call's timers end when it settles.
   const pending = call(definition, callJson);
   pending.then(endCall, endCall);
   return pending;
