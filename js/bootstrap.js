@@ -14,28 +14,19 @@ let evaluated = false;
 // Timers a call starts end with it: once its handler has settled, a timeout or interval it left
 // behind is cleared, so it cannot run (and throw, or log) inside a later call, which may be
 // another user's on this instance. Timers started at module top level are not touched.
-// `inCall` is true while a call runs; `callTimers` is made when the call starts its first timer.
-let inCall = false;
 let callTimers = null;
 let clearCallTimer = null;
-function endCall() {
-  if (callTimers !== null) {
-    for (const id of callTimers) clearCallTimer(id);
-  }
-  inCall = false;
-  callTimers = null;
-}
 op_trove_register_host((definition, entry) => {
   evaluated = true;
   return describe(definition, entry);
-}, (definition, callJson) => {
-  inCall = true;
-  // `call` is async: it never throws here. A handler's failure is an envelope; a failure of
-  // the host's own (an envelope JSON cannot encode) rejects `pending`, which Rust reads. Either
-  // way the call's timers end when it settles.
-  const pending = call(definition, callJson);
-  pending.then(endCall, endCall);
-  return pending;
+}, async (definition, callJson) => {
+  callTimers = new Set();
+  try {
+    return await call(definition, callJson);
+  } finally {
+    for (const id of callTimers) clearCallTimer(id);
+    callTimers = null;
+  }
 });
 
 // deno_core lets only extension code import `ext:` modules, so toolkit files reach
@@ -84,7 +75,7 @@ const timers = () => load("ext:deno_web/02_timers.js");
 function tracked(start) {
   return function (...args) {
     const id = start(...args);
-    if (inCall) (callTimers ??= new Set()).add(id);
+    callTimers?.add(id);
     return id;
   };
 }
