@@ -625,8 +625,13 @@ impl Toolkit {
         match text {
             Some(Ok(text)) => Envelope::from_json_str(&text).map_err(|e| format!("malformed envelope ({e})")),
             Some(Err(e)) => Err(e),
-            // Answer now rather than hold the instance until the time limit.
-            None => Ok(Envelope::failure(NEVER_SETTLED, ErrorCode::ToolError, false)),
+            // Answer now rather than hold the instance until the time limit. The instance is
+            // left mid-call (its handler's promise, its frozen clock, its timer tracking): a later
+            // call could settle that promise inside its own, so the instance is replaced.
+            None => {
+                self.retire.get_or_insert_with(|| "its handler never settled".into());
+                Ok(Envelope::failure(NEVER_SETTLED, ErrorCode::ToolError, false))
+            }
         }
     }
 }
