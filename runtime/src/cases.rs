@@ -351,7 +351,8 @@ pub struct FileRun {
 }
 
 /// Runs the cases of one case file for which `select` is true, in order, on a fresh instance
-/// of the toolkit at `toolkit`, on a thread of its own (an isolate lives on the thread that
+/// of the toolkit at `toolkit` (replaced by another after a case that leaves it untrusted: a
+/// limit hit, a handler that never settled, as a pool replaces it), on a thread of its own (an isolate lives on the thread that
 /// made it, and one thread can make only so many in its life: a run of hundreds of files must
 /// not exhaust it).
 ///
@@ -368,13 +369,21 @@ pub fn run_file(
             .spawn(|| {
                 let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("tokio runtime");
                 runtime.block_on(async {
-                    let mut instance = Toolkit::load_instance(toolkit, options).await?;
+                    let mut instance = Toolkit::load_instance(toolkit, options.clone()).await?;
                     let mut results = Vec::new();
+                    let mut redactor = trove_host_ops::redact::Redactor::default();
                     for (index, case) in cases.iter().enumerate().filter(|(_, c)| select(c)) {
                         let (result, problems) = run_case(&mut instance, case).await;
                         results.push((index, result, problems));
+                        // As a pool does: an instance that hit a limit, or whose handler never
+                        // settled, is not trusted with the next case; a fresh one takes over.
+                        if instance.retire_reason().is_some() {
+                            redactor.extend(&instance.redactor());
+                            instance = Toolkit::load_instance(toolkit, options.clone()).await?;
+                        }
                     }
-                    Ok(FileRun { results, redactor: instance.redactor() })
+                    redactor.extend(&instance.redactor());
+                    Ok(FileRun { results, redactor })
                 })
             })
             .join()

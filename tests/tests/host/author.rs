@@ -426,3 +426,26 @@ fn a_frozen_date_keeps_its_identity_and_a_toolkits_own_date_stays() {
     let out = run(&["test", s(&dir), s(&dir.join("cases.json"))]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
 }
+
+#[test]
+fn a_case_that_never_settled_leaves_no_frozen_clock_or_state_to_the_next() {
+    // The handler never settles under a frozen clock: its instance is left mid-call (the
+    // frozen `Date` installed, the handler's promise still pending). The next case in the file
+    // gets a fresh instance: the real clock, fresh module state.
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        let calls = 0;\n\
+        export default defineToolkit({ id: 'stuck', name: 'S', description: 'S.', icon: '🧊', version: '1.0.0',\n\
+          tools: [tool({ name: 'never', description: 'Never.', input: z.object({}), handler: () => { calls++; return new Promise(() => {}); } }),\n\
+            tool({ name: 'clock', description: 'Clock.', input: z.object({}), handler: async () =>\n\
+              `${Date.now() === Date.UTC(2020, 0, 1) ? 'frozen' : 'live'} after ${calls} calls` })] });\n";
+    let dir = scratch_toolkit("never-settled-case", &[("extension.ts", source)]);
+    let cases = json!([
+        { "name": "never", "call": { "tool": "never", "args": {}, "userId": "u" }, "now": "2020-01-01T00:00:00Z", "freezeTime": true,
+          "expect": { "ok": false, "error": "the handler's promise never settled (nothing was left to run)", "retryable": false, "code": "TOOL_ERROR" } },
+        { "name": "clock", "call": { "tool": "clock", "args": {}, "userId": "u" }, "now": "2020-01-01T00:00:00Z",
+          "expect": { "ok": true, "result": { "text": "live after 0 calls" } } }
+    ]);
+    std::fs::write(dir.join("cases.json"), cases.to_string()).unwrap();
+    let out = run(&["test", s(&dir), s(&dir.join("cases.json"))]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+}
