@@ -264,17 +264,6 @@ impl Redactor {
         self.known.sort_by_key(|k| std::cmp::Reverse(k.text.len()));
     }
 
-    /// Adds every value `other` knows, with its name (for a run that goes on on a new
-    /// instance: what the old one resolved stays redacted).
-    pub fn extend(&mut self, other: &Redactor) {
-        for k in &other.known {
-            if !self.known.iter().any(|mine| mine.text == k.text) {
-                self.known.push(k.clone());
-            }
-        }
-        self.known.sort_by_key(|k| std::cmp::Reverse(k.text.len()));
-    }
-
     /// Whether no value has been resolved (then text passes through untouched).
     pub fn is_empty(&self) -> bool {
         self.known.is_empty()

@@ -2,7 +2,8 @@
 //! (`../shared/conformance/case.schema.json`), as `conformance` and `test` run them.
 //!
 //! A case file is a JSON array of cases. One loaded [`Toolkit`] instance runs a whole file,
-//! cases in order (module state carries over, as in one warm isolate); each case gets its own
+//! cases in order (module state carries over, as in one warm isolate, until a case leaves the
+//! instance untrusted and a fresh one takes over, as in a pool); each case gets its own
 //! scripted `http` exchanges ([`ReplayTransport`], secret placeholders expanded with the case's
 //! `secrets`), `trove` answers ([`ScriptedTrove`]), secrets ([`MemorySecrets`]) and `now`
 //! ([`FixedClock`]; with `"freezeTime": true` the toolkit's own `Date` reads too).
@@ -22,7 +23,7 @@ use trove_host_ops::secrets::MemorySecrets;
 use trove_host_ops::trove::{ScriptedTrove, ScriptedTroveCall};
 use trove_host_ops::CallEnv;
 
-use crate::toolkit::{CallOutcome, Toolkit};
+use crate::toolkit::{CallOutcome, InstanceOptions, Toolkit};
 
 /// One case of a case file (the corpus's `case.schema.json`). A field the schema does not
 /// list is an error, not ignored: a misspelt `expectLogs` must not quietly stop checking logs.
@@ -352,15 +353,15 @@ pub struct FileRun {
 
 /// Runs the cases of one case file for which `select` is true, in order, on a fresh instance
 /// of the toolkit at `toolkit` (replaced by another after a case that leaves it untrusted: a
-/// limit hit, a handler that never settled, as a pool replaces it), on a thread of its own (an isolate lives on the thread that
-/// made it, and one thread can make only so many in its life: a run of hundreds of files must
-/// not exhaust it).
+/// limit hit, a handler that never settled, as a pool replaces it), on a thread of its own (an
+/// isolate lives on the thread that made it, and one thread can make only so many in its
+/// life: a run of hundreds of files must not exhaust it).
 ///
 /// # Errors
 /// The toolkit does not load.
 pub fn run_file(
     toolkit: &Path,
-    options: crate::toolkit::InstanceOptions,
+    options: InstanceOptions,
     cases: &[Case],
     select: &(dyn Fn(&Case) -> bool + Sync),
 ) -> Result<FileRun, crate::toolkit::LoadError> {
@@ -371,19 +372,18 @@ pub fn run_file(
                 runtime.block_on(async {
                     let mut instance = Toolkit::load_instance(toolkit, options.clone()).await?;
                     let mut results = Vec::new();
-                    let mut redactor = trove_host_ops::redact::Redactor::default();
                     for (index, case) in cases.iter().enumerate().filter(|(_, c)| select(c)) {
                         let (result, problems) = run_case(&mut instance, case).await;
                         results.push((index, result, problems));
                         // As a pool does: an instance that hit a limit, or whose handler never
-                        // settled, is not trusted with the next case; a fresh one takes over.
+                        // settled, is not trusted with the next case. Its successor shares its
+                        // namespace and the secrets it resolved (to redact), as siblings do.
                         if instance.retire_reason().is_some() {
-                            redactor.extend(&instance.redactor());
-                            instance = Toolkit::load_instance(toolkit, options.clone()).await?;
+                            let sibling = InstanceOptions { sibling: Some(instance.scope().clone()), ..options.clone() };
+                            instance = Toolkit::load_instance(toolkit, sibling).await?;
                         }
                     }
-                    redactor.extend(&instance.redactor());
-                    Ok(FileRun { results, redactor })
+                    Ok(FileRun { results, redactor: instance.redactor() })
                 })
             })
             .join()
