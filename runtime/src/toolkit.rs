@@ -16,6 +16,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
+use std::future::Future;
 use std::task::Poll;
 use std::time::{Duration, Instant};
 
@@ -324,9 +325,23 @@ impl Toolkit {
     ) -> Result<(v8::Global<v8::Value>, String), LoadError> {
         let id = runtime.load_main_es_module(entry_url).await.map_err(|e| js_error_to_load(entry, e))?;
         phase.end("read and transpile the toolkit's modules");
-        let evaluated = runtime.mod_evaluate(id);
-        runtime.run_event_loop(PollEventLoopOptions::default()).await.map_err(|e| js_error_to_load(entry, e))?;
-        evaluated.await.map_err(|e| js_error_to_load(entry, e))?;
+        // The event loop turns until the modules have evaluated, not until it is idle: a
+        // timer the toolkit's top level keeps running (an interval) must not hold the load, as
+        // it does not under Node. It runs on during calls.
+        let mut evaluated = std::pin::pin!(runtime.mod_evaluate(id));
+        // The event loop first: it reports a module's exception as the JavaScript error it is.
+        std::future::poll_fn(|cx| {
+            match runtime.poll_event_loop(cx, PollEventLoopOptions::default()) {
+                Poll::Ready(Err(e)) => Poll::Ready(Err(js_error_to_load(entry, e))),
+                // Idle, so nothing is left that could settle a pending top-level await.
+                Poll::Ready(Ok(())) => Poll::Ready(match evaluated.as_mut().poll(cx) {
+                    Poll::Ready(done) => done.map_err(|e| js_error_to_load(entry, e)),
+                    Poll::Pending => Err(LoadError::Module(format!("{}: a top-level await never settled", entry.display()))),
+                }),
+                Poll::Pending => evaluated.as_mut().poll(cx).map(|done| done.map_err(|e| js_error_to_load(entry, e))),
+            }
+        })
+        .await?;
         phase.end("evaluate the toolkit's modules");
 
         let functions = runtime.op_state().borrow().borrow::<HostFunctions>().clone();

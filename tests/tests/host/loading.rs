@@ -284,3 +284,33 @@ async fn a_non_zod_input_schema_fails_naming_the_tool() {
         "{text}"
     );
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_toolkit_whose_top_level_keeps_a_timer_loads_and_its_timer_runs_during_calls() {
+    // As under Node: module evaluation finishes although a top-level interval keeps running.
+    let body = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+let ticks = 0;\n\
+setInterval(() => { ticks += 1; }, 1);\n\
+export default defineToolkit({ id: 'ticker', name: 'Ticker', description: 'Counts.', icon: 'x', version: '1.0.0',\n\
+  tools: [tool({ name: 'ticks', description: 'Ticks.', input: z.object({}), handler: async () => {\n\
+    const before = ticks;\n\
+    await new Promise((r) => setTimeout(r, 30));\n\
+    return ticks > before ? 'ticking' : `stuck at ${ticks}`;\n\
+  } })] });\n";
+    let dir = scratch_toolkit("top-level-interval", &[("extension.ts", body)]);
+    let loaded = tokio::time::timeout(std::time::Duration::from_secs(20), Toolkit::load(&dir)).await;
+    let mut toolkit = loaded.expect("loading waited for a timer that never ends").expect("load");
+    let out = call(&mut toolkit, "ticks", json!({})).await;
+    assert_eq!(out.envelope.json()["result"]["text"], "ticking", "{}", out.envelope);
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_top_level_await_that_never_settles_fails_the_load_naming_it() {
+    let dir = scratch_toolkit(
+        "stalled-await",
+        &[("extension.ts", &format!("{VALID_TAIL}\nawait new Promise(() => {{}});\n"))],
+    );
+    let loaded = tokio::time::timeout(std::time::Duration::from_secs(20), load_failure(&dir)).await;
+    let (_, text) = loaded.expect("a stalled top-level await hung the load");
+    assert!(text.to_lowercase().contains("top-level await"), "{text}");
+}
