@@ -13,20 +13,22 @@ import { logOpen } from "ext:trove_ops/log.js";
 let evaluated = false;
 // Timers a call starts end with it: once its handler has settled, a timeout or interval it left
 // behind is cleared, so it cannot run (and throw, or log) inside a later call, which may be
-// another user's on this instance. Timers started at module top level are not touched.
+// another user's on this instance. Timers started at module top level are not touched. Rust
+// calls `end` after the call's promise has settled and the microtasks queued by then have run:
+// a timer that a promise chain the handler left running starts a few microtasks after the
+// handler returned is the call's too.
 let callTimers = null;
 let clearCallTimer = null;
 op_trove_register_host((definition, entry) => {
   evaluated = true;
   return describe(definition, entry);
-}, async (definition, callJson) => {
+}, (definition, callJson) => {
   callTimers = new Set();
-  try {
-    return await call(definition, callJson);
-  } finally {
-    for (const id of callTimers) clearCallTimer(id);
-    callTimers = null;
-  }
+  return call(definition, callJson);
+}, () => {
+  if (callTimers === null) return;
+  for (const id of callTimers) clearCallTimer(id);
+  callTimers = null;
 });
 
 // deno_core lets only extension code import `ext:` modules, so toolkit files reach

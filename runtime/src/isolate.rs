@@ -30,15 +30,20 @@ mod net_shim {
     deno_core::extension!(deno_net, lazy_loaded_js = [dir "../js/shims", "02_tls.js"]);
 }
 
-/// The bootstrap's exported functions `describe(definition, entry)` and `call(definition,
-/// callJson)` from `js/host.js`: how the runtime reads a loaded toolkit and runs calls. Held
-/// only in `OpState`; no global exposes them to toolkit code.
+/// The host's functions from the bootstrap (`js/bootstrap.js`, `js/host.js`): how the runtime
+/// reads a loaded toolkit and runs calls. Held only in `OpState`; no global exposes them to
+/// toolkit code.
 #[derive(Clone)]
 pub struct HostFunctions {
     /// `describe(definition, entry) -> JSON string` (throws if `definition` is not one).
     pub describe: v8::Global<v8::Function>,
-    /// `call(definition, callJson) -> Promise<JSON string>` (the envelope).
+    /// `call(definition, callJson) -> Promise<JSON string>` (the envelope). Starts the call's
+    /// timer tracking.
     pub call: v8::Global<v8::Function>,
+    /// `end()`: ends the running call's timers. The runtime calls it once the call's promise
+    /// has settled and the microtasks queued by then have run, so a timer started by a promise
+    /// chain the handler left running ends with the call too.
+    pub end: v8::Global<v8::Function>,
 }
 
 /// Called once by the bootstrap to hand the host's functions to Rust.
@@ -47,8 +52,9 @@ fn op_trove_register_host(
     state: &mut OpState,
     #[scoped] describe: v8::Global<v8::Function>,
     #[scoped] call: v8::Global<v8::Function>,
+    #[scoped] end: v8::Global<v8::Function>,
 ) {
-    state.put(HostFunctions { describe, call });
+    state.put(HostFunctions { describe, call, end });
 }
 
 /// The public exports of `@ontrove/extend/toolkit` ([`crate::loader::SDK_EXPORTS`]), for the

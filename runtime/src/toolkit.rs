@@ -587,6 +587,23 @@ impl Toolkit {
         CallOutcome { envelope, record: ledger.take() }
     }
 
+    /// Ends the settled call's timers (the bootstrap's `end`). By now the event loop's last
+    /// turn has run every microtask queued when the call's promise settled, so a timer a
+    /// fire-and-forget promise chain started after the handler returned is ended too. An
+    /// instance whose `end` fails (a terminated script) is not given another call.
+    fn end_call(&mut self) {
+        let ended = {
+            deno_core::scope!(scope, &mut self.runtime);
+            v8::tc_scope!(let scope, scope);
+            let end = v8::Local::new(scope, &self.functions.end);
+            let this = v8::undefined(scope).into();
+            end.call(scope, this, &[]).is_some()
+        };
+        if !ended {
+            self.retire.get_or_insert_with(|| "its call's timers could not be ended".into());
+        }
+    }
+
     async fn run(&mut self, call_json: String) -> Result<Envelope, String> {
         // The host's `call` is an async function: it returns a promise and never throws (a
         // thrown handler becomes an envelope). Its promise is polled for its state between turns
@@ -637,6 +654,9 @@ impl Toolkit {
             }
         })
         .await;
+        if text.is_some() {
+            self.end_call();
+        }
         match text {
             Some(Ok(text)) => Envelope::from_json_str(&text).map_err(|e| format!("malformed envelope ({e})")),
             Some(Err(e)) => Err(e),

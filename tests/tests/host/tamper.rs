@@ -159,3 +159,33 @@ async fn loading_is_bounded_in_time() {
     let err = Toolkit::load_with(&toolkit("spin-load", body), limits).await.err().expect("must not load");
     assert!(err.to_string().contains("did not finish loading within 0.8 s"), "{err}");
 }
+
+const CHAIN: &str = r#"
+let fired = 0;
+export default defineToolkit({
+  id: 'chain', name: 'C', description: 'd', version: '1.0.0', icon: 'x',
+  tools: [
+    tool({ name: 'leave', description: 'd', input: z.object({}), handler: async () => {
+      // Fire and forget: the timer starts a few microtasks after the handler has returned.
+      Promise.resolve().then(() => 1).then(() => 2).then(() => 3).then(() => 4).then(() => {
+        setTimeout(() => { fired += 1; console.log('a timer from an earlier call ran'); }, 0);
+      });
+      return 'left';
+    } }),
+    tool({ name: 'wait', description: 'd', input: z.object({}), handler: async () => {
+      await new Promise((r) => setTimeout(r, 20));
+      return `fired ${fired}`;
+    } }),
+  ],
+});
+"#;
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_timer_started_by_a_settled_calls_promise_chain_ends_with_that_call() {
+    let mut t = Toolkit::load(&toolkit("chain", CHAIN)).await.expect("load chain");
+    let first = call(&mut t, "leave", json!({}), env(&[], "chain")).await;
+    assert_eq!(first.envelope.json()["result"]["text"], "left");
+    let second = call(&mut t, "wait", json!({}), env(&[], "chain")).await;
+    assert_eq!(second.envelope.json()["result"]["text"], "fired 0", "the first call's timer ran in the second");
+    assert!(second.record.logs.is_empty(), "the second call's log holds another call's line: {:?}", second.record.logs);
+}
