@@ -282,6 +282,24 @@ function normaliseResult(value) {
 
 const REVOKED = "ctx is only usable while its tool call is running";
 
+// What each member does, made once: only the guard around it is made per call.
+const logInfo = (...args) => emit("info", args);
+const logWarn = (...args) => emit("warn", args);
+const logError = (...args) => emit("error", args);
+const now = () => new Date(op_trove_now());
+// Best effort, never the source of truth: keyed by toolkit and user in Rust.
+const cacheGet = async (key) => op_trove_cache_get(String(key));
+const cachePut = async (key, value, ttlSeconds) => {
+  if (typeof value !== "string") throw new TypeError("ctx.cache.put: value must be a string");
+  await op_trove_cache_put(String(key), value, Number(ttlSeconds));
+};
+const troveSearch = async (query, opts = {}) => {
+  const data = await kb("search", { query, ...opts });
+  return Array.isArray(data) ? data : [];
+};
+const troveGetDocument = (id) => kb("getDocument", { id });
+const troveIngest = (documents) => kb("ingest", { documents });
+
 /**
  * The call's `ctx` and a function that revokes it. Once the handler has settled, every member
  * throws: a timer a handler left behind cannot act in (or log into) a later call.
@@ -293,15 +311,15 @@ function buildCtx(call) {
       if (!live) throw new Error(REVOKED);
       return fn.apply(this, args);
     };
-  const log = guard((...args) => emit("info", args));
-  log.info = guard((...args) => emit("info", args));
-  log.warn = guard((...args) => emit("warn", args));
-  log.error = guard((...args) => emit("error", args));
+  const log = guard(logInfo);
+  log.info = guard(logInfo);
+  log.warn = guard(logWarn);
+  log.error = guard(logError);
   const config = call.config && typeof call.config === "object" ? structuredClone(call.config) : {};
   const ctx = {
     userId: call.userId,
     config: Object.freeze(config),
-    now: guard(() => new Date(op_trove_now())),
+    now: guard(now),
     log,
     fetch: guard(fetch),
     fetchJson: guard(fetchJson),
@@ -309,24 +327,14 @@ function buildCtx(call) {
     requireSecret: guard(requireSecret),
   };
   if (op_trove_has_cache()) {
-    // Best effort, never the source of truth: keyed by toolkit and user in Rust.
-    ctx.cache = Object.freeze({
-      get: guard(async (key) => op_trove_cache_get(String(key))),
-      put: guard(async (key, value, ttlSeconds) => {
-        if (typeof value !== "string") throw new TypeError("ctx.cache.put: value must be a string");
-        await op_trove_cache_put(String(key), value, Number(ttlSeconds));
-      }),
-    });
+    ctx.cache = Object.freeze({ get: guard(cacheGet), put: guard(cachePut) });
   }
   // Rust grants scopes (asked by the call and declared by the manifest); JS only asks.
   if (op_trove_has_trove()) {
     ctx.trove = {
-      search: guard(async (query, opts = {}) => {
-        const data = await kb("search", { query, ...opts });
-        return Array.isArray(data) ? data : [];
-      }),
-      getDocument: guard((id) => kb("getDocument", { id })),
-      ingest: guard((documents) => kb("ingest", { documents })),
+      search: guard(troveSearch),
+      getDocument: guard(troveGetDocument),
+      ingest: guard(troveIngest),
     };
   }
   return { ctx, revoke: () => { live = false; } };
