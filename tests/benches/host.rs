@@ -1,12 +1,19 @@
 //! Host benchmark (issue #7): warm call latency through the embedding API and over the wire,
 //! wire throughput at 1/8/64 concurrent clients, and resident memory per additional warm
 //! instance, side by side in one run with the same toolkit under Node 20 and under Bun
-//! (our own `js/` SDK module bundled by esbuild: `bench/js/`).
+//! (our own `js/` SDK module bundled by esbuild: `bench/js/`). Issue #11's warm-call figures
+//! too: a catalog-style call (quakefeed `recent_quakes`: input, response and output schemas, one
+//! replayed `fetchJson`) against the same bundle under Node and Bun, and resident memory over
+//! 100,000 warm calls of one instance.
+//!
+//! `HOST_BENCH_ONLY=direct|memory|catalog|flat|wire` runs one section.
 //!
 //! `cargo bench -p trove-host-tests --bench host`. Needs `scripts/install-bench-deps` and
 //! `node bench/js/build.mjs` for the Node/Bun columns (skipped, and said so, without them).
 //! `HOST_BENCH_CALLS` (default 20000) sets the direct calls, `HOST_BENCH_SECS` (default 3)
-//! each throughput run.
+//! each throughput run, `HOST_BENCH_CATALOG_CALLS` (default 3000) the catalog-style calls,
+//! `HOST_BENCH_FLAT_CALLS` (default 100000) the calls after the first 1,000 whose resident
+//! memory is watched.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -17,6 +24,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use trove_host::{CallEnv, Host, HostConfig, LoadOptions, PoolConfig, ToolCall};
+use trove_host_ops::clock::FixedClock;
+use trove_host_ops::egress::replay::{read_cassette, Exchange, ReplayTransport};
 use trove_host_tests::{cli_binary, repo_root};
 
 fn env_usize(name: &str, default: usize) -> usize {
@@ -88,6 +97,122 @@ async fn echo_pool(host: &Host, echo_dir: &Path, instances: usize) -> trove_host
 }
 
 const ECHO_ARGS: &str = r#"{"text":"hello","user":"bob"}"#;
+
+const QUAKE_ARGS: &str = r#"{"minMagnitude":2.5}"#;
+const QUAKE_NOW: &str = "2026-11-29T12:00:00Z";
+
+/// quakefeed's `recent_quakes` env: its cassette served from the start, the clock at QUAKE_NOW.
+fn quake_env(exchanges: &[Exchange]) -> CallEnv {
+    let mut env = CallEnv::new(Arc::new(ReplayTransport::new(exchanges.to_vec())));
+    env.clock = Arc::new(FixedClock(QUAKE_NOW.parse().unwrap()));
+    env
+}
+
+fn print_series(name: &str, samples: &mut [Duration], note: &str) -> f64 {
+    samples.sort();
+    let p50 = percentile_us(samples, 0.5);
+    println!("{name:<24} {p50:>10.1} {:>10.1}   {note}", percentile_us(samples, 0.99));
+    p50
+}
+
+/// Warm calls of the catalog-style tool on one instance (`Toolkit::call`) and through `Host`,
+/// beside Node and Bun running the same bundle against the same cassette.
+async fn catalog(host: &Host, root: &Path, js: Option<&Js>, calls: usize) {
+    let dir = root.join("toolkits/quakefeed");
+    let exchanges = read_cassette(&dir.join("replay/recent.json")).unwrap();
+    let args: Value = serde_json::from_str(QUAKE_ARGS).unwrap();
+    println!("\n## catalog-style warm call, no HTTP (quakefeed recent_quakes: input, response and output schemas, one replayed fetchJson; {calls} calls)");
+    println!("{:<24} {:>10} {:>10}", "", "p50 µs", "p99 µs");
+    let mut one = trove_host::Toolkit::load(&dir).await.unwrap();
+    let mut first = None;
+    let mut samples = Vec::with_capacity(calls);
+    for i in 0..(calls + calls / 10) {
+        let call = ToolCall::new("recent_quakes", args.clone(), "bob");
+        let env = quake_env(&exchanges);
+        let t = Instant::now();
+        let out = one.call(&call, env).await;
+        let d = t.elapsed();
+        assert!(out.is_ok(), "{}", out.envelope);
+        let text = out.envelope.to_string();
+        assert_eq!(first.get_or_insert_with(|| text.clone()), &text, "the envelope changed between calls");
+        if i >= calls / 10 {
+            samples.push(d);
+        }
+    }
+    let direct = print_series("trove-host Toolkit::call", &mut samples, "(one instance on the caller's thread)");
+    let pool = host
+        .load(&dir, LoadOptions { pool: Some(PoolConfig { min_instances: 1, max_instances: 1, ..PoolConfig::default() }), ..LoadOptions::default() })
+        .await
+        .unwrap();
+    let mut samples = Vec::with_capacity(calls);
+    for i in 0..(calls + calls / 10) {
+        let call = ToolCall::new("recent_quakes", args.clone(), "bob");
+        let env = quake_env(&exchanges);
+        let t = Instant::now();
+        let out = pool.call(call, env).await.unwrap();
+        let d = t.elapsed();
+        assert!(out.is_ok(), "{}", out.envelope);
+        if i >= calls / 10 {
+            samples.push(d);
+        }
+    }
+    print_series("trove-host Host::call", &mut samples, "");
+    let Some(js) = js else { return };
+    let bundle = js.dist.join("quakefeed.mjs");
+    let cassette = dir.join("replay/recent.json");
+    let n = calls.to_string();
+    for (name, program) in [("node", Some(js.node.clone())), ("bun", js.bun.clone())] {
+        let Some(program) = program else { continue };
+        let v = run_json(
+            &program,
+            &[
+                "bench/js/direct.mjs",
+                bundle.to_str().unwrap(),
+                "--tool",
+                "recent_quakes",
+                "--args",
+                QUAKE_ARGS,
+                "--cassette",
+                cassette.to_str().unwrap(),
+                "--now",
+                QUAKE_NOW,
+                "--user",
+                "bob",
+                "--calls",
+                &n,
+            ],
+        );
+        let p50 = v["p50_us"].as_f64().unwrap();
+        println!(
+            "{:<24} {:>10.1} {:>10.1}   (trove-host Toolkit::call / {name} = {:.2}x)",
+            format!("{name} handle()"),
+            p50,
+            v["p99_us"].as_f64().unwrap(),
+            direct / p50
+        );
+    }
+}
+
+/// `calls` warm echo calls on one instance; resident memory after the first 1,000 and at
+/// checkpoints after, as growth against the first.
+async fn flat(echo_dir: &Path, args: &Value, calls: usize) {
+    println!("\n## resident memory over {calls} warm echo calls on one instance (after the first 1,000)");
+    let mut one = trove_host::Toolkit::load(echo_dir).await.unwrap();
+    let mut base = 0u64;
+    let checkpoint = (calls / 5).max(1);
+    println!("{:>10} {:>12} {:>10}", "calls", "RSS MiB", "growth");
+    for i in 1..=(1_000 + calls) {
+        let out = one.call(&ToolCall::new("echo", args.clone(), "bob"), CallEnv::default()).await;
+        assert!(out.is_ok(), "{}", out.envelope);
+        if i == 1_000 {
+            base = rss_bytes();
+            println!("{:>10} {:>12.2} {:>10}", i, base as f64 / 1048576.0, "(base)");
+        } else if i > 1_000 && (i - 1_000) % checkpoint == 0 {
+            let now = rss_bytes();
+            println!("{:>10} {:>12.2} {:>+9.1}%", i, now as f64 / 1048576.0, (now as f64 / base as f64 - 1.0) * 100.0);
+        }
+    }
+}
 
 /// A server process that printed `listening <port>` (or the trove-host line) on its output.
 struct Served {
@@ -192,7 +317,7 @@ async fn main() {
     let root = repo_root();
     let echo_dir = root.join("bench/js/echo");
     let js = js();
-    // HOST_BENCH_ONLY=direct|memory|wire runs one section.
+    // HOST_BENCH_ONLY=direct|memory|catalog|flat|wire runs one section.
     let only = std::env::var("HOST_BENCH_ONLY").unwrap_or_default();
     let run = |section: &str| only.is_empty() || only == section;
     println!("host bench: {calls} warm calls per direct series, {secs} s per throughput run");
@@ -335,7 +460,19 @@ async fn main() {
         drop(pool);
     }
 
-    // 3. The wire: the same echo toolkit served by `trove-host serve`, node:http and Bun.serve.
+    // 3. A catalog-style call (issue #11): an input schema, one replayed `fetchJson` with a
+    //    response schema, an output schema (quakefeed `recent_quakes` from its cassette).
+    if run("catalog") {
+        catalog(&host, &root, js.as_ref(), env_usize("HOST_BENCH_CATALOG_CALLS", 3000)).await;
+    }
+
+    // 4. Resident memory over many warm calls on one instance (issue #11: flat within ±5%
+    //    after the first 1,000).
+    if run("flat") {
+        flat(&echo_dir, &args, env_usize("HOST_BENCH_FLAT_CALLS", 100_000)).await;
+    }
+
+    // 5. The wire: the same echo toolkit served by `trove-host serve`, node:http and Bun.serve.
     if !run("wire") {
         return;
     }
