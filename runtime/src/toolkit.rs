@@ -639,31 +639,50 @@ impl Toolkit {
                 }
             }
         };
+        /// How the event loop ended for this call.
+        enum Ended {
+            /// The host's call promise settled (its envelope's JSON, or why it rejected).
+            Settled(Result<String, String>),
+            /// The event loop failed (an uncaught exception in a timer, or a terminated script)
+            /// with the handler still running.
+            LoopFailed(String),
+            /// Nothing is left to run and the handler has not settled: it never will.
+            Stalled,
+        }
         let runtime = &mut self.runtime;
-        let text = std::future::poll_fn(|cx| {
+        let ended = std::future::poll_fn(|cx| {
             if let Some(done) = settled(runtime) {
-                return Poll::Ready(Some(done));
+                return Poll::Ready(Ended::Settled(done));
             }
             match runtime.poll_event_loop(cx, PollEventLoopOptions::default()) {
-                Poll::Ready(Err(e)) => Poll::Ready(Some(Err(e.to_string()))),
-                // Nothing is left to run (no timer, no op): `None` if the handler has not
-                // settled, for it never will.
-                Poll::Ready(Ok(())) => Poll::Ready(settled(runtime)),
+                Poll::Ready(Err(e)) => Poll::Ready(Ended::LoopFailed(e.to_string())),
+                Poll::Ready(Ok(())) => Poll::Ready(settled(runtime).map_or(Ended::Stalled, Ended::Settled)),
                 // This turn may have settled it while other work (a timer) is still pending.
-                Poll::Pending => settled(runtime).map_or(Poll::Pending, |done| Poll::Ready(Some(done))),
+                Poll::Pending => settled(runtime).map_or(Poll::Pending, |done| Poll::Ready(Ended::Settled(done))),
             }
         })
         .await;
-        if text.is_some() {
-            self.end_call();
-        }
-        match text {
-            Some(Ok(text)) => Envelope::from_json_str(&text).map_err(|e| format!("malformed envelope ({e})")),
-            Some(Err(e)) => Err(e),
+        match ended {
+            Ended::Settled(done) => {
+                self.end_call();
+                match done {
+                    Ok(text) => Envelope::from_json_str(&text).map_err(|e| format!("malformed envelope ({e})")),
+                    Err(e) => Err(e),
+                }
+            }
+            // The handler is still running, with its ctx live: a later call, another user's,
+            // would run the rest of it. A script stopped at a limit gets its reason from the
+            // caller instead.
+            Ended::LoopFailed(e) => {
+                if self.stopped.load(Ordering::SeqCst) == stop::NONE {
+                    self.retire.get_or_insert_with(|| "an uncaught exception ended its event loop mid-call".into());
+                }
+                Err(e)
+            }
             // Answer now rather than hold the instance until the time limit. The instance is
             // left mid-call (its handler's promise, its frozen clock, its timer tracking): a later
             // call could settle that promise inside its own, so the instance is replaced.
-            None => {
+            Ended::Stalled => {
                 self.retire.get_or_insert_with(|| "its handler never settled".into());
                 Ok(Envelope::failure(NEVER_SETTLED, ErrorCode::ToolError, false))
             }

@@ -189,3 +189,31 @@ async fn a_timer_started_by_a_settled_calls_promise_chain_ends_with_that_call() 
     assert_eq!(second.envelope.json()["result"]["text"], "fired 0", "the first call's timer ran in the second");
     assert!(second.record.logs.is_empty(), "the second call's log holds another call's line: {:?}", second.record.logs);
 }
+
+const THROWING_TICK: &str = r#"
+let ticks = 0;
+const waiters: (() => void)[] = [];
+setInterval(() => {
+  ticks += 1;
+  if (ticks === 2) throw new Error('refresh failed');
+  waiters.splice(0).forEach((r) => r());
+}, 5);
+const nextTick = () => new Promise<void>((r) => waiters.push(r));
+export default defineToolkit({
+  id: 'tick', name: 'T', description: 'd', version: '1.0.0', icon: 'x',
+  tools: [tool({ name: 'save', description: 'd', input: z.object({}), handler: async (_a, ctx) => {
+    await nextTick(); await nextTick(); await nextTick();
+    ctx.log(`still running for ${ctx.userId}`);
+    return 'saved';
+  } })],
+});
+"#;
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_call_whose_event_loop_failed_mid_handler_retires_its_instance() {
+    let mut t = Toolkit::load(&toolkit("tick", THROWING_TICK)).await.expect("load tick");
+    let first = call(&mut t, "save", json!({}), env(&[], "tick")).await;
+    assert_eq!(first.envelope.json()["error"], "tool failed", "{}", first.envelope);
+    // The handler is still pending with a live ctx: no later call may run the rest of it.
+    assert!(t.retire_reason().is_some_and(|r| r.contains("uncaught")), "{:?}", t.retire_reason());
+}
