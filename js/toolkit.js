@@ -29,7 +29,7 @@ export { ToolError, z };
 
 // Captured before any toolkit code runs: a toolkit may replace `JSON.stringify`,
 // `WeakMap.prototype.get` or `Object.keys`, but not these.
-const { JSONParse, JSONStringify, ObjectKeys, SafeWeakMap, ObjectFreeze } = primordials;
+const { JSONParse, JSONStringify, ObjectKeys, SafeWeakMap, ObjectFreeze, ReflectApply } = primordials;
 
 /** Identity; exists for typing. */
 export function tool(definition) {
@@ -309,7 +309,9 @@ function buildCtx(call) {
   const guard = (fn) =>
     function (...args) {
       if (!live) throw new Error(REVOKED);
-      return fn.apply(this, args);
+      // Not `fn.apply`: a toolkit that replaced Function.prototype.apply would be handed the
+      // unguarded member, which works in any later call.
+      return ReflectApply(fn, this, args);
     };
   const log = guard(logInfo);
   log.info = guard(logInfo);
