@@ -2,7 +2,7 @@
 // deno_web, deno_crypto and deno_fetch, routes `console` to the host's log, and removes every
 // host internal (`Deno`, `__bootstrap`) from toolkit reach. There is no global `fetch`:
 // `ctx.fetch` is the only way out.
-import { core } from "ext:core/mod.js";
+import { core, primordials } from "ext:core/mod.js";
 import { op_trove_console, op_trove_register_host, op_trove_sdk_exports } from "ext:core/ops";
 import * as sdk from "ext:trove/toolkit.js";
 import { call, describe } from "ext:trove/host.js";
@@ -11,25 +11,51 @@ import { logOpen } from "ext:trove_ops/log.js";
 // The host's functions for loaded toolkits go to Rust directly, never through a global. Rust
 // asks `describe` once the toolkit's modules have evaluated (see the rejection handler below).
 let evaluated = false;
-// Timers a call starts end with it: once its handler has settled, a timeout or interval it left
-// behind is cleared, so it cannot run (and throw, or log) inside a later call, which may be
-// another user's on this instance. Timers started at module top level are not touched. Rust
-// calls `end` after the call's promise has settled and the microtasks queued by then have run:
-// a timer that a promise chain the handler left running starts a few microtasks after the
-// handler returned is the call's too.
-let callTimers = null;
-let clearCallTimer = null;
+// Each call runs under its own async context (deno_core's continuation-preserved data: promise
+// reactions keep the context they were registered in, and deno_web's timer callbacks restore the
+// one they were started in), so code knows which call it belongs to even when it runs later.
+// - Timers a call's code starts, however deep in its promise chains or timer callbacks, are
+//   that call's: Rust calls `end` once the call's promise has settled and the microtasks queued
+//   by then have run, and `end` clears them; one started after that (a chain still waiting on a
+//   request) is cleared at once. So none runs (and throws, or logs) inside a later call, which
+//   may be another user's on this instance. Timers started by module top-level code, and by
+//   their callbacks, belong to no call and are not touched.
+// - A console line from a call that has ended is attributed to no call (see hostConsole).
+// Only what was captured before any toolkit code ran is used here (primordials, a null-prototype
+// record), so a toolkit that replaces Set, iterators or Function.prototype.apply changes nothing.
+const { ObjectKeys, ReflectApply, SafeWeakSet, WeakSetPrototypeAdd, WeakSetPrototypeHas } = primordials;
+/** Every call's context: `{ open, timers }`, `timers` a null-prototype record of timer ids. */
+const callContexts = new SafeWeakSet();
+let running = null;
+let clearTimer = null;
 op_trove_register_host((definition, entry) => {
   evaluated = true;
   return describe(definition, entry);
 }, (definition, callJson) => {
-  callTimers = new Set();
-  return call(definition, callJson);
+  const context = { __proto__: null, open: true, timers: { __proto__: null } };
+  WeakSetPrototypeAdd(callContexts, context);
+  running = context;
+  const previous = core.getAsyncContext();
+  core.setAsyncContext(context);
+  try {
+    return call(definition, callJson);
+  } finally {
+    core.setAsyncContext(previous);
+  }
 }, () => {
-  if (callTimers === null) return;
-  for (const id of callTimers) clearCallTimer(id);
-  callTimers = null;
+  const context = running;
+  running = null;
+  if (context === null) return;
+  context.open = false;
+  const ids = ObjectKeys(context.timers);
+  for (let i = 0; i < ids.length; i++) clearTimer(Number(ids[i]));
 });
+
+/** The context of the call the running code belongs to, or null (module top level). */
+function callContext() {
+  const context = core.getAsyncContext();
+  return WeakSetPrototypeHas(callContexts, context) ? context : null;
+}
 
 // deno_core lets only extension code import `ext:` modules, so toolkit files reach
 // `@ontrove/extend/toolkit` through a virtual module the loader serves, which reads this frozen,
@@ -73,22 +99,20 @@ function defineLazy(name, get) {
 
 const timers = () => load("ext:deno_web/02_timers.js");
 
-// setTimeout/setInterval remember the ids a call starts (see callTimers above).
-function tracked(start) {
+// setTimeout/setInterval give the timer to the call the code belongs to (see `end` above).
+function owned(start) {
   return function (...args) {
     const id = start(...args);
-    callTimers?.add(id);
+    const context = callContext();
+    if (context !== null) {
+      if (context.open) context.timers[id] = true;
+      else clearTimer(id);
+    }
     return id;
   };
 }
-function untracking(clear) {
-  return function (id) {
-    callTimers?.delete(id);
-    return clear(id);
-  };
-}
-clearCallTimer = (id) => {
-  // Called bare: deno's timers refuse any `this` but the global.
+// Called bare: deno's timers refuse any `this` but the global. Clearing is idempotent.
+clearTimer = (id) => {
   const { clearInterval } = timers();
   clearInterval(id);
 };
@@ -101,10 +125,10 @@ const lazyGlobals = {
   TextDecoder: ["ext:deno_web/08_text_encoding.js", "TextDecoder"],
   TextEncoderStream: ["ext:deno_web/08_text_encoding.js", "TextEncoderStream"],
   TextDecoderStream: ["ext:deno_web/08_text_encoding.js", "TextDecoderStream"],
-  setTimeout: () => tracked(timers().setTimeout),
-  clearTimeout: () => untracking(timers().clearTimeout),
-  setInterval: () => tracked(timers().setInterval),
-  clearInterval: () => untracking(timers().clearInterval),
+  setTimeout: () => owned(timers().setTimeout),
+  clearTimeout: ["ext:deno_web/02_timers.js", "clearTimeout"],
+  setInterval: () => owned(timers().setInterval),
+  clearInterval: ["ext:deno_web/02_timers.js", "clearInterval"],
   AbortController: ["ext:deno_web/03_abort_signal.js", "AbortController"],
   AbortSignal: ["ext:deno_web/03_abort_signal.js", "AbortSignal"],
   atob: ["ext:deno_web/05_base64.js", "atob"],
@@ -148,16 +172,21 @@ function hostConsole() {
   if (theConsole !== null) return theConsole;
   const { Console, setNoColorFns } = load("ext:deno_web/01_console.js");
   setNoColorFns(() => true, () => true);
+  // A line from code of a call that has ended (a promise chain it left waiting, which ran on
+  // inside a later call) is attributed to no call: Rust keeps it out of the running call's log.
   const made = new Console((message, level) => {
-    op_trove_console(LEVELS[level] ?? "info", message.endsWith("\n") ? message.slice(0, -1) : message);
+    const context = callContext();
+    const stray = context !== null && !context.open;
+    op_trove_console(LEVELS[level] ?? "info", message.endsWith("\n") ? message.slice(0, -1) : message, stray);
   });
   // Past the call's log budget (decided in Rust), a console line is dropped before it is formatted.
   for (const method of ["log", "info", "warn", "error", "debug", "trace", "dir", "dirxml", "table"]) {
     const print = made[method];
     if (typeof print !== "function") continue;
     made[method] = function (...args) {
-      if (!logOpen(args)) return;
-      return print.apply(this, args);
+      const context = callContext();
+      if ((context === null || context.open) && !logOpen(args)) return;
+      return ReflectApply(print, this, args);
     };
   }
   theConsole = made;
@@ -174,7 +203,8 @@ core.setUnhandledPromiseRejectionHandler((_promise, reason) => {
   try {
     hostConsole().error("Uncaught (in promise)", reason);
   } catch {
-    op_trove_console("error", "Uncaught (in promise) (unprintable reason)");
+    const context = callContext();
+    op_trove_console("error", "Uncaught (in promise) (unprintable reason)", context !== null && !context.open);
   }
   return true;
 });

@@ -190,6 +190,66 @@ async fn a_timer_started_by_a_settled_calls_promise_chain_ends_with_that_call() 
     assert!(second.record.logs.is_empty(), "the second call's log holds another call's line: {:?}", second.record.logs);
 }
 
+const LEFT_BEHIND: &str = r#"
+let release: (() => void) | undefined;
+const later = new Promise<void>((r) => { release = r; });
+let refreshes = 0;
+function schedule() { setTimeout(() => { refreshes += 1; schedule(); }, 2); }
+schedule();
+let grabbed: ((...a: unknown[]) => unknown) | undefined;
+export default defineToolkit({
+  id: 'left', name: 'L', description: 'd', version: '1.0.0', icon: 'x',
+  tools: [
+    tool({ name: 'leave', description: 'd', input: z.object({}), handler: async (_a, ctx) => {
+      // A chain left waiting on something a later call does, and a timer it starts then.
+      later.then(() => {
+        console.log('a line of the call that left');
+        setTimeout(() => console.log('a timer of the call that left'), 0);
+      });
+      // Tampering that must not switch off the end of this call's timers.
+      (Set.prototype as any).add = function () { return this; };
+      (Set.prototype as any)[Symbol.iterator] = function* () {};
+      (Object.getPrototypeOf(new Set().values()) as any).next = () => ({ done: true, value: undefined });
+      (Object.getPrototypeOf(new Map().keys()) as any).next = () => ({ done: true, value: undefined });
+      setTimeout(() => console.log('a timer the tampering hid'), 5);
+      // Replacing Function.prototype.apply must not hand out an unguarded ctx member.
+      const apply = Function.prototype.apply;
+      (Function.prototype as any).apply = function (this: any, self: unknown, args: unknown[]) {
+        grabbed = this; return Reflect.apply(this, self, args);
+      };
+      ctx.log('through the guard');
+      (Function.prototype as any).apply = apply;
+      return 'left';
+    } }),
+    tool({ name: 'wait', description: 'd', input: z.object({}), handler: async (_a, ctx) => {
+      const before = refreshes;
+      let stale = 'no member was grabbed';
+      if (grabbed) { try { grabbed('from the call that left'); stale = 'a grabbed member worked'; } catch (e) { stale = (e as Error).message; } }
+      release!();
+      await new Promise((r) => setTimeout(r, 40));
+      ctx.log('own line');
+      return `${stale}; top-level timer ${refreshes > before ? 'ticking' : 'stopped'}`;
+    } }),
+  ],
+});
+"#;
+
+#[tokio::test(flavor = "current_thread")]
+async fn nothing_a_call_left_behind_runs_or_logs_as_a_later_call() {
+    let mut t = Toolkit::load(&toolkit("left", LEFT_BEHIND)).await.expect("load left");
+    let first = call(&mut t, "leave", json!({}), env(&[], "left")).await;
+    assert_eq!(first.envelope.json()["result"]["text"], "left", "{}", first.envelope);
+    let second = call(&mut t, "wait", json!({}), env(&[], "left")).await;
+    assert_eq!(
+        second.envelope.json()["result"]["text"],
+        "no member was grabbed; top-level timer ticking",
+        "{}",
+        second.envelope
+    );
+    assert_eq!(second.record.logs, vec![json!(["own line"])], "only the second call's own line");
+    assert!(t.retire_reason().is_none(), "{:?}", t.retire_reason());
+}
+
 const THROWING_TICK: &str = r#"
 let ticks = 0;
 const waiters: (() => void)[] = [];
