@@ -24,12 +24,18 @@ fn js_err(e: IntlError) -> JsErrorBox {
     }
 }
 
-fn dtf(locale: Option<String>, options: DateTimeOptions, defaults: Defaults) -> Result<Rc<DateTimeFormatter>, JsErrorBox> {
-    let key = format!("{locale:?}|{defaults:?}|{}", serde_json::to_string(&options).unwrap_or_default());
+/// The formatter for `locale`, `options` (the JSON text `intl.js` made once per formatter, in a
+/// fixed key order) and `defaults` (`"date"`, `"time"`, `"all"`, `"dateonly"`). The cache is
+/// keyed by the text as given, so a cached formatter costs no options parsing.
+fn dtf(locale: Option<String>, options: &str, defaults: &str) -> Result<Rc<DateTimeFormatter>, JsErrorBox> {
+    let key = format!("{locale:?}|{defaults}|{options}");
     if let Some(f) = DTF.with(|c| c.borrow().get(&key).cloned()) {
         return Ok(f);
     }
-    let f = Rc::new(DateTimeFormatter::try_new(locale.as_deref(), &options, defaults).map_err(js_err)?);
+    let parsed: DateTimeOptions = serde_json::from_str(options).map_err(|e| JsErrorBox::type_error(format!("Intl options: {e}")))?;
+    let defaults: Defaults = serde_json::from_value(serde_json::Value::String(defaults.to_owned()))
+        .map_err(|e| JsErrorBox::type_error(format!("Intl defaults: {e}")))?;
+    let f = Rc::new(DateTimeFormatter::try_new(locale.as_deref(), &parsed, defaults).map_err(js_err)?);
     DTF.with(|c| {
         let mut c = c.borrow_mut();
         if c.len() >= CACHE_MAX {
@@ -40,12 +46,14 @@ fn dtf(locale: Option<String>, options: DateTimeOptions, defaults: Defaults) -> 
     Ok(f)
 }
 
-fn nf(locale: Option<String>, options: NumberOptions) -> Result<Rc<NumberFormatter>, JsErrorBox> {
-    let key = format!("{locale:?}|{}", serde_json::to_string(&options).unwrap_or_default());
+/// [`dtf`] for number formatters (`options` as JSON text).
+fn nf(locale: Option<String>, options: &str) -> Result<Rc<NumberFormatter>, JsErrorBox> {
+    let key = format!("{locale:?}|{options}");
     if let Some(f) = NF.with(|c| c.borrow().get(&key).cloned()) {
         return Ok(f);
     }
-    let f = Rc::new(NumberFormatter::try_new(locale.as_deref(), &options).map_err(js_err)?);
+    let parsed: NumberOptions = serde_json::from_str(options).map_err(|e| JsErrorBox::type_error(format!("Intl options: {e}")))?;
+    let f = Rc::new(NumberFormatter::try_new(locale.as_deref(), &parsed).map_err(js_err)?);
     NF.with(|c| {
         let mut c = c.borrow_mut();
         if c.len() >= CACHE_MAX {
@@ -56,14 +64,14 @@ fn nf(locale: Option<String>, options: NumberOptions) -> Result<Rc<NumberFormatt
     Ok(f)
 }
 
-/// `op_intl_datetime_resolve(locale: string|null, options: object, defaults: "date"|"time"|"all"|"dateonly")`
+/// `op_intl_datetime_resolve(locale: string|null, options: JSON text, defaults: "date"|"time"|"all"|"dateonly")`
 /// → resolvedOptions object; throws RangeError/TypeError on bad options.
 #[op2]
 #[serde]
 fn op_intl_datetime_resolve(
     #[string] locale: Option<String>,
-    #[serde] options: DateTimeOptions,
-    #[serde] defaults: Defaults,
+    #[string] options: &str,
+    #[string] defaults: &str,
 ) -> Result<crate::ResolvedDateTimeOptions, JsErrorBox> {
     Ok(dtf(locale, options, defaults)?.resolved_options().clone())
 }
@@ -73,8 +81,8 @@ fn op_intl_datetime_resolve(
 #[string]
 fn op_intl_datetime_format(
     #[string] locale: Option<String>,
-    #[serde] options: DateTimeOptions,
-    #[serde] defaults: Defaults,
+    #[string] options: &str,
+    #[string] defaults: &str,
     epoch_ms: f64,
 ) -> Result<String, JsErrorBox> {
     dtf(locale, options, defaults)?.format(epoch_ms).map_err(js_err)
@@ -85,8 +93,8 @@ fn op_intl_datetime_format(
 #[serde]
 fn op_intl_datetime_format_to_parts(
     #[string] locale: Option<String>,
-    #[serde] options: DateTimeOptions,
-    #[serde] defaults: Defaults,
+    #[string] options: &str,
+    #[string] defaults: &str,
     epoch_ms: f64,
 ) -> Result<Vec<Part>, JsErrorBox> {
     dtf(locale, options, defaults)?.format_to_parts(epoch_ms).map_err(js_err)
@@ -97,7 +105,7 @@ fn op_intl_datetime_format_to_parts(
 #[serde]
 fn op_intl_number_resolve(
     #[string] locale: Option<String>,
-    #[serde] options: NumberOptions,
+    #[string] options: &str,
 ) -> Result<crate::ResolvedNumberOptions, JsErrorBox> {
     Ok(nf(locale, options)?.resolved_options().clone())
 }
@@ -107,7 +115,7 @@ fn op_intl_number_resolve(
 #[string]
 fn op_intl_number_format(
     #[string] locale: Option<String>,
-    #[serde] options: NumberOptions,
+    #[string] options: &str,
     value: f64,
 ) -> Result<String, JsErrorBox> {
     Ok(nf(locale, options)?.format(value))
@@ -118,7 +126,7 @@ fn op_intl_number_format(
 #[serde]
 fn op_intl_number_format_to_parts(
     #[string] locale: Option<String>,
-    #[serde] options: NumberOptions,
+    #[string] options: &str,
     value: f64,
 ) -> Result<Vec<Part>, JsErrorBox> {
     Ok(nf(locale, options)?.format_to_parts(value))

@@ -11,6 +11,11 @@ import {
   op_intl_number_format_to_parts,
   op_intl_number_resolve,
 } from "ext:core/ops";
+import { primordials } from "ext:core/mod.js";
+
+// A formatter's options go to Rust as JSON text made once, when it is made: Rust caches its
+// formatters by that text, so formatting costs no options conversion (issue #11).
+const { JSONStringify } = primordials;
 
 const Intl = globalThis.Intl ?? (globalThis.Intl = {});
 const DateGetTime = Date.prototype.getTime;
@@ -68,8 +73,9 @@ function dtfInternal(self, name) {
 function makeDtfState(locales, options, defaults) {
   const locale = localeOf(locales);
   const opts = readOptions(options, DTF_STRINGS, ["fractionalSecondDigits"], ["hour12"]);
-  const resolved = op_intl_datetime_resolve(locale, opts, defaults);
-  return { locale, opts, defaults, resolved, bound: undefined };
+  const optsJson = JSONStringify(opts);
+  const resolved = op_intl_datetime_resolve(locale, optsJson, defaults);
+  return { locale, opts: optsJson, defaults, resolved, bound: undefined };
 }
 
 function DateTimeFormat(locales, options) {
@@ -117,7 +123,7 @@ DateTimeFormat.supportedLocalesOf = function supportedLocalesOf(locales) {
   if (locales === undefined) return [];
   const list = typeof locales === "string" ? [locales] : Array.from(locales, String);
   return list.filter((l) => {
-    try { op_intl_number_resolve(l, {}); return true; } catch { return false; }
+    try { op_intl_number_resolve(l, "{}"); return true; } catch { return false; }
   });
 };
 
@@ -140,8 +146,9 @@ function makeNfState(locales, options) {
     const g = Object(options).useGrouping;
     if (g !== undefined) opts.useGrouping = typeof g === "boolean" ? g : String(g);
   }
-  const resolved = op_intl_number_resolve(locale, opts);
-  return { locale, opts, resolved, bound: undefined };
+  const optsJson = JSONStringify(opts);
+  const resolved = op_intl_number_resolve(locale, optsJson);
+  return { locale, opts: optsJson, resolved, bound: undefined };
 }
 
 // BigInt is formatted through Number (precision beyond 2^53 is lost).
@@ -193,7 +200,7 @@ function dateToLocale(defaults, name) {
       if (Number.isNaN(t)) return "Invalid Date";
       const locale = localeOf(locales);
       const opts = readOptions(options, DTF_STRINGS, ["fractionalSecondDigits"], ["hour12"]);
-      return op_intl_datetime_format(locale, opts, defaults, t);
+      return op_intl_datetime_format(locale, JSONStringify(opts), defaults, t);
     },
   }[name];
   defineProperty(Date.prototype, name, { value: fn, writable: true, configurable: true, enumerable: false });
