@@ -48,7 +48,8 @@ op_trove_register_host((definition, entry) => {
   if (context === null) return;
   context.open = false;
   const ids = ObjectKeys(context.timers);
-  for (let i = 0; i < ids.length; i++) clearTimer(Number(ids[i]));
+  // `+`, not the global Number a toolkit can replace.
+  for (let i = 0; i < ids.length; i++) clearTimer(+ids[i]);
 });
 
 /** The context of the call the running code belongs to, or null (module top level). */
@@ -117,6 +118,40 @@ clearTimer = (id) => {
   clearInterval(id);
 };
 
+// AbortSignal.timeout starts a timer of deno's own that restores no async context: its abort
+// listeners would run as no call's code, and a timer they start would outlive every call. Here
+// it runs on a timer the running call owns (deno's argument checks), so it ends with the call;
+// unlike deno's, the timer keeps a call's event loop alive, so a handler awaiting only the
+// signal is answered when it aborts, not as never settled. Patched when the script first loads through these globals.
+let abortSignals = null;
+function abortScript() {
+  if (abortSignals !== null) return abortSignals;
+  const script = load("ext:deno_web/03_abort_signal.js");
+  const { AbortController, AbortSignal } = script;
+  const webidl = load("ext:deno_webidl/00_webidl.js");
+  const { DOMException } = load("ext:deno_web/01_dom_exception.js");
+  const setOwnedTimeout = owned(timers().setTimeout);
+  Object.defineProperty(AbortSignal, "timeout", {
+    value: {
+      timeout(millis) {
+        const prefix = "Failed to execute 'AbortSignal.timeout'";
+        webidl.requiredArguments(arguments.length, 1, prefix);
+        millis = webidl.converters["unsigned long long"](millis, prefix, "Argument 1", { enforceRange: true });
+        const controller = new AbortController();
+        setOwnedTimeout(() => {
+          controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+        }, millis);
+        return controller.signal;
+      },
+    }.timeout,
+    writable: true,
+    enumerable: false,
+    configurable: true,
+  });
+  abortSignals = script;
+  return script;
+}
+
 // name -> [script, export] (the global has the export's value), or a function making the value.
 const lazyGlobals = {
   URL: ["ext:deno_web/00_url.js", "URL"],
@@ -129,8 +164,8 @@ const lazyGlobals = {
   clearTimeout: ["ext:deno_web/02_timers.js", "clearTimeout"],
   setInterval: () => owned(timers().setInterval),
   clearInterval: ["ext:deno_web/02_timers.js", "clearInterval"],
-  AbortController: ["ext:deno_web/03_abort_signal.js", "AbortController"],
-  AbortSignal: ["ext:deno_web/03_abort_signal.js", "AbortSignal"],
+  AbortController: () => abortScript().AbortController,
+  AbortSignal: () => abortScript().AbortSignal,
   atob: ["ext:deno_web/05_base64.js", "atob"],
   btoa: ["ext:deno_web/05_base64.js", "btoa"],
   structuredClone: ["ext:deno_web/02_structured_clone.js", "structuredClone"],
@@ -184,8 +219,7 @@ function hostConsole() {
     const print = made[method];
     if (typeof print !== "function") continue;
     made[method] = function (...args) {
-      const context = callContext();
-      if ((context === null || context.open) && !logOpen(args)) return;
+      if (!logOpen(args)) return;
       return ReflectApply(print, this, args);
     };
   }

@@ -106,30 +106,28 @@ pub fn op_trove_log_dropped(state: &mut OpState, chars: f64) {
 /// `console.*`: already-formatted text, redacted, emitted as tracing and into the running call's
 /// log. `stray` (the bootstrap's async context says so) marks a line from code of a call that has
 /// ended, run on inside a later call (a promise chain it left waiting): it is not the running
-/// call's, so like a line from module top level it is attributed to no call, redacted with every
-/// secret the instance has resolved.
+/// call's, so it is attributed to no call (no tool, no call id, not in the call's log sink), but
+/// it counts against the running call's log budget and line cap like any line written while
+/// that call runs. Outside a call (module top level) a line is attributed to no tool.
 #[op2(fast)]
 pub fn op_trove_console(state: &mut OpState, #[string] level: &str, #[string] text: &str, stray: bool) {
-    let scope = state.try_borrow::<ToolkitScope>();
-    let scope_id = scope.map(|s| s.id.clone()).unwrap_or_default();
-    match state.try_borrow::<CallState>().filter(|_| !stray) {
+    let scope_id = state.try_borrow::<ToolkitScope>().map(|s| s.id.clone()).unwrap_or_default();
+    match state.try_borrow::<CallState>() {
         Some(call) => {
             if call.ledger.admit_log(text.len()) == crate::ledger::LogAdmission::Drop {
                 return;
             }
             let text = call.ledger.cap_line(call.ledger.redact_str(text));
+            if stray {
+                crate::log::emit(level, &scope_id, "", "", "console (a call that has ended)", &text);
+                return;
+            }
             crate::log::emit(level, &scope_id, &call.tool, &call.call_id, "console", &text);
             if let Some(sink) = &call.env.log_sink {
                 sink.line(crate::log::LogLevel::from_name(level), &serde_json::Value::String(text));
             }
         }
-        None => {
-            let text = match scope {
-                Some(scope) => scope.redactor.lock().expect("redactor").redact_str(text),
-                None => text.to_owned(),
-            };
-            crate::log::emit(level, &scope_id, "", "", "console", &text);
-        }
+        None => crate::log::emit(level, &scope_id, "", "", "console", text),
     }
 }
 

@@ -29,6 +29,17 @@ fn env(secrets: &[(&str, &str)], toolkit_id: &str) -> CallEnv {
     env
 }
 
+/// `env` with a log sink: every line the call writes (`ctx.log` and `console.*`), in order.
+fn watched(env: CallEnv) -> (CallEnv, Arc<std::sync::Mutex<Vec<Value>>>) {
+    let lines = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = lines.clone();
+    let mut env = env;
+    env.log_sink = Some(Arc::new(move |_level: trove_host_ops::log::LogLevel, line: &Value| {
+        sink.lock().unwrap().push(line.clone());
+    }));
+    (env, lines)
+}
+
 async fn call(t: &mut Toolkit, tool: &str, args: Value, env: CallEnv) -> trove_host::CallOutcome {
     t.call(&ToolCall::new(tool, args, "u"), env).await
 }
@@ -239,7 +250,8 @@ async fn nothing_a_call_left_behind_runs_or_logs_as_a_later_call() {
     let mut t = Toolkit::load(&toolkit("left", LEFT_BEHIND)).await.expect("load left");
     let first = call(&mut t, "leave", json!({}), env(&[], "left")).await;
     assert_eq!(first.envelope.json()["result"]["text"], "left", "{}", first.envelope);
-    let second = call(&mut t, "wait", json!({}), env(&[], "left")).await;
+    let (watched_env, lines) = watched(env(&[], "left"));
+    let second = call(&mut t, "wait", json!({}), watched_env).await;
     assert_eq!(
         second.envelope.json()["result"]["text"],
         "no member was grabbed; top-level timer ticking",
@@ -247,6 +259,7 @@ async fn nothing_a_call_left_behind_runs_or_logs_as_a_later_call() {
         second.envelope
     );
     assert_eq!(second.record.logs, vec![json!(["own line"])], "only the second call's own line");
+    assert_eq!(*lines.lock().unwrap(), vec![json!(["own line"])], "the second call's log holds another call's line");
     assert!(t.retire_reason().is_none(), "{:?}", t.retire_reason());
 }
 
@@ -276,4 +289,62 @@ async fn a_call_whose_event_loop_failed_mid_handler_retires_its_instance() {
     assert_eq!(first.envelope.json()["error"], "tool failed", "{}", first.envelope);
     // The handler is still pending with a live ctx: no later call may run the rest of it.
     assert!(t.retire_reason().is_some_and(|r| r.contains("uncaught")), "{:?}", t.retire_reason());
+}
+
+const ESCAPES: &str = r#"
+export default defineToolkit({
+  id: 'escapes', name: 'E', description: 'd', version: '1.0.0', icon: 'x',
+  tools: [
+    tool({ name: 'arm', description: 'd', input: z.object({}), handler: async () => {
+      // deno's own AbortSignal.timeout timer restores no call context.
+      AbortSignal.timeout(1).onabort = () => { setInterval(() => console.log('an abort listener of an earlier call'), 2); };
+      // The end of the call must not go through globals the toolkit can replace.
+      (globalThis as any).Number = () => -1;
+      setInterval(() => console.log('an interval of an earlier call'), 2);
+      return 'armed';
+    } }),
+    tool({ name: 'flood', description: 'd', input: z.object({}), handler: async () => {
+      let release: () => void = () => {};
+      const later = new Promise<void>((r) => { release = r; });
+      later.then(() => { for (let i = 0; i < 500; i++) console.log('x'.repeat(100000)); });
+      (globalThis as any).releaseFlood = release;
+      return 'armed';
+    } }),
+    tool({ name: 'wait', description: 'd', input: z.object({}), handler: async (_a, ctx) => {
+      (globalThis as any).releaseFlood?.();
+      await new Promise((r) => setTimeout(r, 30));
+      console.log('own line');
+      return 'waited';
+    } }),
+  ],
+});
+"#;
+
+#[tokio::test(flavor = "current_thread")]
+async fn abort_timeouts_and_replaced_globals_do_not_let_a_timer_outlive_its_call() {
+    let mut t = Toolkit::load(&toolkit("escapes", ESCAPES)).await.expect("load escapes");
+    let first = call(&mut t, "arm", json!({}), env(&[], "escapes")).await;
+    assert_eq!(first.envelope.json()["result"]["text"], "armed", "{}", first.envelope);
+    let (watched_env, lines) = watched(env(&[], "escapes"));
+    let second = call(&mut t, "wait", json!({}), watched_env).await;
+    assert_eq!(second.envelope.json()["result"]["text"], "waited", "{}", second.envelope);
+    assert_eq!(*lines.lock().unwrap(), vec![json!("own line")], "the second call's log holds an earlier call's line");
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn lines_of_an_ended_call_count_against_the_running_calls_log_budget() {
+    let mut t = Toolkit::load(&toolkit("flood", ESCAPES)).await.expect("load flood");
+    let first = call(&mut t, "flood", json!({}), env(&[], "escapes")).await;
+    assert_eq!(first.envelope.json()["result"]["text"], "armed", "{}", first.envelope);
+    let (watched_env, lines) = watched(env(&[], "escapes"));
+    let second = call(&mut t, "wait", json!({}), watched_env).await;
+    assert_eq!(second.envelope.json()["result"]["text"], "waited", "{}", second.envelope);
+    // The 500 stray lines are not the second call's, and they spent its budget: its own line is
+    // dropped too, counted as dropped.
+    assert!(lines.lock().unwrap().is_empty(), "{} lines", lines.lock().unwrap().len());
+    assert!(
+        second.record.logs.iter().any(|l| l.to_string().contains("log truncated")),
+        "{:?}",
+        second.record.logs
+    );
 }
