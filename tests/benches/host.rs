@@ -90,6 +90,18 @@ fn run_json(program: &Path, args: &[&str]) -> Value {
     serde_json::from_str(text.lines().last().unwrap_or_default()).expect("the baseline prints JSON")
 }
 
+/// `bench/js/direct.mjs` with `args`, under Node and (when installed) Bun: `(runtime, its JSON)`.
+fn direct_baselines(js: &Js, args: &[&str]) -> Vec<(&'static str, Value)> {
+    let mut out = Vec::new();
+    for (name, program) in [("node", Some(js.node.clone())), ("bun", js.bun.clone())] {
+        let Some(program) = program else { continue };
+        let mut full = vec!["bench/js/direct.mjs"];
+        full.extend_from_slice(args);
+        out.push((name, run_json(&program, &full)));
+    }
+    out
+}
+
 /// The echo toolkit loaded with exactly `instances` warm instances (min = max).
 async fn echo_pool(host: &Host, echo_dir: &Path, instances: usize) -> trove_host::ToolkitHandle {
     let pool = PoolConfig { min_instances: instances, max_instances: instances, ..PoolConfig::default() };
@@ -161,27 +173,21 @@ async fn catalog(host: &Host, root: &Path, js: Option<&Js>, calls: usize) {
     let bundle = js.dist.join("quakefeed.mjs");
     let cassette = dir.join("replay/recent.json");
     let n = calls.to_string();
-    for (name, program) in [("node", Some(js.node.clone())), ("bun", js.bun.clone())] {
-        let Some(program) = program else { continue };
-        let v = run_json(
-            &program,
-            &[
-                "bench/js/direct.mjs",
-                bundle.to_str().unwrap(),
-                "--tool",
-                "recent_quakes",
-                "--args",
-                QUAKE_ARGS,
-                "--cassette",
-                cassette.to_str().unwrap(),
-                "--now",
-                QUAKE_NOW,
-                "--user",
-                "bob",
-                "--calls",
-                &n,
-            ],
-        );
+    for (name, v) in direct_baselines(js, &[
+        bundle.to_str().unwrap(),
+        "--tool",
+        "recent_quakes",
+        "--args",
+        QUAKE_ARGS,
+        "--cassette",
+        cassette.to_str().unwrap(),
+        "--now",
+        QUAKE_NOW,
+        "--user",
+        "bob",
+        "--calls",
+        &n,
+    ]) {
         let p50 = v["p50_us"].as_f64().unwrap();
         println!(
             "{:<24} {:>10.1} {:>10.1}   (trove-host Toolkit::call / {name} = {:.2}x)",
@@ -352,21 +358,15 @@ async fn main() {
             let bundle = js.dist.join("echo.mjs");
             let bundle = bundle.to_str().unwrap();
             let n = calls.to_string();
-            for (name, program) in [("node", Some(js.node.clone())), ("bun", js.bun.clone())] {
-                let Some(program) = program else { continue };
-                let v = run_json(
-                    &program,
-                    &[
-                        "bench/js/direct.mjs",
-                        bundle,
-                        "--tool",
-                        "echo",
-                        "--args",
-                        ECHO_ARGS,
-                        "--calls",
-                        &n,
-                    ],
-                );
+            for (name, v) in direct_baselines(js, &[
+                bundle,
+                "--tool",
+                "echo",
+                "--args",
+                ECHO_ARGS,
+                "--calls",
+                &n,
+            ]) {
                 let p50 = v["p50_us"].as_f64().unwrap();
                 println!(
                     "{:<24} {:>10.1} {:>10.1}   (trove-host / {name} = {:.2}x)",
@@ -433,21 +433,15 @@ async fn main() {
         if let Some(js) = &js {
             let bundle = js.dist.join("echo.mjs");
             let k = extra.to_string();
-            for (name, program) in [("node", Some(js.node.clone())), ("bun", js.bun.clone())] {
-                let Some(program) = program else { continue };
-                let v = run_json(
-                    &program,
-                    &[
-                        "bench/js/direct.mjs",
-                        bundle.to_str().unwrap(),
-                        "--tool",
-                        "echo",
-                        "--args",
-                        ECHO_ARGS,
-                        "--instances",
-                        &k,
-                    ],
-                );
+            for (name, v) in direct_baselines(js, &[
+                bundle.to_str().unwrap(),
+                "--tool",
+                "echo",
+                "--args",
+                ECHO_ARGS,
+                "--instances",
+                &k,
+            ]) {
                 let b = v["bytes_per_instance"].as_f64().unwrap();
                 println!(
                     "{:<24} {:>8.2} MiB   (trove-host / {name} = {:.2}x)",
