@@ -122,7 +122,10 @@ clearTimer = (id) => {
 // listeners would run as no call's code, and a timer they start would outlive every call. Here
 // it runs on a timer the running call owns (deno's argument checks), so it ends with the call;
 // unlike deno's, the timer keeps a call's event loop alive, so a handler awaiting only the
-// signal is answered when it aborts, not as never settled. Patched when the script first loads through these globals.
+// signal is answered when it aborts, not as never settled. A signal kept past its call never
+// aborts. Every script that brings in deno's AbortSignal class (streams, blobs, bodies,
+// Request) is loaded through a global only after the patch (see `withAbortPatch`), so no path
+// reaches the original.
 let abortSignals = null;
 function abortScript() {
   if (abortSignals !== null) return abortSignals;
@@ -138,9 +141,12 @@ function abortScript() {
         webidl.requiredArguments(arguments.length, 1, prefix);
         millis = webidl.converters["unsigned long long"](millis, prefix, "Argument 1", { enforceRange: true });
         const controller = new AbortController();
-        setOwnedTimeout(() => {
-          controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
-        }, millis);
+        // deno's timers take a 32-bit delay; a longer one (as "never") must not wrap round.
+        if (millis <= 0x7fffffff) {
+          setOwnedTimeout(() => {
+            controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+          }, millis);
+        }
         return controller.signal;
       },
     }.timeout,
@@ -152,14 +158,20 @@ function abortScript() {
   return script;
 }
 
+/** A lazy global whose script loads deno's AbortSignal class: patched first (see above). */
+const withAbortPatch = ([script, name]) => () => {
+  abortScript();
+  return load(script)[name];
+};
+
 // name -> [script, export] (the global has the export's value), or a function making the value.
 const lazyGlobals = {
   URL: ["ext:deno_web/00_url.js", "URL"],
   URLSearchParams: ["ext:deno_web/00_url.js", "URLSearchParams"],
   TextEncoder: ["ext:deno_web/08_text_encoding.js", "TextEncoder"],
   TextDecoder: ["ext:deno_web/08_text_encoding.js", "TextDecoder"],
-  TextEncoderStream: ["ext:deno_web/08_text_encoding.js", "TextEncoderStream"],
-  TextDecoderStream: ["ext:deno_web/08_text_encoding.js", "TextDecoderStream"],
+  TextEncoderStream: withAbortPatch(["ext:deno_web/08_text_encoding.js", "TextEncoderStream"]),
+  TextDecoderStream: withAbortPatch(["ext:deno_web/08_text_encoding.js", "TextDecoderStream"]),
   setTimeout: () => owned(timers().setTimeout),
   clearTimeout: ["ext:deno_web/02_timers.js", "clearTimeout"],
   setInterval: () => owned(timers().setInterval),
@@ -174,15 +186,15 @@ const lazyGlobals = {
   CustomEvent: ["ext:deno_web/02_event.js", "CustomEvent"],
   ErrorEvent: ["ext:deno_web/02_event.js", "ErrorEvent"],
   DOMException: ["ext:deno_web/01_dom_exception.js", "DOMException"],
-  ReadableStream: ["ext:deno_web/06_streams.js", "ReadableStream"],
-  WritableStream: ["ext:deno_web/06_streams.js", "WritableStream"],
-  TransformStream: ["ext:deno_web/06_streams.js", "TransformStream"],
-  Blob: ["ext:deno_web/09_file.js", "Blob"],
-  File: ["ext:deno_web/09_file.js", "File"],
+  ReadableStream: withAbortPatch(["ext:deno_web/06_streams.js", "ReadableStream"]),
+  WritableStream: withAbortPatch(["ext:deno_web/06_streams.js", "WritableStream"]),
+  TransformStream: withAbortPatch(["ext:deno_web/06_streams.js", "TransformStream"]),
+  Blob: withAbortPatch(["ext:deno_web/09_file.js", "Blob"]),
+  File: withAbortPatch(["ext:deno_web/09_file.js", "File"]),
   Headers: ["ext:deno_fetch/20_headers.js", "Headers"],
-  FormData: ["ext:deno_fetch/21_formdata.js", "FormData"],
-  Request: ["ext:deno_fetch/23_request.js", "Request"],
-  Response: ["ext:deno_fetch/23_response.js", "Response"],
+  FormData: withAbortPatch(["ext:deno_fetch/21_formdata.js", "FormData"]),
+  Request: withAbortPatch(["ext:deno_fetch/23_request.js", "Request"]),
+  Response: withAbortPatch(["ext:deno_fetch/23_response.js", "Response"]),
   Crypto: ["ext:deno_crypto/00_crypto.js", "Crypto"],
   CryptoKey: ["ext:deno_crypto/00_crypto.js", "CryptoKey"],
   SubtleCrypto: ["ext:deno_crypto/00_crypto.js", "SubtleCrypto"],

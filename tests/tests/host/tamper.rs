@@ -40,6 +40,24 @@ fn watched(env: CallEnv) -> (CallEnv, Arc<std::sync::Mutex<Vec<Value>>>) {
     (env, lines)
 }
 
+/// Loads `body` as toolkit `id`, calls `first` (which must answer `first_text`), then `second`
+/// with a watched log: the second call's outcome and every line its log sink got.
+async fn first_then_second(
+    dir: &str,
+    body: &str,
+    id: &str,
+    (first, first_text): (&str, &str),
+    second: &str,
+) -> (Toolkit, trove_host::CallOutcome, Vec<Value>) {
+    let mut t = Toolkit::load(&toolkit(dir, body)).await.expect("load");
+    let out = call(&mut t, first, json!({}), env(&[], id)).await;
+    assert_eq!(out.envelope.json()["result"]["text"], first_text, "{}", out.envelope);
+    let (watched_env, lines) = watched(env(&[], id));
+    let out = call(&mut t, second, json!({}), watched_env).await;
+    let lines = lines.lock().unwrap().clone();
+    (t, out, lines)
+}
+
 async fn call(t: &mut Toolkit, tool: &str, args: Value, env: CallEnv) -> trove_host::CallOutcome {
     t.call(&ToolCall::new(tool, args, "u"), env).await
 }
@@ -247,11 +265,7 @@ export default defineToolkit({
 
 #[tokio::test(flavor = "current_thread")]
 async fn nothing_a_call_left_behind_runs_or_logs_as_a_later_call() {
-    let mut t = Toolkit::load(&toolkit("left", LEFT_BEHIND)).await.expect("load left");
-    let first = call(&mut t, "leave", json!({}), env(&[], "left")).await;
-    assert_eq!(first.envelope.json()["result"]["text"], "left", "{}", first.envelope);
-    let (watched_env, lines) = watched(env(&[], "left"));
-    let second = call(&mut t, "wait", json!({}), watched_env).await;
+    let (t, second, lines) = first_then_second("left", LEFT_BEHIND, "left", ("leave", "left"), "wait").await;
     assert_eq!(
         second.envelope.json()["result"]["text"],
         "no member was grabbed; top-level timer ticking",
@@ -259,7 +273,7 @@ async fn nothing_a_call_left_behind_runs_or_logs_as_a_later_call() {
         second.envelope
     );
     assert_eq!(second.record.logs, vec![json!(["own line"])], "only the second call's own line");
-    assert_eq!(*lines.lock().unwrap(), vec![json!(["own line"])], "the second call's log holds another call's line");
+    assert_eq!(lines, vec![json!(["own line"])], "the second call's log holds another call's line");
     assert!(t.retire_reason().is_none(), "{:?}", t.retire_reason());
 }
 
@@ -322,29 +336,50 @@ export default defineToolkit({
 
 #[tokio::test(flavor = "current_thread")]
 async fn abort_timeouts_and_replaced_globals_do_not_let_a_timer_outlive_its_call() {
-    let mut t = Toolkit::load(&toolkit("escapes", ESCAPES)).await.expect("load escapes");
-    let first = call(&mut t, "arm", json!({}), env(&[], "escapes")).await;
-    assert_eq!(first.envelope.json()["result"]["text"], "armed", "{}", first.envelope);
-    let (watched_env, lines) = watched(env(&[], "escapes"));
-    let second = call(&mut t, "wait", json!({}), watched_env).await;
+    let (_, second, lines) = first_then_second("escapes", ESCAPES, "escapes", ("arm", "armed"), "wait").await;
     assert_eq!(second.envelope.json()["result"]["text"], "waited", "{}", second.envelope);
-    assert_eq!(*lines.lock().unwrap(), vec![json!("own line")], "the second call's log holds an earlier call's line");
+    assert_eq!(lines, vec![json!("own line")], "the second call's log holds an earlier call's line");
 }
 
 #[tokio::test(flavor = "current_thread")]
 async fn lines_of_an_ended_call_count_against_the_running_calls_log_budget() {
-    let mut t = Toolkit::load(&toolkit("flood", ESCAPES)).await.expect("load flood");
-    let first = call(&mut t, "flood", json!({}), env(&[], "escapes")).await;
-    assert_eq!(first.envelope.json()["result"]["text"], "armed", "{}", first.envelope);
-    let (watched_env, lines) = watched(env(&[], "escapes"));
-    let second = call(&mut t, "wait", json!({}), watched_env).await;
+    let (_, second, lines) = first_then_second("flood", ESCAPES, "escapes", ("flood", "armed"), "wait").await;
     assert_eq!(second.envelope.json()["result"]["text"], "waited", "{}", second.envelope);
     // The 500 stray lines are not the second call's, and they spent its budget: its own line is
-    // dropped too, counted as dropped.
-    assert!(lines.lock().unwrap().is_empty(), "{} lines", lines.lock().unwrap().len());
+    // dropped too, and the log says lines were dropped.
+    assert!(lines.is_empty(), "{} lines", lines.len());
     assert!(
         second.record.logs.iter().any(|l| l.to_string().contains("log truncated")),
         "{:?}",
         second.record.logs
     );
+}
+
+const ABORT_PATHS: &str = r#"
+// Reached at top level through Request, before any code reads the AbortSignal global.
+const viaRequest: any = (new Request('https://x.example').signal.constructor as any).timeout;
+export default defineToolkit({
+  id: 'abort-paths', name: 'A', description: 'd', version: '1.0.0', icon: 'x',
+  tools: [
+    tool({ name: 'arm', description: 'd', input: z.object({}), handler: async () => {
+      viaRequest(1).onabort = () => { setInterval(() => console.log('a listener of an earlier call'), 2); };
+      const never = AbortSignal.timeout(Number.MAX_SAFE_INTEGER);
+      await new Promise((r) => setTimeout(r, 10));
+      return `same: ${viaRequest === AbortSignal.timeout}, never aborted: ${!never.aborted}`;
+    } }),
+    tool({ name: 'wait', description: 'd', input: z.object({}), handler: async () => {
+      await new Promise((r) => setTimeout(r, 30));
+      console.log('own line');
+      return 'waited';
+    } }),
+  ],
+});
+"#;
+
+#[tokio::test(flavor = "current_thread")]
+async fn every_path_to_abort_signal_timeout_gets_the_owned_timer() {
+    let (_, second, lines) =
+        first_then_second("abort-paths", ABORT_PATHS, "abort-paths", ("arm", "same: true, never aborted: true"), "wait").await;
+    assert_eq!(second.envelope.json()["result"]["text"], "waited", "{}", second.envelope);
+    assert_eq!(lines, vec![json!("own line")], "the second call's log holds an earlier call's line");
 }
