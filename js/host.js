@@ -23,9 +23,22 @@ export function describe(definition, entry) {
   return JSONStringify({ tools, manifest, auth: auth ?? null });
 }
 
+/**
+ * The envelope's JSON. The commonest one, a text result alone, is written directly: the same
+ * text `JSON.stringify` gives for it (keys in the order `handle` makes them), at a fraction of
+ * its cost on QuickJS.
+ */
+function envelopeJson(envelope) {
+  const { result } = envelope;
+  if (envelope.ok === true && envelope.structuredContent === undefined && result.structured === undefined) {
+    return `{"ok":true,"result":{"text":${JSONStringify(result.text)}}}`;
+  }
+  return JSONStringify(envelope);
+}
+
 /** Runs one call (`callJson` is the call's JSON) and resolves to the envelope's JSON. */
 export async function call(definition, callJson) {
   const { run } = entryOf(definition, "the toolkit");
   const envelope = await withCallClock(() => run(JSONParse(callJson)));
-  return JSONStringify(envelope);
+  return envelopeJson(envelope);
 }
