@@ -27,7 +27,6 @@ const { ObjectKeys, ReflectApply, SafeWeakSet, WeakSetPrototypeAdd, WeakSetProto
 /** Every call's context: `{ open, timers }`, `timers` a null-prototype record of timer ids. */
 const callContexts = new SafeWeakSet();
 let running = null;
-let clearTimer = null;
 op_trove_register_host((definition, entry) => {
   evaluated = true;
   return describe(definition, entry);
@@ -56,6 +55,12 @@ op_trove_register_host((definition, entry) => {
 function callContext() {
   const context = core.getAsyncContext();
   return WeakSetPrototypeHas(callContexts, context) ? context : null;
+}
+
+/** Whether the running code belongs to a call that has ended (it ran on inside a later one). */
+function fromEndedCall() {
+  const context = callContext();
+  return context !== null && !context.open;
 }
 
 // deno_core lets only extension code import `ext:` modules, so toolkit files reach
@@ -113,10 +118,10 @@ function owned(start) {
   };
 }
 // Called bare: deno's timers refuse any `this` but the global. Clearing is idempotent.
-clearTimer = (id) => {
+function clearTimer(id) {
   const { clearInterval } = timers();
   clearInterval(id);
-};
+}
 
 // AbortSignal.timeout starts a timer of deno's own that restores no async context: its abort
 // listeners would run as no call's code, and a timer they start would outlive every call. Here
@@ -170,8 +175,8 @@ const lazyGlobals = {
   URLSearchParams: ["ext:deno_web/00_url.js", "URLSearchParams"],
   TextEncoder: ["ext:deno_web/08_text_encoding.js", "TextEncoder"],
   TextDecoder: ["ext:deno_web/08_text_encoding.js", "TextDecoder"],
-  TextEncoderStream: withAbortPatch(["ext:deno_web/08_text_encoding.js", "TextEncoderStream"]),
-  TextDecoderStream: withAbortPatch(["ext:deno_web/08_text_encoding.js", "TextDecoderStream"]),
+  TextEncoderStream: ["ext:deno_web/08_text_encoding.js", "TextEncoderStream"],
+  TextDecoderStream: ["ext:deno_web/08_text_encoding.js", "TextDecoderStream"],
   setTimeout: () => owned(timers().setTimeout),
   clearTimeout: ["ext:deno_web/02_timers.js", "clearTimeout"],
   setInterval: () => owned(timers().setInterval),
@@ -222,9 +227,8 @@ function hostConsole() {
   // A line from code of a call that has ended (a promise chain it left waiting, which ran on
   // inside a later call) is attributed to no call: Rust keeps it out of the running call's log.
   const made = new Console((message, level) => {
-    const context = callContext();
-    const stray = context !== null && !context.open;
-    op_trove_console(LEVELS[level] ?? "info", message.endsWith("\n") ? message.slice(0, -1) : message, stray);
+    const text = message.endsWith("\n") ? message.slice(0, -1) : message;
+    op_trove_console(LEVELS[level] ?? "info", text, fromEndedCall());
   });
   // Past the call's log budget (decided in Rust), a console line is dropped before it is formatted.
   for (const method of ["log", "info", "warn", "error", "debug", "trace", "dir", "dirxml", "table"]) {
@@ -249,8 +253,7 @@ core.setUnhandledPromiseRejectionHandler((_promise, reason) => {
   try {
     hostConsole().error("Uncaught (in promise)", reason);
   } catch {
-    const context = callContext();
-    op_trove_console("error", "Uncaught (in promise) (unprintable reason)", context !== null && !context.open);
+    op_trove_console("error", "Uncaught (in promise) (unprintable reason)", fromEndedCall());
   }
   return true;
 });

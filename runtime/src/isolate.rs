@@ -37,8 +37,8 @@ mod net_shim {
 pub struct HostFunctions {
     /// `describe(definition, entry) -> JSON string` (throws if `definition` is not one).
     pub describe: v8::Global<v8::Function>,
-    /// `call(definition, callJson) -> Promise<JSON string>` (the envelope). Starts the call's
-    /// timer tracking.
+    /// `call(definition, callJson) -> Promise<JSON string>` (the envelope). Runs the call under
+    /// its own async context, which owns the timers its code starts.
     pub call: v8::Global<v8::Function>,
     /// `end()`: ends the running call's timers. The runtime calls it once the call's promise
     /// has settled and the microtasks queued by then have run, so a timer started by a promise

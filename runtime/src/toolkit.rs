@@ -13,10 +13,10 @@
 //! near-heap-limit callback; an instance that broke one reports it through
 //! [`Toolkit::retire_reason`] so a pool can discard it.
 
+use std::future::Future;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
-use std::future::Future;
 use std::task::Poll;
 use std::time::{Duration, Instant};
 
