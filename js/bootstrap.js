@@ -258,6 +258,29 @@ core.setUnhandledPromiseRejectionHandler((_promise, reason) => {
   return true;
 });
 
+// A FinalizationRegistry's cleanup runs when the engine frees a target, inside whichever call
+// is running then: it runs in the context of the call (or the top level) that made the registry
+// instead, so a registry a call made logs and starts timers as that call. A Proxy keeps the
+// constructor's name, length, prototype and `instanceof` as they are.
+const { ReflectConstruct } = primordials;
+define("FinalizationRegistry", new Proxy(globalThis.FinalizationRegistry, {
+  construct(target, args, newTarget) {
+    const cleanup = args[0];
+    if (typeof cleanup !== "function") return ReflectConstruct(target, args, newTarget);
+    const context = core.getAsyncContext();
+    const inContext = function (held) {
+      const previous = core.getAsyncContext();
+      core.setAsyncContext(context);
+      try {
+        return ReflectApply(cleanup, undefined, [held]);
+      } finally {
+        core.setAsyncContext(previous);
+      }
+    };
+    return ReflectConstruct(target, [inContext], newTarget);
+  },
+}));
+
 // No host internals reachable from toolkit code.
 delete globalThis.Deno;
 delete globalThis.__bootstrap;

@@ -383,3 +383,32 @@ async fn every_path_to_abort_signal_timeout_gets_the_owned_timer() {
     assert_eq!(second.envelope.json()["result"]["text"], "waited", "{}", second.envelope);
     assert_eq!(lines, vec![json!("own line")], "the second call's log holds an earlier call's line");
 }
+
+const FINALIZED: &str = r#"
+let held: object[] = [];
+export default defineToolkit({
+  id: 'finalized', name: 'F', description: 'd', version: '1.0.0', icon: 'x',
+  tools: [
+    tool({ name: 'register', description: 'd', input: z.object({}), handler: async () => {
+      const registry = new FinalizationRegistry(() => { console.log('a cleanup of an earlier call'); });
+      held = [registry, {}];
+      registry.register(held[1], 'token');
+      return `registered: ${registry instanceof FinalizationRegistry} ${FinalizationRegistry.name}`;
+    } }),
+    tool({ name: 'wait', description: 'd', input: z.object({}), handler: async () => {
+      held = [held[0]];
+      await new Promise((r) => setTimeout(r, 20));
+      console.log('own line');
+      return 'waited';
+    } }),
+  ],
+});
+"#;
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_finalization_callback_runs_as_the_call_that_made_its_registry() {
+    let (_, second, lines) =
+        first_then_second("finalized", FINALIZED, "finalized", ("register", "registered: true FinalizationRegistry"), "wait").await;
+    assert_eq!(second.envelope.json()["result"]["text"], "waited", "{}", second.envelope);
+    assert_eq!(lines, vec![json!("own line")], "the second call's log holds an earlier call's line");
+}
