@@ -499,6 +499,13 @@ impl Egress {
                 return Ok((key, token));
             }
             if shared.claim_mint(&key, MINT_WAIT).await {
+                // The host that held the claim may have stored its token and let go between
+                // the look above and this claim: look once more, or this host mints a second
+                // token over it (seen as two mints for four hosts under load).
+                if shared.get(&key).await.is_some() {
+                    shared.release_mint(&key).await;
+                    continue;
+                }
                 break true;
             }
             if waiting_since.elapsed() >= MINT_WAIT {

@@ -114,3 +114,37 @@ async fn without_redis_each_host_mints_its_own() {
     assert_eq!(fleet[0].call_api(&w).await, "Bearer t1", "each host keeps the token it minted");
     assert_eq!(w.upstream.state.hits("/token"), 2, "one mint per host while Redis is down");
 }
+
+/// A shared store where another host's token appears between this host's first look and its
+/// claim (the other host stored it and let go of its claim in between).
+struct StoredWhileClaiming {
+    looks: std::sync::atomic::AtomicUsize,
+}
+
+#[async_trait::async_trait]
+impl TokenStore for StoredWhileClaiming {
+    async fn get(&self, _key: &TokenKey) -> Option<(String, std::time::Duration)> {
+        let look = self.looks.fetch_add(1, Ordering::SeqCst);
+        (look > 0).then(|| ("t-of-another-host".to_owned(), std::time::Duration::from_secs(600)))
+    }
+    async fn put(&self, _key: &TokenKey, _token: &str, _lifetime: std::time::Duration) {}
+    async fn evict(&self, _key: &TokenKey, _token: &str) {}
+    async fn claim_mint(&self, _key: &TokenKey, _lease: std::time::Duration) -> bool {
+        true
+    }
+    async fn release_mint(&self, _key: &TokenKey) {}
+}
+
+#[tokio::test]
+async fn a_token_stored_just_before_the_claim_is_used_not_minted_over() {
+    let w = World::new().await;
+    let probe = oauth_probe_dir(&w.upstream.url("auth.trove.test", "/token"));
+    let host = Host::new(HostConfig { network: w.network_options(), ..HostConfig::default() }).unwrap();
+    let one = OneHost {
+        toolkit: host.load(&probe, LoadOptions::default()).await.unwrap(),
+        _host: host,
+        tokens: Arc::new(StoredWhileClaiming { looks: Default::default() }),
+    };
+    assert_eq!(one.call_api(&w).await, "Bearer t-of-another-host");
+    assert_eq!(w.upstream.state.hits("/token"), 0, "no second mint over another host's token");
+}
