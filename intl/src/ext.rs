@@ -24,19 +24,16 @@ fn js_err(e: IntlError) -> JsErrorBox {
     }
 }
 
-/// The formatter for `locale`, `options` (the JSON text `intl.js` made once per formatter, in a
-/// fixed key order) and `defaults` (`"date"`, `"time"`, `"all"`, `"dateonly"`). The cache is
-/// keyed by the text as given, so a cached formatter costs no options parsing.
-fn dtf(locale: Option<String>, options: &str, defaults: &str) -> Result<Rc<DateTimeFormatter>, JsErrorBox> {
-    let key = format!("{locale:?}|{defaults}|{options}");
-    if let Some(f) = DTF.with(|c| c.borrow().get(&key).cloned()) {
+type Cache<T> = std::thread::LocalKey<RefCell<HashMap<String, Rc<T>>>>;
+
+/// The formatter cached in `cache` under `key`, or the one `make` builds (then cached; the
+/// cache is emptied when it holds [`CACHE_MAX`]).
+fn cached<T>(cache: &'static Cache<T>, key: String, make: impl FnOnce() -> Result<T, JsErrorBox>) -> Result<Rc<T>, JsErrorBox> {
+    if let Some(f) = cache.with(|c| c.borrow().get(&key).cloned()) {
         return Ok(f);
     }
-    let parsed: DateTimeOptions = serde_json::from_str(options).map_err(|e| JsErrorBox::type_error(format!("Intl options: {e}")))?;
-    let defaults: Defaults = serde_json::from_value(serde_json::Value::String(defaults.to_owned()))
-        .map_err(|e| JsErrorBox::type_error(format!("Intl defaults: {e}")))?;
-    let f = Rc::new(DateTimeFormatter::try_new(locale.as_deref(), &parsed, defaults).map_err(js_err)?);
-    DTF.with(|c| {
+    let f = Rc::new(make()?);
+    cache.with(|c| {
         let mut c = c.borrow_mut();
         if c.len() >= CACHE_MAX {
             c.clear();
@@ -46,22 +43,28 @@ fn dtf(locale: Option<String>, options: &str, defaults: &str) -> Result<Rc<DateT
     Ok(f)
 }
 
+/// `options` (JSON text) as `T`, or a TypeError naming what was wrong.
+fn parse_options<T: serde::de::DeserializeOwned>(options: &str) -> Result<T, JsErrorBox> {
+    serde_json::from_str(options).map_err(|e| JsErrorBox::type_error(format!("Intl options: {e}")))
+}
+
+/// The formatter for `locale`, `options` (the JSON text `intl.js` made once per formatter, in a
+/// fixed key order) and `defaults` (`"date"`, `"time"`, `"all"`, `"dateonly"`). The cache is
+/// keyed by the text as given, so a cached formatter costs no options parsing.
+fn dtf(locale: Option<String>, options: &str, defaults: &str) -> Result<Rc<DateTimeFormatter>, JsErrorBox> {
+    cached(&DTF, format!("{locale:?}|{defaults}|{options}"), || {
+        let parsed: DateTimeOptions = parse_options(options)?;
+        let defaults: Defaults = serde_json::from_value(serde_json::Value::String(defaults.to_owned()))
+            .map_err(|e| JsErrorBox::type_error(format!("Intl defaults: {e}")))?;
+        DateTimeFormatter::try_new(locale.as_deref(), &parsed, defaults).map_err(js_err)
+    })
+}
+
 /// [`dtf`] for number formatters (`options` as JSON text).
 fn nf(locale: Option<String>, options: &str) -> Result<Rc<NumberFormatter>, JsErrorBox> {
-    let key = format!("{locale:?}|{options}");
-    if let Some(f) = NF.with(|c| c.borrow().get(&key).cloned()) {
-        return Ok(f);
-    }
-    let parsed: NumberOptions = serde_json::from_str(options).map_err(|e| JsErrorBox::type_error(format!("Intl options: {e}")))?;
-    let f = Rc::new(NumberFormatter::try_new(locale.as_deref(), &parsed).map_err(js_err)?);
-    NF.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() >= CACHE_MAX {
-            c.clear();
-        }
-        c.insert(key, f.clone());
-    });
-    Ok(f)
+    cached(&NF, format!("{locale:?}|{options}"), || {
+        NumberFormatter::try_new(locale.as_deref(), &parse_options::<NumberOptions>(options)?).map_err(js_err)
+    })
 }
 
 /// `op_intl_datetime_resolve(locale: string|null, options: JSON text, defaults: "date"|"time"|"all"|"dateonly")`

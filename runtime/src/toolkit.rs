@@ -330,16 +330,15 @@ impl Toolkit {
         // it does not under Node. It runs on during calls.
         let mut evaluated = std::pin::pin!(runtime.mod_evaluate(id));
         // The event loop first: it reports a module's exception as the JavaScript error it is.
-        std::future::poll_fn(|cx| {
-            match runtime.poll_event_loop(cx, PollEventLoopOptions::default()) {
-                Poll::Ready(Err(e)) => Poll::Ready(Err(js_error_to_load(entry, e))),
-                // Idle, so nothing is left that could settle a pending top-level await.
-                Poll::Ready(Ok(())) => Poll::Ready(match evaluated.as_mut().poll(cx) {
-                    Poll::Ready(done) => done.map_err(|e| js_error_to_load(entry, e)),
-                    Poll::Pending => Err(LoadError::Module(format!("{}: a top-level await never settled", entry.display()))),
-                }),
-                Poll::Pending => evaluated.as_mut().poll(cx).map(|done| done.map_err(|e| js_error_to_load(entry, e))),
-            }
+        let to_load = |e| js_error_to_load(entry, e);
+        std::future::poll_fn(|cx| match runtime.poll_event_loop(cx, PollEventLoopOptions::default()) {
+            Poll::Ready(Err(e)) => Poll::Ready(Err(to_load(e))),
+            // Idle, so nothing is left that could settle a pending top-level await.
+            Poll::Ready(Ok(())) => Poll::Ready(match evaluated.as_mut().poll(cx) {
+                Poll::Ready(done) => done.map_err(to_load),
+                Poll::Pending => Err(LoadError::Module(format!("{}: a top-level await never settled", entry.display()))),
+            }),
+            Poll::Pending => evaluated.as_mut().poll(cx).map(|done| done.map_err(to_load)),
         })
         .await?;
         phase.end("evaluate the toolkit's modules");
