@@ -17,7 +17,7 @@ await build({
   mainFields: ['module', 'main'],
   legalComments: 'inline',
   charset: 'ascii',
-  minify: false,
+  minify: true,
   outfile: 'vendor/zod.js',
   banner: { js: `// zod ${version}, bundled by js/build-zod.mjs from the npm registry package (MIT licence).` },
 });
