@@ -6,10 +6,12 @@
 //! `fetch` is installed), the deno_net stand-in, trove_intl, trove_ops, and `trove` (the
 //! bootstrap and the toolkit module, from `js/`).
 
+use std::borrow::Cow;
+use std::collections::HashMap;
 use std::rc::Rc;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock, Mutex};
 
-use deno_core::{op2, v8, JsRuntime, OpState, RuntimeOptions};
+use deno_core::{op2, v8, Extension, ExtensionFileSource, ExtensionFileSourceCode, JsRuntime, OpState, RuntimeOptions};
 use trove_host_ops::egress::op_trove_request_body_check;
 
 use crate::loader::ToolkitLoader;
@@ -109,7 +111,7 @@ fn create_runtime(loader: ToolkitLoader, max_heap_bytes: usize) -> JsRuntime {
     JsRuntime::new(RuntimeOptions {
         module_loader: Some(Rc::new(loader)),
         create_params: Some(v8::CreateParams::default().heap_limits(0, max_heap_bytes)),
-        extensions: vec![
+        extensions: [
             deno_webidl::deno_webidl::init(),
             deno_web::deno_web::init(
                 Arc::new(deno_web::BlobStore::default()),
@@ -123,7 +125,49 @@ fn create_runtime(loader: ToolkitLoader, max_heap_bytes: usize) -> JsRuntime {
             trove_host_intl::trove_intl::init(),
             trove_host_ops::trove_ops::init(),
             trove::init(),
-        ],
+        ]
+        .into_iter()
+        .map(share_sources)
+        .collect(),
         ..Default::default()
     })
+}
+
+/// Hands `extension` the process's one copy of each of its JavaScript files.
+///
+/// deno_core 0.413 names every extension file by its path on the build machine
+/// (`ExtensionFileSourceCode::LoadedFromFsDuringSnapshot`) and, without a startup snapshot,
+/// reads it from disk into a string of its own for every new runtime, which keeps it for the
+/// runtime's life (lazily loaded scripts are compiled from it on first use): about 1.4 MB per
+/// isolate, most of it deno_web, deno_fetch and deno_crypto scripts a toolkit may never load.
+/// Each file is read once per process here and every isolate gets the same `Arc<str>`. A file
+/// that cannot be read is left as it was, so deno_core reports it as it always has.
+fn share_sources(mut extension: Extension) -> Extension {
+    static SOURCES: LazyLock<Mutex<HashMap<&'static str, Arc<str>>>> = LazyLock::new(Default::default);
+    let mut sources = SOURCES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut share = |files: &mut Cow<'static, [ExtensionFileSource]>| {
+        let shared: Vec<ExtensionFileSource> = files
+            .iter()
+            .map(|file| {
+                #[allow(deprecated, reason = "the variant deno_core 0.413's include macros produce")]
+                let ExtensionFileSourceCode::LoadedFromFsDuringSnapshot(path) = file.code else {
+                    return file.clone();
+                };
+                let code = match sources.get(path) {
+                    Some(code) => code.clone(),
+                    None => match std::fs::read_to_string(path) {
+                        Ok(text) => sources.entry(path).or_insert_with(|| text.into()).clone(),
+                        Err(_) => return file.clone(),
+                    },
+                };
+                ExtensionFileSource::new_computed(file.specifier, code)
+            })
+            .collect();
+        *files = Cow::Owned(shared);
+    };
+    share(&mut extension.js_files);
+    share(&mut extension.esm_files);
+    share(&mut extension.lazy_loaded_esm_files);
+    share(&mut extension.lazy_loaded_js_files);
+    extension
 }
