@@ -13,7 +13,8 @@
 //! `HOST_BENCH_CALLS` (default 20000) sets the direct calls, `HOST_BENCH_SECS` (default 3)
 //! each throughput run, `HOST_BENCH_CATALOG_CALLS` (default 3000) the catalog-style calls,
 //! `HOST_BENCH_FLAT_CALLS` (default 100000) the calls after the first 1,000 whose resident
-//! memory is watched.
+//! memory is watched. `TROVE_HOST_BIN_COMPARE=path` adds a second `trove-host serve` row, served
+//! by that build, to the wire section (to compare two builds in one run).
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -472,16 +473,18 @@ async fn main() {
     }
     println!("\n## the wire (POST echo, keep-alive, closed loop; client in this process)");
     let mut servers: Vec<(String, Served, &str)> = Vec::new();
-    let mut serve = Command::new(cli_binary());
-    serve
-        .args([
-            "serve",
-            "--listen",
-            "127.0.0.1:0",
-            echo_dir.to_str().unwrap(),
-        ])
-        .env("RUST_LOG", "warn,trove::server=info");
-    servers.push(("trove-host serve".into(), spawn_server(serve), "/echo"));
+    // TROVE_HOST_BIN_COMPARE=path also serves with another build, in the same run (an A/B).
+    let mut builds = vec![("trove-host serve".to_owned(), cli_binary().to_path_buf())];
+    if let Some(other) = std::env::var_os("TROVE_HOST_BIN_COMPARE") {
+        builds.push(("trove-host (compare)".to_owned(), other.into()));
+    }
+    for (name, bin) in builds {
+        let mut serve = Command::new(bin);
+        serve
+            .args(["serve", "--listen", "127.0.0.1:0", echo_dir.to_str().unwrap()])
+            .env("RUST_LOG", "warn,trove::access=info");
+        servers.push((name, spawn_server(serve), "/echo"));
+    }
     if let Some(js) = &js {
         let bundle = js.dist.join("echo.mjs");
         for (name, program) in [("node", Some(js.node.clone())), ("bun", js.bun.clone())] {
