@@ -11,7 +11,7 @@ import {
   op_trove_has_cache,
   op_trove_has_trove,
   op_trove_isolate_unsound,
-  op_trove_known_scopes,
+  op_trove_declaration_problems,
   op_trove_now,
 } from "ext:core/ops";
 // Each ctx capability's JavaScript sits beside its ops in the ops crate.
@@ -29,7 +29,17 @@ export { ToolError, z };
 
 // Captured before any toolkit code runs: a toolkit may replace `JSON.stringify`,
 // `WeakMap.prototype.get` or `Object.keys`, but not these.
-const { JSONParse, JSONStringify, ObjectKeys, SafeWeakMap, ObjectFreeze, ReflectApply } = primordials;
+const {
+  ArrayIsArray,
+  JSONParse,
+  JSONStringify,
+  ObjectFreeze,
+  ObjectGetPrototypeOf,
+  ObjectKeys,
+  ObjectPrototype,
+  ReflectApply,
+  SafeWeakMap,
+} = primordials;
 
 /** Identity; exists for typing. */
 export function tool(definition) {
@@ -45,72 +55,46 @@ export function toToolkitManifest(config) {
 // ---------------------------------------------------------------------------------------------
 // section 2 validation
 
-const ID = /^[a-z0-9-]+$/;
-const VERSION = /^\d+\.\d+\.\d+(-[\w.]+)?$/;
-const SECRET = /^[A-Z][A-Z0-9_]*$/;
-const EGRESS = /^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?$/;
 const TOOL_NAME = /^[a-zA-Z0-9_-]+$/;
-// Rust's list (ops/src/manifest.rs KNOWN_SCOPES), not a copy.
-const SCOPES = op_trove_known_scopes();
-const CONFIG_TYPES = ["text", "text[]", "url", "url[]", "path", "number", "boolean"];
-const CONFIG_KEYS = ["label", "type", "placeholder", "pattern", "hint", "default", "directory"];
-const AUTH_FIELDS = ["tokenUrl", "clientIdSecret", "clientSecretSecret", "apiHost"];
+// The manifest's keys Rust checks (ops/src/manifest.rs `declaration_problems`, the one
+// definition of a valid manifest); `tools` is checked here.
+const DECLARATION_KEYS = ["id", "name", "description", "icon", "version", "visibility", "secrets", "egress", "scopes", "auth", "config"];
 
 const nonEmpty = (v) => typeof v === "string" && v.trim() !== "";
-const q = (v) => JSON.stringify(v) ?? String(v);
+const q = (v) => JSONStringify(v) ?? String(v);
 
-function listProblems(config, key, check, message) {
-  const value = config[key];
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) return [`${key} must be an array`];
-  return value.filter((entry) => !(typeof entry === "string" && check(entry))).map(message);
+// JSON of plain data only: an object that is not a plain object or an array (a Date, a boxed
+// string) is sent as `{}`, so it fails a check that wants a string as it always has.
+function plainOnly(key, value) {
+  const original = this[key];
+  if (original !== null && typeof original === "object" && !ArrayIsArray(original)) {
+    const proto = ObjectGetPrototypeOf(original);
+    if (proto !== ObjectPrototype && proto !== null) return {};
+  }
+  return value;
 }
 
-/** Every manifest-level problem of `config`, in declaration order (reported together). */
+/** `config`'s declared keys as JSON text for Rust; a value JSON cannot hold (a function, a BigInt, a cycle) is sent as null. */
+function declarationJson(config) {
+  const fields = [];
+  for (const key of DECLARATION_KEYS) {
+    const value = config[key];
+    if (value === undefined) continue;
+    let json;
+    try {
+      json = JSONStringify(value, plainOnly);
+    } catch {
+      json = undefined;
+    }
+    fields.push(`${JSONStringify(key)}:${json ?? "null"}`);
+  }
+  return `{${fields.join(",")}}`;
+}
+
+/** Every manifest-level problem of `config`, in declaration order (reported together): Rust's, then `tools`. */
 function manifestProblems(config) {
-  const problems = [];
-  if (typeof config.id !== "string" || !ID.test(config.id)) problems.push(`id ${q(config.id)} must match /^[a-z0-9-]+$/`);
-  for (const key of ["name", "description", "icon"]) {
-    if (!nonEmpty(config[key])) problems.push(`${key} must be a non-empty string`);
-  }
-  if (typeof config.version !== "string" || !VERSION.test(config.version)) {
-    problems.push(`version ${q(config.version)} is not a semver string`);
-  }
-  if (config.visibility !== undefined && config.visibility !== "public" && config.visibility !== "private") {
-    problems.push(`visibility ${q(config.visibility)} must be "public" or "private"`);
-  }
-  problems.push(...listProblems(config, "secrets", (s) => SECRET.test(s), (s) => `secrets entry ${q(s)} must be a NAME (UPPER_SNAKE_CASE)`));
-  problems.push(...listProblems(config, "egress", (s) => EGRESS.test(s), (s) => `egress entry ${q(s)} is not a bare hostname (optional :port)`));
-  problems.push(...listProblems(config, "scopes", (s) => SCOPES.includes(s), (s) => `scopes entry ${q(s)} must be one of ${SCOPES.join(", ")}`));
-  if (config.auth !== undefined) {
-    const auth = config.auth;
-    if (auth === null || typeof auth !== "object" || auth.type !== "oauth2_client_credentials") {
-      problems.push(`auth.type ${q(auth?.type)} is not supported (only "oauth2_client_credentials")`);
-    } else {
-      for (const f of AUTH_FIELDS) if (!nonEmpty(auth[f])) problems.push(`auth.${f} must be a non-empty string`);
-      if (auth.scope !== undefined && typeof auth.scope !== "string") problems.push("auth.scope must be a string");
-    }
-  }
-  if (config.config !== undefined) {
-    const fields = config.config;
-    if (fields === null || typeof fields !== "object" || Array.isArray(fields)) {
-      problems.push("config must be an object of field name -> field");
-    } else {
-      for (const [name, field] of Object.entries(fields)) {
-        if (field === null || typeof field !== "object" || Array.isArray(field)) {
-          problems.push(`config field ${q(name)} must be an object`);
-          continue;
-        }
-        if (field.type !== undefined && !CONFIG_TYPES.includes(field.type)) {
-          problems.push(`config field ${q(name)} has type ${q(field.type)}; expected one of ${CONFIG_TYPES.join(", ")}`);
-        }
-        for (const key of Object.keys(field)) {
-          if (!CONFIG_KEYS.includes(key)) problems.push(`config field ${q(name)} has unknown key ${q(key)}`);
-        }
-      }
-    }
-  }
-  if (!Array.isArray(config.tools) || config.tools.length === 0) problems.push("tools must be a non-empty array");
+  const problems = op_trove_declaration_problems(declarationJson(config));
+  if (!ArrayIsArray(config.tools) || config.tools.length === 0) problems.push("tools must be a non-empty array");
   return problems;
 }
 

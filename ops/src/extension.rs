@@ -36,7 +36,7 @@ deno_core::extension!(
         op_trove_fetch,
         op_trove_fetch_cancel_handle,
         op_trove_kb,
-        op_trove_known_scopes,
+        op_trove_declaration_problems,
         op_trove_has_trove,
         op_trove_has_cache,
         op_trove_cache_get,
@@ -313,12 +313,16 @@ pub async fn op_trove_kb(
     client.call(&caller, &operation, variables).await.map_err(|e| JsErrorBox::generic(e.to_string()))
 }
 
-/// The scope names a manifest may declare ([`crate::manifest::KNOWN_SCOPES`]): the bootstrap
-/// validates `defineToolkit`'s `scopes` against this list instead of keeping its own.
+/// Every manifest-level problem of the declaration `defineToolkit` was given
+/// ([`crate::manifest::declaration_problems`]): the bootstrap asks instead of keeping rules of
+/// its own. `declaration` is JSON text of an object; text that is not one is one problem.
 #[op2]
 #[serde]
-pub fn op_trove_known_scopes() -> Vec<&'static str> {
-    crate::manifest::KNOWN_SCOPES.to_vec()
+pub fn op_trove_declaration_problems(#[string] declaration: &str) -> Vec<String> {
+    match serde_json::from_str::<serde_json::Value>(declaration) {
+        Ok(serde_json::Value::Object(fields)) => crate::manifest::declaration_problems(&fields),
+        _ => vec!["the declaration must be plain data (strings, numbers, arrays, objects)".to_owned()],
+    }
 }
 
 /// Whether the call in progress gets `ctx.trove`: Rust decides (asked by the call **and**

@@ -1,19 +1,35 @@
-//! The policy a manifest grants, read and re-checked in Rust (contract §2).
+//! A toolkit's declaration, checked in one place (contract §2), and the policy it grants.
 //!
-//! `defineToolkit` validates in JavaScript, but toolkit code runs in the same isolate before
-//! and after it; so the runtime builds the enforced policy from the manifest JSON it will also
-//! show (`trove-host manifest`), and checks every policy field here. What is shown is what is
+//! [`declaration_problems`] is the only definition of what a valid manifest is. `defineToolkit`
+//! asks it (through the op `op_trove_declaration_problems`) when the toolkit is imported, and
+//! throws the SDK's message with every problem it lists. Toolkit code runs in the same isolate
+//! before and after that, so [`ManifestPolicy::from_json`] asks it again at load, of the manifest
+//! JSON the runtime will show (`trove-host manifest`) and enforce: what is shown is what is
 //! enforced.
 
 use std::collections::BTreeSet;
+use std::sync::LazyLock;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::egress::oauth::OAuthClientCredentials;
 use crate::egress::{EgressEntry, EgressPolicy};
 
 /// Scopes a manifest may request (contract §2).
 pub const KNOWN_SCOPES: [&str; 2] = ["trove:search", "trove:ingest"];
+
+/// The `type`s a `config` field may have (contract §2).
+pub const CONFIG_TYPES: [&str; 7] = ["text", "text[]", "url", "url[]", "path", "number", "boolean"];
+
+/// The keys a `config` field may have (contract §2).
+pub const CONFIG_KEYS: [&str; 7] = ["label", "type", "placeholder", "pattern", "hint", "default", "directory"];
+
+/// The fields of an `oauth2_client_credentials` block that must be non-empty strings.
+const AUTH_FIELDS: [&str; 4] = ["tokenUrl", "clientIdSecret", "clientSecretSecret", "apiHost"];
+
+/// `version`: the SDK's pattern `^\d+\.\d+\.\d+(-[\w.]+)?$` (ASCII digits and word characters).
+static VERSION: LazyLock<regex::Regex> =
+    LazyLock::new(|| regex::Regex::new(r"^[0-9]+\.[0-9]+\.[0-9]+(-[A-Za-z0-9_.]+)?$").expect("valid pattern"));
 
 /// The policy fields of a manifest, validated.
 #[derive(Debug, Clone)]
@@ -40,78 +56,171 @@ pub fn is_secret_name(s: &str) -> bool {
     matches!(bytes.next(), Some(b'A'..=b'Z')) && bytes.all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
 }
 
-fn strings<'a>(manifest: &'a Value, key: &str, problems: &mut Vec<String>) -> Vec<&'a str> {
-    match manifest.get(key) {
-        None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(items)) => items
-            .iter()
-            .filter_map(|v| {
-                let s = v.as_str();
-                if s.is_none() {
-                    problems.push(format!("{key} entry {v} is not a string"));
+/// A value as the SDK quotes it in a message: its JSON, or `undefined` when it is absent.
+fn quoted(value: Option<&Value>) -> String {
+    value.map_or_else(|| "undefined".to_owned(), Value::to_string)
+}
+
+/// A string with something in it besides white space (JavaScript's `trim()`, which also drops
+/// U+FEFF).
+fn non_empty(value: Option<&Value>) -> bool {
+    value
+        .and_then(Value::as_str)
+        .is_some_and(|s| !s.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}').is_empty())
+}
+
+/// `key`'s entries that are not strings passing `check`, one message each; a `key` that is
+/// present but not an array is one problem.
+fn list_problems(
+    declaration: &Map<String, Value>,
+    key: &str,
+    check: impl Fn(&str) -> bool,
+    message: impl Fn(&str) -> String,
+    problems: &mut Vec<String>,
+) {
+    match declaration.get(key) {
+        None => {}
+        Some(Value::Array(entries)) => {
+            for entry in entries {
+                if !entry.as_str().is_some_and(&check) {
+                    problems.push(message(&quoted(Some(entry))));
                 }
-                s
-            })
-            .collect(),
-        Some(other) => {
-            problems.push(format!("{key} must be an array, got {other}"));
-            Vec::new()
+            }
         }
+        Some(_) => problems.push(format!("{key} must be an array")),
     }
 }
 
+/// Every manifest-level problem of a toolkit's declaration (contract §2), in the order of the
+/// checks, worded as the SDK words them; empty when it is valid.
+///
+/// `declaration` is the config passed to `defineToolkit` as JSON, without `tools` (whose checks
+/// are the SDK module's own) and with `auth` when it was given. An absent key reads as
+/// `undefined`; a `null` one is present. Unknown keys are allowed.
+pub fn declaration_problems(declaration: &Map<String, Value>) -> Vec<String> {
+    let mut problems = Vec::new();
+    let id = declaration.get("id");
+    if !id.and_then(Value::as_str).is_some_and(is_id) {
+        problems.push(format!("id {} must match /^[a-z0-9-]+$/", quoted(id)));
+    }
+    for key in ["name", "description", "icon"] {
+        if !non_empty(declaration.get(key)) {
+            problems.push(format!("{key} must be a non-empty string"));
+        }
+    }
+    let version = declaration.get("version");
+    if !version.and_then(Value::as_str).is_some_and(|v| VERSION.is_match(v)) {
+        problems.push(format!("version {} is not a semver string", quoted(version)));
+    }
+    match declaration.get("visibility") {
+        None => {}
+        Some(v) if v == "public" || v == "private" => {}
+        Some(v) => problems.push(format!("visibility {v} must be \"public\" or \"private\"")),
+    }
+    list_problems(declaration, "secrets", is_secret_name, |s| format!("secrets entry {s} must be a NAME (UPPER_SNAKE_CASE)"), &mut problems);
+    list_problems(
+        declaration,
+        "egress",
+        |e| EgressEntry::parse(e).is_some(),
+        |e| format!("egress entry {e} is not a bare hostname (optional :port)"),
+        &mut problems,
+    );
+    list_problems(
+        declaration,
+        "scopes",
+        |s| KNOWN_SCOPES.contains(&s),
+        |s| format!("scopes entry {s} must be one of {}", KNOWN_SCOPES.join(", ")),
+        &mut problems,
+    );
+    if let Some(auth) = declaration.get("auth") {
+        match auth.as_object() {
+            Some(block) if block.get("type").is_some_and(|t| t == "oauth2_client_credentials") => {
+                for field in AUTH_FIELDS {
+                    if !non_empty(block.get(field)) {
+                        problems.push(format!("auth.{field} must be a non-empty string"));
+                    }
+                }
+                if block.get("scope").is_some_and(|s| !s.is_string()) {
+                    problems.push("auth.scope must be a string".to_owned());
+                }
+            }
+            block => problems.push(format!(
+                "auth.type {} is not supported (only \"oauth2_client_credentials\")",
+                quoted(block.and_then(|b| b.get("type")))
+            )),
+        }
+    }
+    if let Some(config) = declaration.get("config") {
+        match config.as_object() {
+            None => problems.push("config must be an object of field name -> field".to_owned()),
+            Some(fields) => {
+                for (name, field) in fields {
+                    let name = quoted(Some(&Value::from(name.as_str())));
+                    let Some(field) = field.as_object() else {
+                        problems.push(format!("config field {name} must be an object"));
+                        continue;
+                    };
+                    if let Some(kind) = field.get("type") {
+                        if !kind.as_str().is_some_and(|k| CONFIG_TYPES.contains(&k)) {
+                            problems.push(format!(
+                                "config field {name} has type {kind}; expected one of {}",
+                                CONFIG_TYPES.join(", ")
+                            ));
+                        }
+                    }
+                    for key in field.keys() {
+                        if !CONFIG_KEYS.contains(&key.as_str()) {
+                            problems.push(format!("config field {name} has unknown key {}", Value::from(key.as_str())));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    problems
+}
+
+fn strings(manifest: &Value, key: &str) -> Vec<String> {
+    manifest
+        .get(key)
+        .and_then(Value::as_array)
+        .map(|entries| entries.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+        .unwrap_or_default()
+}
+
 impl ManifestPolicy {
-    /// Reads and checks the policy fields of `manifest` and `auth`. Errors list every problem.
+    /// Checks `manifest` (the manifest JSON, without `auth`) and `auth` (`null` when the
+    /// toolkit has none) with [`declaration_problems`], then reads the policy they grant.
+    ///
+    /// # Errors
+    /// Every problem [`declaration_problems`] lists, or that `manifest` is not an object.
     pub fn from_json(manifest: &Value, auth: &Value) -> Result<Self, Vec<String>> {
-        let mut problems = Vec::new();
-        let id = match manifest.get("id").and_then(Value::as_str) {
-            Some(id) if is_id(id) => id.to_owned(),
-            other => {
-                problems.push(format!("id {} must match /^[a-z0-9-]+$/", other.map(|s| format!("{s:?}")).unwrap_or_else(|| "(missing)".into())));
-                String::new()
-            }
+        let Some(fields) = manifest.as_object() else {
+            return Err(vec![format!("the manifest must be an object, got {manifest}")]);
         };
-        let secrets: BTreeSet<String> = strings(manifest, "secrets", &mut problems)
-            .into_iter()
-            .filter(|s| {
-                let ok = is_secret_name(s);
-                if !ok {
-                    problems.push(format!("secrets entry {s:?} must be a NAME (UPPER_SNAKE_CASE)"));
-                }
-                ok
-            })
-            .map(str::to_owned)
-            .collect();
-        let egress_entries = strings(manifest, "egress", &mut problems);
-        for e in &egress_entries {
-            if EgressEntry::parse(e).is_none() {
-                problems.push(format!("egress entry {e:?} is not a bare hostname (optional :port)"));
-            }
+        let mut declaration = fields.clone();
+        declaration.remove("auth");
+        if !auth.is_null() {
+            declaration.insert("auth".to_owned(), auth.clone());
         }
-        let scopes: Vec<String> = strings(manifest, "scopes", &mut problems).into_iter().map(str::to_owned).collect();
-        for s in &scopes {
-            if !KNOWN_SCOPES.contains(&s.as_str()) {
-                problems.push(format!("scopes entry {s:?} must be one of {}", KNOWN_SCOPES.join(", ")));
-            }
-        }
-        let auth = match auth {
-            Value::Null => None,
-            value => match serde_json::from_value::<OAuthClientCredentials>(value.clone()) {
-                Ok(a) if a.kind == "oauth2_client_credentials" => Some(a),
-                Ok(a) => {
-                    problems.push(format!("auth.type {:?} is not supported (only \"oauth2_client_credentials\")", a.kind));
-                    None
-                }
-                Err(e) => {
-                    problems.push(format!("auth is not an oauth2_client_credentials block: {e}"));
-                    None
-                }
-            },
-        };
+        let problems = declaration_problems(&declaration);
         if !problems.is_empty() {
             return Err(problems);
         }
-        Ok(Self { id, secrets, egress: EgressPolicy::from_manifest(egress_entries), scopes, auth })
+        let auth = match auth {
+            Value::Null => None,
+            value => Some(serde_json::from_value::<OAuthClientCredentials>(value.clone()).map_err(|e| {
+                vec![format!("auth is not an oauth2_client_credentials block: {e}")]
+            })?),
+        };
+        let egress = strings(manifest, "egress");
+        Ok(Self {
+            id: manifest["id"].as_str().unwrap_or_default().to_owned(),
+            secrets: strings(manifest, "secrets").into_iter().collect(),
+            egress: EgressPolicy::from_manifest(egress.iter().map(String::as_str)),
+            scopes: strings(manifest, "scopes"),
+            auth,
+        })
     }
 }
 
@@ -122,7 +231,7 @@ mod tests {
 
     #[test]
     fn valid_manifest() {
-        let m = json!({ "id": "a-b", "secrets": ["API_KEY"], "egress": ["api.example.com:8443"], "scopes": ["trove:search"] });
+        let m = json!({ "id": "a-b", "name": "A", "description": "d", "icon": "x", "version": "1.0.0", "secrets": ["API_KEY"], "egress": ["api.example.com:8443"], "scopes": ["trove:search"] });
         let p = ManifestPolicy::from_json(&m, &Value::Null).unwrap();
         assert_eq!(p.id, "a-b");
         assert!(p.secrets.contains("API_KEY"));
@@ -131,8 +240,45 @@ mod tests {
 
     #[test]
     fn every_problem_is_listed() {
-        let m = json!({ "id": "Bad ID", "secrets": ["lower", 3], "egress": ["*"], "scopes": ["trove:admin"] });
+        let m = json!({ "id": "Bad ID", "name": "n", "description": "d", "icon": "i", "version": "1.0.0",
+            "secrets": ["lower", 3], "egress": ["*"], "scopes": ["trove:admin"] });
         let problems = ManifestPolicy::from_json(&m, &json!({ "type": "basic" })).unwrap_err();
-        assert_eq!(problems.len(), 6, "{problems:?}");
+        assert_eq!(
+            problems,
+            [
+                r#"id "Bad ID" must match /^[a-z0-9-]+$/"#,
+                r#"secrets entry "lower" must be a NAME (UPPER_SNAKE_CASE)"#,
+                "secrets entry 3 must be a NAME (UPPER_SNAKE_CASE)",
+                r#"egress entry "*" is not a bare hostname (optional :port)"#,
+                r#"scopes entry "trove:admin" must be one of trove:search, trove:ingest"#,
+                r#"auth.type "basic" is not supported (only "oauth2_client_credentials")"#,
+            ]
+        );
+    }
+
+    #[test]
+    fn absent_and_null_fields_read_as_the_sdk_reads_them() {
+        let problems = declaration_problems(json!({ "secrets": null, "visibility": null, "config": { "a": { "type": "date", "min": 1 } } }).as_object().unwrap());
+        assert_eq!(
+            problems,
+            [
+                "id undefined must match /^[a-z0-9-]+$/",
+                "name must be a non-empty string",
+                "description must be a non-empty string",
+                "icon must be a non-empty string",
+                "version undefined is not a semver string",
+                r#"visibility null must be "public" or "private""#,
+                "secrets must be an array",
+                r#"config field "a" has type "date"; expected one of text, text[], url, url[], path, number, boolean"#,
+                r#"config field "a" has unknown key "min""#,
+            ]
+        );
+    }
+
+    #[test]
+    fn version_follows_the_sdk_pattern() {
+        for (version, ok) in [("1.0.0", true), ("10.20.30-beta.1", true), ("1.0.0-rc_2", true), ("1.0", false), ("v1.0.0", false), ("1.0.0-", false), ("1.0.0+build", false), ("\u{661}.0.0", false)] {
+            assert_eq!(VERSION.is_match(version), ok, "{version}");
+        }
     }
 }

@@ -9,8 +9,9 @@
 //   deno_core's `op_decode` does, and so what a deno_fetch Response's `text()` gives);
 // - `core.tryClose(rid)`: closes a resource of the shim's resource table (the cancel handles
 //   of `op_trove_fetch_cancel_handle`);
-// - `primordials`: JSONParse, JSONStringify, ObjectKeys, ObjectFreeze, ObjectDefineProperty,
-//   ObjectGetOwnPropertyDescriptor, ReflectApply,
+// - `primordials`: ArrayIsArray, JSONParse, JSONStringify, ObjectKeys, ObjectFreeze,
+//   ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ObjectGetPrototypeOf,
+//   ObjectPrototype, ReflectApply,
 //   ReflectConstruct, ReflectGet, SafeWeakMap.
 
 const g = globalThis;
@@ -118,12 +119,15 @@ Object.setPrototypeOf(SafeWeakMap.prototype, null);
 Object.freeze(SafeWeakMap.prototype);
 
 export const primordials = Object.freeze({
+  ArrayIsArray: Array.isArray,
   JSONParse: JSON.parse,
   JSONStringify: JSON.stringify,
   ObjectKeys: Object.keys,
   ObjectFreeze: Object.freeze,
   ObjectDefineProperty: Object.defineProperty,
   ObjectGetOwnPropertyDescriptor: Object.getOwnPropertyDescriptor,
+  ObjectGetPrototypeOf: Object.getPrototypeOf,
+  ObjectPrototype: Object.prototype,
   ReflectApply: Reflect.apply,
   ReflectConstruct: Reflect.construct,
   ReflectGet: Reflect.get,

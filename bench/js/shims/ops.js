@@ -440,9 +440,71 @@ export function unsoundReason() {
   return unsound;
 }
 
-/** The scope names a manifest may declare (Rust: `KNOWN_SCOPES`). */
-export function op_trove_known_scopes() {
-  return ["trove:search", "trove:ingest"];
+// Rust's `declaration_problems` (ops/src/manifest.rs), for Node: the same rules and messages.
+const SCOPES = ["trove:search", "trove:ingest"];
+const CONFIG_TYPES = ["text", "text[]", "url", "url[]", "path", "number", "boolean"];
+const CONFIG_KEYS = ["label", "type", "placeholder", "pattern", "hint", "default", "directory"];
+const AUTH_FIELDS = ["tokenUrl", "clientIdSecret", "clientSecretSecret", "apiHost"];
+const nonEmpty = (v) => typeof v === "string" && v.trim() !== "";
+const q = (v) => JSON.stringify(v) ?? String(v);
+const isEgressEntry = (s) => {
+  const m = /^([a-z0-9-]+(\.[a-z0-9-]+)+)(:(\d{1,5}))?$/.exec(s);
+  return m !== null && (m[4] === undefined || Number(m[4]) <= 65535);
+};
+
+function listProblems(d, key, check, message) {
+  const value = d[key];
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) return [`${key} must be an array`];
+  return value.filter((entry) => !(typeof entry === "string" && check(entry))).map((entry) => message(q(entry)));
+}
+
+/** Every manifest-level problem of the declaration (JSON text), as Rust lists them. */
+export function op_trove_declaration_problems(json) {
+  const d = JSON.parse(json);
+  const problems = [];
+  if (typeof d.id !== "string" || !/^[a-z0-9-]+$/.test(d.id)) problems.push(`id ${q(d.id)} must match /^[a-z0-9-]+$/`);
+  for (const key of ["name", "description", "icon"]) {
+    if (!nonEmpty(d[key])) problems.push(`${key} must be a non-empty string`);
+  }
+  if (typeof d.version !== "string" || !/^[0-9]+\.[0-9]+\.[0-9]+(-[A-Za-z0-9_.]+)?$/.test(d.version)) {
+    problems.push(`version ${q(d.version)} is not a semver string`);
+  }
+  if (d.visibility !== undefined && d.visibility !== "public" && d.visibility !== "private") {
+    problems.push(`visibility ${q(d.visibility)} must be "public" or "private"`);
+  }
+  problems.push(...listProblems(d, "secrets", (s) => /^[A-Z][A-Z0-9_]*$/.test(s), (s) => `secrets entry ${s} must be a NAME (UPPER_SNAKE_CASE)`));
+  problems.push(...listProblems(d, "egress", isEgressEntry, (s) => `egress entry ${s} is not a bare hostname (optional :port)`));
+  problems.push(...listProblems(d, "scopes", (s) => SCOPES.includes(s), (s) => `scopes entry ${s} must be one of ${SCOPES.join(", ")}`));
+  if (d.auth !== undefined) {
+    const auth = d.auth;
+    if (auth === null || typeof auth !== "object" || Array.isArray(auth) || auth.type !== "oauth2_client_credentials") {
+      problems.push(`auth.type ${q(auth?.type)} is not supported (only "oauth2_client_credentials")`);
+    } else {
+      for (const f of AUTH_FIELDS) if (!nonEmpty(auth[f])) problems.push(`auth.${f} must be a non-empty string`);
+      if (auth.scope !== undefined && typeof auth.scope !== "string") problems.push("auth.scope must be a string");
+    }
+  }
+  if (d.config !== undefined) {
+    const fields = d.config;
+    if (fields === null || typeof fields !== "object" || Array.isArray(fields)) {
+      problems.push("config must be an object of field name -> field");
+    } else {
+      for (const [name, field] of Object.entries(fields)) {
+        if (field === null || typeof field !== "object" || Array.isArray(field)) {
+          problems.push(`config field ${q(name)} must be an object`);
+          continue;
+        }
+        if (field.type !== undefined && !CONFIG_TYPES.includes(field.type)) {
+          problems.push(`config field ${q(name)} has type ${q(field.type)}; expected one of ${CONFIG_TYPES.join(", ")}`);
+        }
+        for (const key of Object.keys(field)) {
+          if (!CONFIG_KEYS.includes(key)) problems.push(`config field ${q(name)} has unknown key ${q(key)}`);
+        }
+      }
+    }
+  }
+  return problems;
 }
 
 /** Whether the call gets `ctx.trove`: asked by the call and declared by the manifest. */

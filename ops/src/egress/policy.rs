@@ -60,19 +60,17 @@ pub struct EgressEntry {
 }
 
 impl EgressEntry {
-    /// Parses `host` or `host:port`. Returns `None` for anything that is not a bare host name
-    /// with at least one dot (the same rule `defineToolkit` enforces, contract §2).
+    /// Parses `host` or `host:port`: the SDK's pattern `^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?$`
+    /// (contract §2), with a port that fits in 16 bits (**host**). Returns `None` for anything
+    /// else.
     pub fn parse(entry: &str) -> Option<Self> {
         let (host, port) = match entry.rsplit_once(':') {
-            Some((h, p)) => (h, Some(p.parse::<u16>().ok()?)),
+            Some((h, p)) if (1..=5).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()) => (h, Some(p.parse::<u16>().ok()?)),
+            Some(_) => return None,
             None => (entry, None),
         };
-        let valid = host.contains('.')
-            && !host.starts_with('.')
-            && !host.ends_with('.')
-            && host
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.');
+        let label = |l: &str| !l.is_empty() && l.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        let valid = host.contains('.') && host.split('.').all(label);
         valid.then(|| Self { host: host.to_owned(), port })
     }
 }
@@ -196,6 +194,10 @@ mod tests {
         assert!(EgressEntry::parse("API.example.com").is_none());
         assert!(EgressEntry::parse("api_1.example.com").is_none());
         assert!(EgressEntry::parse("localhost").is_none());
+        for refused in ["a..example.com", ".example.com", "example.com.", "api.example.com:+80", "api.example.com:", "api.example.com:123456", "api.example.com:65536"] {
+            assert!(EgressEntry::parse(refused).is_none(), "{refused}");
+        }
+        assert_eq!(EgressEntry::parse("api.example.com:65535").and_then(|e| e.port), Some(65535));
     }
 
     #[test]
