@@ -157,16 +157,19 @@ impl NumberFormatter {
     ///
     /// Errors: [`IntlError::Range`] for a bad locale, an out-of-range digit option
     /// (`maximumFractionDigits value is out of range.`), min > max, an invalid currency code
-    /// or option value; [`IntlError::Type`] `Currency code is required with currency style.`
+    /// or option value (including a `style` other than `decimal`, `percent` and `currency`: `unit`
+    /// is not supported); [`IntlError::Type`] `Currency code is required with currency style.`
     pub fn try_new(locale: Option<&str>, options: &NumberOptions) -> Result<Self, IntlError> {
         let o = options;
         let rl = resolve_locale(locale)?;
         let loc = &rl.locale;
-        let style = match o.style.as_deref() {
-            Some("percent") => "percent",
-            Some("currency") => "currency",
-            _ => "decimal",
-        };
+        let style = one_of("style", &o.style, &["decimal", "percent", "currency", "unit"], "decimal")?;
+        if style == "unit" {
+            // Node formats `{ style: "unit", unit }`; ICU4X's unit formatting is not wired up
+            // here, and a number printed without its unit would be wrong, not just plain.
+            return Err(IntlError::Range("Intl.NumberFormat style \"unit\" is not supported by trove-host".into()));
+        }
+        let style = style.as_str();
         let currency_display = one_of(
             "currencyDisplay",
             &o.currency_display,

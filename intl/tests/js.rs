@@ -33,6 +33,8 @@ fn intl_in_isolate_matches_node() {
         ("[1,2].map(new Intl.NumberFormat('en-US', {minimumFractionDigits:2}).format).join('|')", "1.00|2.00"),
         ("try { new Intl.DateTimeFormat('en-US', {timeZone:'Nope/Zone'}); 'no' } catch (e) { e.constructor.name + ': ' + e.message }", "RangeError: Invalid time zone specified: Nope/Zone"),
         ("try { new Intl.NumberFormat('en-US', {style:'currency'}); 'no' } catch (e) { e.constructor.name + ': ' + e.message }", "TypeError: Currency code is required with currency style."),
+        ("try { new Intl.NumberFormat('en-US', {style:'bogus'}); 'no' } catch (e) { e.constructor.name + ': ' + e.message }", "RangeError: Value bogus out of range for Intl.NumberFormat options property style"),
+        ("try { (1).toLocaleString('en-US', {style:'unit', unit:'meter'}); 'no' } catch (e) { e.constructor.name }", "RangeError"),
         ("new Date(NaN).toLocaleString('en-US')", "Invalid Date"),
         ("(-0).toLocaleString('en-US') + ' ' + NaN.toLocaleString() + ' ' + (-Infinity).toLocaleString()", "-0 NaN -∞"),
         ("Intl.DateTimeFormat('en-GB', {timeZone:'UTC', dateStyle:'full'}).format(0)", "Thursday, 1 January 1970"),
