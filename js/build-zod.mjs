@@ -1,15 +1,38 @@
-// Bundles the pinned zod (package-lock.json) into one ES module, vendor/zod.js, which the
-// runtime embeds in the isolate as `ext:trove/zod.js`. Run `npm ci && npm run build:zod`
-// after changing the zod version; tests check that the bundle's banner names the version
-// in package-lock.json.
+// Bundles the pinned zod (package-lock.json) into two ES modules the runtime embeds in the
+// isolate (runtime/src/isolate.rs):
+//
+// - vendor/zod.js, `ext:trove/vendor/zod.js`: zod, with its English messages;
+// - vendor/zod-locales.js, `ext:trove/vendor/zod-locales.js`: the other 50 message locales
+//   (`z.locales.de()` and the rest), loaded on first use.
+//
+// The locales are 60% of the minified bundle, and every isolate keeps each module's source
+// several times and each function's bytecode with its own source text, whether it runs or
+// not; a toolkit rarely calls a locale. In vendor/zod.js, `z.locales.<name>` is a function that
+// loads vendor/zod-locales.js (deno_core's `createLazyLoader`) and calls that locale, so
+// `z.config(z.locales.de())` works as it does under Node.
+//
+// Run `npm ci && npm run build:zod` after changing the zod version; tests check that the
+// bundle's banner names the version in package-lock.json.
 import { build } from 'esbuild';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 
 const lock = JSON.parse(readFileSync(new URL('./package-lock.json', import.meta.url)));
 const version = lock.packages['node_modules/zod'].version;
+const banner = { js: `// zod ${version}, bundled by js/build-zod.mjs from the npm registry package (MIT licence).` };
 
-await build({
-  stdin: { contents: "export * from 'zod'; export { z as default } from 'zod';", resolveDir: '.', loader: 'js' },
+const require = createRequire(import.meta.url);
+const localesDir = path.join(path.dirname(require.resolve('zod/package.json')), 'v4', 'locales');
+const localesIndex = path.join(localesDir, 'index.js');
+// `export { default as de } from "./de.js";`: every locale zod's index exports.
+const locales = [...readFileSync(localesIndex, 'utf8').matchAll(/export \{ default as (\w+) \} from "\.\/([\w-]+\.js)";/g)].map(
+  ([, name, file]) => ({ name, file: path.join(localesDir, file) }),
+);
+if (locales.length < 10 || !locales.some((l) => l.name === 'en')) throw new Error(`unexpected ${localesIndex}`);
+const lazy = locales.filter((l) => l.name !== 'en');
+
+const common = {
   bundle: true,
   format: 'esm',
   target: 'es2022',
@@ -18,12 +41,49 @@ await build({
   legalComments: 'inline',
   charset: 'ascii',
   minify: true,
+  banner,
+};
+
+// zod's locales index, replaced: English stays eager (zod configures it at import); each other
+// locale loads the locales module on first call.
+const lazyLocales = {
+  name: 'lazy-zod-locales',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => {
+      if (path.resolve(args.path) !== localesIndex) return undefined;
+      const lines = [
+        'import { core } from "ext:core/mod.js";',
+        `export { default as en } from ${JSON.stringify(path.join(localesDir, 'en.js'))};`,
+        'const load = core.createLazyLoader("ext:trove/vendor/zod-locales.js");',
+        ...lazy.map((l) => `export function ${l.name}() { return load().${l.name}(); }`),
+      ];
+      return { contents: lines.join('\n'), loader: 'js', resolveDir: localesDir };
+    });
+  },
+};
+
+await build({
+  ...common,
+  stdin: { contents: "export * from 'zod'; export { z as default } from 'zod';", resolveDir: '.', loader: 'js' },
+  external: ['ext:core/mod.js'],
+  plugins: [lazyLocales],
   outfile: 'vendor/zod.js',
-  banner: { js: `// zod ${version}, bundled by js/build-zod.mjs from the npm registry package (MIT licence).` },
 });
+await build({
+  ...common,
+  stdin: {
+    contents: lazy.map((l) => `export { default as ${l.name} } from ${JSON.stringify(l.file)};`).join('\n'),
+    resolveDir: '.',
+    loader: 'js',
+  },
+  outfile: 'vendor/zod-locales.js',
+});
+
 // deno_core requires extension code to be 7-bit ASCII. esbuild's `charset: 'ascii'` escapes
 // strings and identifiers; this also escapes what is left (characters inside comments).
-const out = new URL('./vendor/zod.js', import.meta.url);
-const escaped = readFileSync(out, 'utf8').replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-writeFileSync(out, escaped);
-console.log(`vendor/zod.js: zod ${version}`);
+for (const file of ['vendor/zod.js', 'vendor/zod-locales.js']) {
+  const out = new URL(`./${file}`, import.meta.url);
+  const escaped = readFileSync(out, 'utf8').replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  writeFileSync(out, escaped);
+}
+console.log(`vendor/zod.js, vendor/zod-locales.js: zod ${version} (${lazy.length} locales loaded on first use)`);

@@ -5,6 +5,8 @@
 // - `core.loadExtScript(specifier)`: the deno_web / deno_fetch classes toolkit.js asks for,
 //   answered with the runtime's own (WHATWG) globals, captured when this module evaluates
 //   (before any toolkit code runs, as in the isolate);
+// - `core.createLazyLoader(specifier)`: the lazily loaded ES modules js/ asks for (zod's
+//   message locales, js/vendor/zod-locales.js, imported here up front);
 // - `core.decode(bytes)`: UTF-8 to a string, a leading BOM dropped, bad bytes replaced (what
 //   deno_core's `op_decode` does, and so what a deno_fetch Response's `text()` gives);
 // - `core.tryClose(rid)`: closes a resource of the shim's resource table (the cancel handles
@@ -14,7 +16,10 @@
 //   ObjectPrototype, ReflectApply,
 //   ReflectConstruct, ReflectGet, SafeWeakMap.
 
+import * as zodLocales from "../../../js/vendor/zod-locales.js";
+
 const g = globalThis;
+const lazyModules = { "ext:trove/vendor/zod-locales.js": zodLocales };
 const captured = {
   Response: g.Response,
   Request: g.Request,
@@ -92,6 +97,11 @@ export const core = Object.freeze({
     const script = extScripts[specifier];
     if (script === undefined) throw new TypeError(`bench shim: ${specifier} is not shimmed (bench/js/shims/core.js)`);
     return script;
+  },
+  createLazyLoader(specifier) {
+    const module = lazyModules[specifier];
+    if (module === undefined) throw new TypeError(`bench shim: ${specifier} is not shimmed (bench/js/shims/core.js)`);
+    return () => module;
   },
   decode(bytes) {
     return new captured.TextDecoder().decode(bytes);

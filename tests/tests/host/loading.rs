@@ -285,6 +285,30 @@ async fn a_non_zod_input_schema_fails_naming_the_tool() {
     );
 }
 
+/// zod's message locales other than English load on first use (js/build-zod.mjs); each gives
+/// the messages it gives under Node (these strings are Node 20 with zod 4.4.3).
+#[tokio::test(flavor = "current_thread")]
+async fn zod_locales_load_on_first_use_and_speak_their_language() {
+    let body = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+export default defineToolkit({ id: 'locales', name: 'Locales', description: 'Locales.', icon: 'x', version: '1.0.0',\n\
+  tools: [tool({ name: 'say', description: 'Says.', input: z.object({ lang: z.string() }), handler: async ({ lang }) => {\n\
+    z.config((z.locales as any)[lang]());\n\
+    const said = z.string().min(3).safeParse('a').error!.issues[0].message;\n\
+    z.config(z.locales.en());\n\
+    return `${Object.keys(z.locales).length} ${said}`;\n\
+  } })] });\n";
+    let dir = scratch_toolkit("zod-locales", &[("extension.ts", body)]);
+    let mut t = load(&dir).await;
+    for (lang, said) in [
+        ("de", "52 Zu klein: erwartet, dass string >=3 Zeichen hat"),
+        ("ja", "52 \u{5c0f}\u{3055}\u{3059}\u{304e}\u{308b}\u{5024}: string\u{306f}3\u{6587}\u{5b57}\u{4ee5}\u{4e0a}\u{3067}\u{3042}\u{308b}\u{5fc5}\u{8981}\u{304c}\u{3042}\u{308a}\u{307e}\u{3059}"),
+        ("en", "52 Too small: expected string to have >=3 characters"),
+    ] {
+        let o = call(&mut t, "say", json!({ "lang": lang })).await;
+        assert_eq!(o.envelope.json()["result"]["text"], said, "{lang}");
+    }
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn a_toolkit_whose_top_level_keeps_a_timer_loads_and_its_timer_runs_during_calls() {
     // As under Node: module evaluation finishes although a top-level interval keeps running.
