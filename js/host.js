@@ -1,8 +1,12 @@
 // The host's side door into a loaded toolkit. The bootstrap hands these two functions to Rust
 // (op_trove_register_host); toolkit code cannot reach them. They use only what was captured before
 // toolkit code ran (the registry's snapshot, primordial JSON), so a toolkit that replaces
-// globals or prototypes, or mutates its config after defineToolkit, cannot change what Rust
-// reads. Rust re-validates the policy fields and the envelope's shape anyway.
+// globals or mutates its config after defineToolkit cannot change what Rust reads. One door is
+// left: `JSON.stringify` (primordial or not) still calls a `toJSON` the toolkit puts on
+// `Object.prototype`. So Rust checks what it reads again with the same rules (the manifest
+// with `declaration_problems`, the tool list with `tool_list_problems`, every instance against
+// the first) and builds what it shows and what it enforces from that one text; and it checks
+// the envelope's shape.
 import { primordials } from "ext:core/mod.js";
 import { registry } from "ext:trove/toolkit.js";
 import { withCallClock } from "ext:trove_ops/clock.js";

@@ -10,6 +10,7 @@ import {
   op_trove_cache_put,
   op_trove_has_cache,
   op_trove_has_trove,
+  op_trove_is_tool_name,
   op_trove_isolate_unsound,
   op_trove_declaration_problems,
   op_trove_now,
@@ -31,6 +32,8 @@ export { ToolError, z };
 // `WeakMap.prototype.get` or `Object.keys`, but not these.
 const {
   ArrayIsArray,
+  ArrayPrototypeJoin,
+  ArrayPrototypePush,
   JSONParse,
   JSONStringify,
   ObjectFreeze,
@@ -38,7 +41,9 @@ const {
   ObjectKeys,
   ObjectPrototype,
   ReflectApply,
+  SafeSet,
   SafeWeakMap,
+  StringPrototypeTrim,
 } = primordials;
 
 /** Identity; exists for typing. */
@@ -55,13 +60,19 @@ export function toToolkitManifest(config) {
 // ---------------------------------------------------------------------------------------------
 // section 2 validation
 
-const TOOL_NAME = /^[a-zA-Z0-9_-]+$/;
 // The manifest's keys Rust checks (ops/src/manifest.rs `declaration_problems`, the one
 // definition of a valid manifest); `tools` is checked here.
 const DECLARATION_KEYS = ["id", "name", "description", "icon", "version", "visibility", "secrets", "egress", "scopes", "auth", "config"];
 
-const nonEmpty = (v) => typeof v === "string" && v.trim() !== "";
-const q = (v) => JSONStringify(v) ?? String(v);
+const nonEmpty = (v) => typeof v === "string" && StringPrototypeTrim(v) !== "";
+// A value as the SDK quotes it in a message (its JSON); never throws, whatever it is.
+function q(v) {
+  try {
+    return JSONStringify(v) ?? String(v);
+  } catch {
+    return typeof v;
+  }
+}
 
 // JSON of plain data only: an object that is not a plain object or an array (a Date, a boxed
 // string) is sent as `{}`, so it fails a check that wants a string as it always has.
@@ -74,10 +85,16 @@ function plainOnly(key, value) {
   return value;
 }
 
-/** `config`'s declared keys as JSON text for Rust; a value JSON cannot hold (a function, a BigInt, a cycle) is sent as null. */
-function declarationJson(config) {
-  const fields = [];
-  for (const key of DECLARATION_KEYS) {
+/**
+ * `config`'s declared keys and each value's JSON text, for Rust. A value JSON cannot hold (a
+ * function, a BigInt, a cycle) is sent as null. Primordials only: a toolkit's replaced
+ * builtins do not change what is sent.
+ */
+function declarationTexts(config) {
+  const keys = [];
+  const texts = [];
+  for (let i = 0; i < DECLARATION_KEYS.length; i++) {
+    const key = DECLARATION_KEYS[i];
     const value = config[key];
     if (value === undefined) continue;
     let json;
@@ -86,22 +103,25 @@ function declarationJson(config) {
     } catch {
       json = undefined;
     }
-    fields.push(`${JSONStringify(key)}:${json ?? "null"}`);
+    ArrayPrototypePush(keys, key);
+    ArrayPrototypePush(texts, json ?? "null");
   }
-  return `{${fields.join(",")}}`;
+  return [keys, texts];
 }
 
 /** Every manifest-level problem of `config`, in declaration order (reported together): Rust's, then `tools`. */
 function manifestProblems(config) {
-  const problems = op_trove_declaration_problems(declarationJson(config));
-  if (!ArrayIsArray(config.tools) || config.tools.length === 0) problems.push("tools must be a non-empty array");
+  const [keys, texts] = declarationTexts(config);
+  const problems = op_trove_declaration_problems(keys, texts);
+  if (!ArrayIsArray(config.tools) || config.tools.length === 0) ArrayPrototypePush(problems, "tools must be a non-empty array");
   return problems;
 }
 
 /** Tool-level checks: the first problem throws. */
 function checkTool(t, seen) {
   if (t === null || typeof t !== "object") throw new Error("defineToolkit: every tool must be an object (use tool({...}))");
-  if (typeof t.name !== "string" || !TOOL_NAME.test(t.name)) {
+  // The name rule is Rust's (runtime/src/describe.rs), which checks the tool list again at load.
+  if (typeof t.name !== "string" || !op_trove_is_tool_name(t.name)) {
     throw new Error(`defineToolkit: tool name ${q(t.name)} must match /^[a-zA-Z0-9_-]+$/`);
   }
   if (seen.has(t.name)) throw new Error(`defineToolkit: duplicate tool name "${t.name}"`);
@@ -184,9 +204,9 @@ export function defineToolkit(config) {
   if (config === null || typeof config !== "object") throw new Error("defineToolkit: expected a config object");
   const problems = manifestProblems(config);
   if (problems.length > 0) {
-    throw new Error(`defineToolkit: ${config.id} has an invalid declaration:\n  ${problems.join("\n  ")}`);
+    throw new Error(`defineToolkit: ${typeof config.id === "string" ? config.id : q(config.id)} has an invalid declaration:\n  ${ArrayPrototypeJoin(problems, "\n  ")}`);
   }
-  const seen = new Set();
+  const seen = new SafeSet();
   for (const t of config.tools) checkTool(t, seen);
   const { manifest, auth } = snapshot(config);
   const scopes = config.scopes ?? [];

@@ -314,15 +314,13 @@ pub async fn op_trove_kb(
 }
 
 /// Every manifest-level problem of the declaration `defineToolkit` was given
-/// ([`crate::manifest::declaration_problems`]): the bootstrap asks instead of keeping rules of
-/// its own. `declaration` is JSON text of an object; text that is not one is one problem.
+/// ([`crate::manifest::declaration_text_problems`]): the bootstrap asks instead of keeping
+/// rules of its own. `keys[i]`'s value is `texts[i]`, JSON text.
 #[op2]
 #[serde]
-pub fn op_trove_declaration_problems(#[string] declaration: &str) -> Vec<String> {
-    match serde_json::from_str::<serde_json::Value>(declaration) {
-        Ok(serde_json::Value::Object(fields)) => crate::manifest::declaration_problems(&fields),
-        _ => vec!["the declaration must be plain data (strings, numbers, arrays, objects)".to_owned()],
-    }
+pub fn op_trove_declaration_problems(#[serde] keys: Vec<String>, #[serde] texts: Vec<String>) -> Vec<String> {
+    let fields: Vec<(String, String)> = keys.into_iter().zip(texts).collect();
+    crate::manifest::declaration_text_problems(&fields)
 }
 
 /// Whether the call in progress gets `ctx.trove`: Rust decides (asked by the call **and**

@@ -180,6 +180,34 @@ pub fn declaration_problems(declaration: &Map<String, Value>) -> Vec<String> {
     problems
 }
 
+/// [`declaration_problems`] of a declaration given as `(key, JSON text of its value)` pairs,
+/// as `defineToolkit` sends it. A value whose text cannot be read (a lone UTF-16 surrogate in a
+/// string, nesting deeper than serde_json's limit) is one problem of its own, listed first,
+/// and the other keys are still checked.
+pub fn declaration_text_problems(fields: &[(String, String)]) -> Vec<String> {
+    let mut declaration = Map::new();
+    let mut problems = Vec::new();
+    let mut unreadable = Vec::new();
+    for (key, text) in fields {
+        match serde_json::from_str::<Value>(text) {
+            Ok(value) => {
+                declaration.insert(key.clone(), value);
+            }
+            Err(e) => {
+                problems.push(format!("{key} cannot be read as plain data ({e})"));
+                unreadable.push(format!("{key} "));
+            }
+        }
+    }
+    // An unreadable key is absent from `declaration`: drop what its absence would report.
+    problems.extend(
+        declaration_problems(&declaration)
+            .into_iter()
+            .filter(|p| !unreadable.iter().any(|key| p.starts_with(key.as_str()))),
+    );
+    problems
+}
+
 fn strings(manifest: &Value, key: &str) -> Vec<String> {
     manifest
         .get(key)
@@ -273,6 +301,21 @@ mod tests {
                 r#"config field "a" has unknown key "min""#,
             ]
         );
+    }
+
+    #[test]
+    fn an_unreadable_value_is_one_problem_and_the_rest_are_still_checked() {
+        let fields = [
+            ("id".to_owned(), r#""BAD""#.to_owned()),
+            ("name".to_owned(), r#""Emoji \ud83d""#.to_owned()),
+            ("egress".to_owned(), r#"["*"]"#.to_owned()),
+        ];
+        let problems = declaration_text_problems(&fields);
+        assert_eq!(problems.len(), 6, "{problems:?}");
+        assert!(problems[0].starts_with("name cannot be read as plain data ("), "{problems:?}");
+        assert_eq!(problems[1], r#"id "BAD" must match /^[a-z0-9-]+$/"#);
+        assert!(!problems.iter().any(|p| p.starts_with("name must")), "{problems:?}");
+        assert!(problems.iter().any(|p| p == r#"egress entry "*" is not a bare hostname (optional :port)"#), "{problems:?}");
     }
 
     #[test]

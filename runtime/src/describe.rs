@@ -60,3 +60,63 @@ pub struct Manifest {
     #[serde(flatten)]
     pub other: Map<String, Value>,
 }
+
+/// `^[a-zA-Z0-9_-]+$`: a tool name (contract §2). `defineToolkit` asks this (through the op
+/// `op_trove_is_tool_name`) and the runtime checks every loaded tool list with it.
+pub fn is_tool_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
+/// Every problem of a described tool list (contract §2 and §3), checked again at load: toolkit
+/// code shares the isolate with `defineToolkit` and could have changed what the bootstrap
+/// described. Empty when it is a non-empty array of objects with unique, valid names and
+/// non-empty descriptions.
+pub fn tool_list_problems(tools: &Value) -> Vec<String> {
+    let Some(entries) = tools.as_array().filter(|t| !t.is_empty()) else {
+        return vec![format!("tools must be a non-empty array, got {tools}")];
+    };
+    let mut problems = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let Some(tool) = entry.as_object() else {
+            problems.push(format!("tool {i} is not an object"));
+            continue;
+        };
+        match tool.get("name").and_then(Value::as_str) {
+            Some(name) if is_tool_name(name) => {
+                if !seen.insert(name) {
+                    problems.push(format!("duplicate tool name {:?}", name));
+                }
+            }
+            other => problems.push(format!(
+                "tool name {} must match /^[a-zA-Z0-9_-]+$/",
+                other.map_or_else(|| "(missing)".to_owned(), |n| format!("{n:?}"))
+            )),
+        }
+        if !tool.get("description").and_then(Value::as_str).is_some_and(|d| !d.trim().is_empty()) {
+            problems.push(format!("tool {i} needs a description"));
+        }
+    }
+    problems
+}
+
+#[cfg(test)]
+mod tool_list_tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_valid_list_has_no_problems_and_each_bad_entry_is_named() {
+        assert!(tool_list_problems(&json!([{ "name": "a-b_1", "description": "d" }])).is_empty());
+        assert_eq!(tool_list_problems(&json!("x")), [r#"tools must be a non-empty array, got "x""#]);
+        assert_eq!(
+            tool_list_problems(&json!([{ "name": "../a b", "description": "d" }, { "name": "t", "description": " " }, { "name": "t", "description": "d" }, 3])),
+            [
+                r#"tool name "../a b" must match /^[a-zA-Z0-9_-]+$/"#,
+                "tool 1 needs a description",
+                r#"duplicate tool name "t""#,
+                "tool 3 is not an object",
+            ]
+        );
+    }
+}

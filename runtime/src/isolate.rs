@@ -20,7 +20,7 @@ deno_core::extension!(
     trove,
     deps = [deno_webidl, deno_web, deno_crypto, deno_fetch, trove_intl, trove_ops],
     // `op_trove_request_body_check` lives with the egress budgets it reads.
-    ops = [op_trove_register_host, op_trove_isolate_unsound, op_trove_sdk_exports, op_trove_request_body_check],
+    ops = [op_trove_register_host, op_trove_isolate_unsound, op_trove_sdk_exports, op_trove_is_tool_name, op_trove_request_body_check],
     esm_entry_point = "ext:trove/bootstrap.js",
     esm = [dir "../js", "bootstrap.js", "toolkit.js", "host.js", "vendor/zod.js"],
     // zod's message locales other than English, loaded when a toolkit first calls one
@@ -68,6 +68,13 @@ fn op_trove_register_host(
 #[serde]
 fn op_trove_sdk_exports() -> Vec<&'static str> {
     crate::loader::SDK_EXPORTS.to_vec()
+}
+
+/// Whether `name` is a tool name ([`crate::describe::is_tool_name`]): `defineToolkit` asks
+/// instead of keeping the rule itself.
+#[op2(fast)]
+fn op_trove_is_tool_name(#[string] name: &str) -> bool {
+    crate::describe::is_tool_name(name)
 }
 
 /// Set in `OpState` when the bootstrap saw something that leaves the isolate unfit for another

@@ -119,6 +119,26 @@ struct Described {
     auth: Value,
 }
 
+/// Which parts of `described` differ from the description `first` (JSON text), for the load
+/// error of an instance that declares something else: "a manifest", "an auth block and a tool
+/// list", ...
+fn declaration_differences(first: &str, described: &Described) -> String {
+    let first: Option<Described> = serde_json::from_str(first).ok();
+    let parts: Vec<&str> = [
+        ("a manifest", first.as_ref().map(|f| &f.manifest) != Some(&described.manifest)),
+        ("an auth block", first.as_ref().map(|f| &f.auth) != Some(&described.auth)),
+        ("a tool list", first.as_ref().map(|f| &f.tools) != Some(&described.tools)),
+    ]
+    .into_iter()
+    .filter_map(|(part, differs)| differs.then_some(part))
+    .collect();
+    match parts.as_slice() {
+        [] => "a description".to_owned(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
 static CALL_IDS: AtomicU64 = AtomicU64::new(1);
 
 /// The message of a call ended by its [`CallEnv::cancel`] token.
@@ -273,8 +293,13 @@ impl Toolkit {
             (Ok(result), _) => result?,
         };
         let functions = runtime.op_state().borrow().borrow::<HostFunctions>().clone();
+        let declared: Arc<str> = Arc::from(described.as_str());
         let described: Described =
             serde_json::from_str(&described).map_err(|e| LoadError::Module(format!("{shown}: bad description: {e}")))?;
+        let tool_problems = crate::describe::tool_list_problems(&described.tools);
+        if !tool_problems.is_empty() {
+            return Err(LoadError::Module(format!("{shown}: the tool list is invalid:\n  {}", tool_problems.join("\n  "))));
+        }
         // The enforced policy is built from the manifest JSON that `manifest` shows, and every
         // policy field is checked again here: toolkit code shares the isolate with defineToolkit.
         let p = ManifestPolicy::from_json(&described.manifest, &described.auth).map_err(|problems| {
@@ -283,11 +308,18 @@ impl Toolkit {
         let oauth = p.auth.map(|config| Arc::new(OAuthClient { config, cache: TokenCache::default() }));
         let mut scope = ToolkitScope::new(p.id, p.secrets, p.egress, oauth);
         scope.scopes = Arc::new(p.scopes.into_iter().collect());
+        scope.declared = declared.clone();
         if let Some(sibling) = sibling {
             if sibling.id != scope.id {
                 return Err(LoadError::Module(format!(
                     "{shown}: the toolkit's id changed from {:?} to {:?} since it was loaded",
                     sibling.id, scope.id
+                )));
+            }
+            if sibling.declared != declared {
+                return Err(LoadError::Module(format!(
+                    "{shown}: this instance declares {} different from the toolkit's first instance: the toolkit's top-level code must declare the same manifest and tools every time it runs (each instance of a pool runs it again)",
+                    declaration_differences(&sibling.declared, &described)
                 )));
             }
             scope.namespace = sibling.namespace;

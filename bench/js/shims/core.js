@@ -11,10 +11,10 @@
 //   deno_core's `op_decode` does, and so what a deno_fetch Response's `text()` gives);
 // - `core.tryClose(rid)`: closes a resource of the shim's resource table (the cancel handles
 //   of `op_trove_fetch_cancel_handle`);
-// - `primordials`: ArrayIsArray, JSONParse, JSONStringify, ObjectKeys, ObjectFreeze,
+// - `primordials`: ArrayIsArray, ArrayPrototypeJoin, ArrayPrototypePush, JSONParse, JSONStringify, ObjectKeys, ObjectFreeze,
 //   ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ObjectGetPrototypeOf,
 //   ObjectPrototype, ReflectApply,
-//   ReflectConstruct, ReflectGet, SafeWeakMap.
+//   ReflectConstruct, ReflectGet, SafeSet, SafeWeakMap, StringPrototypeTrim.
 
 import * as zodLocales from "../../../js/vendor/zod-locales.js";
 
@@ -130,6 +130,8 @@ Object.freeze(SafeWeakMap.prototype);
 
 export const primordials = Object.freeze({
   ArrayIsArray: Array.isArray,
+  ArrayPrototypeJoin: (a, sep) => Array.prototype.join.call(a, sep),
+  ArrayPrototypePush: (a, ...items) => Array.prototype.push.apply(a, items),
   JSONParse: JSON.parse,
   JSONStringify: JSON.stringify,
   ObjectKeys: Object.keys,
@@ -141,7 +143,9 @@ export const primordials = Object.freeze({
   ReflectApply: Reflect.apply,
   ReflectConstruct: Reflect.construct,
   ReflectGet: Reflect.get,
+  SafeSet: Set,
   SafeWeakMap,
+  StringPrototypeTrim: (s) => String.prototype.trim.call(s),
 });
 
 // trove-host's bootstrap deletes the global `fetch` (ctx.fetch is the only way out); do the

@@ -440,6 +440,11 @@ export function unsoundReason() {
   return unsound;
 }
 
+/** Rust's `is_tool_name` (runtime/src/describe.rs). */
+export function op_trove_is_tool_name(name) {
+  return /^[a-zA-Z0-9_-]+$/.test(name);
+}
+
 // Rust's `declaration_problems` (ops/src/manifest.rs), for Node: the same rules and messages.
 const SCOPES = ["trove:search", "trove:ingest"];
 const CONFIG_TYPES = ["text", "text[]", "url", "url[]", "path", "number", "boolean"];
@@ -459,10 +464,17 @@ function listProblems(d, key, check, message) {
   return value.filter((entry) => !(typeof entry === "string" && check(entry))).map((entry) => message(q(entry)));
 }
 
-/** Every manifest-level problem of the declaration (JSON text), as Rust lists them. */
-export function op_trove_declaration_problems(json) {
-  const d = JSON.parse(json);
+/** Every manifest-level problem of the declaration (keys and JSON texts), as Rust lists them. */
+export function op_trove_declaration_problems(keys, texts) {
+  const d = {};
   const problems = [];
+  keys.forEach((key, i) => {
+    try {
+      d[key] = JSON.parse(texts[i]);
+    } catch (e) {
+      problems.push(`${key} cannot be read as plain data (${e.message})`);
+    }
+  });
   if (typeof d.id !== "string" || !/^[a-z0-9-]+$/.test(d.id)) problems.push(`id ${q(d.id)} must match /^[a-z0-9-]+$/`);
   for (const key of ["name", "description", "icon"]) {
     if (!nonEmpty(d[key])) problems.push(`${key} must be a non-empty string`);

@@ -285,6 +285,32 @@ async fn a_non_zod_input_schema_fails_naming_the_tool() {
     );
 }
 
+/// Each instance of a pool runs the toolkit's top level again: one that declares another
+/// manifest or tool list than the first instance (which is what `manifest`, `GET` and the tool
+/// lists show) does not load, so every instance enforces what is shown.
+#[tokio::test(flavor = "current_thread")]
+async fn an_instance_that_declares_differently_from_the_first_does_not_load() {
+    let body = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+const host = `h${Math.random().toString(36).slice(2, 10)}.example.com`;\n\
+export default defineToolkit({ id: 'shifty', name: 'Shifty', description: 'Shifty.', icon: 'x', version: '1.0.0', egress: [host],\n\
+  tools: [tool({ name: 't', description: 'T.', input: z.object({}), handler: async () => host })] });\n";
+    let dir = scratch_toolkit("shifty", &[("extension.ts", body)]);
+    let first = load(&dir).await;
+    let sibling = InstanceOptions { sibling: Some(first.scope().clone()), ..InstanceOptions::default() };
+    let err = Toolkit::load_instance(&dir, sibling).await.err().expect("must not load");
+    let text = err.to_string();
+    assert!(
+        text.contains("this instance declares a manifest different from the toolkit's first instance"),
+        "{text}"
+    );
+
+    // One that declares the same loads as a sibling.
+    let steady = scratch_toolkit("steady", &[("extension.ts", &body.replace("Math.random().toString(36).slice(2, 10)", "'steady'"))]);
+    let first = load(&steady).await;
+    let sibling = InstanceOptions { sibling: Some(first.scope().clone()), ..InstanceOptions::default() };
+    Toolkit::load_instance(&steady, sibling).await.expect("the same declaration loads");
+}
+
 /// zod's message locales other than English load on first use (js/build-zod.mjs); each gives
 /// the messages it gives under Node (these strings are Node 20 with zod 4.4.3).
 #[tokio::test(flavor = "current_thread")]

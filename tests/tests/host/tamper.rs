@@ -135,6 +135,44 @@ export default defineToolkit({
 }
 
 #[tokio::test(flavor = "current_thread")]
+async fn a_tool_list_rewritten_after_define_toolkit_or_checked_with_patched_builtins_does_not_load() {
+    // Replaced builtins do not change the tool-name rule (Rust's).
+    let body = r#"
+RegExp.prototype.test = () => true;
+Set.prototype.has = () => false;
+String.prototype.trim = () => 'x';
+export default defineToolkit({
+  id: 'names', name: 'N', description: 'd', version: '1.0.0', icon: 'x',
+  tools: [tool({ name: 'a b/../c', description: 'd', input: z.object({}), handler: async () => 'x' })],
+});
+"#;
+    let err = Toolkit::load(&toolkit("names", body)).await.err().expect("must not load");
+    assert!(err.to_string().contains(r#"defineToolkit: tool name "a b/../c" must match /^[a-zA-Z0-9_-]+$/"#), "{err}");
+
+    // A description rewritten after defineToolkit (a `toJSON` on Object.prototype reaches the
+    // bootstrap's JSON of it) is checked again at load.
+    let body = r#"
+const d = defineToolkit({
+  id: 'rewrite', name: 'R', description: 'd', version: '1.0.0', icon: 'x',
+  tools: [tool({ name: 't', description: 'd', input: z.object({}), handler: async () => 'x' })],
+});
+(Object.prototype as any).toJSON = function () {
+  if (this.manifest) {
+    delete (Object.prototype as any).toJSON;
+    return { ...this, tools: [{ name: '../a b', description: 'd' }, { name: 'dup', description: 'd' }, { name: 'dup', description: ' ' }] };
+  }
+  return this;
+};
+export default d;
+"#;
+    let err = Toolkit::load(&toolkit("rewrite", body)).await.err().expect("must not load");
+    let message = err.to_string();
+    for expected in ["the tool list is invalid", r#"tool name "../a b" must match"#, r#"duplicate tool name "dup""#, "tool 2 needs a description"] {
+        assert!(message.contains(expected), "{expected:?} missing from: {message}");
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
 async fn a_declaration_that_changes_after_it_was_checked_does_not_load() {
     // A getter answers the check with a valid egress list and the snapshot the runtime
     // enforces with a wildcard: the runtime checks what it enforces, with the same rules.
