@@ -60,10 +60,6 @@ export function toToolkitManifest(config) {
 // ---------------------------------------------------------------------------------------------
 // section 2 validation
 
-// The manifest's keys Rust checks (ops/src/manifest.rs `declaration_problems`, the one
-// definition of a valid manifest); `tools` is checked here.
-const DECLARATION_KEYS = ["id", "name", "description", "icon", "version", "visibility", "secrets", "egress", "scopes", "auth", "config"];
-
 const nonEmpty = (v) => typeof v === "string" && StringPrototypeTrim(v) !== "";
 // A value as the SDK quotes it in a message (its JSON); never throws, whatever it is.
 function q(v) {
@@ -86,15 +82,18 @@ function plainOnly(key, value) {
 }
 
 /**
- * `config`'s declared keys and each value's JSON text, for Rust. A value JSON cannot hold (a
- * function, a BigInt, a cycle) is sent as null. Primordials only: a toolkit's replaced
- * builtins do not change what is sent.
+ * `config`'s own keys but `tools` (the keys the manifest snapshot takes) and each value's JSON
+ * text, for Rust (ops/src/manifest.rs `declaration_problems`, the one definition of a valid
+ * manifest). A value JSON cannot hold (a function, a BigInt, a cycle) is sent as null.
+ * Primordials only: a toolkit's replaced builtins do not change what is sent.
  */
 function declarationTexts(config) {
   const keys = [];
   const texts = [];
-  for (let i = 0; i < DECLARATION_KEYS.length; i++) {
-    const key = DECLARATION_KEYS[i];
+  const own = ObjectKeys(config);
+  for (let i = 0; i < own.length; i++) {
+    const key = own[i];
+    if (key === "tools") continue;
     const value = config[key];
     if (value === undefined) continue;
     let json;
