@@ -168,9 +168,9 @@ pub struct ToolkitScope {
     /// Every secret value this toolkit instance has resolved, in any call (redacted in all
     /// later calls too).
     pub redactor: Arc<std::sync::Mutex<crate::redact::Redactor>>,
-    /// The description this scope was built from (the manifest, `auth` and the tool list, as
-    /// the JSON text the bootstrap gave), empty until the runtime sets it: an instance 2..N of
-    /// the toolkit must describe exactly the same, or what is shown would not be what every
+    /// The policy this scope was built from (the manifest's `secrets`, `egress` and `scopes`
+    /// and its `auth`, as JSON text), empty until the runtime sets it: an instance 2..N of the
+    /// toolkit must declare exactly the same, or what is shown would not be what every
     /// instance enforces.
     pub declared: Arc<str>,
 }

@@ -119,21 +119,25 @@ struct Described {
     auth: Value,
 }
 
-/// Which parts of `described` differ from the description `first` (JSON text), for the load
-/// error of an instance that declares something else: "a manifest", "an auth block and a tool
-/// list", ...
-fn declaration_differences(first: &str, described: &Described) -> String {
-    let first: Option<Described> = serde_json::from_str(first).ok();
-    let parts: Vec<&str> = [
-        ("a manifest", first.as_ref().map(|f| &f.manifest) != Some(&described.manifest)),
-        ("an auth block", first.as_ref().map(|f| &f.auth) != Some(&described.auth)),
-        ("a tool list", first.as_ref().map(|f| &f.tools) != Some(&described.tools)),
-    ]
-    .into_iter()
-    .filter_map(|(part, differs)| differs.then_some(part))
-    .collect();
+/// The policy fields of a description, as JSON text: `secrets`, `egress`, `scopes` (from the
+/// manifest) and `auth`. Instances 2..N of a toolkit must declare exactly these as the first
+/// did; the rest (names, descriptions, tool schemas, whose defaults may be computed when the
+/// toolkit loads) may differ.
+fn policy_text(described: &Described) -> String {
+    let field = |key: &str| described.manifest.get(key).cloned().unwrap_or(Value::Null);
+    serde_json::json!({ "secrets": field("secrets"), "egress": field("egress"), "scopes": field("scopes"), "auth": described.auth })
+        .to_string()
+}
+
+/// Which policy fields of `described` differ from `first` ([`policy_text`]): "egress",
+/// "secrets and auth", ...
+fn policy_differences(first: &str, described: &Described) -> String {
+    let first: Value = serde_json::from_str(first).unwrap_or(Value::Null);
+    let now: Value = serde_json::from_str(&policy_text(described)).unwrap_or(Value::Null);
+    let parts: Vec<&str> =
+        ["egress", "secrets", "scopes", "auth"].into_iter().filter(|key| first.get(key) != now.get(key)).collect();
     match parts.as_slice() {
-        [] => "a description".to_owned(),
+        [] => "its policy".to_owned(),
         [one] => (*one).to_owned(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
@@ -293,9 +297,9 @@ impl Toolkit {
             (Ok(result), _) => result?,
         };
         let functions = runtime.op_state().borrow().borrow::<HostFunctions>().clone();
-        let declared: Arc<str> = Arc::from(described.as_str());
         let described: Described =
             serde_json::from_str(&described).map_err(|e| LoadError::Module(format!("{shown}: bad description: {e}")))?;
+        let declared: Arc<str> = Arc::from(policy_text(&described));
         let tool_problems = crate::describe::tool_list_problems(&described.tools);
         if !tool_problems.is_empty() {
             return Err(LoadError::Module(format!("{shown}: the tool list is invalid:\n  {}", tool_problems.join("\n  "))));
@@ -318,8 +322,8 @@ impl Toolkit {
             }
             if sibling.declared != declared {
                 return Err(LoadError::Module(format!(
-                    "{shown}: this instance declares {} different from the toolkit's first instance: the toolkit's top-level code must declare the same manifest and tools every time it runs (each instance of a pool runs it again)",
-                    declaration_differences(&sibling.declared, &described)
+                    "{shown}: this instance declares other {} than the toolkit's first instance: the toolkit's top-level code must declare the same policy every time it runs (each instance of a pool runs it again)",
+                    policy_differences(&sibling.declared, &described)
                 )));
             }
             scope.namespace = sibling.namespace;

@@ -285,9 +285,10 @@ async fn a_non_zod_input_schema_fails_naming_the_tool() {
     );
 }
 
-/// Each instance of a pool runs the toolkit's top level again: one that declares another
-/// manifest or tool list than the first instance (which is what `manifest`, `GET` and the tool
-/// lists show) does not load, so every instance enforces what is shown.
+/// Each instance of a pool runs the toolkit's top level again: one that declares another policy
+/// (egress, secrets, scopes, auth) than the first instance (which is what `manifest` and `GET`
+/// show) does not load, so every instance enforces what is shown. A tool schema whose default
+/// is computed at load may differ.
 #[tokio::test(flavor = "current_thread")]
 async fn an_instance_that_declares_differently_from_the_first_does_not_load() {
     let body = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
@@ -300,12 +301,20 @@ export default defineToolkit({ id: 'shifty', name: 'Shifty', description: 'Shift
     let err = Toolkit::load_instance(&dir, sibling).await.err().expect("must not load");
     let text = err.to_string();
     assert!(
-        text.contains("this instance declares a manifest different from the toolkit's first instance"),
+        text.contains("this instance declares other egress than the toolkit's first instance"),
         "{text}"
     );
 
-    // One that declares the same loads as a sibling.
-    let steady = scratch_toolkit("steady", &[("extension.ts", &body.replace("Math.random().toString(36).slice(2, 10)", "'steady'"))]);
+    // One that declares the same policy loads as a sibling, though its schema's default differs.
+    let steady = scratch_toolkit(
+        "steady",
+        &[(
+            "extension.ts",
+            &body
+                .replace("Math.random().toString(36).slice(2, 10)", "'steady'")
+                .replace("z.object({})", "z.object({ at: z.number().default(() => Math.random()) })"),
+        )],
+    );
     let first = load(&steady).await;
     let sibling = InstanceOptions { sibling: Some(first.scope().clone()), ..InstanceOptions::default() };
     Toolkit::load_instance(&steady, sibling).await.expect("the same declaration loads");
