@@ -168,11 +168,11 @@ pub struct ToolkitScope {
     /// Every secret value this toolkit instance has resolved, in any call (redacted in all
     /// later calls too).
     pub redactor: Arc<std::sync::Mutex<crate::redact::Redactor>>,
-    /// The policy this scope was built from (the manifest's `secrets`, `egress` and `scopes`
-    /// and its `auth`, as JSON text), empty until the runtime sets it: an instance 2..N of the
+    /// The policy this scope was built from (`{ secrets, egress, scopes, auth }` as the
+    /// manifest declared them), `null` until the runtime sets it: an instance 2..N of the
     /// toolkit must declare exactly the same, or what is shown would not be what every
     /// instance enforces.
-    pub declared: Arc<str>,
+    pub declared: Arc<serde_json::Value>,
 }
 
 impl ToolkitScope {
@@ -187,7 +187,7 @@ impl ToolkitScope {
             scopes: Arc::default(),
             oauth,
             redactor: Arc::default(),
-            declared: Arc::from(""),
+            declared: Arc::default(),
         }
     }
 

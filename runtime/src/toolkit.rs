@@ -119,21 +119,18 @@ struct Described {
     auth: Value,
 }
 
-/// The policy fields of a description, as JSON text: `secrets`, `egress`, `scopes` (from the
-/// manifest) and `auth`. Instances 2..N of a toolkit must declare exactly these as the first
-/// did; the rest (names, descriptions, tool schemas, whose defaults may be computed when the
-/// toolkit loads) may differ.
-fn policy_text(described: &Described) -> String {
+/// The policy fields of a description: `secrets`, `egress`, `scopes` (from the manifest) and
+/// `auth`. Instances 2..N of a toolkit must declare exactly these as the first did; the rest
+/// (names, descriptions, tool schemas, whose defaults may be computed when the toolkit loads)
+/// may differ.
+fn policy_of(described: &Described) -> Value {
     let field = |key: &str| described.manifest.get(key).cloned().unwrap_or(Value::Null);
     serde_json::json!({ "secrets": field("secrets"), "egress": field("egress"), "scopes": field("scopes"), "auth": described.auth })
-        .to_string()
 }
 
-/// Which policy fields of `described` differ from `first` ([`policy_text`]): "egress",
+/// The policy fields that differ between `first` and `now` ([`policy_of`]): "egress",
 /// "secrets and auth", ...
-fn policy_differences(first: &str, described: &Described) -> String {
-    let first: Value = serde_json::from_str(first).unwrap_or(Value::Null);
-    let now: Value = serde_json::from_str(&policy_text(described)).unwrap_or(Value::Null);
+fn policy_differences(first: &Value, now: &Value) -> String {
     let parts: Vec<&str> =
         ["egress", "secrets", "scopes", "auth"].into_iter().filter(|key| first.get(key) != now.get(key)).collect();
     match parts.as_slice() {
@@ -299,7 +296,7 @@ impl Toolkit {
         let functions = runtime.op_state().borrow().borrow::<HostFunctions>().clone();
         let described: Described =
             serde_json::from_str(&described).map_err(|e| LoadError::Module(format!("{shown}: bad description: {e}")))?;
-        let declared: Arc<str> = Arc::from(policy_text(&described));
+        let declared = Arc::new(policy_of(&described));
         let tool_problems = crate::describe::tool_list_problems(&described.tools);
         if !tool_problems.is_empty() {
             return Err(LoadError::Module(format!("{shown}: the tool list is invalid:\n  {}", tool_problems.join("\n  "))));
@@ -323,7 +320,7 @@ impl Toolkit {
             if sibling.declared != declared {
                 return Err(LoadError::Module(format!(
                     "{shown}: this instance declares other {} than the toolkit's first instance: the toolkit's top-level code must declare the same policy every time it runs (each instance of a pool runs it again)",
-                    policy_differences(&sibling.declared, &described)
+                    policy_differences(&sibling.declared, &declared)
                 )));
             }
             scope.namespace = sibling.namespace;
