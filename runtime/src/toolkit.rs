@@ -123,9 +123,17 @@ struct Described {
 /// `auth`. Instances 2..N of a toolkit must declare exactly these as the first did; the rest
 /// (names, descriptions, tool schemas, whose defaults may be computed when the toolkit loads)
 /// may differ.
+/// The lists are compared as the sets that are enforced: order, duplicates and an absent list
+/// (`[]`) make no difference.
 fn policy_of(described: &Described) -> Value {
-    let field = |key: &str| described.manifest.get(key).cloned().unwrap_or(Value::Null);
-    serde_json::json!({ "secrets": field("secrets"), "egress": field("egress"), "scopes": field("scopes"), "auth": described.auth })
+    let set = |key: &str| {
+        let mut entries: Vec<&str> =
+            described.manifest.get(key).and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+        entries.sort_unstable();
+        entries.dedup();
+        Value::from(entries)
+    };
+    serde_json::json!({ "secrets": set("secrets"), "egress": set("egress"), "scopes": set("scopes"), "auth": described.auth })
 }
 
 /// The policy fields that differ between `first` and `now` ([`policy_of`]): "egress",

@@ -305,6 +305,20 @@ export default defineToolkit({ id: 'shifty', name: 'Shifty', description: 'Shift
         "{text}"
     );
 
+    // The same policy written in another order, with a duplicate, loads as a sibling.
+    let reordered = scratch_toolkit(
+        "reordered",
+        &[(
+            "extension.ts",
+            &body.replace("egress: [host]", "egress: ['b.example.com', 'a.example.com', 'a.example.com']"),
+        )],
+    );
+    let first = load(&reordered).await;
+    // Instance 2 reads the file again (no module snapshot here), now in another order.
+    std::fs::write(reordered.join("extension.ts"), body.replace("egress: [host]", "egress: ['a.example.com', 'b.example.com']")).unwrap();
+    let sibling = InstanceOptions { sibling: Some(first.scope().clone()), ..InstanceOptions::default() };
+    Toolkit::load_instance(&reordered, sibling).await.expect("the same egress set loads");
+
     // One that declares the same policy loads as a sibling, though its schema's default differs.
     let steady = scratch_toolkit(
         "steady",
