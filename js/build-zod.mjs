@@ -40,7 +40,10 @@ const common = {
   mainFields: ['module', 'main'],
   legalComments: 'inline',
   charset: 'ascii',
-  minify: true,
+  // Whitespace and syntax only: identifiers keep their names, so what a toolkit can observe
+  // (`err.constructor.name === '$ZodAsyncError'`, `z.function.name`) is what it is under Node.
+  minifyWhitespace: true,
+  minifySyntax: true,
   banner,
 };
 
@@ -54,8 +57,12 @@ const lazyLocales = {
       const lines = [
         'import { core } from "ext:core/mod.js";',
         `export { default as en } from ${JSON.stringify(path.join(localesDir, 'en.js'))};`,
-        'const load = core.createLazyLoader("ext:trove/vendor/zod-locales.js");',
-        ...lazy.map((l) => `export function ${l.name}() { return load().${l.name}(); }`),
+        // The loader is made on first call, not when zod evaluates: outside the isolate (the
+        // Node baselines) the module that provides `core` imports the locales, which import zod.
+        'let loader;',
+        'const load = () => (loader ??= core.createLazyLoader("ext:trove/vendor/zod-locales.js"))();',
+        // Named `default`, as zod's own locale functions are.
+        ...lazy.map((l) => `export const ${l.name} = { default() { return load().${l.name}(); } }.default;`),
       ];
       return { contents: lines.join('\n'), loader: 'js', resolveDir: localesDir };
     });
@@ -69,6 +76,24 @@ await build({
   plugins: [lazyLocales],
   outfile: 'vendor/zod.js',
 });
+// The locales' one import, zod's `core/util.js`, is taken from vendor/zod.js (`z.core.util`,
+// evaluated when the isolate boots), not bundled again: the locales module then reads no
+// global when it evaluates, so a toolkit that replaced one (`Number`) before its first
+// `z.locales.de()` cannot make the load fail for the rest of the instance's life.
+const localeSources = lazy.map((l) => readFileSync(l.file, 'utf8')).join('\n');
+const utilNames = [...new Set([...localeSources.matchAll(/\butil\.(\w+)\(/g)].map((m) => m[1]))].sort();
+const sharedUtil = {
+  name: 'shared-zod-util',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]core[\\/]util\.js$/ }, (args) =>
+      path.dirname(args.importer) === localesDir ? { path: 'zod-core-util', namespace: 'shared-zod-util' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'shared-zod-util' }, () => ({
+      contents: `import { core } from "ext:trove/vendor/zod.js";\nexport const { ${utilNames.join(', ')} } = core.util;\n`,
+      loader: 'js',
+    }));
+  },
+};
 await build({
   ...common,
   stdin: {
@@ -76,6 +101,8 @@ await build({
     resolveDir: '.',
     loader: 'js',
   },
+  external: ['ext:trove/vendor/zod.js'],
+  plugins: [sharedUtil],
   outfile: 'vendor/zod-locales.js',
 });
 

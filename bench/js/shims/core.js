@@ -6,7 +6,7 @@
 //   answered with the runtime's own (WHATWG) globals, captured when this module evaluates
 //   (before any toolkit code runs, as in the isolate);
 // - `core.createLazyLoader(specifier)`: the lazily loaded ES modules js/ asks for (zod's
-//   message locales, js/vendor/zod-locales.js, imported here up front);
+//   message locales, js/vendor/zod-locales.js, registered by the bundle's entry);
 // - `core.decode(bytes)`: UTF-8 to a string, a leading BOM dropped, bad bytes replaced (what
 //   deno_core's `op_decode` does, and so what a deno_fetch Response's `text()` gives);
 // - `core.tryClose(rid)`: closes a resource of the shim's resource table (the cancel handles
@@ -16,10 +16,15 @@
 //   ObjectPrototype, ReflectApply,
 //   ReflectConstruct, ReflectGet, SafeSet, SafeWeakMap, StringPrototypeTrim.
 
-import * as zodLocales from "../../../js/vendor/zod-locales.js";
-
 const g = globalThis;
-const lazyModules = { "ext:trove/vendor/zod-locales.js": zodLocales };
+// Filled by the bundles' entries (shims/harness.js, js/parity/standin/entry.js) with
+// `registerLazyModule`: importing zod's locales here would close an import cycle through zod.
+const lazyModules = {};
+
+/** Makes `module` what `core.createLazyLoader(specifier)` loads. */
+export function registerLazyModule(specifier, module) {
+  lazyModules[specifier] = module;
+}
 const captured = {
   Response: g.Response,
   Request: g.Request,

@@ -6,7 +6,11 @@
 // Calls run one at a time, in arrival order, as on one trove-host `Toolkit` (`call` takes
 // `&mut self`): the ops read the call in progress from module state, like `OpState`.
 import { call as hostCall, describe } from "ext:trove/host.js";
+import * as zodLocales from "../../../js/vendor/zod-locales.js";
+import { registerLazyModule } from "./core.js";
 import { beginCall, bindToolkit, endCall, prepareCassette, unsoundReason } from "ext:core/ops";
+
+registerLazyModule("ext:trove/vendor/zod-locales.js", zodLocales);
 
 const TOOL_FAILED = JSON.stringify({ ok: false, error: "tool failed", retryable: false, code: "TOOL_ERROR" });
 const NO_SECRETS = new Map();

@@ -6,6 +6,10 @@
 import { savedFetch } from "./keep-fetch.js";
 import { defineToolkit as define, registry, tool, toToolkitManifest, ToolError, z } from "../../toolkit.js";
 import { runCall } from "./ops.js";
+import * as zodLocales from "../../vendor/zod-locales.js";
+import { registerLazyModule } from "../../../bench/js/shims/core.js";
+
+registerLazyModule("ext:trove/vendor/zod-locales.js", zodLocales);
 
 if (savedFetch !== undefined && globalThis.fetch === undefined) globalThis.fetch = savedFetch;
 

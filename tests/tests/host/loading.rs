@@ -285,6 +285,23 @@ async fn a_non_zod_input_schema_fails_naming_the_tool() {
     );
 }
 
+/// zod is bundled with its names kept: what a toolkit can read of them is what it reads under
+/// Node (these strings are Node 20 with zod 4.4.3).
+#[tokio::test(flavor = "current_thread")]
+async fn zods_names_read_as_under_node() {
+    let body = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+export default defineToolkit({ id: 'names', name: 'Names', description: 'Names.', icon: 'x', version: '1.0.0',\n\
+  tools: [tool({ name: 'names', description: 'Names.', input: z.object({}), handler: async () => {\n\
+    let thrown = '';\n\
+    try { z.string().refine(async () => true).parse('x'); } catch (e: any) { thrown = e.constructor.name; }\n\
+    return [thrown, z.function.name, z.locales.de.name, z.locales.de.length, new z.ZodError([]).name].join(' ');\n\
+  } })] });\n";
+    let dir = scratch_toolkit("zod-names", &[("extension.ts", body)]);
+    let mut t = load(&dir).await;
+    let o = call(&mut t, "names", json!({})).await;
+    assert_eq!(o.envelope.json()["result"]["text"], "$ZodAsyncError _function default 0 ZodError");
+}
+
 /// Each instance of a pool runs the toolkit's top level again: one that declares another policy
 /// (egress, secrets, scopes, auth) than the first instance (which is what `manifest` and `GET`
 /// show) does not load, so every instance enforces what is shown. A tool schema whose default
@@ -341,6 +358,10 @@ async fn zod_locales_load_on_first_use_and_speak_their_language() {
     let body = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
 export default defineToolkit({ id: 'locales', name: 'Locales', description: 'Locales.', icon: 'x', version: '1.0.0',\n\
   tools: [tool({ name: 'say', description: 'Says.', input: z.object({ lang: z.string() }), handler: async ({ lang }) => {\n\
+    // The locales module reads no global when it loads: a replaced one cannot break it.\n\
+    const saved = Number;\n\
+    (globalThis as any).Number = undefined;\n\
+    try { z.locales.fr(); } finally { (globalThis as any).Number = saved; }\n\
     z.config((z.locales as any)[lang]());\n\
     const said = z.string().min(3).safeParse('a').error!.issues[0].message;\n\
     z.config(z.locales.en());\n\
