@@ -98,18 +98,25 @@ fn list_problems(
 /// are the SDK module's own) and with `auth` when it was given. An absent key reads as
 /// `undefined`; a `null` one is present. Unknown keys are allowed.
 pub fn declaration_problems(declaration: &Map<String, Value>) -> Vec<String> {
+    problems_besides(declaration, &[])
+}
+
+/// [`declaration_problems`], saying nothing of the `unread` keys (present, but their values
+/// could not be read): of the required ones, only their absence from `declaration` is known.
+fn problems_besides(declaration: &Map<String, Value>, unread: &[&str]) -> Vec<String> {
     let mut problems = Vec::new();
+    let checked = |key: &str| !unread.contains(&key);
     let id = declaration.get("id");
-    if !id.and_then(Value::as_str).is_some_and(is_id) {
+    if checked("id") && !id.and_then(Value::as_str).is_some_and(is_id) {
         problems.push(format!("id {} must match /^[a-z0-9-]+$/", quoted(id)));
     }
     for key in ["name", "description", "icon"] {
-        if !non_empty(declaration.get(key)) {
+        if checked(key) && !non_empty(declaration.get(key)) {
             problems.push(format!("{key} must be a non-empty string"));
         }
     }
     let version = declaration.get("version");
-    if !version.and_then(Value::as_str).is_some_and(|v| VERSION.is_match(v)) {
+    if checked("version") && !version.and_then(Value::as_str).is_some_and(|v| VERSION.is_match(v)) {
         problems.push(format!("version {} is not a semver string", quoted(version)));
     }
     match declaration.get("visibility") {
@@ -187,7 +194,7 @@ pub fn declaration_problems(declaration: &Map<String, Value>) -> Vec<String> {
 pub fn declaration_text_problems(fields: &[(String, String)]) -> Vec<String> {
     let mut declaration = Map::new();
     let mut problems = Vec::new();
-    let mut unreadable = Vec::new();
+    let mut unread = Vec::new();
     for (key, text) in fields {
         match serde_json::from_str::<Value>(text) {
             Ok(value) => {
@@ -195,16 +202,11 @@ pub fn declaration_text_problems(fields: &[(String, String)]) -> Vec<String> {
             }
             Err(e) => {
                 problems.push(format!("{key} cannot be read as plain data ({e})"));
-                unreadable.push(format!("{key} "));
+                unread.push(key.as_str());
             }
         }
     }
-    // An unreadable key is absent from `declaration`: drop what its absence would report.
-    problems.extend(
-        declaration_problems(&declaration)
-            .into_iter()
-            .filter(|p| !unreadable.iter().any(|key| p.starts_with(key.as_str()))),
-    );
+    problems.extend(problems_besides(&declaration, &unread));
     problems
 }
 
