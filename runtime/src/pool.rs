@@ -3,13 +3,15 @@
 //!
 //! - A call first takes an **admission** permit (`max_instances + max_queued` of them): when
 //!   none is left the call fails at once with [`CallError::Overloaded`] instead of piling up.
-//! - It then waits (FIFO) for one of `max_instances` **slots**, takes an idle instance, or
-//!   starts one when none is idle (only while the pool is growing past its warm minimum).
-//! - After the call the instance goes back to the idle list, or, if it hit a limit, is
-//!   discarded (its thread ends) and a replacement is started in the background so the pool
-//!   stays warm.
+//!   The permit travels with the call and is released when it is answered.
+//! - It then joins the toolkit's queue (first in, first out). Every instance takes its next
+//!   call from the queue itself, as soon as it has answered the last one, without a round trip
+//!   through the caller's thread. When more calls wait than instances are idle or starting,
+//!   the caller starts another instance (up to `max_instances`) in the background.
+//! - An instance that hit a limit is discarded after its answer (its thread ends) and a
+//!   replacement starts in the background, so the pool stays warm.
 //! - An instance idle for longer than `idle_timeout` ends itself if the pool has more than
-//!   `min_instances`.
+//!   `min_instances` and no call is waiting.
 //!
 //! Module state is per instance, as with Workers behind a load balancer: two calls may land on
 //! different instances, so a toolkit must not rely on module-level state being shared.
@@ -17,15 +19,16 @@
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use crossbeam_channel::{Receiver, Sender};
 use serde_json::Value;
-use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{oneshot, Semaphore};
 use trove_host_ops::CallEnv;
 
 use crate::envelope::{Envelope, ErrorCode};
 use crate::toolkit::{CallOutcome, InstanceOptions, LoadError};
-use crate::worker::{self, Described, InstanceWorker, Job, Start};
+use crate::worker::{self, Described, Job, JobState, Start};
 
 static INSTANCE_IDS: AtomicU64 = AtomicU64::new(1);
 
@@ -100,8 +103,12 @@ pub struct PoolStats {
 
 #[derive(Default)]
 struct State {
-    idle: Vec<InstanceWorker>,
+    /// Instances counted: starting, idle or running a call.
     live: usize,
+    /// Instances loading, not yet taking calls.
+    starting: usize,
+    /// Instances waiting on the queue.
+    idle: usize,
     /// The counters; `live` and `idle` in it are filled in from the fields above when read.
     stats: PoolStats,
 }
@@ -113,54 +120,105 @@ pub(crate) struct PoolShared {
     options: InstanceOptions,
     config: PoolConfig,
     admission: Arc<Semaphore>,
-    slots: Arc<Semaphore>,
+    /// The calls waiting for an instance, first in first out. Instances take from `waiting`
+    /// themselves; dropping the pool (and so `queue`) ends every idle instance.
+    queue: Sender<Job>,
+    waiting: Receiver<Job>,
     state: Mutex<State>,
-    /// Handed to every worker so it can ask about idle retirement.
+    /// Handed to every worker so it can find its pool.
     me: Arc<OnceLock<Weak<PoolShared>>>,
 }
 
 impl PoolShared {
-    /// Called by an idle worker after `idle_timeout`: may it end? Yes if it is still idle and
-    /// the pool is above its minimum (then it is removed from the pool).
-    pub(crate) fn retire_idle(&self, id: u64) -> bool {
+    /// The toolkit's id.
+    pub(crate) fn toolkit(&self) -> &str {
+        &self.toolkit
+    }
+
+    /// An instance started (`1`) or stopped (`-1`) waiting on the queue.
+    pub(crate) fn idle_changed(&self, delta: isize) {
         let mut state = self.state.lock().expect("pool");
-        if state.live <= self.config.min_instances {
+        state.idle = state.idle.saturating_add_signed(delta);
+    }
+
+    /// Called by an instance idle for `idle_timeout`: may it end? Yes if the pool is above its
+    /// minimum and no call is waiting (then it is no longer counted).
+    pub(crate) fn retire_idle(&self) -> bool {
+        let mut state = self.state.lock().expect("pool");
+        if state.live <= self.config.min_instances || !self.waiting.is_empty() {
             return false;
         }
-        let Some(at) = state.idle.iter().position(|w| w.id == id) else { return false };
-        state.idle.swap_remove(at);
         state.live -= 1;
         true
     }
 
-    fn start(&self) -> Start {
-        Start {
+    /// An instance answered a call; it is idle again unless it retires.
+    pub(crate) fn answered(&self, idle_again: bool) {
+        let mut state = self.state.lock().expect("pool");
+        state.stats.calls += 1;
+        state.idle += usize::from(idle_again);
+    }
+
+    /// An instance is gone (retired after a limit, crashed, or abandoned as stuck): it is no
+    /// longer counted, and another starts in the background so the pool stays warm.
+    pub(crate) fn lost_and_replace(&self) {
+        {
+            let mut state = self.state.lock().expect("pool");
+            state.live -= 1;
+            state.stats.retired += 1;
+        }
+        if let Some(me) = self.me.get().and_then(Weak::upgrade) {
+            me.start_instance(None);
+        }
+    }
+
+    /// An instance started by [`Self::start_instance`] has loaded and takes calls.
+    pub(crate) fn started(&self) {
+        let mut state = self.state.lock().expect("pool");
+        state.starting -= 1;
+    }
+
+    /// An instance started by [`Self::start_instance`] did not load. If it was the pool's last,
+    /// nothing can answer the calls waiting: each gets [`CallError::Unavailable`].
+    pub(crate) fn start_failed(&self, reason: &LoadError) {
+        tracing::error!(target: "trove::runtime", toolkit = %self.toolkit, "cannot start an instance: {reason}");
+        let mut state = self.state.lock().expect("pool");
+        state.starting -= 1;
+        state.live -= 1;
+        if state.live == 0 {
+            while let Ok(job) = self.waiting.try_recv() {
+                let _ = job.reply.send(Err(CallError::Unavailable { toolkit: self.toolkit.clone(), reason: reason.clone() }));
+            }
+        }
+    }
+
+    /// Counts a new instance and starts its thread; it reports back through [`Self::started`]
+    /// or [`Self::start_failed`], and to `ready` if given.
+    fn start_instance(self: &Arc<Self>, ready: Option<oneshot::Sender<Result<Described, LoadError>>>) {
+        Self::count_start(&mut self.state.lock().expect("pool"));
+        self.spawn_instance(ready);
+    }
+
+    /// The bookkeeping half of [`Self::start_instance`], for a caller already holding the lock.
+    fn count_start(state: &mut State) {
+        state.live += 1;
+        state.starting += 1;
+        state.stats.started += 1;
+    }
+
+    /// The thread half of [`Self::start_instance`], once counted.
+    fn spawn_instance(self: &Arc<Self>, ready: Option<oneshot::Sender<Result<Described, LoadError>>>) {
+        let start = Start {
             path: self.path.clone(),
             options: self.options.clone(),
             bind_location: false,
             idle_timeout: self.config.idle_timeout,
+            queue: self.waiting.clone(),
             pool: self.me.clone(),
-        }
-    }
-
-    /// An instance is back (or new and unclaimed): keep it idle, unless the pool is over its
-    /// maximum (a background replacement raced a caller's start), then let it go.
-    pub(crate) fn put_back(&self, worker: InstanceWorker) {
-        let mut state = self.state.lock().expect("pool");
-        if state.live > self.config.max_instances {
-            state.live -= 1;
-            return;
-        }
-        state.idle.push(worker);
-    }
-
-    fn lost(&self) {
-        let mut state = self.state.lock().expect("pool");
-        state.live -= 1;
-        state.stats.retired += 1;
+        };
+        worker::spawn(INSTANCE_IDS.fetch_add(1, Ordering::Relaxed), start, ready);
     }
 }
-
 
 /// One loaded toolkit's pool.
 #[derive(Clone)]
@@ -178,13 +236,21 @@ impl Pool {
         bind_location: bool,
     ) -> Result<(Self, Described), LoadError> {
         let config = PoolConfig { max_instances: config.max_instances.max(1), ..config };
+        let (queue, waiting) = crossbeam_channel::unbounded();
         let (ready_tx, ready_rx) = oneshot::channel();
         // Instance 1 starts before the pool exists (the pool needs its description); it learns
         // where the pool is through `me` once the pool is made.
         let me: Arc<OnceLock<Weak<PoolShared>>> = Arc::default();
-        let start = Start { path: path.clone(), options: options.clone(), bind_location, idle_timeout: config.idle_timeout, pool: me.clone() };
-        worker::spawn(INSTANCE_IDS.fetch_add(1, Ordering::Relaxed), start, ready_tx);
-        let (first, described) = ready_rx
+        let start = Start {
+            path: path.clone(),
+            options: options.clone(),
+            bind_location,
+            idle_timeout: config.idle_timeout,
+            queue: waiting.clone(),
+            pool: me.clone(),
+        };
+        worker::spawn(INSTANCE_IDS.fetch_add(1, Ordering::Relaxed), start, Some(ready_tx));
+        let described = ready_rx
             .await
             .map_err(|_| LoadError::Module(format!("{}: the instance thread ended while loading", path.display())))??;
         let options = InstanceOptions { sibling: Some(described.scope.clone()), ..options };
@@ -194,8 +260,10 @@ impl Pool {
             options,
             config,
             admission: Arc::new(Semaphore::new(config.max_instances + config.max_queued)),
-            slots: Arc::new(Semaphore::new(config.max_instances)),
-            state: Mutex::new(State { idle: vec![first], live: 1, stats: PoolStats { started: 1, ..PoolStats::default() } }),
+            queue,
+            waiting,
+            // Instance 1 is waiting for its first call.
+            state: Mutex::new(State { live: 1, idle: 1, stats: PoolStats { started: 1, ..PoolStats::default() }, ..State::default() }),
             me,
         });
         let _ = shared.me.set(Arc::downgrade(&shared));
@@ -208,43 +276,20 @@ impl Pool {
             std::thread::spawn(move || {
                 for _ in 0..warm {
                     let Some(shared) = shared.upgrade() else { return };
-                    let started = start_in_background(&shared);
+                    let (tx, rx) = oneshot::channel();
+                    shared.start_instance(Some(tx));
                     drop(shared);
-                    let _ = started.join();
+                    let _ = rx.blocking_recv();
                 }
             });
         }
         Ok((pool, described))
     }
 
-    /// Starts an instance for the caller (who holds a slot and found none idle).
-    async fn start_now(&self) -> Result<InstanceWorker, CallError> {
-        {
-            let mut state = self.shared.state.lock().expect("pool");
-            state.live += 1;
-            state.stats.started += 1;
-        }
-        let (tx, rx) = oneshot::channel();
-        let start = self.shared.start();
-        worker::spawn(INSTANCE_IDS.fetch_add(1, Ordering::Relaxed), start, tx);
-        match rx.await {
-            Ok(Ok((worker, _))) => Ok(worker),
-            Ok(Err(reason)) => {
-                self.shared.lost();
-                Err(CallError::Unavailable { toolkit: self.shared.toolkit.clone(), reason })
-            }
-            Err(_) => {
-                self.shared.lost();
-                let reason = LoadError::Module("the instance thread ended while loading".into());
-                Err(CallError::Unavailable { toolkit: self.shared.toolkit.clone(), reason })
-            }
-        }
-    }
-
     /// Runs one call on an instance (see the module docs for queueing and overload).
     pub(crate) async fn call(&self, call: Value, env: CallEnv) -> Result<CallOutcome, CallError> {
         let shared = &self.shared;
-        let Ok(_admitted) = shared.admission.clone().try_acquire_owned() else {
+        let Ok(admitted) = shared.admission.clone().try_acquire_owned() else {
             shared.state.lock().expect("pool").stats.overloaded += 1;
             return Err(CallError::Overloaded {
                 toolkit: shared.toolkit.clone(),
@@ -252,29 +297,25 @@ impl Pool {
                 queued: shared.config.max_queued,
             });
         };
-        let slot = shared.slots.clone().acquire_owned().await.expect("the pool's slots are never closed");
-        let idle = shared.state.lock().expect("pool").idle.pop();
-        let worker = match idle {
-            Some(w) => w,
-            None => self.start_now().await?,
-        };
-        let (reply_tx, reply_rx) = oneshot::channel();
-        let worker = match worker.jobs.send(Job { call, env, reply: reply_tx }) {
-            Ok(()) => worker,
-            Err(mpsc_err) => {
-                // The thread is gone (it panicked while idle); run the call on a fresh instance.
-                let Job { call, env, .. } = mpsc_err.0;
-                shared.lost();
-                let fresh = self.start_now().await?;
-                let (reply_tx, reply_rx) = oneshot::channel();
-                if fresh.jobs.send(Job { call, env, reply: reply_tx }).is_err() {
-                    shared.lost();
-                    return Ok(lost_outcome());
-                }
-                return InFlight { shared: shared.clone(), worker: Some(fresh), reply: Some(reply_rx), slot: Some(slot) }.finish().await;
+        let state = Arc::new(Mutex::new(JobState::Queued));
+        let (reply, answer) = oneshot::channel();
+        let job = Job { call, env, reply, state: state.clone(), _admitted: admitted };
+        let (grow, taken_at_once) = {
+            let mut pool = shared.state.lock().expect("pool");
+            shared.queue.send(job).expect("the pool holds its queue's receiver");
+            let waiting = shared.waiting.len();
+            // Grow when the calls waiting outnumber the instances about to take one. (Under the
+            // same lock as an idle instance's retirement, so a call is never left with none.)
+            let grow = waiting > pool.idle + pool.starting && pool.live < shared.config.max_instances;
+            if grow {
+                PoolShared::count_start(&mut pool);
             }
+            (grow, waiting <= pool.idle)
         };
-        InFlight { shared: shared.clone(), worker: Some(worker), reply: Some(reply_rx), slot: Some(slot) }.finish().await
+        if grow {
+            shared.spawn_instance(None);
+        }
+        wait(shared, state, answer, taken_at_once).await
     }
 
     /// The files the toolkit's modules were read from.
@@ -285,45 +326,8 @@ impl Pool {
     /// A snapshot of the pool's counters.
     pub(crate) fn stats(&self) -> PoolStats {
         let state = self.shared.state.lock().expect("pool");
-        PoolStats { live: state.live, idle: state.idle.len(), ..state.stats }
+        PoolStats { live: state.live, idle: state.idle, ..state.stats }
     }
-}
-
-/// Starts an instance that joins `shared`'s idle list when it has loaded. The returned thread
-/// ends once the instance has loaded (or failed to).
-fn start_in_background(shared: &Arc<PoolShared>) -> std::thread::JoinHandle<()> {
-    {
-        let mut state = shared.state.lock().expect("pool");
-        state.live += 1;
-        state.stats.started += 1;
-    }
-    let (tx, rx) = oneshot::channel();
-    worker::spawn(INSTANCE_IDS.fetch_add(1, Ordering::Relaxed), shared.start(), tx);
-    let shared = Arc::downgrade(shared);
-    // Waits on a plain thread: the caller may be on any runtime, or none.
-    std::thread::spawn(move || {
-        let result = rx.blocking_recv();
-        let Some(shared) = shared.upgrade() else { return };
-        match result {
-            Ok(Ok((worker, _))) => shared.put_back(worker),
-            Ok(Err(e)) => {
-                tracing::error!(target: "trove::runtime", toolkit = %shared.toolkit, "cannot start an instance: {e}");
-                shared.lost();
-            }
-            Err(_) => shared.lost(),
-        }
-    })
-}
-
-/// A call handed to an instance. The instance and its slot come back to the pool when the
-/// answer does, even if the caller stops waiting (a client that hung up, an embedder's own
-/// timeout): dropping an unfinished `InFlight` leaves a thread waiting for the answer, so the
-/// pool neither loses count of its instances nor runs more than `max_instances` at once.
-struct InFlight {
-    shared: Arc<PoolShared>,
-    worker: Option<InstanceWorker>,
-    reply: Option<oneshot::Receiver<worker::Reply>>,
-    slot: Option<OwnedSemaphorePermit>,
 }
 
 /// How long past its wall-clock limit a call may go unanswered before its instance is given up
@@ -335,95 +339,61 @@ pub const STUCK_GRACE: Duration = Duration::from_secs(5);
 /// How long a caller polls for its answer before its task sleeps.
 const ANSWER_SPIN: Duration = Duration::from_micros(100);
 
-impl InFlight {
-    async fn finish(mut self) -> Result<CallOutcome, CallError> {
-        let limit = self.shared.options.limits.call_timeout;
-        let reply = self.reply.as_mut().expect("an unfinished call has its reply");
-        // Most calls answer within tens of microseconds: poll for that long, yielding to other
-        // tasks, before the task sleeps (waking a sleeping worker costs more than that on a VM).
-        let spin_until = std::time::Instant::now() + ANSWER_SPIN;
-        let early = loop {
-            match reply.try_recv() {
-                Ok(answer) => break Some(Some(answer)),
-                Err(oneshot::error::TryRecvError::Closed) => break Some(None),
-                Err(oneshot::error::TryRecvError::Empty) if std::time::Instant::now() < spin_until => tokio::task::yield_now().await,
-                Err(oneshot::error::TryRecvError::Empty) => break None,
-            }
-        };
-        let answer = match early {
-            Some(answer) => answer,
-            None => match tokio::time::timeout(limit + STUCK_GRACE, reply).await {
-                Ok(answer) => answer.ok(),
-                Err(_) => return Ok(self.abandon(limit)),
-            },
-        };
-        let reply = self.reply.take();
-        drop(reply);
-        let worker = self.worker.take().expect("an unfinished call has its instance");
-        Ok(settle(&self.shared, worker, answer))
-    }
-
-    /// The instance did not answer within its limit and the grace after it: it is stuck in
-    /// native code that no interrupt reaches. It can be neither stopped nor trusted, so the
-    /// pool stops counting it (its thread ends once the loop does, if ever), starts a
-    /// replacement, and answers the caller as a timeout.
-    fn abandon(&mut self, limit: Duration) -> CallOutcome {
-        let worker = self.worker.take();
-        self.reply.take();
-        if let Some(worker) = &worker {
-            tracing::error!(
-                target: "trove::runtime",
-                toolkit = %self.shared.toolkit,
-                "instance {} did not answer within {:?} of its {:?} limit (stuck in native code); abandoning it and starting another",
-                worker.id,
-                STUCK_GRACE,
-                limit
-            );
+/// Waits for a queued call's answer. A call that has waited `limit + STUCK_GRACE` since an
+/// instance took it is given up on: the instance is stuck in native code that no interrupt
+/// reaches, so the pool stops counting it (its thread ends once the loop does, if ever), starts
+/// a replacement, and answers the caller as a timeout. A caller that stops waiting (a client
+/// that hung up, an embedder's own timeout) costs nothing: a queued call it left is skipped, a
+/// running one finishes on its instance, which then takes the next call.
+async fn wait(
+    shared: &Arc<PoolShared>,
+    state: Arc<Mutex<JobState>>,
+    mut answer: oneshot::Receiver<Result<CallOutcome, CallError>>,
+    taken_at_once: bool,
+) -> Result<CallOutcome, CallError> {
+    // Most calls answer within tens of microseconds: poll for that long, yielding to other
+    // tasks, before the task sleeps (waking a sleeping task costs more than that on a VM). Not
+    // when the call had to queue: it will not be answered that soon, and polling would take
+    // the core from the instances that are busy.
+    let spin_until = if taken_at_once { Instant::now() + ANSWER_SPIN } else { Instant::now() };
+    loop {
+        match answer.try_recv() {
+            Ok(answer) => return answer,
+            Err(oneshot::error::TryRecvError::Closed) => return Ok(lost_outcome()),
+            Err(oneshot::error::TryRecvError::Empty) if Instant::now() < spin_until => tokio::task::yield_now().await,
+            Err(oneshot::error::TryRecvError::Empty) => break,
         }
-        drop(worker);
-        self.shared.lost();
-        let _ = start_in_background(&self.shared);
-        CallOutcome {
+    }
+    let limit = shared.options.limits.call_timeout;
+    loop {
+        let deadline = match *state.lock().expect("job state") {
+            JobState::Taken { at, .. } => at + limit + STUCK_GRACE,
+            // Still waiting for an instance, or answered: look again in a while.
+            _ => Instant::now() + limit + STUCK_GRACE,
+        };
+        match tokio::time::timeout_at(deadline.into(), &mut answer).await {
+            Ok(Ok(answer)) => return answer,
+            // The instance's thread ended during the call (a panic in the engine or an op).
+            Ok(Err(_)) => return Ok(lost_outcome()),
+            Err(_) => {}
+        }
+        let mut job = state.lock().expect("job state");
+        let JobState::Taken { instance, at } = *job else { continue };
+        if at.elapsed() < limit + STUCK_GRACE {
+            continue;
+        }
+        *job = JobState::Abandoned;
+        drop(job);
+        tracing::error!(
+            target: "trove::runtime",
+            toolkit = %shared.toolkit,
+            "instance {instance} did not answer within {STUCK_GRACE:?} of its {limit:?} limit (stuck in native code); abandoning it and starting another",
+        );
+        shared.lost_and_replace();
+        return Ok(CallOutcome {
             envelope: Envelope::failure(format!("tool timed out after {} s", limit.as_secs_f64()), ErrorCode::ToolError, true),
             record: Default::default(),
-        }
-    }
-}
-
-impl Drop for InFlight {
-    fn drop(&mut self) {
-        let (Some(worker), Some(reply)) = (self.worker.take(), self.reply.take()) else { return };
-        let shared = self.shared.clone();
-        let slot = self.slot.take();
-        std::thread::spawn(move || {
-            let answer = reply.blocking_recv().ok();
-            settle(&shared, worker, answer);
-            drop(slot);
         });
-    }
-}
-
-/// Returns (or retires) the instance that answered, counts the call, and gives its outcome.
-/// `answer` is `None` when the instance's thread ended without answering.
-fn settle(shared: &Arc<PoolShared>, worker: InstanceWorker, answer: Option<worker::Reply>) -> CallOutcome {
-    match answer {
-        Some(reply) => {
-            shared.state.lock().expect("pool").stats.calls += 1;
-            if reply.retired.is_some() {
-                shared.lost();
-                let _ = start_in_background(shared);
-            } else {
-                shared.put_back(worker);
-            }
-            reply.outcome
-        }
-        None => {
-            // The instance's thread died during the call (a panic in the engine or an op).
-            tracing::error!(target: "trove::runtime", toolkit = %shared.toolkit, "an instance ended during a call; starting another");
-            shared.lost();
-            let _ = start_in_background(shared);
-            lost_outcome()
-        }
     }
 }
 

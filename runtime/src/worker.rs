@@ -1,45 +1,67 @@
 //! An instance worker: one OS thread that owns one instance of a toolkit (its isolate, a
-//! `!Send` deno_core `JsRuntime`) and runs the calls the pool sends it, one at a time, on a
-//! single-threaded tokio runtime of its own.
+//! `!Send` deno_core `JsRuntime`) and runs calls one at a time, on a single-threaded tokio
+//! runtime of its own. It takes each call from its pool's queue itself, so a busy toolkit's
+//! instance goes from one call to the next without waiting for the caller's thread.
 //!
 //! The thread ends when the instance must be retired (it hit a limit, see
 //! [`Toolkit::retire_reason`]), when it was idle past the pool's idle timeout and the pool
-//! agrees to let it go, or when the pool is gone. A panic on the thread loses only that
-//! instance: the waiting call gets a `TOOL_ERROR` envelope and the pool starts another.
+//! agrees to let it go, when the pool gave it up as stuck, or when the pool is gone. A panic on
+//! the thread loses only that instance: the call it was running gets a `TOOL_ERROR` envelope
+//! and the pool starts another.
 
 use std::path::PathBuf;
-use std::sync::mpsc;
-use std::sync::{Arc, OnceLock, Weak};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
 
+use crossbeam_channel::{Receiver, RecvTimeoutError, TryRecvError};
 use serde_json::Value;
-use tokio::sync::oneshot;
+use tokio::sync::{oneshot, OwnedSemaphorePermit};
 use trove_host_ops::{CallEnv, ToolkitScope};
 
-use crate::pool::PoolShared;
+use crate::pool::{CallError, PoolShared};
 use crate::toolkit::{CallOutcome, InstanceOptions, LoadError, Toolkit};
 
 /// Native stack of an instance thread. The engine's own stack limit turns deep recursion into a
 /// catchable error well before this; only touched pages become resident.
 const INSTANCE_STACK_BYTES: usize = 8 * 1024 * 1024;
 
-/// How long an instance polls for its next call before it sleeps: a call that arrives within
-/// this of the last one is picked up without a wake-up (on a VM, waking a sleeping thread costs
-/// tens of microseconds, more than a whole call).
+/// How long an instance polls the queue for its next call before it sleeps: a call that
+/// arrives within this of the last one is picked up without a wake-up (on a VM, waking a
+/// sleeping thread costs tens of microseconds, more than a whole call).
 const SPIN: Duration = Duration::from_micros(50);
 
 /// The next call: polled for [`SPIN`], then waited for up to `idle_timeout`.
-fn next_job(inbox: &mpsc::Receiver<Job>, idle_timeout: Duration) -> Result<Job, mpsc::RecvTimeoutError> {
-    let spin_until = std::time::Instant::now() + SPIN;
+fn next_job(queue: &Receiver<Job>, idle_timeout: Duration) -> Result<Job, RecvTimeoutError> {
+    let spin_until = Instant::now() + SPIN;
     loop {
-        match inbox.try_recv() {
+        match queue.try_recv() {
             Ok(job) => return Ok(job),
-            Err(mpsc::TryRecvError::Disconnected) => return Err(mpsc::RecvTimeoutError::Disconnected),
+            Err(TryRecvError::Disconnected) => return Err(RecvTimeoutError::Disconnected),
             // Yield rather than spin: a thread with work (an HTTP worker) gets this core first.
-            Err(mpsc::TryRecvError::Empty) if std::time::Instant::now() < spin_until => std::thread::yield_now(),
-            Err(mpsc::TryRecvError::Empty) => return inbox.recv_timeout(idle_timeout),
+            Err(TryRecvError::Empty) if Instant::now() < spin_until => std::thread::yield_now(),
+            Err(TryRecvError::Empty) => return queue.recv_timeout(idle_timeout),
         }
     }
+}
+
+/// Where a queued call stands; shared by the caller, which may give up on it, and the instance
+/// that takes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum JobState {
+    /// In the queue.
+    Queued,
+    /// Running on instance `instance` since `at`.
+    Taken {
+        /// The instance's id.
+        instance: u64,
+        /// When it started.
+        at: Instant,
+    },
+    /// Answered (or about to be).
+    Done,
+    /// The caller gave up on the instance running it (stuck in native code): the pool no longer
+    /// counts that instance, which must end without answering or taking another call.
+    Abandoned,
 }
 
 /// One call for an instance.
@@ -49,23 +71,12 @@ pub(crate) struct Job {
     /// The call's providers.
     pub env: CallEnv,
     /// Where the answer goes.
-    pub reply: oneshot::Sender<Reply>,
-}
-
-/// An instance's answer to a [`Job`].
-pub(crate) struct Reply {
-    /// The envelope and record.
-    pub outcome: CallOutcome,
-    /// Set when the instance retired after this call (and why).
-    pub retired: Option<String>,
-}
-
-/// The pool's side of a running instance.
-pub(crate) struct InstanceWorker {
-    /// Unique within the process.
-    pub id: u64,
-    /// Sends it calls.
-    pub jobs: mpsc::Sender<Job>,
+    pub reply: oneshot::Sender<Result<CallOutcome, CallError>>,
+    /// Shared with the caller.
+    pub state: Arc<Mutex<JobState>>,
+    /// The call's admission permit: released when the job is answered or dropped, not when the
+    /// caller stops waiting, so the pool never holds more than its bound.
+    pub _admitted: OwnedSemaphorePermit,
 }
 
 /// What instance 1 of a toolkit reports once it has loaded.
@@ -92,44 +103,84 @@ pub(crate) struct Start {
     pub bind_location: bool,
     /// Idle time after which the instance asks the pool to let it go.
     pub idle_timeout: Duration,
-    /// The pool, to ask about idle retirement (weak: a dropped pool ends the thread). Unset
-    /// while instance 1 loads, before its pool exists.
-    pub pool: Arc<OnceLock<Weak<PoolShared>>>,
+    /// The pool's call queue.
+    pub queue: Receiver<Job>,
+    /// The pool, for its bookkeeping (weak: a dropped pool ends the thread once its queue is
+    /// gone). Instance 1 loads before its pool exists, so this is filled in when the pool is.
+    pub pool: Arc<std::sync::OnceLock<Weak<PoolShared>>>,
 }
 
-/// Starts an instance thread; `ready` gets the worker and its description once the toolkit
-/// has loaded, or the load error (the thread then ends).
-pub(crate) fn spawn(id: u64, start: Start, ready: oneshot::Sender<Result<(InstanceWorker, Described), LoadError>>) {
-    let (jobs, inbox) = mpsc::channel::<Job>();
+/// Where an instance reports that it has loaded (its description) or could not (the error).
+pub(crate) type Ready = oneshot::Sender<Result<Described, LoadError>>;
+
+/// Starts an instance thread. Once the toolkit has loaded (and the instance takes calls from the
+/// queue) or failed to (and the thread ends), the instance tells its pool, if the pool exists
+/// yet, and `ready`, if given.
+pub(crate) fn spawn(id: u64, start: Start, ready: Option<Ready>) {
     let spawned = std::thread::Builder::new()
         .name(format!("trove-instance-{id}"))
         .stack_size(INSTANCE_STACK_BYTES)
-        .spawn(move || run(id, start, jobs, inbox, ready));
+        .spawn(move || run(id, start, ready));
     if let Err(e) = spawned {
         tracing::error!(target: "trove::runtime", "cannot start an instance thread: {e}");
     }
 }
 
-fn run(
-    id: u64,
-    start: Start,
-    jobs: mpsc::Sender<Job>,
-    inbox: mpsc::Receiver<Job>,
-    ready: oneshot::Sender<Result<(InstanceWorker, Described), LoadError>>,
-) {
+/// Tells the pool when the thread ends by a panic, which skips the bookkeeping of a normal end:
+/// a panic while loading is a failed start, one after it a lost instance.
+struct PanicGuard<'a> {
+    pool: &'a std::sync::OnceLock<Weak<PoolShared>>,
+    /// Until the instance has loaded and reported so.
+    loading: bool,
+    /// The job being run, if any (an abandoned one is no longer counted).
+    job: Option<Arc<Mutex<JobState>>>,
+}
+
+impl Drop for PanicGuard<'_> {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            return;
+        }
+        let abandoned = self.job.as_ref().is_some_and(|j| *j.lock().unwrap_or_else(|p| p.into_inner()) == JobState::Abandoned);
+        if abandoned {
+            return;
+        }
+        // Instance 1 has no pool while it loads; its starter hears of the panic from `ready`.
+        let Some(pool) = self.pool.get().and_then(Weak::upgrade) else { return };
+        if self.loading {
+            pool.start_failed(&LoadError::Module("the instance's thread panicked while loading".into()));
+        } else {
+            tracing::error!(target: "trove::runtime", toolkit = %pool.toolkit(), "an instance's thread panicked; starting another");
+            pool.lost_and_replace();
+        }
+    }
+}
+
+/// Reports a failed start to the pool (if it exists yet) and to `ready`.
+fn failed(pool: &std::sync::OnceLock<Weak<PoolShared>>, ready: Option<Ready>, error: LoadError) {
+    if let Some(pool) = pool.get().and_then(Weak::upgrade) {
+        pool.start_failed(&error);
+    }
+    if let Some(ready) = ready {
+        let _ = ready.send(Err(error));
+    }
+}
+
+fn run(id: u64, start: Start, ready: Option<Ready>) {
+    let Start { path, options, bind_location, idle_timeout, queue, pool } = start;
+    let mut guard = PanicGuard { pool: &pool, loading: true, job: None };
     let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
-            let _ = ready.send(Err(LoadError::Module(format!("cannot start the instance's runtime: {e}"))));
-            return;
+            guard.loading = false;
+            return failed(&pool, ready, LoadError::Module(format!("cannot start the instance's runtime: {e}")));
         }
     };
-    let Start { path, options, bind_location, idle_timeout, pool } = start;
     let mut toolkit = match rt.block_on(Toolkit::load_instance(&path, options)) {
         Ok(t) => t,
         Err(e) => {
-            let _ = ready.send(Err(e));
-            return;
+            guard.loading = false;
+            return failed(&pool, ready, e);
         }
     };
     if bind_location {
@@ -143,35 +194,92 @@ fn run(
         entry: toolkit.entry().to_path_buf(),
         root: toolkit.root().to_path_buf(),
     };
-    match ready.send(Ok((InstanceWorker { id, jobs }, described))) {
-        Ok(()) => {}
-        // The caller that started it stopped waiting: the instance still joins the pool.
-        Err(Ok((worker, _))) => match pool.get().and_then(Weak::upgrade) {
-            Some(pool) => pool.put_back(worker),
-            None => return,
-        },
-        Err(Err(_)) => return,
+    // Instance 1 loads before its pool exists, which then counts it, live and idle, from the
+    // start. (Read before `ready` is sent: the pool is made once it has been.)
+    let pool_counts_me = match pool.get().and_then(Weak::upgrade) {
+        Some(pool) => {
+            pool.started();
+            false
+        }
+        None => true,
+    };
+    guard.loading = false;
+    // A starter that stopped waiting does not matter: the instance is counted by the pool and
+    // takes calls from its queue all the same.
+    if let Some(ready) = ready {
+        let _ = ready.send(Ok(described));
     }
+    // Counted idle by the pool while it waits for a call.
+    let mut counted_idle = pool_counts_me;
     loop {
-        match next_job(&inbox, idle_timeout) {
-            Ok(Job { call, env, reply }) => {
-                let outcome = rt.block_on(toolkit.call_json(call, env));
-                let retired = toolkit.retire_reason().map(str::to_owned);
-                let _ = reply.send(Reply { outcome, retired: retired.clone() });
-                if let Some(why) = retired {
-                    tracing::warn!(target: "trove::runtime", toolkit = %toolkit.id(), "instance {id} retired: {why}");
-                    return;
-                }
+        if !counted_idle {
+            if let Some(p) = pool.get().and_then(Weak::upgrade) {
+                p.idle_changed(1);
+                counted_idle = true;
             }
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                let Some(pool) = pool.get() else { continue };
-                let Some(pool) = pool.upgrade() else { return };
-                if pool.retire_idle(id) {
+        }
+        let next = next_job(&queue, idle_timeout);
+        if counted_idle {
+            if let Some(p) = pool.get().and_then(Weak::upgrade) {
+                p.idle_changed(-1);
+                counted_idle = false;
+            }
+        }
+        let shared = pool.get().and_then(Weak::upgrade);
+        let job = match next {
+            Ok(job) => job,
+            Err(RecvTimeoutError::Timeout) => match &shared {
+                Some(pool) if pool.retire_idle() => {
                     tracing::debug!(target: "trove::runtime", toolkit = %toolkit.id(), "instance {id} evicted after {idle_timeout:?} idle");
                     return;
                 }
+                Some(_) => continue,
+                // Instance 1 before its pool exists; otherwise the pool is gone.
+                None if pool.get().is_none() => continue,
+                None => return,
+            },
+            Err(RecvTimeoutError::Disconnected) => return,
+        };
+        let Job { call, env, reply, state, _admitted } = job;
+        {
+            let mut state = state.lock().expect("job state");
+            // The caller gave up while the call was queued: it never runs.
+            if *state != JobState::Queued || reply.is_closed() {
+                continue;
             }
-            Err(mpsc::RecvTimeoutError::Disconnected) => return,
+            *state = JobState::Taken { instance: id, at: Instant::now() };
+        }
+        guard.job = Some(state.clone());
+        let outcome = rt.block_on(toolkit.call_json(call, env));
+        guard.job = None;
+        {
+            let mut state = state.lock().expect("job state");
+            if *state == JobState::Abandoned {
+                // The pool gave up on this instance and already replaced it.
+                tracing::warn!(target: "trove::runtime", toolkit = %toolkit.id(), "instance {id} answered after it was abandoned; ending it");
+                return;
+            }
+            *state = JobState::Done;
+        }
+        let retired = toolkit.retire_reason().map(str::to_owned);
+        if let Some(pool) = &shared {
+            // Idle again from here, before the answer goes: a caller that calls again at once
+            // must find this instance counted as about to take its call, not start another.
+            pool.answered(retired.is_none());
+            counted_idle = retired.is_none();
+            if retired.is_some() {
+                // Counted out and replaced before the answer goes, so the caller's next call
+                // already sees the replacement starting.
+                pool.lost_and_replace();
+            }
+        }
+        // The permit goes first, so a caller that calls again as soon as it has its answer
+        // finds it free.
+        drop(_admitted);
+        let _ = reply.send(Ok(outcome));
+        if let Some(why) = retired {
+            tracing::warn!(target: "trove::runtime", toolkit = %toolkit.id(), "instance {id} retired: {why}");
+            return;
         }
     }
 }

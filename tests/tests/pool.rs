@@ -60,6 +60,31 @@ async fn instances_beyond_the_warm_minimum_end_when_idle() {
     settle(&echo, 1, 1).await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn queued_calls_run_first_in_first_out() {
+    // One instance, five calls queued behind a slow one: they run in the order they came.
+    let echo = echo(PoolConfig { min_instances: 1, max_instances: 1, max_queued: 8, ..PoolConfig::default() }).await;
+    let order = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let mut calls = Vec::new();
+    for i in 0..6 {
+        let (echo, order) = (echo.clone(), order.clone());
+        let ms = if i == 0 { 300 } else { 10 };
+        calls.push(tokio::spawn(async move {
+            let out = echo.call(slow(ms), CallEnv::default()).await.unwrap();
+            assert!(out.is_ok(), "{}", out.envelope);
+            order.lock().unwrap().push(i);
+        }));
+        // Each call is queued before the next is made.
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    for call in calls {
+        call.await.unwrap();
+    }
+    assert_eq!(*order.lock().unwrap(), vec![0, 1, 2, 3, 4, 5]);
+    let stats = echo.stats();
+    assert_eq!((stats.started, stats.live, stats.calls, stats.retired), (1, 1, 6, 0), "{stats:?}");
+}
+
 fn rss_bytes() -> u64 {
     let statm = std::fs::read_to_string("/proc/self/statm").expect("/proc/self/statm");
     let pages: u64 = statm.split_whitespace().nth(1).and_then(|p| p.parse().ok()).expect("resident pages");

@@ -1,7 +1,7 @@
 //! Concurrency: 1,000 concurrent calls across three served toolkits each get their own answer;
 //! an overloaded toolkit answers the calls it cannot queue with a quick 503.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::json;
 use trove_host::{CallError, LoadOptions, PoolConfig};
@@ -110,18 +110,22 @@ async fn an_overloaded_toolkit_answers_503_at_once() {
     running.shutdown().await;
 }
 
+/// A toolkit whose files went away: a live instance still takes every call (a failed attempt
+/// to grow the pool fails no call), and once no instance is left a call gets a 503 naming why
+/// none could start.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_toolkit_that_cannot_start_an_instance_answers_503() {
     let _alone = exclusive().await;
     let dir = scratch("unavailable").join("echo");
     copy_toolkit(&fixture("echo"), &dir, &[]);
     let load = LoadOptions {
-        pool: Some(PoolConfig { min_instances: 1, max_instances: 2, max_queued: 4, ..PoolConfig::default() }),
+        pool: Some(PoolConfig { min_instances: 0, max_instances: 2, max_queued: 4, idle_timeout: Duration::from_millis(400) }),
         ..LoadOptions::default()
     };
     let running = start(vec![dir.clone()], load, no_egress(), local()).await;
     let http = client();
     let at = url(&running, "echo");
+    let echo = running.toolkit("echo").unwrap();
     // The toolkit's directory goes away: the warm instance still answers, a second one cannot start.
     std::fs::remove_dir_all(&dir).unwrap();
     let busy = tokio::spawn({
@@ -129,6 +133,19 @@ async fn a_toolkit_that_cannot_start_an_instance_answers_503() {
         async move { post(&http, &at, &json!({ "tool": "slow", "args": { "ms": 600 }, "userId": "u" })).await }
     });
     tokio::time::sleep(Duration::from_millis(150)).await;
+    let queued = post(&http, &at, &json!({ "tool": "slow", "args": { "ms": 0 }, "userId": "u" })).await;
+    assert_eq!((queued.status, &queued.body), (200, &json!({ "ok": true, "result": { "text": "slept 0 ms" } })));
+    let busy = busy.await.unwrap();
+    assert_eq!((busy.status, &busy.body), (200, &json!({ "ok": true, "result": { "text": "slept 600 ms" } })));
+    let stats = echo.stats();
+    assert_eq!((stats.started, stats.calls), (2, 2), "the second call tried to grow the pool: {stats:?}");
+
+    // The warm instance ends when idle (the minimum is 0): now nothing can take a call.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while echo.stats().live > 0 {
+        assert!(Instant::now() < deadline, "the idle instance never ended: {:?}", echo.stats());
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     let refused = post(&http, &at, &json!({ "tool": "slow", "args": { "ms": 0 }, "userId": "u" })).await;
     assert_eq!(refused.status, 503, "{}", refused.body);
     assert_eq!(refused.headers["retry-after"], "1");
@@ -136,8 +153,6 @@ async fn a_toolkit_that_cannot_start_an_instance_answers_503() {
     assert!(error.starts_with("toolkit \"echo\" cannot start an instance: "), "{error}");
     assert!(error.contains(&dir.display().to_string()), "names the toolkit's path: {error}");
     assert_eq!((&refused.body["retryable"], &refused.body["code"]), (&json!(true), &json!("TOOL_ERROR")));
-    let busy = busy.await.unwrap();
-    assert_eq!((busy.status, &busy.body), (200, &json!({ "ok": true, "result": { "text": "slept 600 ms" } })));
     running.shutdown().await;
 }
 
