@@ -183,6 +183,15 @@ pub async fn test(args: TestArgs) -> ExitCode {
                 print_failure(&run.redactor, case, result, problems);
             }
         }
+        if let Some(stopped) = &run.stopped {
+            let after = &cases[stopped.after].name;
+            out!("  {RED}FAIL{RED:#}  no fresh instance could be loaded after {after:?} left its own untrusted: {}", stopped.error);
+            for index in &stopped.not_run {
+                out!("  {RED}FAIL{RED:#}  {} (did not run)", cases[*index].name);
+            }
+            failed += stopped.not_run.len();
+            selected_total += stopped.not_run.len();
+        }
         selected_total += run.results.len();
         if file_changed {
             let text = serde_json::to_string_pretty(&Value::Array(raw)).expect("JSON") + "\n";

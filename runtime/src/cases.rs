@@ -349,6 +349,20 @@ pub struct FileRun {
     pub results: Vec<(usize, CaseResult, Vec<String>)>,
     /// Every secret value the instance resolved.
     pub redactor: trove_host_ops::redact::Redactor,
+    /// Set when a case left its instance untrusted and no fresh one could be loaded (the
+    /// toolkit's files changed meanwhile): the cases after it did not run.
+    pub stopped: Option<Stopped>,
+}
+
+/// Why the rest of a case file did not run (see [`FileRun::stopped`]).
+#[derive(Debug)]
+pub struct Stopped {
+    /// Index in the file of the last case that ran.
+    pub after: usize,
+    /// Indexes in the file of the selected cases that did not run.
+    pub not_run: Vec<usize>,
+    /// Why no fresh instance could be loaded.
+    pub error: crate::toolkit::LoadError,
 }
 
 /// Runs the cases of one case file for which `select` is true, in order, on a fresh instance
@@ -372,18 +386,27 @@ pub fn run_file(
                 runtime.block_on(async {
                     let mut instance = Toolkit::load_instance(toolkit, options.clone()).await?;
                     let mut results = Vec::new();
-                    for (index, case) in cases.iter().enumerate().filter(|(_, c)| select(c)) {
+                    let mut selected = cases.iter().enumerate().filter(|(_, c)| select(c)).peekable();
+                    while let Some((index, case)) = selected.next() {
                         let (result, problems) = run_case(&mut instance, case).await;
                         results.push((index, result, problems));
                         // As a pool does: an instance that hit a limit, or whose handler never
                         // settled, is not trusted with the next case. Its successor shares its
                         // namespace and the secrets it resolved (to redact), as siblings do.
-                        if instance.retire_reason().is_some() {
+                        if instance.retire_reason().is_some() && selected.peek().is_some() {
                             let sibling = InstanceOptions { sibling: Some(instance.scope().clone()), ..options.clone() };
-                            instance = Toolkit::load_instance(toolkit, sibling).await?;
+                            match Toolkit::load_instance(toolkit, sibling).await {
+                                Ok(next) => instance = next,
+                                // The cases run so far keep their results; the rest did not run.
+                                Err(error) => {
+                                    let not_run = selected.map(|(i, _)| i).collect();
+                                    let stopped = Some(Stopped { after: index, not_run, error });
+                                    return Ok(FileRun { results, redactor: instance.redactor(), stopped });
+                                }
+                            }
                         }
                     }
-                    Ok(FileRun { results, redactor: instance.redactor() })
+                    Ok(FileRun { results, redactor: instance.redactor(), stopped: None })
                 })
             })
             .join()
@@ -737,5 +760,51 @@ pub(crate) mod tests {
                 file.display()
             )
         );
+    }
+}
+
+#[cfg(test)]
+mod run_file_tests {
+    use super::tests::Scratch;
+    use super::*;
+
+    #[test]
+    fn a_fresh_instance_that_does_not_load_keeps_the_results_so_far_and_names_the_cases_not_run() {
+        let dir = Scratch::new("stopped");
+        // Every load declares another host, so no second instance loads (the instances of a
+        // toolkit must declare the same policy); the first case leaves its instance untrusted.
+        dir.write(
+            "varies/extension.ts",
+            r#"import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
+export default defineToolkit({
+  id: 'varies', name: 'Varies', description: 'Declares another host on every load.', version: '1.0.0', icon: 'shuffle',
+  egress: [`h${Math.floor(Math.random() * 1e12)}.example.com`],
+  tools: [
+    tool({ name: 'hang', description: 'Never settles.', input: z.object({}), handler: () => new Promise<string>(() => {}) }),
+    tool({ name: 'hello', description: 'Says hello.', input: z.object({}), handler: async () => 'hello' }),
+  ],
+});
+"#,
+        );
+        let call = |tool: &str| json!({ "tool": tool, "args": {}, "userId": "u" });
+        let file = dir.write(
+            "cases.json",
+            &json!([
+                { "name": "hello first", "call": call("hello"), "now": "2026-11-29T12:00:00Z", "expect": { "ok": true, "result": { "text": "hello" } } },
+                { "name": "hangs", "call": call("hang"), "now": "2026-11-29T12:00:00Z" },
+                { "name": "skipped by the filter", "call": call("hello"), "now": "2026-11-29T12:00:00Z" },
+                { "name": "hello after", "call": call("hello"), "now": "2026-11-29T12:00:00Z" },
+            ])
+            .to_string(),
+        );
+        let cases = read_case_file(&file).unwrap();
+        let select = |c: &Case| c.name != "skipped by the filter";
+        let run = run_file(&dir.0.join("varies"), InstanceOptions::default(), &cases, &select).unwrap_or_else(|e| panic!("{e}"));
+        let ran: Vec<_> = run.results.iter().map(|(i, result, _)| (*i, result.envelope["ok"].clone())).collect();
+        assert_eq!(ran, vec![(0, json!(true)), (1, json!(false))], "both cases before the failed load keep their results");
+        let stopped = run.stopped.expect("the file stopped");
+        assert_eq!((stopped.after, stopped.not_run), (1, vec![3]));
+        let error = stopped.error.to_string();
+        assert!(error.contains("egress"), "names what differs: {error}");
     }
 }
