@@ -49,7 +49,24 @@ op_trove_register_host((definition, entry) => {
   const ids = ObjectKeys(context.timers);
   // `+`, not the global Number a toolkit can replace.
   for (let i = 0; i < ids.length; i++) clearTimer(+ids[i]);
+}, () => {
+  // Warm: loads the scripts behind ctx.fetch's Response (the fetch classes, their bodies and
+  // streams) ahead of the first call that needs them, touching no global. A pooled instance runs
+  // it while idle (runtime/src/worker.rs), so its first `ctx.fetch` does not parse them.
+  abortScript();
+  for (const script of WARM_SCRIPTS) load(script);
 });
+
+/** What `ctx.fetch` loads on first use (ops/src/egress/fetch.js), in dependency order. */
+const WARM_SCRIPTS = [
+  "ext:deno_web/00_url.js",
+  "ext:deno_web/08_text_encoding.js",
+  "ext:deno_web/06_streams.js",
+  "ext:deno_fetch/20_headers.js",
+  "ext:deno_fetch/22_body.js",
+  "ext:deno_fetch/23_request.js",
+  "ext:deno_fetch/23_response.js",
+];
 
 /** The context of the call the running code belongs to, or null (module top level). */
 function callContext() {

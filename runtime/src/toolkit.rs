@@ -209,6 +209,8 @@ pub struct Toolkit {
     cpu_clock: Option<ThreadCpuClock>,
     network: Option<Arc<dyn Transport>>,
     retire: Option<String>,
+    /// Whether [`Toolkit::warm`] has run.
+    warmed: bool,
     functions: HostFunctions,
     definition: v8::Global<v8::Value>,
     tools: Value,
@@ -346,6 +348,7 @@ impl Toolkit {
             network,
             retire: None,
             functions,
+            warmed: false,
             definition,
             tools: described.tools,
             manifest: described.manifest,
@@ -641,6 +644,34 @@ impl Toolkit {
         };
         if !ended {
             self.retire.get_or_insert_with(|| "its call's timers could not be ended".into());
+        }
+    }
+
+    /// Whether [`Self::warm`] has something to do: the toolkit declares egress (so its calls
+    /// may `ctx.fetch`) and the fetch classes are not loaded yet.
+    pub fn wants_warming(&self) -> bool {
+        !self.warmed && self.manifest.get("egress").and_then(Value::as_array).is_some_and(|hosts| !hosts.is_empty())
+    }
+
+    /// Loads the scripts behind `ctx.fetch`'s `Response` now (the bootstrap's `warm`), so the
+    /// first call that fetches does not parse them (about 43 ms on a release build; measured in
+    /// docs/performance.md). Runs no toolkit code and touches no global. Call it only between
+    /// calls: a pool's instance does while it has nothing else to do. A failure is logged and
+    /// changes nothing (the scripts then load on first use, as they otherwise would).
+    pub fn warm(&mut self) {
+        self.warmed = true;
+        let warmed = {
+            deno_core::scope!(scope, &mut self.runtime);
+            v8::tc_scope!(let scope, scope);
+            let warm = v8::Local::new(scope, &self.functions.warm);
+            let this = v8::undefined(scope).into();
+            match warm.call(scope, this, &[]) {
+                Some(_) => Ok(()),
+                None => Err(scope.exception().map(|e| e.to_rust_string_lossy(scope)).unwrap_or_default()),
+            }
+        };
+        if let Err(detail) = warmed {
+            tracing::warn!(target: "trove::runtime", toolkit = %self.scope.id, "could not load the fetch classes ahead of use: {detail}");
         }
     }
 

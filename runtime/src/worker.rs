@@ -30,6 +30,11 @@ const INSTANCE_STACK_BYTES: usize = 8 * 1024 * 1024;
 /// sleeping thread costs tens of microseconds, more than a whole call).
 const SPIN: Duration = Duration::from_micros(50);
 
+/// How long an instance waits for a call before it loads the fetch classes
+/// ([`Toolkit::warm`]): long enough that a call made right after a load (the CLI's one call)
+/// never waits for it, short enough that a served instance is warm before most first calls.
+const WARM_WHEN_IDLE: Duration = Duration::from_millis(250);
+
 /// The next call: polled for [`SPIN`], then waited for up to `idle_timeout`.
 fn next_job(queue: &Receiver<Job>, idle_timeout: Duration) -> Result<Job, RecvTimeoutError> {
     let spin_until = Instant::now() + SPIN;
@@ -218,7 +223,20 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
                 counted_idle = true;
             }
         }
-        let next = next_job(&queue, idle_timeout);
+        let next = if toolkit.wants_warming() {
+            // Off every call's path: only once no call has come for a while. A call that comes
+            // meanwhile waits for the rest of it (it would have loaded the same scripts itself
+            // if it fetches).
+            match next_job(&queue, WARM_WHEN_IDLE) {
+                Err(RecvTimeoutError::Timeout) => {
+                    toolkit.warm();
+                    next_job(&queue, idle_timeout.saturating_sub(WARM_WHEN_IDLE))
+                }
+                next => next,
+            }
+        } else {
+            next_job(&queue, idle_timeout)
+        };
         if counted_idle {
             if let Some(p) = pool.get().and_then(Weak::upgrade) {
                 p.idle_changed(-1);

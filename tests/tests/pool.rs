@@ -85,6 +85,22 @@ async fn queued_calls_run_first_in_first_out() {
     assert_eq!((stats.started, stats.live, stats.calls, stats.retired), (1, 1, 6, 0), "{stats:?}");
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_instance_of_a_toolkit_with_egress_loads_the_fetch_classes_before_its_first_call() {
+    // Parsing the fetch classes' scripts on first use costs tens of milliseconds (43 ms on a
+    // release build, more on a debug one); an instance that has been idle loaded them already.
+    let host = Host::new(HostConfig::default()).unwrap();
+    let warm = host.load(&fixture("warm"), LoadOptions::default()).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let out = warm.call(ToolCall::new("first_response", json!({}), "u"), CallEnv::default()).await.unwrap();
+    let trove_host::Envelope::Ok(ok) = &out.envelope else { panic!("{}", out.envelope) };
+    assert_eq!(ok.result.text, "made");
+    let structured = ok.result.structured.as_ref().expect("structured");
+    let first_ms = structured["firstMs"].as_f64().unwrap();
+    assert!(first_ms < 10.0, "the first Response took {first_ms} ms: the instance was not warmed");
+    assert_eq!(structured["responseIsGlobal"], json!(true));
+}
+
 fn rss_bytes() -> u64 {
     let statm = std::fs::read_to_string("/proc/self/statm").expect("/proc/self/statm");
     let pages: u64 = statm.split_whitespace().nth(1).and_then(|p| p.parse().ok()).expect("resident pages");
