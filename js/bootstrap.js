@@ -23,7 +23,7 @@ let evaluated = false;
 // - A console line from a call that has ended is attributed to no call (see hostConsole).
 // Only what was captured before any toolkit code ran is used here (primordials, a null-prototype
 // record), so a toolkit that replaces Set, iterators or Function.prototype.apply changes nothing.
-const { ObjectKeys, ReflectApply, SafeWeakSet, WeakSetPrototypeAdd, WeakSetPrototypeHas } = primordials;
+const { ObjectDefineProperty, ObjectKeys, ReflectApply, SafeWeakSet, WeakSetPrototypeAdd, WeakSetPrototypeHas } = primordials;
 /** Every call's context: `{ open, timers }`, `timers` a null-prototype record of timer ids. */
 const callContexts = new SafeWeakSet();
 let running = null;
@@ -53,8 +53,9 @@ op_trove_register_host((definition, entry) => {
   // Warm: loads the scripts behind ctx.fetch's Response (the fetch classes, their bodies and
   // streams) ahead of the first call that needs them, touching no global. A pooled instance runs
   // it while idle (runtime/src/worker.rs), so its first `ctx.fetch` does not parse them.
+  // Indexed, not `for…of`: a toolkit may have replaced the array iterator.
   abortScript();
-  for (const script of WARM_SCRIPTS) load(script);
+  for (let i = 0; i < WARM_SCRIPTS.length; i++) load(WARM_SCRIPTS[i]);
 });
 
 /** What `ctx.fetch` loads on first use (ops/src/egress/fetch.js), in dependency order. */
@@ -156,7 +157,9 @@ function abortScript() {
   const webidl = load("ext:deno_webidl/00_webidl.js");
   const { DOMException } = load("ext:deno_web/01_dom_exception.js");
   const setOwnedTimeout = owned(timers().setTimeout);
-  Object.defineProperty(AbortSignal, "timeout", {
+  // Primordial and prototype-free: this may run outside any call (the pool's warm).
+  ObjectDefineProperty(AbortSignal, "timeout", {
+    __proto__: null,
     value: {
       timeout(millis) {
         const prefix = "Failed to execute 'AbortSignal.timeout'";

@@ -17,7 +17,7 @@
 //! different instances, so a toolkit must not rely on module-level state being shared.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::time::{Duration, Instant};
 
@@ -28,7 +28,7 @@ use trove_host_ops::CallEnv;
 
 use crate::envelope::{Envelope, ErrorCode};
 use crate::toolkit::{CallOutcome, InstanceOptions, LoadError};
-use crate::worker::{self, Described, Job, JobState, Start};
+use crate::worker::{self, lock, Described, Job, JobShared, JobState, Start};
 
 static INSTANCE_IDS: AtomicU64 = AtomicU64::new(1);
 
@@ -125,11 +125,19 @@ pub(crate) struct PoolShared {
     queue: Sender<Job>,
     waiting: Receiver<Job>,
     state: Mutex<State>,
+    /// See [`PoolShared::warm_failed`].
+    warm_failed: AtomicBool,
     /// Handed to every worker so it can find its pool.
     me: Arc<OnceLock<Weak<PoolShared>>>,
 }
 
 impl PoolShared {
+    /// Locks the counters (a panic elsewhere does not make them unreadable: a panicking
+    /// instance's guard still has to update them).
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// The toolkit's id.
     pub(crate) fn toolkit(&self) -> &str {
         &self.toolkit
@@ -137,34 +145,36 @@ impl PoolShared {
 
     /// An instance started (`1`) or stopped (`-1`) waiting on the queue.
     pub(crate) fn idle_changed(&self, delta: isize) {
-        let mut state = self.state.lock().expect("pool");
+        let mut state = self.lock();
         state.idle = state.idle.saturating_add_signed(delta);
     }
 
     /// Called by an instance idle for `idle_timeout`: may it end? Yes if the pool is above its
     /// minimum and no call is waiting (then it is no longer counted).
     pub(crate) fn retire_idle(&self) -> bool {
-        let mut state = self.state.lock().expect("pool");
+        let mut state = self.lock();
         if state.live <= self.config.min_instances || !self.waiting.is_empty() {
             return false;
         }
         state.live -= 1;
+        state.idle = state.idle.saturating_sub(1);
         true
     }
 
     /// An instance answered a call; it is idle again unless it retires.
     pub(crate) fn answered(&self, idle_again: bool) {
-        let mut state = self.state.lock().expect("pool");
+        let mut state = self.lock();
         state.stats.calls += 1;
         state.idle += usize::from(idle_again);
     }
 
     /// An instance is gone (retired after a limit, crashed, or abandoned as stuck): it is no
     /// longer counted, and another starts in the background so the pool stays warm.
-    pub(crate) fn lost_and_replace(&self) {
+    pub(crate) fn lost_and_replace(&self, was_idle: bool) {
         {
-            let mut state = self.state.lock().expect("pool");
+            let mut state = self.lock();
             state.live -= 1;
+            state.idle = state.idle.saturating_sub(usize::from(was_idle));
             state.stats.retired += 1;
         }
         if let Some(me) = self.me.get().and_then(Weak::upgrade) {
@@ -172,17 +182,29 @@ impl PoolShared {
         }
     }
 
-    /// An instance started by [`Self::start_instance`] has loaded and takes calls.
+    /// An instance started by [`Self::start_instance`] has loaded: it is idle, taking calls.
     pub(crate) fn started(&self) {
-        let mut state = self.state.lock().expect("pool");
+        let mut state = self.lock();
         state.starting -= 1;
+        state.idle += 1;
+    }
+
+    /// Whether loading the fetch classes ahead of use ([`crate::Toolkit::warm`]) failed on an
+    /// instance of this toolkit (its others then do not try).
+    pub(crate) fn warm_failed(&self) -> bool {
+        self.warm_failed.load(Ordering::Relaxed)
+    }
+
+    /// Records that [`crate::Toolkit::warm`] failed on an instance.
+    pub(crate) fn set_warm_failed(&self) {
+        self.warm_failed.store(true, Ordering::Relaxed);
     }
 
     /// An instance started by [`Self::start_instance`] did not load. If it was the pool's last,
     /// nothing can answer the calls waiting: each gets [`CallError::Unavailable`].
     pub(crate) fn start_failed(&self, reason: &LoadError) {
         tracing::error!(target: "trove::runtime", toolkit = %self.toolkit, "cannot start an instance: {reason}");
-        let mut state = self.state.lock().expect("pool");
+        let mut state = self.lock();
         state.starting -= 1;
         state.live -= 1;
         if state.live == 0 {
@@ -195,7 +217,7 @@ impl PoolShared {
     /// Counts a new instance and starts its thread; it reports back through [`Self::started`]
     /// or [`Self::start_failed`], and to `ready` if given.
     fn start_instance(self: &Arc<Self>, ready: Option<oneshot::Sender<Result<Described, LoadError>>>) {
-        Self::count_start(&mut self.state.lock().expect("pool"));
+        Self::count_start(&mut self.lock());
         self.spawn_instance(ready);
     }
 
@@ -264,6 +286,7 @@ impl Pool {
             waiting,
             // Instance 1 is waiting for its first call.
             state: Mutex::new(State { live: 1, idle: 1, stats: PoolStats { started: 1, ..PoolStats::default() }, ..State::default() }),
+            warm_failed: AtomicBool::new(false),
             me,
         });
         let _ = shared.me.set(Arc::downgrade(&shared));
@@ -276,8 +299,16 @@ impl Pool {
             std::thread::spawn(move || {
                 for _ in 0..warm {
                     let Some(shared) = shared.upgrade() else { return };
+                    // Callers may have grown the pool meanwhile: never past the warm minimum.
+                    {
+                        let mut state = shared.lock();
+                        if state.live >= config.min_instances.min(config.max_instances) {
+                            return;
+                        }
+                        PoolShared::count_start(&mut state);
+                    }
                     let (tx, rx) = oneshot::channel();
-                    shared.start_instance(Some(tx));
+                    shared.spawn_instance(Some(tx));
                     drop(shared);
                     let _ = rx.blocking_recv();
                 }
@@ -290,18 +321,18 @@ impl Pool {
     pub(crate) async fn call(&self, call: Value, env: CallEnv) -> Result<CallOutcome, CallError> {
         let shared = &self.shared;
         let Ok(admitted) = shared.admission.clone().try_acquire_owned() else {
-            shared.state.lock().expect("pool").stats.overloaded += 1;
+            shared.lock().stats.overloaded += 1;
             return Err(CallError::Overloaded {
                 toolkit: shared.toolkit.clone(),
                 running: shared.config.max_instances,
                 queued: shared.config.max_queued,
             });
         };
-        let state = Arc::new(Mutex::new(JobState::Queued));
+        let job_shared = Arc::new(Mutex::new(JobShared { state: JobState::Queued, permit: Some(admitted) }));
         let (reply, answer) = oneshot::channel();
-        let job = Job { call, env, reply, state: state.clone(), _admitted: admitted };
+        let job = Job { call, env, reply, shared: job_shared.clone() };
         let (grow, taken_at_once) = {
-            let mut pool = shared.state.lock().expect("pool");
+            let mut pool = shared.lock();
             shared.queue.send(job).expect("the pool holds its queue's receiver");
             let waiting = shared.waiting.len();
             // Grow when the calls waiting outnumber the instances about to take one. (Under the
@@ -315,7 +346,7 @@ impl Pool {
         if grow {
             shared.spawn_instance(None);
         }
-        wait(shared, state, answer, taken_at_once).await
+        wait(shared, job_shared, answer, taken_at_once).await
     }
 
     /// The files the toolkit's modules were read from.
@@ -325,7 +356,7 @@ impl Pool {
 
     /// A snapshot of the pool's counters.
     pub(crate) fn stats(&self) -> PoolStats {
-        let state = self.shared.state.lock().expect("pool");
+        let state = self.shared.lock();
         PoolStats { live: state.live, idle: state.idle, ..state.stats }
     }
 }
@@ -347,10 +378,22 @@ const ANSWER_SPIN: Duration = Duration::from_micros(100);
 /// running one finishes on its instance, which then takes the next call.
 async fn wait(
     shared: &Arc<PoolShared>,
-    state: Arc<Mutex<JobState>>,
+    job: Arc<Mutex<JobShared>>,
     mut answer: oneshot::Receiver<Result<CallOutcome, CallError>>,
     taken_at_once: bool,
 ) -> Result<CallOutcome, CallError> {
+    /// A caller that stops waiting for a call still queued cancels it and frees its permit.
+    struct CancelIfQueued(Arc<Mutex<JobShared>>);
+    impl Drop for CancelIfQueued {
+        fn drop(&mut self) {
+            let mut job = lock(&self.0);
+            if job.state == JobState::Queued {
+                job.state = JobState::Cancelled;
+                job.permit.take();
+            }
+        }
+    }
+    let _cancel = CancelIfQueued(job.clone());
     // Most calls answer within tens of microseconds: poll for that long, yielding to other
     // tasks, before the task sleeps (waking a sleeping task costs more than that on a VM). Not
     // when the call had to queue: it will not be answered that soon, and polling would take
@@ -366,7 +409,7 @@ async fn wait(
     }
     let limit = shared.options.limits.call_timeout;
     loop {
-        let deadline = match *state.lock().expect("job state") {
+        let deadline = match lock(&job).state {
             JobState::Taken { at, .. } => at + limit + STUCK_GRACE,
             // Still waiting for an instance, or answered: look again in a while.
             _ => Instant::now() + limit + STUCK_GRACE,
@@ -377,19 +420,21 @@ async fn wait(
             Ok(Err(_)) => return Ok(lost_outcome()),
             Err(_) => {}
         }
-        let mut job = state.lock().expect("job state");
-        let JobState::Taken { instance, at } = *job else { continue };
+        let mut stuck = lock(&job);
+        let JobState::Taken { instance, at } = stuck.state else { continue };
         if at.elapsed() < limit + STUCK_GRACE {
             continue;
         }
-        *job = JobState::Abandoned;
-        drop(job);
+        stuck.state = JobState::Abandoned;
+        // The stuck instance may never finish: its permit goes now.
+        stuck.permit.take();
+        drop(stuck);
         tracing::error!(
             target: "trove::runtime",
             toolkit = %shared.toolkit,
             "instance {instance} did not answer within {STUCK_GRACE:?} of its {limit:?} limit (stuck in native code); abandoning it and starting another",
         );
-        shared.lost_and_replace();
+        shared.lost_and_replace(false);
         return Ok(CallOutcome {
             envelope: Envelope::failure(format!("tool timed out after {} s", limit.as_secs_f64()), ErrorCode::ToolError, true),
             record: Default::default(),

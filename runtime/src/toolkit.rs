@@ -655,24 +655,47 @@ impl Toolkit {
 
     /// Loads the scripts behind `ctx.fetch`'s `Response` now (the bootstrap's `warm`), so the
     /// first call that fetches does not parse them (about 43 ms on a release build; measured in
-    /// docs/performance.md). Runs no toolkit code and touches no global. Call it only between
-    /// calls: a pool's instance does while it has nothing else to do. A failure is logged and
-    /// changes nothing (the scripts then load on first use, as they otherwise would).
-    pub fn warm(&mut self) {
+    /// docs/performance.md). It touches no global and runs on primordials only, under the same
+    /// wall-clock, CPU-time and heap limits as a call. Call it only between calls: a pool's
+    /// instance does while it has nothing else to do.
+    ///
+    /// Returns whether the scripts loaded. If they did not (a limit stopped it, or it threw),
+    /// the instance is not trusted with another call ([`Self::retire_reason`]): deno_core does
+    /// not run a script whose first run failed again.
+    pub fn warm(&mut self) -> bool {
         self.warmed = true;
-        let warmed = {
+        self.stopped.store(stop::NONE, Ordering::SeqCst);
+        let watch = Supervisor::global().watch(Watch {
+            isolate: self.runtime.v8_isolate().thread_safe_handle(),
+            stopped: self.stopped.clone(),
+            deadline: Instant::now() + self.limits.call_timeout,
+            cpu: self.cpu_clock.map(|c| (c, self.limits.cpu_time)),
+            cancel: None,
+        });
+        let threw = {
             deno_core::scope!(scope, &mut self.runtime);
             v8::tc_scope!(let scope, scope);
             let warm = v8::Local::new(scope, &self.functions.warm);
             let this = v8::undefined(scope).into();
             match warm.call(scope, this, &[]) {
-                Some(_) => Ok(()),
-                None => Err(scope.exception().map(|e| e.to_rust_string_lossy(scope)).unwrap_or_default()),
+                Some(_) => None,
+                None => Some(scope.exception().map(|e| e.to_rust_string_lossy(scope)).unwrap_or_default()),
             }
         };
-        if let Err(detail) = warmed {
-            tracing::warn!(target: "trove::runtime", toolkit = %self.scope.id, "could not load the fetch classes ahead of use: {detail}");
+        drop(watch);
+        let stopped = self.stopped.swap(stop::NONE, Ordering::SeqCst);
+        if stopped != stop::NONE {
+            self.runtime.v8_isolate().cancel_terminate_execution();
         }
+        let failed = match (stopped, threw) {
+            (stop::NONE, None) => return true,
+            (stop::HEAP, _) => "it hit its heap ceiling".to_owned(),
+            (stop::NONE, Some(detail)) => format!("it threw: {detail}"),
+            (_, _) => "a limit stopped it".to_owned(),
+        };
+        tracing::warn!(target: "trove::runtime", toolkit = %self.scope.id, "could not load the fetch classes ahead of use ({failed}); retiring the instance");
+        self.retire.get_or_insert_with(|| format!("loading the fetch classes ahead of use failed: {failed}"));
+        false
     }
 
     async fn run(&mut self, call_json: String) -> Result<Envelope, String> {

@@ -64,9 +64,26 @@ pub(crate) enum JobState {
     },
     /// Answered (or about to be).
     Done,
+    /// The caller stopped waiting while it was queued: it never runs.
+    Cancelled,
     /// The caller gave up on the instance running it (stuck in native code): the pool no longer
     /// counts that instance, which must end without answering or taking another call.
     Abandoned,
+}
+
+/// What the caller and the instance share about one call.
+pub(crate) struct JobShared {
+    /// Where the call stands.
+    pub state: JobState,
+    /// The call's admission permit. Released by whichever side is done with the call first:
+    /// the instance once it has answered, or the caller when it stops waiting for a call still
+    /// queued or gives up on a stuck instance.
+    pub permit: Option<OwnedSemaphorePermit>,
+}
+
+/// Locks a job's shared state (a panic elsewhere does not make it unreadable).
+pub(crate) fn lock(job: &Mutex<JobShared>) -> std::sync::MutexGuard<'_, JobShared> {
+    job.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// One call for an instance.
@@ -78,10 +95,7 @@ pub(crate) struct Job {
     /// Where the answer goes.
     pub reply: oneshot::Sender<Result<CallOutcome, CallError>>,
     /// Shared with the caller.
-    pub state: Arc<Mutex<JobState>>,
-    /// The call's admission permit: released when the job is answered or dropped, not when the
-    /// caller stops waiting, so the pool never holds more than its bound.
-    pub _admitted: OwnedSemaphorePermit,
+    pub shared: Arc<Mutex<JobShared>>,
 }
 
 /// What instance 1 of a toolkit reports once it has loaded.
@@ -122,12 +136,18 @@ pub(crate) type Ready = oneshot::Sender<Result<Described, LoadError>>;
 /// queue) or failed to (and the thread ends), the instance tells its pool, if the pool exists
 /// yet, and `ready`, if given.
 pub(crate) fn spawn(id: u64, start: Start, ready: Option<Ready>) {
+    let pool = start.pool.clone();
     let spawned = std::thread::Builder::new()
         .name(format!("trove-instance-{id}"))
         .stack_size(INSTANCE_STACK_BYTES)
         .spawn(move || run(id, start, ready));
+    // (`ready` went with the closure: its starter hears of the failure when it is dropped.)
     if let Err(e) = spawned {
-        tracing::error!(target: "trove::runtime", "cannot start an instance thread: {e}");
+        let error = LoadError::Module(format!("cannot start an instance thread: {e}"));
+        match pool.get().and_then(Weak::upgrade) {
+            Some(pool) => pool.start_failed(&error),
+            None => tracing::error!(target: "trove::runtime", "{error}"),
+        }
     }
 }
 
@@ -137,8 +157,10 @@ struct PanicGuard<'a> {
     pool: &'a std::sync::OnceLock<Weak<PoolShared>>,
     /// Until the instance has loaded and reported so.
     loading: bool,
+    /// Whether the pool counts the instance idle.
+    counted_idle: bool,
     /// The job being run, if any (an abandoned one is no longer counted).
-    job: Option<Arc<Mutex<JobState>>>,
+    job: Option<Arc<Mutex<JobShared>>>,
 }
 
 impl Drop for PanicGuard<'_> {
@@ -146,8 +168,7 @@ impl Drop for PanicGuard<'_> {
         if !std::thread::panicking() {
             return;
         }
-        let abandoned = self.job.as_ref().is_some_and(|j| *j.lock().unwrap_or_else(|p| p.into_inner()) == JobState::Abandoned);
-        if abandoned {
+        if self.job.as_deref().is_some_and(|j| lock(j).state == JobState::Abandoned) {
             return;
         }
         // Instance 1 has no pool while it loads; its starter hears of the panic from `ready`.
@@ -156,7 +177,7 @@ impl Drop for PanicGuard<'_> {
             pool.start_failed(&LoadError::Module("the instance's thread panicked while loading".into()));
         } else {
             tracing::error!(target: "trove::runtime", toolkit = %pool.toolkit(), "an instance's thread panicked; starting another");
-            pool.lost_and_replace();
+            pool.lost_and_replace(self.counted_idle);
         }
     }
 }
@@ -173,7 +194,7 @@ fn failed(pool: &std::sync::OnceLock<Weak<PoolShared>>, ready: Option<Ready>, er
 
 fn run(id: u64, start: Start, ready: Option<Ready>) {
     let Start { path, options, bind_location, idle_timeout, queue, pool } = start;
-    let mut guard = PanicGuard { pool: &pool, loading: true, job: None };
+    let mut guard = PanicGuard { pool: &pool, loading: true, counted_idle: false, job: None };
     let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
@@ -200,54 +221,57 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
         root: toolkit.root().to_path_buf(),
     };
     // Instance 1 loads before its pool exists, which then counts it, live and idle, from the
-    // start. (Read before `ready` is sent: the pool is made once it has been.)
-    let pool_counts_me = match pool.get().and_then(Weak::upgrade) {
-        Some(pool) => {
-            pool.started();
-            false
-        }
-        None => true,
-    };
+    // start; the others count themselves idle now. (Read before `ready` is sent: the pool is
+    // made once it has been.)
+    if let Some(pool) = pool.get().and_then(Weak::upgrade) {
+        pool.started();
+    }
     guard.loading = false;
+    guard.counted_idle = true;
     // A starter that stopped waiting does not matter: the instance is counted by the pool and
     // takes calls from its queue all the same.
     if let Some(ready) = ready {
         let _ = ready.send(Ok(described));
     }
-    // Counted idle by the pool while it waits for a call.
-    let mut counted_idle = pool_counts_me;
+    let mut may_warm = true;
     loop {
-        if !counted_idle {
+        if !guard.counted_idle {
             if let Some(p) = pool.get().and_then(Weak::upgrade) {
                 p.idle_changed(1);
-                counted_idle = true;
+                guard.counted_idle = true;
             }
         }
-        let next = if toolkit.wants_warming() {
-            // Off every call's path: only once no call has come for a while. A call that comes
-            // meanwhile waits for the rest of it (it would have loaded the same scripts itself
-            // if it fetches).
-            match next_job(&queue, WARM_WHEN_IDLE) {
-                Err(RecvTimeoutError::Timeout) => {
-                    toolkit.warm();
-                    next_job(&queue, idle_timeout.saturating_sub(WARM_WHEN_IDLE))
+        // The fetch classes load only once no call has come for a while, off every call's path.
+        // A call that comes meanwhile waits for the rest of it (it would have loaded the same
+        // scripts itself if it fetches). Once it has failed for a toolkit, its other instances
+        // do not try (it would only retire them one after another).
+        let warm_first = may_warm && toolkit.wants_warming();
+        let next = match next_job(&queue, if warm_first { WARM_WHEN_IDLE } else { idle_timeout }) {
+            Err(RecvTimeoutError::Timeout) if warm_first => {
+                match pool.get().and_then(Weak::upgrade) {
+                    // Instance 1 before its pool exists (or the pool is gone: the queue says so next).
+                    None => continue,
+                    Some(p) if p.warm_failed() => {
+                        may_warm = false;
+                        continue;
+                    }
+                    Some(_) => {}
                 }
-                next => next,
+                if !toolkit.warm() {
+                    if let Some(p) = pool.get().and_then(Weak::upgrade) {
+                        p.set_warm_failed();
+                        p.lost_and_replace(guard.counted_idle);
+                    }
+                    return;
+                }
+                next_job(&queue, idle_timeout.saturating_sub(WARM_WHEN_IDLE))
             }
-        } else {
-            next_job(&queue, idle_timeout)
+            next => next,
         };
-        if counted_idle {
-            if let Some(p) = pool.get().and_then(Weak::upgrade) {
-                p.idle_changed(-1);
-                counted_idle = false;
-            }
-        }
-        let shared = pool.get().and_then(Weak::upgrade);
         let job = match next {
             Ok(job) => job,
-            Err(RecvTimeoutError::Timeout) => match &shared {
-                Some(pool) if pool.retire_idle() => {
+            Err(RecvTimeoutError::Timeout) => match pool.get().and_then(Weak::upgrade) {
+                Some(p) if p.retire_idle() => {
                     tracing::debug!(target: "trove::runtime", toolkit = %toolkit.id(), "instance {id} evicted after {idle_timeout:?} idle");
                     return;
                 }
@@ -258,42 +282,52 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
             },
             Err(RecvTimeoutError::Disconnected) => return,
         };
-        let Job { call, env, reply, state, _admitted } = job;
+        if guard.counted_idle {
+            if let Some(p) = pool.get().and_then(Weak::upgrade) {
+                p.idle_changed(-1);
+                guard.counted_idle = false;
+            }
+        }
+        let Job { call, env, reply, shared: job } = job;
         {
-            let mut state = state.lock().expect("job state");
-            // The caller gave up while the call was queued: it never runs.
-            if *state != JobState::Queued || reply.is_closed() {
+            let mut job = lock(&job);
+            // The caller stopped waiting while the call was queued: it never runs.
+            if job.state != JobState::Queued || reply.is_closed() {
+                job.state = JobState::Cancelled;
+                job.permit.take();
                 continue;
             }
-            *state = JobState::Taken { instance: id, at: Instant::now() };
+            job.state = JobState::Taken { instance: id, at: Instant::now() };
         }
-        guard.job = Some(state.clone());
+        guard.job = Some(job.clone());
         let outcome = rt.block_on(toolkit.call_json(call, env));
         guard.job = None;
-        {
-            let mut state = state.lock().expect("job state");
-            if *state == JobState::Abandoned {
+        let permit = {
+            let mut job = lock(&job);
+            if job.state == JobState::Abandoned {
                 // The pool gave up on this instance and already replaced it.
                 tracing::warn!(target: "trove::runtime", toolkit = %toolkit.id(), "instance {id} answered after it was abandoned; ending it");
                 return;
             }
-            *state = JobState::Done;
-        }
+            job.state = JobState::Done;
+            job.permit.take()
+        };
         let retired = toolkit.retire_reason().map(str::to_owned);
-        if let Some(pool) = &shared {
+        // The pool is looked up only now: an instance stuck in a call must not keep it alive.
+        if let Some(pool) = pool.get().and_then(Weak::upgrade) {
             // Idle again from here, before the answer goes: a caller that calls again at once
             // must find this instance counted as about to take its call, not start another.
             pool.answered(retired.is_none());
-            counted_idle = retired.is_none();
+            guard.counted_idle = retired.is_none();
             if retired.is_some() {
                 // Counted out and replaced before the answer goes, so the caller's next call
                 // already sees the replacement starting.
-                pool.lost_and_replace();
+                pool.lost_and_replace(false);
             }
         }
         // The permit goes first, so a caller that calls again as soon as it has its answer
         // finds it free.
-        drop(_admitted);
+        drop(permit);
         let _ = reply.send(Ok(outcome));
         if let Some(why) = retired {
             tracing::warn!(target: "trove::runtime", toolkit = %toolkit.id(), "instance {id} retired: {why}");

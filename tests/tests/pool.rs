@@ -101,6 +101,42 @@ async fn an_idle_instance_of_a_toolkit_with_egress_loads_the_fetch_classes_befor
     assert_eq!(structured["responseIsGlobal"], json!(true));
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_caller_that_stops_waiting_for_a_queued_call_frees_its_place_in_the_queue() {
+    // Room for one running call and one waiting.
+    let echo = echo(PoolConfig { min_instances: 1, max_instances: 1, max_queued: 1, ..PoolConfig::default() }).await;
+    let running = tokio::spawn({
+        let echo = echo.clone();
+        async move { echo.call(slow(600), CallEnv::default()).await }
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let gave_up = tokio::time::timeout(Duration::from_millis(100), echo.call(slow(0), CallEnv::default())).await;
+    assert!(gave_up.is_err(), "the queued caller gave up");
+    // Its place is free again: this call is queued, not refused, and runs after the first.
+    let next = echo.call(slow(0), CallEnv::default()).await.expect("admitted, not overloaded");
+    assert!(next.is_ok(), "{}", next.envelope);
+    assert!(running.await.unwrap().unwrap().is_ok());
+    let stats = echo.stats();
+    assert_eq!((stats.calls, stats.overloaded), (2, 0), "the call given up on never ran: {stats:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn loading_the_fetch_classes_between_calls_is_held_to_a_calls_limits() {
+    // deno's scripts run the toolkit's replaced array iterator as they load; armed, it spins.
+    let host = Host::new(HostConfig::default()).unwrap();
+    let limits = trove_host::IsolateLimits { call_timeout: Duration::from_secs(2), cpu_time: Duration::from_secs(1), max_heap_bytes: 64 << 20 };
+    let pool = PoolConfig { min_instances: 1, max_instances: 1, max_queued: 8, ..PoolConfig::default() };
+    let hostile = host.load(&fixture("warm-hostile"), LoadOptions { limits: Some(limits), pool: Some(pool), ..LoadOptions::default() }).await.unwrap();
+    let call = |tool: &str| hostile.call(ToolCall::new(tool, json!({}), "u"), CallEnv::default());
+    assert_eq!(text(&call("arm").await.unwrap()), "armed");
+    // Idle: the instance loads the fetch classes, spins, is stopped at its CPU limit and retired;
+    // a call made meanwhile waits for its replacement instead of forever.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let hello = tokio::time::timeout(Duration::from_secs(20), call("hello")).await.expect("answered, not stuck behind the spin");
+    assert_eq!(text(&hello.unwrap()), "hello");
+    assert_eq!(hostile.stats().retired, 1, "{:?}", hostile.stats());
+}
+
 fn rss_bytes() -> u64 {
     let statm = std::fs::read_to_string("/proc/self/statm").expect("/proc/self/statm");
     let pages: u64 = statm.split_whitespace().nth(1).and_then(|p| p.parse().ok()).expect("resident pages");
