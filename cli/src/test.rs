@@ -160,6 +160,7 @@ pub async fn test(args: TestArgs) -> ExitCode {
                 let selected = cases.iter().filter(|c| select(c)).count();
                 out!("  {RED}FAIL{RED:#}  the toolkit did not load: {e}");
                 failed += selected.max(1);
+                selected_total += selected;
                 continue;
             }
         };

@@ -91,6 +91,7 @@ pub mod local;
 pub mod modules;
 mod phase;
 pub mod pool;
+mod queue;
 mod supervisor;
 pub mod toolkit;
 pub mod transpile;

@@ -21,13 +21,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, Sender};
 use serde_json::Value;
 use tokio::sync::{oneshot, Semaphore};
 use trove_host_ops::CallEnv;
 
 use crate::envelope::{Envelope, ErrorCode};
 use crate::toolkit::{CallOutcome, InstanceOptions, LoadError};
+use crate::queue::{CallQueue, QueueOwner};
 use crate::worker::{self, lock, Described, Job, JobShared, JobState, Start};
 
 static INSTANCE_IDS: AtomicU64 = AtomicU64::new(1);
@@ -120,10 +120,9 @@ pub(crate) struct PoolShared {
     options: InstanceOptions,
     config: PoolConfig,
     admission: Arc<Semaphore>,
-    /// The calls waiting for an instance, first in first out. Instances take from `waiting`
-    /// themselves; dropping the pool (and so `queue`) ends every idle instance.
-    queue: Sender<Job>,
-    waiting: Receiver<Job>,
+    /// The calls waiting for an instance, first in first out. Instances take from it
+    /// themselves; dropping the pool closes it, which ends every idle instance.
+    queue: QueueOwner,
     state: Mutex<State>,
     /// See [`PoolShared::warm_failed`].
     warm_failed: AtomicBool,
@@ -153,10 +152,11 @@ impl PoolShared {
     /// minimum and no call is waiting (then it is no longer counted).
     pub(crate) fn retire_idle(&self) -> bool {
         let mut state = self.lock();
-        if state.live <= self.config.min_instances || !self.waiting.is_empty() {
+        if state.live <= self.config.min_instances || self.queue.len() > 0 {
             return false;
         }
         state.live -= 1;
+        debug_assert!(state.idle > 0, "an instance retiring when idle is counted idle");
         state.idle = state.idle.saturating_sub(1);
         true
     }
@@ -174,6 +174,7 @@ impl PoolShared {
         {
             let mut state = self.lock();
             state.live -= 1;
+            debug_assert!(state.idle >= usize::from(was_idle), "an idle instance is counted idle");
             state.idle = state.idle.saturating_sub(usize::from(was_idle));
             state.stats.retired += 1;
         }
@@ -208,7 +209,7 @@ impl PoolShared {
         state.starting -= 1;
         state.live -= 1;
         if state.live == 0 {
-            while let Ok(job) = self.waiting.try_recv() {
+            for job in self.queue.drain() {
                 let _ = job.reply.send(Err(CallError::Unavailable { toolkit: self.toolkit.clone(), reason: reason.clone() }));
             }
         }
@@ -235,7 +236,7 @@ impl PoolShared {
             options: self.options.clone(),
             bind_location: false,
             idle_timeout: self.config.idle_timeout,
-            queue: self.waiting.clone(),
+            queue: self.queue.0.clone(),
             pool: self.me.clone(),
         };
         worker::spawn(INSTANCE_IDS.fetch_add(1, Ordering::Relaxed), start, ready);
@@ -258,7 +259,8 @@ impl Pool {
         bind_location: bool,
     ) -> Result<(Self, Described), LoadError> {
         let config = PoolConfig { max_instances: config.max_instances.max(1), ..config };
-        let (queue, waiting) = crossbeam_channel::unbounded();
+        // Closed if this load ends before the pool is made (instance 1 then ends too).
+        let queue = QueueOwner(Arc::new(CallQueue::default()));
         let (ready_tx, ready_rx) = oneshot::channel();
         // Instance 1 starts before the pool exists (the pool needs its description); it learns
         // where the pool is through `me` once the pool is made.
@@ -268,7 +270,7 @@ impl Pool {
             options: options.clone(),
             bind_location,
             idle_timeout: config.idle_timeout,
-            queue: waiting.clone(),
+            queue: queue.0.clone(),
             pool: me.clone(),
         };
         worker::spawn(INSTANCE_IDS.fetch_add(1, Ordering::Relaxed), start, Some(ready_tx));
@@ -283,7 +285,6 @@ impl Pool {
             config,
             admission: Arc::new(Semaphore::new(config.max_instances + config.max_queued)),
             queue,
-            waiting,
             // Instance 1 is waiting for its first call.
             state: Mutex::new(State { live: 1, idle: 1, stats: PoolStats { started: 1, ..PoolStats::default() }, ..State::default() }),
             warm_failed: AtomicBool::new(false),
@@ -333,8 +334,8 @@ impl Pool {
         let job = Job { call, env, reply, shared: job_shared.clone() };
         let (grow, taken_at_once) = {
             let mut pool = shared.lock();
-            shared.queue.send(job).expect("the pool holds its queue's receiver");
-            let waiting = shared.waiting.len();
+            shared.queue.push(job);
+            let waiting = shared.queue.len();
             // Grow when the calls waiting outnumber the instances about to take one. (Under the
             // same lock as an idle instance's retirement, so a call is never left with none.)
             let grow = waiting > pool.idle + pool.starting && pool.live < shared.config.max_instances;
@@ -382,18 +383,21 @@ async fn wait(
     mut answer: oneshot::Receiver<Result<CallOutcome, CallError>>,
     taken_at_once: bool,
 ) -> Result<CallOutcome, CallError> {
-    /// A caller that stops waiting for a call still queued cancels it and frees its permit.
-    struct CancelIfQueued(Arc<Mutex<JobShared>>);
-    impl Drop for CancelIfQueued {
+    /// A caller that stops waiting for a call still queued takes it out of the queue, which
+    /// frees its permit and its place.
+    struct CancelIfQueued<'a>(&'a CallQueue, Arc<Mutex<JobShared>>);
+    impl Drop for CancelIfQueued<'_> {
         fn drop(&mut self) {
-            let mut job = lock(&self.0);
+            let mut job = lock(&self.1);
             if job.state == JobState::Queued {
                 job.state = JobState::Cancelled;
                 job.permit.take();
+                drop(job);
+                drop(self.0.remove(&self.1));
             }
         }
     }
-    let _cancel = CancelIfQueued(job.clone());
+    let _cancel = CancelIfQueued(&shared.queue, job.clone());
     // Most calls answer within tens of microseconds: poll for that long, yielding to other
     // tasks, before the task sleeps (waking a sleeping task costs more than that on a VM). Not
     // when the call had to queue: it will not be answered that soon, and polling would take

@@ -13,41 +13,22 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, RecvTimeoutError, TryRecvError};
 use serde_json::Value;
 use tokio::sync::{oneshot, OwnedSemaphorePermit};
 use trove_host_ops::{CallEnv, ToolkitScope};
 
 use crate::pool::{CallError, PoolShared};
+use crate::queue::{CallQueue, Empty};
 use crate::toolkit::{CallOutcome, InstanceOptions, LoadError, Toolkit};
 
 /// Native stack of an instance thread. The engine's own stack limit turns deep recursion into a
 /// catchable error well before this; only touched pages become resident.
 const INSTANCE_STACK_BYTES: usize = 8 * 1024 * 1024;
 
-/// How long an instance polls the queue for its next call before it sleeps: a call that
-/// arrives within this of the last one is picked up without a wake-up (on a VM, waking a
-/// sleeping thread costs tens of microseconds, more than a whole call).
-const SPIN: Duration = Duration::from_micros(50);
-
 /// How long an instance waits for a call before it loads the fetch classes
 /// ([`Toolkit::warm`]): long enough that a call made right after a load (the CLI's one call)
 /// never waits for it, short enough that a served instance is warm before most first calls.
 const WARM_WHEN_IDLE: Duration = Duration::from_millis(250);
-
-/// The next call: polled for [`SPIN`], then waited for up to `idle_timeout`.
-fn next_job(queue: &Receiver<Job>, idle_timeout: Duration) -> Result<Job, RecvTimeoutError> {
-    let spin_until = Instant::now() + SPIN;
-    loop {
-        match queue.try_recv() {
-            Ok(job) => return Ok(job),
-            Err(TryRecvError::Disconnected) => return Err(RecvTimeoutError::Disconnected),
-            // Yield rather than spin: a thread with work (an HTTP worker) gets this core first.
-            Err(TryRecvError::Empty) if Instant::now() < spin_until => std::thread::yield_now(),
-            Err(TryRecvError::Empty) => return queue.recv_timeout(idle_timeout),
-        }
-    }
-}
 
 /// Where a queued call stands; shared by the caller, which may give up on it, and the instance
 /// that takes it.
@@ -123,7 +104,7 @@ pub(crate) struct Start {
     /// Idle time after which the instance asks the pool to let it go.
     pub idle_timeout: Duration,
     /// The pool's call queue.
-    pub queue: Receiver<Job>,
+    pub queue: Arc<CallQueue>,
     /// The pool, for its bookkeeping (weak: a dropped pool ends the thread once its queue is
     /// gone). Instance 1 loads before its pool exists, so this is filled in when the pool is.
     pub pool: Arc<std::sync::OnceLock<Weak<PoolShared>>>,
@@ -161,6 +142,8 @@ struct PanicGuard<'a> {
     counted_idle: bool,
     /// The job being run, if any (an abandoned one is no longer counted).
     job: Option<Arc<Mutex<JobShared>>>,
+    /// While [`Toolkit::warm`] runs: a panic there counts as a failed warm.
+    warming: bool,
 }
 
 impl Drop for PanicGuard<'_> {
@@ -168,11 +151,20 @@ impl Drop for PanicGuard<'_> {
         if !std::thread::panicking() {
             return;
         }
-        if self.job.as_deref().is_some_and(|j| lock(j).state == JobState::Abandoned) {
-            return;
+        if let Some(job) = self.job.as_deref() {
+            // Settled under the job's lock, so a caller giving up on the instance at the same
+            // moment does not count it out a second time.
+            let mut job = lock(job);
+            if job.state == JobState::Abandoned {
+                return;
+            }
+            job.state = JobState::Done;
         }
         // Instance 1 has no pool while it loads; its starter hears of the panic from `ready`.
         let Some(pool) = self.pool.get().and_then(Weak::upgrade) else { return };
+        if self.warming {
+            pool.set_warm_failed();
+        }
         if self.loading {
             pool.start_failed(&LoadError::Module("the instance's thread panicked while loading".into()));
         } else {
@@ -194,7 +186,7 @@ fn failed(pool: &std::sync::OnceLock<Weak<PoolShared>>, ready: Option<Ready>, er
 
 fn run(id: u64, start: Start, ready: Option<Ready>) {
     let Start { path, options, bind_location, idle_timeout, queue, pool } = start;
-    let mut guard = PanicGuard { pool: &pool, loading: true, counted_idle: false, job: None };
+    let mut guard = PanicGuard { pool: &pool, loading: true, counted_idle: false, job: None, warming: false };
     let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
@@ -246,8 +238,8 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
         // scripts itself if it fetches). Once it has failed for a toolkit, its other instances
         // do not try (it would only retire them one after another).
         let warm_first = may_warm && toolkit.wants_warming();
-        let next = match next_job(&queue, if warm_first { WARM_WHEN_IDLE } else { idle_timeout }) {
-            Err(RecvTimeoutError::Timeout) if warm_first => {
+        let next = match queue.pop(if warm_first { WARM_WHEN_IDLE } else { idle_timeout }) {
+            Err(Empty::Timeout) if warm_first => {
                 match pool.get().and_then(Weak::upgrade) {
                     // Instance 1 before its pool exists (or the pool is gone: the queue says so next).
                     None => continue,
@@ -257,20 +249,36 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
                     }
                     Some(_) => {}
                 }
-                if !toolkit.warm() {
+                // Not counted idle meanwhile: a call that comes may start another instance
+                // rather than wait behind this one.
+                if let Some(p) = pool.get().and_then(Weak::upgrade) {
+                    p.idle_changed(-1);
+                    guard.counted_idle = false;
+                }
+                guard.warming = true;
+                let warmed = {
+                    let _tokio = rt.enter();
+                    toolkit.warm()
+                };
+                guard.warming = false;
+                if !warmed {
                     if let Some(p) = pool.get().and_then(Weak::upgrade) {
                         p.set_warm_failed();
-                        p.lost_and_replace(guard.counted_idle);
+                        p.lost_and_replace(false);
                     }
                     return;
                 }
-                next_job(&queue, idle_timeout.saturating_sub(WARM_WHEN_IDLE))
+                if let Some(p) = pool.get().and_then(Weak::upgrade) {
+                    p.idle_changed(1);
+                    guard.counted_idle = true;
+                }
+                queue.pop(idle_timeout.saturating_sub(WARM_WHEN_IDLE))
             }
             next => next,
         };
         let job = match next {
             Ok(job) => job,
-            Err(RecvTimeoutError::Timeout) => match pool.get().and_then(Weak::upgrade) {
+            Err(Empty::Timeout) => match pool.get().and_then(Weak::upgrade) {
                 Some(p) if p.retire_idle() => {
                     tracing::debug!(target: "trove::runtime", toolkit = %toolkit.id(), "instance {id} evicted after {idle_timeout:?} idle");
                     return;
@@ -280,7 +288,7 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
                 None if pool.get().is_none() => continue,
                 None => return,
             },
-            Err(RecvTimeoutError::Disconnected) => return,
+            Err(Empty::Closed) => return,
         };
         if guard.counted_idle {
             if let Some(p) = pool.get().and_then(Weak::upgrade) {
