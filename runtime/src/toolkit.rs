@@ -33,7 +33,7 @@ use crate::envelope::{Envelope, ErrorCode};
 use crate::isolate::{new_isolate, HostFunctions, IsolateUnsound};
 use crate::loader::ToolkitLoader;
 use crate::modules::ModuleSources;
-use crate::supervisor::{stop, Supervisor, ThreadCpuClock, Watch};
+use crate::supervisor::{stop, Supervisor, ThreadCpuClock, Watch, WatchGuard};
 
 /// The result of a call: the envelope (contract §4) and what the call did.
 #[derive(Debug, Clone, Serialize)]
@@ -557,14 +557,7 @@ impl Toolkit {
         let _enter = span.enter();
         // The supervisor interrupts a runaway script (wall clock, CPU time); the tokio timeout
         // ends a call that waits forever without running any JavaScript.
-        self.stopped.store(stop::NONE, Ordering::SeqCst);
-        let watch = Supervisor::global().watch(Watch {
-            isolate: self.runtime.v8_isolate().thread_safe_handle(),
-            stopped: self.stopped.clone(),
-            deadline: Instant::now() + self.limits.call_timeout,
-            cpu: self.cpu_clock.map(|c| (c, self.limits.cpu_time)),
-            cancel: cancel.clone(),
-        });
+        let watch = self.supervise(cancel.clone());
         let stopped = self.stopped.clone();
         let limit = self.limits.call_timeout;
         let run = self.run(call.to_string());
@@ -647,6 +640,19 @@ impl Toolkit {
         }
     }
 
+    /// Clears the stop flag and has the supervisor watch this isolate from now until the guard
+    /// is dropped: the call's wall clock and CPU time (and `cancel`, if given).
+    fn supervise(&mut self, cancel: Option<tokio_util::sync::CancellationToken>) -> WatchGuard {
+        self.stopped.store(stop::NONE, Ordering::SeqCst);
+        Supervisor::global().watch(Watch {
+            isolate: self.runtime.v8_isolate().thread_safe_handle(),
+            stopped: self.stopped.clone(),
+            deadline: Instant::now() + self.limits.call_timeout,
+            cpu: self.cpu_clock.map(|c| (c, self.limits.cpu_time)),
+            cancel,
+        })
+    }
+
     /// Whether [`Self::warm`] has something to do: the toolkit declares egress (so its calls
     /// may `ctx.fetch`) and the fetch classes are not loaded yet.
     pub fn wants_warming(&self) -> bool {
@@ -664,14 +670,7 @@ impl Toolkit {
     /// not run a script whose first run failed again.
     pub fn warm(&mut self) -> bool {
         self.warmed = true;
-        self.stopped.store(stop::NONE, Ordering::SeqCst);
-        let watch = Supervisor::global().watch(Watch {
-            isolate: self.runtime.v8_isolate().thread_safe_handle(),
-            stopped: self.stopped.clone(),
-            deadline: Instant::now() + self.limits.call_timeout,
-            cpu: self.cpu_clock.map(|c| (c, self.limits.cpu_time)),
-            cancel: None,
-        });
+        let watch = self.supervise(None);
         let threw = {
             deno_core::scope!(scope, &mut self.runtime);
             v8::tc_scope!(let scope, scope);
