@@ -146,6 +146,24 @@ struct PanicGuard<'a> {
     warming: bool,
 }
 
+impl PanicGuard<'_> {
+    /// The pool, if it exists (not yet while instance 1 loads) and is still alive.
+    fn pool(&self) -> Option<Arc<PoolShared>> {
+        self.pool.get().and_then(Weak::upgrade)
+    }
+
+    /// Has the pool count the instance idle (`true`) or not, if it does not already.
+    fn count_idle(&mut self, idle: bool) {
+        if self.counted_idle == idle {
+            return;
+        }
+        if let Some(pool) = self.pool() {
+            pool.idle_changed(if idle { 1 } else { -1 });
+            self.counted_idle = idle;
+        }
+    }
+}
+
 impl Drop for PanicGuard<'_> {
     fn drop(&mut self) {
         if !std::thread::panicking() {
@@ -161,7 +179,7 @@ impl Drop for PanicGuard<'_> {
             job.state = JobState::Done;
         }
         // Instance 1 has no pool while it loads; its starter hears of the panic from `ready`.
-        let Some(pool) = self.pool.get().and_then(Weak::upgrade) else { return };
+        let Some(pool) = self.pool() else { return };
         if self.warming {
             pool.set_warm_failed();
         }
@@ -227,12 +245,7 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
     }
     let mut may_warm = true;
     loop {
-        if !guard.counted_idle {
-            if let Some(p) = pool.get().and_then(Weak::upgrade) {
-                p.idle_changed(1);
-                guard.counted_idle = true;
-            }
-        }
+        guard.count_idle(true);
         // The fetch classes load only once no call has come for a while, off every call's path.
         // A call that comes meanwhile waits for the rest of it (it would have loaded the same
         // scripts itself if it fetches). Once it has failed for a toolkit, its other instances
@@ -240,7 +253,7 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
         let warm_first = may_warm && toolkit.wants_warming();
         let next = match queue.pop(if warm_first { WARM_WHEN_IDLE } else { idle_timeout }) {
             Err(Empty::Timeout) if warm_first => {
-                match pool.get().and_then(Weak::upgrade) {
+                match guard.pool() {
                     // Instance 1 before its pool exists (or the pool is gone: the queue says so next).
                     None => continue,
                     Some(p) if p.warm_failed() => {
@@ -251,10 +264,7 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
                 }
                 // Not counted idle meanwhile: a call that comes may start another instance
                 // rather than wait behind this one.
-                if let Some(p) = pool.get().and_then(Weak::upgrade) {
-                    p.idle_changed(-1);
-                    guard.counted_idle = false;
-                }
+                guard.count_idle(false);
                 guard.warming = true;
                 let warmed = {
                     let _tokio = rt.enter();
@@ -262,23 +272,20 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
                 };
                 guard.warming = false;
                 if !warmed {
-                    if let Some(p) = pool.get().and_then(Weak::upgrade) {
+                    if let Some(p) = guard.pool() {
                         p.set_warm_failed();
                         p.lost_and_replace(false);
                     }
                     return;
                 }
-                if let Some(p) = pool.get().and_then(Weak::upgrade) {
-                    p.idle_changed(1);
-                    guard.counted_idle = true;
-                }
+                guard.count_idle(true);
                 queue.pop(idle_timeout.saturating_sub(WARM_WHEN_IDLE))
             }
             next => next,
         };
         let job = match next {
             Ok(job) => job,
-            Err(Empty::Timeout) => match pool.get().and_then(Weak::upgrade) {
+            Err(Empty::Timeout) => match guard.pool() {
                 Some(p) if p.retire_idle() => {
                     tracing::debug!(target: "trove::runtime", toolkit = %toolkit.id(), "instance {id} evicted after {idle_timeout:?} idle");
                     return;
@@ -290,12 +297,7 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
             },
             Err(Empty::Closed) => return,
         };
-        if guard.counted_idle {
-            if let Some(p) = pool.get().and_then(Weak::upgrade) {
-                p.idle_changed(-1);
-                guard.counted_idle = false;
-            }
-        }
+        guard.count_idle(false);
         let Job { call, env, reply, shared: job } = job;
         {
             let mut job = lock(&job);
@@ -322,7 +324,7 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
         };
         let retired = toolkit.retire_reason().map(str::to_owned);
         // The pool is looked up only now: an instance stuck in a call must not keep it alive.
-        if let Some(pool) = pool.get().and_then(Weak::upgrade) {
+        if let Some(pool) = guard.pool() {
             // Idle again from here, before the answer goes: a caller that calls again at once
             // must find this instance counted as about to take its call, not start another.
             pool.answered(retired.is_none());
