@@ -223,13 +223,6 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
         toolkit.bind_namespace_to_location();
     }
     toolkit.release_memory();
-    let described = Described {
-        tools: toolkit.tools().clone(),
-        manifest: toolkit.manifest().clone(),
-        scope: toolkit.scope().clone(),
-        entry: toolkit.entry().to_path_buf(),
-        root: toolkit.root().to_path_buf(),
-    };
     // Instance 1 loads before its pool exists, which then counts it, live and idle, from the
     // start; the others count themselves idle now. (Read before `ready` is sent: the pool is
     // made once it has been.)
@@ -240,7 +233,15 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
     guard.counted_idle = true;
     // A starter that stopped waiting does not matter: the instance is counted by the pool and
     // takes calls from its queue all the same.
+    // (The description is made only for a starter that asked: growth and replacements did not.)
     if let Some(ready) = ready {
+        let described = Described {
+            tools: toolkit.tools().clone(),
+            manifest: toolkit.manifest().clone(),
+            scope: toolkit.scope().clone(),
+            entry: toolkit.entry().to_path_buf(),
+            root: toolkit.root().to_path_buf(),
+        };
         let _ = ready.send(Ok(described));
     }
     let mut may_warm = true;
