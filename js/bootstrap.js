@@ -282,7 +282,7 @@ core.setUnhandledPromiseRejectionHandler((_promise, reason) => {
 // is running then: it runs in the context of the call (or the top level) that made the registry
 // instead, so a registry a call made logs and starts timers as that call. A Proxy keeps the
 // constructor's name, length, prototype and `instanceof` as they are.
-const { ReflectConstruct } = primordials;
+const { ReflectConstruct, SymbolFor } = primordials;
 define("FinalizationRegistry", new Proxy(globalThis.FinalizationRegistry, {
   construct(target, args, newTarget) {
     const cleanup = args[0];
@@ -307,9 +307,13 @@ delete globalThis.__bootstrap;
 delete globalThis.fetch;
 
 // Globals the engine (v8x) adds that Node 20, where the SDK runs, does not have: a Temporal
-// polyfill (with `Date.prototype.toTemporalInstant`) and `gc`. A toolkit that feature-tests for
-// them must take the same branch here as under the SDK (parity), and `gc` is not the toolkit's
-// to call.
+// polyfill (with `Date.prototype.toTemporalInstant`, the polyfill's two slot functions under
+// `Symbol.for` keys, and an `Intl.DurationFormat` it patched) and `gc`. A toolkit that
+// feature-tests for them must take the same branch here as under the SDK (parity), and `gc` is
+// not the toolkit's to call.
 delete globalThis.Temporal;
 delete Date.prototype.toTemporalInstant;
+delete globalThis[SymbolFor("@@Temporal__GetSlots")];
+delete globalThis[SymbolFor("@@Temporal__CreateSlots")];
+delete globalThis.Intl.DurationFormat;
 delete globalThis.gc;

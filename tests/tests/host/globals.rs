@@ -152,6 +152,8 @@ async fn no_global_fetch_deno_or_bootstrap() {
             "Temporal": "undefined",
             "toTemporalInstant": "undefined",
             "gc": "undefined",
+            "DurationFormat": "undefined",
+            "globalSymbols": ["Symbol(@ontrove/extend/toolkit)"],
             "Headers": "function",
             "Response": "function",
             "URL": "function",
