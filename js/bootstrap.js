@@ -308,7 +308,8 @@ delete globalThis.fetch;
 
 // Globals the engine (v8x) adds that Node 20, where the SDK runs, does not have: a Temporal
 // polyfill (with `Date.prototype.toTemporalInstant`, the polyfill's two slot functions under
-// `Symbol.for` keys, and an `Intl.DurationFormat` it patched) and `gc`. A toolkit that
+// `Symbol.for` keys, and an `Intl.DurationFormat` it patched), `gc`, and a `ShadowRealm` whose
+// constructor always throws (the engine has no realm callback). A toolkit that
 // feature-tests for them must take the same branch here as under the SDK (parity), and `gc` is
 // not the toolkit's to call.
 delete globalThis.Temporal;
@@ -316,4 +317,5 @@ delete Date.prototype.toTemporalInstant;
 delete globalThis[SymbolFor("@@Temporal__GetSlots")];
 delete globalThis[SymbolFor("@@Temporal__CreateSlots")];
 delete globalThis.Intl.DurationFormat;
+delete globalThis.ShadowRealm;
 delete globalThis.gc;

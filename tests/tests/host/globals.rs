@@ -152,6 +152,7 @@ async fn no_global_fetch_deno_or_bootstrap() {
             "Temporal": "undefined",
             "toTemporalInstant": "undefined",
             "gc": "undefined",
+            "ShadowRealm": "undefined",
             "DurationFormat": "undefined",
             "globalSymbols": ["Symbol(@ontrove/extend/toolkit)"],
             "Headers": "function",
