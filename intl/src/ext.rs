@@ -3,7 +3,10 @@
 //! Formatters are cached per thread (an isolate lives on one thread), keyed by locale and
 //! options, so `new Intl.DateTimeFormat(...)` per call stays cheap.
 
-use crate::{DateTimeFormatter, DateTimeOptions, Defaults, IntlError, NumberFormatter, NumberOptions, Part};
+use crate::{
+    DateTimeFormatter, DateTimeOptions, Defaults, IntlError, NumberFormatter, NumberOptions, Part, PluralRulesFormatter,
+    PluralRulesOptions, RelativeTimeFormat, RelativeTimeOptions, RelativeTimePart,
+};
 use deno_core::op2;
 use deno_error::JsErrorBox;
 use std::cell::RefCell;
@@ -15,6 +18,8 @@ const CACHE_MAX: usize = 128;
 thread_local! {
     static DTF: RefCell<HashMap<String, Rc<DateTimeFormatter>>> = RefCell::new(HashMap::new());
     static NF: RefCell<HashMap<String, Rc<NumberFormatter>>> = RefCell::new(HashMap::new());
+    static PR: RefCell<HashMap<String, Rc<PluralRulesFormatter>>> = RefCell::new(HashMap::new());
+    static RTF: RefCell<HashMap<String, Rc<RelativeTimeFormat>>> = RefCell::new(HashMap::new());
 }
 
 fn js_err(e: IntlError) -> JsErrorBox {
@@ -135,6 +140,72 @@ fn op_intl_number_format_to_parts(
     Ok(nf(locale, options)?.format_to_parts(value))
 }
 
+/// [`dtf`] for plural rules (`options` as JSON text).
+fn pr(locale: Option<String>, options: &str) -> Result<Rc<PluralRulesFormatter>, JsErrorBox> {
+    cached(&PR, format!("{locale:?}|{options}"), || {
+        PluralRulesFormatter::try_new(locale.as_deref(), &parse_options::<PluralRulesOptions>(options)?).map_err(js_err)
+    })
+}
+
+/// [`dtf`] for relative-time formatters (`options` as JSON text).
+fn rtf(locale: Option<String>, options: &str) -> Result<Rc<RelativeTimeFormat>, JsErrorBox> {
+    cached(&RTF, format!("{locale:?}|{options}"), || {
+        RelativeTimeFormat::try_new(locale.as_deref(), &parse_options::<RelativeTimeOptions>(options)?).map_err(js_err)
+    })
+}
+
+/// `op_intl_plural_resolve(locale, options)` → resolvedOptions object; RangeError on bad options.
+#[op2]
+#[serde]
+fn op_intl_plural_resolve(
+    #[string] locale: Option<String>,
+    #[string] options: &str,
+) -> Result<crate::ResolvedPluralRulesOptions, JsErrorBox> {
+    Ok(pr(locale, options)?.resolved_options().clone())
+}
+
+/// `op_intl_plural_select(locale, options, n: number)` → `"zero"|"one"|"two"|"few"|"many"|"other"`.
+#[op2]
+#[string]
+fn op_intl_plural_select(#[string] locale: Option<String>, #[string] options: &str, n: f64) -> Result<String, JsErrorBox> {
+    Ok(pr(locale, options)?.select(n).to_owned())
+}
+
+/// `op_intl_relative_resolve(locale, options)` → resolvedOptions object; RangeError on bad options.
+#[op2]
+#[serde]
+fn op_intl_relative_resolve(
+    #[string] locale: Option<String>,
+    #[string] options: &str,
+) -> Result<crate::ResolvedRelativeTimeOptions, JsErrorBox> {
+    Ok(rtf(locale, options)?.resolved_options().clone())
+}
+
+/// `op_intl_relative_format(locale, options, value: number, unit: string)` → string; RangeError
+/// for a value that is not finite or an unknown unit.
+#[op2]
+#[string]
+fn op_intl_relative_format(
+    #[string] locale: Option<String>,
+    #[string] options: &str,
+    value: f64,
+    #[string] unit: &str,
+) -> Result<String, JsErrorBox> {
+    rtf(locale, options)?.format(value, unit).map_err(js_err)
+}
+
+/// `op_intl_relative_format_to_parts(locale, options, value, unit)` → `{type, value, unit?}[]`.
+#[op2]
+#[serde]
+fn op_intl_relative_format_to_parts(
+    #[string] locale: Option<String>,
+    #[string] options: &str,
+    value: f64,
+    #[string] unit: &str,
+) -> Result<Vec<RelativeTimePart>, JsErrorBox> {
+    rtf(locale, options)?.format_to_parts(value, unit).map_err(js_err)
+}
+
 deno_core::extension!(
     trove_intl,
     ops = [
@@ -144,6 +215,11 @@ deno_core::extension!(
         op_intl_number_resolve,
         op_intl_number_format,
         op_intl_number_format_to_parts,
+        op_intl_plural_resolve,
+        op_intl_plural_select,
+        op_intl_relative_resolve,
+        op_intl_relative_format,
+        op_intl_relative_format_to_parts,
     ],
     esm_entry_point = "ext:trove_intl/intl.js",
     esm = [dir "src", "intl.js"],

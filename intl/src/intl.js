@@ -1,5 +1,6 @@
 // trove-host: ECMA-402 Intl for the QuickJS isolate (whose own Intl ignores options).
-// Replaces Intl.DateTimeFormat, Intl.NumberFormat, Number.prototype.toLocaleString and
+// Replaces Intl.DateTimeFormat, Intl.NumberFormat, Intl.PluralRules, Intl.RelativeTimeFormat,
+// Number.prototype.toLocaleString and
 // Date.prototype.toLocaleString / toLocaleDateString / toLocaleTimeString with versions that
 // call ICU4X through the op_intl_* ops of the `trove_intl` extension (crate trove-host-intl).
 // Without a timeZone option, dates are shown in UTC.
@@ -10,6 +11,11 @@ import {
   op_intl_number_format,
   op_intl_number_format_to_parts,
   op_intl_number_resolve,
+  op_intl_plural_resolve,
+  op_intl_plural_select,
+  op_intl_relative_format,
+  op_intl_relative_format_to_parts,
+  op_intl_relative_resolve,
 } from "ext:core/ops";
 import { primordials } from "ext:core/mod.js";
 
@@ -189,6 +195,60 @@ NumberFormat.prototype = Object.create(Object.prototype, {
 NumberFormat.supportedLocalesOf = DateTimeFormat.supportedLocalesOf;
 
 for (const [name, value] of [["DateTimeFormat", DateTimeFormat], ["NumberFormat", NumberFormat]]) {
+  defineProperty(Intl, name, { value, writable: true, configurable: true, enumerable: false });
+}
+
+// ---------------------------------------------------------------- PluralRules, RelativeTimeFormat
+// The engine's own stubs answered "other" for every number and "-1 day" for "1 day ago".
+
+/** A class over `state` (what the constructor keeps) whose methods call Rust. */
+function intlClass(name, make, methods) {
+  const state = new WeakMap();
+  const internal = (self, method) => {
+    const s = state.get(self);
+    if (!s) throw new TypeError(`Method Intl.${name}.prototype.${method} called on incompatible receiver`);
+    return s;
+  };
+  const C = function (locales, options) {
+    if (new.target === undefined) throw new TypeError(`Constructor Intl.${name} requires 'new'`);
+    state.set(this, make(localeOf(locales), options));
+  };
+  defineProperty(C, "name", { value: name });
+  const props = {
+    constructor: { value: C, writable: true, configurable: true },
+    resolvedOptions: {
+      configurable: true, writable: true,
+      value: function resolvedOptions() {
+        return { ...internal(this, "resolvedOptions").resolved };
+      },
+    },
+    [Symbol.toStringTag]: { value: `Intl.${name}`, configurable: true },
+  };
+  for (const [method, fn] of Object.entries(methods)) {
+    const named = { [method](...args) { return fn(internal(this, method), ...args); } }[method];
+    props[method] = { configurable: true, writable: true, value: named };
+  }
+  C.prototype = Object.create(Object.prototype, props);
+  C.supportedLocalesOf = DateTimeFormat.supportedLocalesOf;
+  return C;
+}
+
+const PluralRules = intlClass("PluralRules", (locale, options) => {
+  const opts = JSONStringify(readOptions(options, ["type"], ["minimumFractionDigits", "maximumFractionDigits"], []));
+  return { locale, opts, resolved: op_intl_plural_resolve(locale, opts) };
+}, {
+  select: (s, n) => op_intl_plural_select(s.locale, s.opts, Number(n)),
+});
+
+const RelativeTimeFormat = intlClass("RelativeTimeFormat", (locale, options) => {
+  const opts = JSONStringify(readOptions(options, ["style", "numeric"], [], []));
+  return { locale, opts, resolved: op_intl_relative_resolve(locale, opts) };
+}, {
+  format: (s, value, unit) => op_intl_relative_format(s.locale, s.opts, Number(value), String(unit)),
+  formatToParts: (s, value, unit) => op_intl_relative_format_to_parts(s.locale, s.opts, Number(value), String(unit)),
+});
+
+for (const [name, value] of [["PluralRules", PluralRules], ["RelativeTimeFormat", RelativeTimeFormat]]) {
   defineProperty(Intl, name, { value, writable: true, configurable: true, enumerable: false });
 }
 

@@ -12,6 +12,11 @@
 //!   [`resolved_options`](DateTimeFormatter::resolved_options).
 //! - [`NumberFormatter::try_new`]`(locale, &`[`NumberOptions`]`)` →
 //!   [`format`](NumberFormatter::format)`(f64)` / [`format_to_parts`](NumberFormatter::format_to_parts)`(f64)`.
+//! - [`PluralRulesFormatter::try_new`]`(locale, &`[`PluralRulesOptions`]`)` →
+//!   [`select`](PluralRulesFormatter::select)`(f64)` (`"one"`, `"other"`, …).
+//! - [`RelativeTimeFormat::try_new`]`(locale, &`[`RelativeTimeOptions`]`)` →
+//!   [`format`](RelativeTimeFormat::format)`(f64, unit)` ("in 3 hours", "yesterday") /
+//!   [`format_to_parts`](RelativeTimeFormat::format_to_parts).
 //! - Errors are [`IntlError`]: `Range` / `Type`, thrown in JS as `RangeError` / `TypeError`
 //!   with Node's messages.
 //!
@@ -21,7 +26,7 @@
 //! ## deno_core extension
 //! [`trove_intl`] (made by `deno_core::extension!`) registers the ops and the ES module
 //! `ext:trove_intl/intl.js` (source `intl/src/intl.js`, beside the ops it calls), which replaces `Intl.DateTimeFormat`,
-//! `Intl.NumberFormat`, `Number.prototype.toLocaleString` and `Date.prototype.toLocaleString`
+//! `Intl.NumberFormat`, `Intl.PluralRules`, `Intl.RelativeTimeFormat`, `Number.prototype.toLocaleString` and `Date.prototype.toLocaleString`
 //! / `toLocaleDateString` / `toLocaleTimeString`. Register it after `deno_webidl`/`deno_web`:
 //!
 //! ```ignore
@@ -37,12 +42,16 @@ mod parts;
 
 pub mod datetime;
 pub mod number;
+pub mod plural;
+pub mod relative;
 
 pub use datetime::{DateTimeFormatter, DateTimeOptions, Defaults, ResolvedDateTimeOptions};
 pub use ext::trove_intl;
 pub use locale::{resolve_locale, ResolvedLocale, DEFAULT_LOCALE};
 pub use number::{NumberFormatter, NumberOptions, ResolvedNumberOptions};
 pub use parts::Part;
+pub use plural::{PluralRulesFormatter, PluralRulesOptions, ResolvedPluralRulesOptions};
+pub use relative::{RelativeTimeFormat, RelativeTimeOptions, RelativeTimePart, ResolvedRelativeTimeOptions};
 
 /// An error JavaScript sees as `RangeError` (`Range`) or `TypeError` (`Type`), with the message.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -133,7 +133,12 @@ async fn intl_formats_as_node_prints() {
             "number": "1,234.5",
             "usd": "$1,234.50",
             "deLong": "Mittwoch, 3. Januar 2024",
-            "jpy": "￥98,765"
+            "jpy": "￥98,765",
+            "plural": "other,one,other,one",
+            "ordinal": "one,two,few,other,other,one",
+            "relative": "yesterday; in 3 hours; 3 mo. ago",
+            "requiresNew": "TypeError: Constructor Intl.PluralRules requires 'new'",
+            "tags": "[object Intl.PluralRules] [object Intl.RelativeTimeFormat]"
         })
     );
 }
