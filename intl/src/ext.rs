@@ -4,7 +4,8 @@
 //! options, so `new Intl.DateTimeFormat(...)` per call stays cheap.
 
 use crate::{
-    DateTimeFormatter, DateTimeOptions, Defaults, IntlError, NumberFormatter, NumberOptions, Part, PluralRulesFormatter,
+    DateTimeFormatter, DateTimeOptions, Defaults, IntlError, ListFormat, ListOptions, NumberFormatter, NumberOptions, Part,
+    PluralRulesFormatter,
     PluralRulesOptions, RelativeTimeFormat, RelativeTimeOptions, RelativeTimePart,
 };
 use deno_core::op2;
@@ -20,6 +21,7 @@ thread_local! {
     static NF: RefCell<HashMap<String, Rc<NumberFormatter>>> = RefCell::new(HashMap::new());
     static PR: RefCell<HashMap<String, Rc<PluralRulesFormatter>>> = RefCell::new(HashMap::new());
     static RTF: RefCell<HashMap<String, Rc<RelativeTimeFormat>>> = RefCell::new(HashMap::new());
+    static LF: RefCell<HashMap<String, Rc<ListFormat>>> = RefCell::new(HashMap::new());
 }
 
 fn js_err(e: IntlError) -> JsErrorBox {
@@ -206,6 +208,42 @@ fn op_intl_relative_format_to_parts(
     rtf(locale, options)?.format_to_parts(value, unit).map_err(js_err)
 }
 
+/// [`dtf`] for list formatters (`options` as JSON text).
+fn lf(locale: Option<String>, options: &str) -> Result<Rc<ListFormat>, JsErrorBox> {
+    cached(&LF, format!("{locale:?}|{options}"), || {
+        ListFormat::try_new(locale.as_deref(), &parse_options::<ListOptions>(options)?).map_err(js_err)
+    })
+}
+
+/// `op_intl_list_resolve(locale, options)` → resolvedOptions object; RangeError on bad options.
+#[op2]
+#[serde]
+fn op_intl_list_resolve(#[string] locale: Option<String>, #[string] options: &str) -> Result<crate::ResolvedListOptions, JsErrorBox> {
+    Ok(lf(locale, options)?.resolved_options().clone())
+}
+
+/// `op_intl_list_format(locale, options, items: string[])` → string.
+#[op2]
+#[string]
+fn op_intl_list_format(
+    #[string] locale: Option<String>,
+    #[string] options: &str,
+    #[serde] items: Vec<String>,
+) -> Result<String, JsErrorBox> {
+    Ok(lf(locale, options)?.format(&items))
+}
+
+/// `op_intl_list_format_to_parts(locale, options, items)` → `{type: "element"|"literal", value}[]`.
+#[op2]
+#[serde]
+fn op_intl_list_format_to_parts(
+    #[string] locale: Option<String>,
+    #[string] options: &str,
+    #[serde] items: Vec<String>,
+) -> Result<Vec<Part>, JsErrorBox> {
+    Ok(lf(locale, options)?.format_to_parts(&items))
+}
+
 deno_core::extension!(
     trove_intl,
     ops = [
@@ -220,6 +258,9 @@ deno_core::extension!(
         op_intl_relative_resolve,
         op_intl_relative_format,
         op_intl_relative_format_to_parts,
+        op_intl_list_resolve,
+        op_intl_list_format,
+        op_intl_list_format_to_parts,
     ],
     esm_entry_point = "ext:trove_intl/intl.js",
     esm = [dir "src", "intl.js"],

@@ -1,6 +1,6 @@
 // trove-host: ECMA-402 Intl for the QuickJS isolate (whose own Intl ignores options).
 // Replaces Intl.DateTimeFormat, Intl.NumberFormat, Intl.PluralRules, Intl.RelativeTimeFormat,
-// Number.prototype.toLocaleString and
+// Intl.ListFormat, Number.prototype.toLocaleString and
 // Date.prototype.toLocaleString / toLocaleDateString / toLocaleTimeString with versions that
 // call ICU4X through the op_intl_* ops of the `trove_intl` extension (crate trove-host-intl).
 // Without a timeZone option, dates are shown in UTC.
@@ -8,6 +8,9 @@ import {
   op_intl_datetime_format,
   op_intl_datetime_format_to_parts,
   op_intl_datetime_resolve,
+  op_intl_list_format,
+  op_intl_list_format_to_parts,
+  op_intl_list_resolve,
   op_intl_number_format,
   op_intl_number_format_to_parts,
   op_intl_number_resolve,
@@ -198,8 +201,9 @@ for (const [name, value] of [["DateTimeFormat", DateTimeFormat], ["NumberFormat"
   defineProperty(Intl, name, { value, writable: true, configurable: true, enumerable: false });
 }
 
-// ---------------------------------------------------------------- PluralRules, RelativeTimeFormat
-// The engine's own stubs answered "other" for every number and "-1 day" for "1 day ago".
+// ---------------------------------------------------------------- PluralRules, RelativeTimeFormat, ListFormat
+// The engine's own stubs answered "other" for every number, "-1 day" for "1 day ago", and
+// joined every list the English way.
 
 /** A class over `state` (what the constructor keeps) whose methods call Rust. */
 function intlClass(name, make, methods) {
@@ -248,7 +252,26 @@ const RelativeTimeFormat = intlClass("RelativeTimeFormat", (locale, options) => 
   formatToParts: (s, value, unit) => op_intl_relative_format_to_parts(s.locale, s.opts, Number(value), String(unit)),
 });
 
-for (const [name, value] of [["PluralRules", PluralRules], ["RelativeTimeFormat", RelativeTimeFormat]]) {
+/** The strings of `list` (an iterable; `undefined` is an empty list), as ECMA-402's StringListFromIterable. */
+function stringList(list) {
+  if (list === undefined) return [];
+  const out = [];
+  for (const item of list) {
+    if (typeof item !== "string") throw new TypeError(`Iterable yielded ${String(item)} which is not a string`);
+    out.push(item);
+  }
+  return out;
+}
+
+const ListFormat = intlClass("ListFormat", (locale, options) => {
+  const opts = JSONStringify(readOptions(options, ["type", "style"], [], []));
+  return { locale, opts, resolved: op_intl_list_resolve(locale, opts) };
+}, {
+  format: (s, list) => op_intl_list_format(s.locale, s.opts, stringList(list)),
+  formatToParts: (s, list) => op_intl_list_format_to_parts(s.locale, s.opts, stringList(list)),
+});
+
+for (const [name, value] of [["PluralRules", PluralRules], ["RelativeTimeFormat", RelativeTimeFormat], ["ListFormat", ListFormat]]) {
   defineProperty(Intl, name, { value, writable: true, configurable: true, enumerable: false });
 }
 

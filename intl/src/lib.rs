@@ -17,6 +17,9 @@
 //! - [`RelativeTimeFormat::try_new`]`(locale, &`[`RelativeTimeOptions`]`)` →
 //!   [`format`](RelativeTimeFormat::format)`(f64, unit)` ("in 3 hours", "yesterday") /
 //!   [`format_to_parts`](RelativeTimeFormat::format_to_parts).
+//! - [`ListFormat::try_new`]`(locale, &`[`ListOptions`]`)` →
+//!   [`format`](ListFormat::format)`(&[String])` ("a, b, and c") /
+//!   [`format_to_parts`](ListFormat::format_to_parts).
 //! - Errors are [`IntlError`]: `Range` / `Type`, thrown in JS as `RangeError` / `TypeError`
 //!   with Node's messages.
 //!
@@ -26,7 +29,7 @@
 //! ## deno_core extension
 //! [`trove_intl`] (made by `deno_core::extension!`) registers the ops and the ES module
 //! `ext:trove_intl/intl.js` (source `intl/src/intl.js`, beside the ops it calls), which replaces `Intl.DateTimeFormat`,
-//! `Intl.NumberFormat`, `Intl.PluralRules`, `Intl.RelativeTimeFormat`, `Number.prototype.toLocaleString` and `Date.prototype.toLocaleString`
+//! `Intl.NumberFormat`, `Intl.PluralRules`, `Intl.RelativeTimeFormat`, `Intl.ListFormat`, `Number.prototype.toLocaleString` and `Date.prototype.toLocaleString`
 //! / `toLocaleDateString` / `toLocaleTimeString`. Register it after `deno_webidl`/`deno_web`:
 //!
 //! ```ignore
@@ -41,6 +44,7 @@ mod locale;
 mod parts;
 
 pub mod datetime;
+pub mod list;
 pub mod number;
 pub mod plural;
 pub mod relative;
@@ -49,6 +53,7 @@ pub use datetime::{DateTimeFormatter, DateTimeOptions, Defaults, ResolvedDateTim
 pub use ext::trove_intl;
 pub use locale::{resolve_locale, ResolvedLocale, DEFAULT_LOCALE};
 pub use number::{NumberFormatter, NumberOptions, ResolvedNumberOptions};
+pub use list::{ListFormat, ListOptions, ResolvedListOptions};
 pub use parts::Part;
 pub use plural::{PluralRulesFormatter, PluralRulesOptions, ResolvedPluralRulesOptions};
 pub use relative::{RelativeTimeFormat, RelativeTimeOptions, RelativeTimePart, ResolvedRelativeTimeOptions};

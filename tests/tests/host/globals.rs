@@ -137,8 +137,10 @@ async fn intl_formats_as_node_prints() {
             "plural": "other,one,other,one",
             "ordinal": "one,two,few,other,other,one",
             "relative": "yesterday; in 3 hours; 3 mo. ago",
+            "lists": "a, b oder c; p and q; a, b, & c",
+            "listError": "TypeError: Iterable yielded 1 which is not a string",
             "requiresNew": "TypeError: Constructor Intl.PluralRules requires 'new'",
-            "tags": "[object Intl.PluralRules] [object Intl.RelativeTimeFormat]"
+            "tags": "[object Intl.PluralRules] [object Intl.RelativeTimeFormat] [object Intl.ListFormat]"
         })
     );
 }
