@@ -137,7 +137,7 @@ DateTimeFormat.supportedLocalesOf = function supportedLocalesOf(locales) {
 };
 
 // ---------------------------------------------------------------- NumberFormat
-const NF_STRINGS = ["style", "currency", "currencyDisplay", "signDisplay", "roundingMode"];
+const NF_STRINGS = ["style", "currency", "currencyDisplay", "signDisplay", "roundingMode", "notation", "compactDisplay"];
 const NF_NUMBERS = ["minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits",
   "minimumSignificantDigits", "maximumSignificantDigits"];
 const nfState = new WeakMap();

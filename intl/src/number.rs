@@ -6,7 +6,7 @@ use crate::parts::{self, Part};
 use crate::IntlError;
 use fixed_decimal::{Decimal, FloatPrecision, UnsignedDecimal, UnsignedRoundingMode};
 use icu_decimal::options::{DecimalFormatterOptions, GroupingStrategy};
-use icu_decimal::DecimalFormatter;
+use icu_decimal::{CompactDecimalFormatter, DecimalFormatter};
 use icu_experimental::dimension::currency::formatter::CurrencyFormatter;
 use icu_experimental::dimension::currency::CurrencyType;
 use icu_experimental::dimension::percent::formatter::PercentFormatter;
@@ -21,7 +21,9 @@ use serde::{Deserialize, Serialize};
 /// `minimum/maximumSignificantDigits` 1–21; `useGrouping`: `"auto"` (default) | `"always"` |
 /// `"min2"` | `"false"` (JS `true` → `"always"`, `false` → `"false"`);
 /// `signDisplay`: `auto|never|always|exceptZero|negative`; `roundingMode`: the nine
-/// ECMA-402 modes (default `halfExpand`). `notation` other than `standard` is ignored.
+/// ECMA-402 modes (default `halfExpand`); `notation`: `standard` (default) | `compact` (with
+/// `compactDisplay` `short` | `long`; `decimal` style only) — `scientific` and `engineering`
+/// are refused, as is `unit` style, rather than printed as a plain number.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct NumberOptions {
@@ -37,6 +39,8 @@ pub struct NumberOptions {
     pub use_grouping: Option<String>,
     pub sign_display: Option<String>,
     pub rounding_mode: Option<String>,
+    pub notation: Option<String>,
+    pub compact_display: Option<String>,
 }
 
 /// `useGrouping` arrives as a boolean or a string: `true` → `"always"`, `false` → `"false"`.
@@ -76,6 +80,8 @@ pub struct ResolvedNumberOptions {
     /// `"auto"`, `"always"`, `"min2"`, or `false` (serialized as JSON `false`).
     pub use_grouping: serde_json::Value,
     pub notation: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compact_display: Option<String>,
     pub sign_display: String,
     pub rounding_mode: String,
     pub rounding_increment: u32,
@@ -96,6 +102,9 @@ pub struct NumberFormatter {
     positive: Affixes,
     negative: Affixes,
     percent: bool,
+    /// `notation: "compact"`: the formatter, and whether the digits are ECMA-402's compact
+    /// default (two significant digits below 10, none after the point above) rather than given.
+    compact: Option<(CompactDecimalFormatter, bool)>,
     min_int: u32,
     digits: Digits,
     sign_display: String,
@@ -235,6 +244,28 @@ impl NumberFormatter {
             }
         };
 
+        let notation = one_of("notation", &o.notation, &["standard", "scientific", "engineering", "compact"], "standard")?;
+        let compact_display = one_of("compactDisplay", &o.compact_display, &["short", "long"], "short")?;
+        if notation == "scientific" || notation == "engineering" || (notation == "compact" && style != "decimal") {
+            // A number printed without its exponent or its compact unit would be wrong, not just plain.
+            let what = if notation == "compact" { format!("notation \"compact\" with style \"{style}\"") } else { format!("notation \"{notation}\"") };
+            return Err(IntlError::Range(format!("Intl.NumberFormat {what} is not supported by trove-host")));
+        }
+        let given_digits = [o.minimum_fraction_digits, o.maximum_fraction_digits, o.minimum_significant_digits, o.maximum_significant_digits]
+            .iter()
+            .any(Option::is_some);
+        let compact = if notation == "compact" {
+            let prefs = loc.into();
+            let made = if compact_display == "long" {
+                CompactDecimalFormatter::try_new_long(prefs, Default::default())
+            } else {
+                CompactDecimalFormatter::try_new_short(prefs, Default::default())
+            };
+            Some((made.map_err(|e| IntlError::Range(format!("no compact number data: {e}")))?, !given_digits))
+        } else {
+            None
+        };
+
         // ECMA-402 SetNumberFormatDigitOptions (roundingPriority "auto").
         let (mnfd_default, mxfd_default) = match style {
             "currency" => (cur_digits, cur_digits),
@@ -282,7 +313,7 @@ impl NumberFormatter {
                 Digits::Fraction { min, max } => (Some(min), Some(max), None, None),
                 Digits::Significant { min, max } => (None, None, Some(min), Some(max)),
             };
-        let resolved = ResolvedNumberOptions {
+        let mut resolved = ResolvedNumberOptions {
             locale: rl.tag.clone(),
             numbering_system: "latn".into(),
             style: style.into(),
@@ -295,18 +326,33 @@ impl NumberFormatter {
             minimum_significant_digits,
             maximum_significant_digits,
             use_grouping: if grouping == "false" { serde_json::Value::Bool(false) } else { grouping.clone().into() },
-            notation: "standard".into(),
+            notation: notation.clone(),
+            compact_display: compact.as_ref().map(|_| compact_display.clone()),
             sign_display: sign_display.clone(),
             rounding_mode: rounding_mode.clone(),
             rounding_increment: 1,
             trailing_zero_display: "auto".into(),
             rounding_priority: "auto".into(),
         };
+        if let Some((_, default_digits)) = &compact {
+            // What Node reports for compact notation (ECMA-402 SetNumberFormatDigitOptions).
+            if o.use_grouping.is_none() {
+                resolved.use_grouping = "min2".into();
+            }
+            if *default_digits {
+                resolved.minimum_fraction_digits = Some(0);
+                resolved.maximum_fraction_digits = Some(0);
+                resolved.minimum_significant_digits = Some(1);
+                resolved.maximum_significant_digits = Some(2);
+                resolved.rounding_priority = "morePrecision".into();
+            }
+        }
         Ok(NumberFormatter {
             decimal,
             positive,
             negative,
             percent: style == "percent",
+            compact,
             min_int,
             digits,
             sign_display,
@@ -342,44 +388,22 @@ impl NumberFormatter {
             let mut d: UnsignedDecimal = Decimal::try_from_f64(value.abs(), FloatPrecision::RoundTrip)
                 .map(|d| d.absolute)
                 .unwrap_or_default();
+            if let Some((compact, default_digits)) = &self.compact {
+                let mode = self.unsigned_mode(negative_input);
+                is_zero = d.is_zero();
+                body = self.compact_body(compact, *default_digits, d, mode);
+            } else {
             if self.percent {
                 d.multiply_pow10(2);
             }
             let mode = self.unsigned_mode(negative_input);
-            match self.digits {
-                Digits::Fraction { min, max } => {
-                    d.round_with_mode(-(max as i16), mode);
-                    d.trim_end();
-                    d.pad_end(-(min as i16));
-                }
-                Digits::Significant { min, max } => {
-                    if !d.is_zero() {
-                        let top = d.nonzero_magnitude_start();
-                        d.round_with_mode(top - max as i16 + 1, mode);
-                        d.trim_end();
-                        let top = d.nonzero_magnitude_start();
-                        d.pad_end(top - min as i16 + 1);
-                    } else {
-                        d.pad_end(-(min as i16) + 1);
-                    }
-                }
-            }
+            apply_digits(self.digits, &mut d, mode);
             d.pad_start(self.min_int as i16);
             is_zero = d.is_zero();
             let signed = Decimal::new(fixed_decimal::Sign::None, d);
             let formatted = self.decimal.format(&signed);
-            body = parts::collect(&formatted, |p| {
-                if p.category != "decimal" {
-                    return None;
-                }
-                Some(match p.value {
-                    "integer" => "integer",
-                    "fraction" => "fraction",
-                    "group" => "group",
-                    "decimal" => "decimal",
-                    _ => return None,
-                })
-            });
+            body = parts::collect(&formatted, number_part);
+            }
         }
         // Sign per signDisplay.
         let sign = match self.sign_display.as_str() {
@@ -402,6 +426,47 @@ impl NumberFormatter {
         out
     }
 
+    /// The parts of `d` (the absolute value) in compact notation: scaled by the locale's
+    /// compact exponent for its magnitude ("1.2" and "M"), rounded by `default_digits` (two
+    /// significant digits below 10, none after the point above, as ECMA-402's
+    /// `morePrecision`) or by the formatter's digit options, with the exponent taken again if
+    /// rounding carried into the next one (999,999 → "1M", not "1000K").
+    fn compact_body(&self, compact: &CompactDecimalFormatter, default_digits: bool, d: UnsignedDecimal, mode: UnsignedRoundingMode) -> Vec<Part> {
+        let round = |s: &mut UnsignedDecimal| {
+            if default_digits {
+                let top = if s.is_zero() { 0 } else { s.nonzero_magnitude_start() };
+                s.round_with_mode(if top >= 1 { 0 } else { top - 1 }, mode);
+                s.trim_end();
+            } else {
+                apply_digits(self.digits, s, mode);
+            }
+        };
+        let magnitude = if d.is_zero() { 0 } else { d.nonzero_magnitude_start() };
+        let mut exponent = compact.compact_exponent_for_magnitude(magnitude);
+        let mut significand = d.clone();
+        significand.multiply_pow10(-i16::from(exponent));
+        round(&mut significand);
+        if !significand.is_zero() {
+            let rounded = significand.nonzero_magnitude_start() + i16::from(exponent);
+            let again = compact.compact_exponent_for_magnitude(rounded);
+            if again != exponent {
+                significand = d;
+                significand.multiply_pow10(-i16::from(again));
+                round(&mut significand);
+                exponent = again;
+            }
+        }
+        significand.pad_start(self.min_int as i16);
+        let signed = Decimal::new(fixed_decimal::Sign::None, significand);
+        let parts = match compact.format_with_exponent(&signed, exponent) {
+            Ok(formatted) => parts::collect(&formatted, number_part),
+            // The exponent came from the same formatter, so this does not happen; the plain
+            // number is the least wrong answer if it does.
+            Err(_) => parts::collect(&self.decimal.format(&signed), number_part),
+        };
+        parts.into_iter().flat_map(|p| if p.kind == "literal" { compact_affix(&p.value) } else { vec![p] }).collect()
+    }
+
     fn unsigned_mode(&self, negative: bool) -> UnsignedRoundingMode {
         use UnsignedRoundingMode as U;
         match (self.rounding_mode.as_str(), negative) {
@@ -413,6 +478,62 @@ impl NumberFormatter {
             _ => U::HalfExpand,
         }
     }
+}
+
+/// Rounds `d` to `digits` with `mode`, dropping trailing zeros beyond the minimum.
+fn apply_digits(digits: Digits, d: &mut UnsignedDecimal, mode: UnsignedRoundingMode) {
+    match digits {
+        Digits::Fraction { min, max } => {
+            d.round_with_mode(-(max as i16), mode);
+            d.trim_end();
+            d.pad_end(-(min as i16));
+        }
+        Digits::Significant { min, max } => {
+            if !d.is_zero() {
+                let top = d.nonzero_magnitude_start();
+                d.round_with_mode(top - max as i16 + 1, mode);
+                d.trim_end();
+                let top = d.nonzero_magnitude_start();
+                d.pad_end(top - min as i16 + 1);
+            } else {
+                d.pad_end(-(min as i16) + 1);
+            }
+        }
+    }
+}
+
+/// The ECMA-402 part type of an ICU4X decimal part, or `None` for text around the digits.
+fn number_part(p: &writeable::Part) -> Option<&'static str> {
+    if p.category != "decimal" {
+        return None;
+    }
+    Some(match p.value {
+        "integer" => "integer",
+        "fraction" => "fraction",
+        "group" => "group",
+        "decimal" => "decimal",
+        _ => return None,
+    })
+}
+
+/// The text a compact pattern puts around the digits: white space is `literal`, the rest
+/// `compact` ("K", "million"), as Node types them.
+fn compact_affix(s: &str) -> Vec<Part> {
+    let mut out = Vec::new();
+    let mut run = String::new();
+    let mut kind = "";
+    for c in s.chars() {
+        let k = if c.is_whitespace() || c == '\u{00A0}' || c == '\u{202F}' { "literal" } else { "compact" };
+        if k != kind && !run.is_empty() {
+            out.push(Part::new(kind, std::mem::take(&mut run)));
+        }
+        kind = k;
+        run.push(c);
+    }
+    if !run.is_empty() {
+        out.push(Part::new(kind, run));
+    }
+    out
 }
 
 /// Splits affix text into parts: `-`/`−` minusSign, `+` plusSign, `%` percentSign,
@@ -437,5 +558,108 @@ fn push_affix(out: &mut Vec<Part>, s: &str) {
     }
     if !run.is_empty() {
         parts::push(out, kind, &run);
+    }
+}
+
+#[cfg(test)]
+mod compact_tests {
+    use super::*;
+
+    fn compact(locale: &str, display: Option<&str>, extra: NumberOptions) -> NumberFormatter {
+        let options = NumberOptions { notation: Some("compact".into()), compact_display: display.map(Into::into), ..extra };
+        NumberFormatter::try_new(Some(locale), &options).unwrap()
+    }
+
+    const XS: [f64; 31] = [
+        0.0, 1.0, -1.0, 12.0, 999.0, 1000.0, 1234.0, 1500.0, 1650.0, 1750.0, 1950.0, 9999.0, 12345.0, 15500.0, 99999.0,
+        123456.0, 999499.0, 999500.0, 999999.0, 1234567.0, -1234567.0, 12345678.0, 1e9, 1.5e12, 1e15, 0.5, 0.123, 1.05,
+        -0.0, f64::NAN, f64::INFINITY,
+    ];
+
+    // Expected values are what Node 20 prints.
+    #[test]
+    fn short_and_long_match_node() {
+        let short = compact("en", None, NumberOptions::default());
+        let got: Vec<String> = XS.iter().map(|x| short.format(*x)).collect();
+        assert_eq!(
+            got,
+            [
+                "0", "1", "-1", "12", "999", "1K", "1.2K", "1.5K", "1.7K", "1.8K", "2K", "10K", "12K", "16K", "100K", "123K",
+                "999K", "1M", "1M", "1.2M", "-1.2M", "12M", "1B", "1.5T", "1000T", "0.5", "0.12", "1.1", "-0", "NaN", "∞"
+            ]
+        );
+        let long = compact("en", Some("long"), NumberOptions::default());
+        let got: Vec<String> = XS[5..12].iter().map(|x| long.format(*x)).collect();
+        assert_eq!(
+            got,
+            ["1 thousand", "1.2 thousand", "1.5 thousand", "1.7 thousand", "1.8 thousand", "2 thousand", "10 thousand"]
+        );
+        assert_eq!(long.format(-1234567.0), "-1.2 million");
+        assert_eq!(long.format(1e15), "1000 trillion");
+    }
+
+    #[test]
+    fn other_locales_match_node() {
+        let de = compact("de", None, NumberOptions::default());
+        assert_eq!([1234.0, 1234567.0, 1e9].map(|x| de.format(x)), ["1234", "1,2\u{a0}Mio.", "1\u{a0}Mrd."]);
+        let de_long = compact("de", Some("long"), NumberOptions::default());
+        assert_eq!([1234.0, 1234567.0, 2e6].map(|x| de_long.format(x)), ["1,2 Tausend", "1,2 Millionen", "2 Millionen"]);
+        let ja = compact("ja", None, NumberOptions::default());
+        assert_eq!([1234.0, 12345.0, 123456789.0].map(|x| ja.format(x)), ["1234", "1.2万", "1.2億"]);
+    }
+
+    #[test]
+    fn digit_and_sign_options_apply_to_the_significand_as_in_node() {
+        let frac1 = compact("en", None, NumberOptions { maximum_fraction_digits: Some(1), ..Default::default() });
+        assert_eq!([1234567.0, 1500.0, 12345.0].map(|x| frac1.format(x)), ["1.2M", "1.5K", "12.3K"]);
+        let sig3 = compact("en", None, NumberOptions { maximum_significant_digits: Some(3), ..Default::default() });
+        assert_eq!([1234567.0, 1500.0].map(|x| sig3.format(x)), ["1.23M", "1.5K"]);
+        let always = compact("en", None, NumberOptions { sign_display: Some("always".into()), ..Default::default() });
+        assert_eq!(always.format(1234.0), "+1.2K");
+    }
+
+    #[test]
+    fn parts_and_resolved_options_match_node() {
+        let json = |parts: Vec<Part>| serde_json::to_value(parts).unwrap();
+        assert_eq!(
+            json(compact("en", None, NumberOptions::default()).format_to_parts(1234567.0)),
+            serde_json::json!([{"type":"integer","value":"1"},{"type":"decimal","value":"."},{"type":"fraction","value":"2"},{"type":"compact","value":"M"}])
+        );
+        assert_eq!(
+            json(compact("en", Some("long"), NumberOptions::default()).format_to_parts(-1234567.0)),
+            serde_json::json!([
+                {"type":"minusSign","value":"-"},{"type":"integer","value":"1"},{"type":"decimal","value":"."},
+                {"type":"fraction","value":"2"},{"type":"literal","value":" "},{"type":"compact","value":"million"}
+            ])
+        );
+        let resolved = serde_json::to_value(compact("en", None, NumberOptions::default()).resolved_options()).unwrap();
+        for (key, value) in [
+            ("notation", serde_json::json!("compact")),
+            ("compactDisplay", serde_json::json!("short")),
+            ("useGrouping", serde_json::json!("min2")),
+            ("minimumSignificantDigits", serde_json::json!(1)),
+            ("maximumSignificantDigits", serde_json::json!(2)),
+            ("maximumFractionDigits", serde_json::json!(0)),
+            ("roundingPriority", serde_json::json!("morePrecision")),
+        ] {
+            assert_eq!(resolved[key], value, "{key}");
+        }
+    }
+
+    #[test]
+    fn notations_and_styles_it_cannot_print_are_refused() {
+        let refused = |options: NumberOptions| NumberFormatter::try_new(Some("en"), &options).unwrap_err();
+        assert_eq!(
+            refused(NumberOptions { notation: Some("scientific".into()), ..Default::default() }),
+            IntlError::Range("Intl.NumberFormat notation \"scientific\" is not supported by trove-host".into())
+        );
+        assert_eq!(
+            refused(NumberOptions { notation: Some("compact".into()), style: Some("percent".into()), ..Default::default() }),
+            IntlError::Range("Intl.NumberFormat notation \"compact\" with style \"percent\" is not supported by trove-host".into())
+        );
+        assert_eq!(
+            refused(NumberOptions { notation: Some("x".into()), ..Default::default() }),
+            IntlError::Range("Value x out of range for Intl.NumberFormat options property notation".into())
+        );
     }
 }

@@ -134,6 +134,7 @@ async fn intl_formats_as_node_prints() {
             "usd": "$1,234.50",
             "deLong": "Mittwoch, 3. Januar 2024",
             "jpy": "￥98,765",
+            "compact": "1.2M; 16 thousand",
             "plural": "other,one,other,one",
             "ordinal": "one,two,few,other,other,one",
             "relative": "yesterday; in 3 hours; 3 mo. ago",
