@@ -4,7 +4,7 @@
 //! options, so `new Intl.DateTimeFormat(...)` per call stays cheap.
 
 use crate::{
-    DateTimeFormatter, DateTimeOptions, Defaults, IntlError, ListFormat, ListOptions, NumberFormatter, NumberOptions, Part,
+    DateTimeFormatter, DateTimeOptions, Defaults, DisplayNames, DisplayNamesOptions, IntlError, ListFormat, ListOptions, NumberFormatter, NumberOptions, Part,
     PluralRulesFormatter,
     PluralRulesOptions, RelativeTimeFormat, RelativeTimeOptions, RelativeTimePart,
 };
@@ -22,6 +22,7 @@ thread_local! {
     static PR: RefCell<HashMap<String, Rc<PluralRulesFormatter>>> = RefCell::new(HashMap::new());
     static RTF: RefCell<HashMap<String, Rc<RelativeTimeFormat>>> = RefCell::new(HashMap::new());
     static LF: RefCell<HashMap<String, Rc<ListFormat>>> = RefCell::new(HashMap::new());
+    static DN: RefCell<HashMap<String, Rc<DisplayNames>>> = RefCell::new(HashMap::new());
 }
 
 fn js_err(e: IntlError) -> JsErrorBox {
@@ -244,6 +245,36 @@ fn op_intl_list_format_to_parts(
     Ok(lf(locale, options)?.format_to_parts(&items))
 }
 
+/// [`dtf`] for display names (`options` as JSON text).
+fn dn(locale: Option<String>, options: &str) -> Result<Rc<DisplayNames>, JsErrorBox> {
+    cached(&DN, format!("{locale:?}|{options}"), || {
+        DisplayNames::try_new(locale.as_deref(), &parse_options::<DisplayNamesOptions>(options)?).map_err(js_err)
+    })
+}
+
+/// `op_intl_display_resolve(locale, options)` → resolvedOptions object; TypeError without a
+/// type, RangeError on bad options or an unsupported type.
+#[op2]
+#[serde]
+fn op_intl_display_resolve(
+    #[string] locale: Option<String>,
+    #[string] options: &str,
+) -> Result<crate::ResolvedDisplayNamesOptions, JsErrorBox> {
+    Ok(dn(locale, options)?.resolved_options().clone())
+}
+
+/// `op_intl_display_of(locale, options, code: string)` → the name, or `null` (`fallback: "none"`);
+/// RangeError for a malformed code.
+#[op2]
+#[serde]
+fn op_intl_display_of(
+    #[string] locale: Option<String>,
+    #[string] options: &str,
+    #[string] code: &str,
+) -> Result<serde_json::Value, JsErrorBox> {
+    Ok(dn(locale, options)?.of(code).map_err(js_err)?.map_or(serde_json::Value::Null, serde_json::Value::String))
+}
+
 deno_core::extension!(
     trove_intl,
     ops = [
@@ -261,6 +292,8 @@ deno_core::extension!(
         op_intl_list_resolve,
         op_intl_list_format,
         op_intl_list_format_to_parts,
+        op_intl_display_resolve,
+        op_intl_display_of,
     ],
     esm_entry_point = "ext:trove_intl/intl.js",
     esm = [dir "src", "intl.js"],

@@ -1,6 +1,6 @@
 // trove-host: ECMA-402 Intl for the QuickJS isolate (whose own Intl ignores options).
 // Replaces Intl.DateTimeFormat, Intl.NumberFormat, Intl.PluralRules, Intl.RelativeTimeFormat,
-// Intl.ListFormat, Number.prototype.toLocaleString and
+// Intl.ListFormat, Intl.DisplayNames (which it lacked), Number.prototype.toLocaleString and
 // Date.prototype.toLocaleString / toLocaleDateString / toLocaleTimeString with versions that
 // call ICU4X through the op_intl_* ops of the `trove_intl` extension (crate trove-host-intl).
 // Without a timeZone option, dates are shown in UTC.
@@ -8,6 +8,8 @@ import {
   op_intl_datetime_format,
   op_intl_datetime_format_to_parts,
   op_intl_datetime_resolve,
+  op_intl_display_of,
+  op_intl_display_resolve,
   op_intl_list_format,
   op_intl_list_format_to_parts,
   op_intl_list_resolve,
@@ -271,7 +273,19 @@ const ListFormat = intlClass("ListFormat", (locale, options) => {
   formatToParts: (s, list) => op_intl_list_format_to_parts(s.locale, s.opts, stringList(list)),
 });
 
-for (const [name, value] of [["PluralRules", PluralRules], ["RelativeTimeFormat", RelativeTimeFormat], ["ListFormat", ListFormat]]) {
+const DisplayNames = intlClass("DisplayNames", (locale, options) => {
+  const opts = JSONStringify(readOptions(options, ["type", "style", "fallback", "languageDisplay"], [], []));
+  return { locale, opts, resolved: op_intl_display_resolve(locale, opts) };
+}, {
+  of: (s, code) => op_intl_display_of(s.locale, s.opts, String(code)) ?? undefined,
+});
+
+for (const [name, value] of [
+  ["PluralRules", PluralRules],
+  ["RelativeTimeFormat", RelativeTimeFormat],
+  ["ListFormat", ListFormat],
+  ["DisplayNames", DisplayNames],
+]) {
   defineProperty(Intl, name, { value, writable: true, configurable: true, enumerable: false });
 }
 

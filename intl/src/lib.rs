@@ -20,6 +20,8 @@
 //! - [`ListFormat::try_new`]`(locale, &`[`ListOptions`]`)` →
 //!   [`format`](ListFormat::format)`(&[String])` ("a, b, and c") /
 //!   [`format_to_parts`](ListFormat::format_to_parts).
+//! - [`DisplayNames::try_new`]`(locale, &`[`DisplayNamesOptions`]`)` →
+//!   [`of`](DisplayNames::of)`(code)` ("United States" for `US`; types region, language, script).
 //! - Errors are [`IntlError`]: `Range` / `Type`, thrown in JS as `RangeError` / `TypeError`
 //!   with Node's messages.
 //!
@@ -29,7 +31,7 @@
 //! ## deno_core extension
 //! [`trove_intl`] (made by `deno_core::extension!`) registers the ops and the ES module
 //! `ext:trove_intl/intl.js` (source `intl/src/intl.js`, beside the ops it calls), which replaces `Intl.DateTimeFormat`,
-//! `Intl.NumberFormat`, `Intl.PluralRules`, `Intl.RelativeTimeFormat`, `Intl.ListFormat`, `Number.prototype.toLocaleString` and `Date.prototype.toLocaleString`
+//! `Intl.NumberFormat`, `Intl.PluralRules`, `Intl.RelativeTimeFormat`, `Intl.ListFormat`, `Intl.DisplayNames`, `Number.prototype.toLocaleString` and `Date.prototype.toLocaleString`
 //! / `toLocaleDateString` / `toLocaleTimeString`. Register it after `deno_webidl`/`deno_web`:
 //!
 //! ```ignore
@@ -44,6 +46,7 @@ mod locale;
 mod parts;
 
 pub mod datetime;
+pub mod display;
 pub mod list;
 pub mod number;
 pub mod plural;
@@ -53,6 +56,7 @@ pub use datetime::{DateTimeFormatter, DateTimeOptions, Defaults, ResolvedDateTim
 pub use ext::trove_intl;
 pub use locale::{resolve_locale, ResolvedLocale, DEFAULT_LOCALE};
 pub use number::{NumberFormatter, NumberOptions, ResolvedNumberOptions};
+pub use display::{DisplayNames, DisplayNamesOptions, ResolvedDisplayNamesOptions};
 pub use list::{ListFormat, ListOptions, ResolvedListOptions};
 pub use parts::Part;
 pub use plural::{PluralRulesFormatter, PluralRulesOptions, ResolvedPluralRulesOptions};

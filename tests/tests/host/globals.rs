@@ -135,13 +135,14 @@ async fn intl_formats_as_node_prints() {
             "deLong": "Mittwoch, 3. Januar 2024",
             "jpy": "￥98,765",
             "compact": "1.2M; 16 thousand",
+            "names": "United States; Germany; Brazilian Portuguese; undefined",
             "plural": "other,one,other,one",
             "ordinal": "one,two,few,other,other,one",
             "relative": "yesterday; in 3 hours; 3 mo. ago",
             "lists": "a, b oder c; p and q; a, b, & c",
             "listError": "TypeError: Iterable yielded 1 which is not a string",
             "requiresNew": "TypeError: Constructor Intl.PluralRules requires 'new'",
-            "tags": "[object Intl.PluralRules] [object Intl.RelativeTimeFormat] [object Intl.ListFormat]"
+            "tags": "[object Intl.PluralRules] [object Intl.RelativeTimeFormat] [object Intl.ListFormat] [object Intl.DisplayNames]"
         })
     );
 }
