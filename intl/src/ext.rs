@@ -275,6 +275,14 @@ fn op_intl_display_of(
     Ok(dn(locale, options)?.of(code).map_err(js_err)?.map_or(serde_json::Value::Null, serde_json::Value::String))
 }
 
+/// `op_intl_canonical_locales(tags: string[])` → the canonical tags, without duplicates;
+/// RangeError for a malformed tag.
+#[op2]
+#[serde]
+fn op_intl_canonical_locales(#[serde] tags: Vec<String>) -> Result<Vec<String>, JsErrorBox> {
+    crate::canonical_locales(&tags).map_err(js_err)
+}
+
 deno_core::extension!(
     trove_intl,
     ops = [
@@ -294,6 +302,7 @@ deno_core::extension!(
         op_intl_list_format_to_parts,
         op_intl_display_resolve,
         op_intl_display_of,
+        op_intl_canonical_locales,
     ],
     esm_entry_point = "ext:trove_intl/intl.js",
     esm = [dir "src", "intl.js"],

@@ -1,10 +1,12 @@
 // trove-host: ECMA-402 Intl for the QuickJS isolate (whose own Intl ignores options).
 // Replaces Intl.DateTimeFormat, Intl.NumberFormat, Intl.PluralRules, Intl.RelativeTimeFormat,
-// Intl.ListFormat, Intl.DisplayNames (which it lacked), Number.prototype.toLocaleString and
+// Intl.ListFormat, Intl.DisplayNames (which it lacked), Intl.getCanonicalLocales,
+// Number.prototype.toLocaleString and
 // Date.prototype.toLocaleString / toLocaleDateString / toLocaleTimeString with versions that
 // call ICU4X through the op_intl_* ops of the `trove_intl` extension (crate trove-host-intl).
 // Without a timeZone option, dates are shown in UTC.
 import {
+  op_intl_canonical_locales,
   op_intl_datetime_format,
   op_intl_datetime_format_to_parts,
   op_intl_datetime_resolve,
@@ -278,6 +280,29 @@ const DisplayNames = intlClass("DisplayNames", (locale, options) => {
   return { locale, opts, resolved: op_intl_display_resolve(locale, opts) };
 }, {
   of: (s, code) => op_intl_display_of(s.locale, s.opts, String(code)) ?? undefined,
+});
+
+/** ECMA-402 CanonicalizeLocaleList's input: the tags of a string or an array-like of strings. */
+function localeTags(locales) {
+  if (locales === undefined) return [];
+  if (typeof locales === "string") return [locales];
+  const list = Object(locales);
+  const out = [];
+  const length = Math.min(Math.max(Math.trunc(Number(list.length)) || 0, 0), Number.MAX_SAFE_INTEGER);
+  for (let i = 0; i < length; i++) {
+    if (!(i in list)) continue;
+    const tag = list[i];
+    if (typeof tag !== "string" && (typeof tag !== "object" || tag === null)) {
+      throw new TypeError("Language ID should be string or object.");
+    }
+    out.push(String(tag));
+  }
+  return out;
+}
+
+defineProperty(Intl, "getCanonicalLocales", {
+  value: { getCanonicalLocales(locales) { return op_intl_canonical_locales(localeTags(locales)); } }.getCanonicalLocales,
+  writable: true, configurable: true, enumerable: false,
 });
 
 for (const [name, value] of [

@@ -136,6 +136,7 @@ async fn intl_formats_as_node_prints() {
             "jpy": "￥98,765",
             "compact": "1.2M; 16 thousand",
             "names": "United States; Germany; Brazilian Portuguese; undefined",
+            "canonical": "en-US,he",
             "plural": "other,one,other,one",
             "ordinal": "one,two,few,other,other,one",
             "relative": "yesterday; in 3 hours; 3 mo. ago",
