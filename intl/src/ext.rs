@@ -283,6 +283,14 @@ fn op_intl_canonical_locales(#[serde] tags: Vec<String>) -> Result<Vec<String>, 
     crate::canonical_locales(&tags).map_err(js_err)
 }
 
+/// `op_intl_supported_locales(tags: string[])` → the canonical tags CLDR has data for;
+/// RangeError for a malformed tag.
+#[op2]
+#[serde]
+fn op_intl_supported_locales(#[serde] tags: Vec<String>) -> Result<Vec<String>, JsErrorBox> {
+    crate::supported_locales(&tags).map_err(js_err)
+}
+
 deno_core::extension!(
     trove_intl,
     ops = [
@@ -303,6 +311,7 @@ deno_core::extension!(
         op_intl_display_resolve,
         op_intl_display_of,
         op_intl_canonical_locales,
+        op_intl_supported_locales,
     ],
     esm_entry_point = "ext:trove_intl/intl.js",
     esm = [dir "src", "intl.js"],

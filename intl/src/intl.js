@@ -23,6 +23,7 @@ import {
   op_intl_relative_format,
   op_intl_relative_format_to_parts,
   op_intl_relative_resolve,
+  op_intl_supported_locales,
 } from "ext:core/ops";
 import { primordials } from "ext:core/mod.js";
 
@@ -35,13 +36,28 @@ const DateGetTime = Date.prototype.getTime;
 const NumberValueOf = Number.prototype.valueOf;
 const defineProperty = Object.defineProperty;
 
+/** The first of the requested locales (ECMA-402 CanonicalizeLocaleList), or null for the default. */
 function localeOf(locales) {
-  if (locales === undefined || locales === null) return null;
-  if (typeof locales === "string") return locales;
-  if (typeof locales === "object" && typeof locales.length === "number") {
-    return locales.length > 0 ? String(locales[0]) : null;
+  const tags = localeTags(locales);
+  return tags.length > 0 ? tags[0] : null;
+}
+
+/** ECMA-402 CanonicalizeLocaleList's input: the tags of a string or an array-like of strings. */
+function localeTags(locales) {
+  if (locales === undefined) return [];
+  if (typeof locales === "string") return [locales];
+  const list = Object(locales);
+  const out = [];
+  const length = Math.min(Math.max(Math.trunc(Number(list.length)) || 0, 0), Number.MAX_SAFE_INTEGER);
+  for (let i = 0; i < length; i++) {
+    if (!(i in list)) continue;
+    const tag = list[i];
+    if (typeof tag !== "string" && (typeof tag !== "object" || tag === null)) {
+      throw new TypeError("Language ID should be string or object.");
+    }
+    out.push(String(tag));
   }
-  return String(locales);
+  return out;
 }
 
 function readOptions(options, strings, numbers, booleans) {
@@ -133,11 +149,7 @@ DateTimeFormat.prototype = Object.create(Object.prototype, {
   [Symbol.toStringTag]: { value: "Intl.DateTimeFormat", configurable: true },
 });
 DateTimeFormat.supportedLocalesOf = function supportedLocalesOf(locales) {
-  if (locales === undefined) return [];
-  const list = typeof locales === "string" ? [locales] : Array.from(locales, String);
-  return list.filter((l) => {
-    try { op_intl_number_resolve(l, "{}"); return true; } catch { return false; }
-  });
+  return op_intl_supported_locales(localeTags(locales));
 };
 
 // ---------------------------------------------------------------- NumberFormat
@@ -242,7 +254,8 @@ function intlClass(name, make, methods) {
 }
 
 const PluralRules = intlClass("PluralRules", (locale, options) => {
-  const opts = JSONStringify(readOptions(options, ["type"], ["minimumFractionDigits", "maximumFractionDigits"], []));
+  const opts = JSONStringify(readOptions(options, ["type"],
+    ["minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits", "maximumSignificantDigits"], []));
   return { locale, opts, resolved: op_intl_plural_resolve(locale, opts) };
 }, {
   select: (s, n) => op_intl_plural_select(s.locale, s.opts, Number(n)),
@@ -281,24 +294,6 @@ const DisplayNames = intlClass("DisplayNames", (locale, options) => {
 }, {
   of: (s, code) => op_intl_display_of(s.locale, s.opts, String(code)) ?? undefined,
 });
-
-/** ECMA-402 CanonicalizeLocaleList's input: the tags of a string or an array-like of strings. */
-function localeTags(locales) {
-  if (locales === undefined) return [];
-  if (typeof locales === "string") return [locales];
-  const list = Object(locales);
-  const out = [];
-  const length = Math.min(Math.max(Math.trunc(Number(list.length)) || 0, 0), Number.MAX_SAFE_INTEGER);
-  for (let i = 0; i < length; i++) {
-    if (!(i in list)) continue;
-    const tag = list[i];
-    if (typeof tag !== "string" && (typeof tag !== "object" || tag === null)) {
-      throw new TypeError("Language ID should be string or object.");
-    }
-    out.push(String(tag));
-  }
-  return out;
-}
 
 defineProperty(Intl, "getCanonicalLocales", {
   value: { getCanonicalLocales(locales) { return op_intl_canonical_locales(localeTags(locales)); } }.getCanonicalLocales,

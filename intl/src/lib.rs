@@ -54,7 +54,7 @@ pub mod relative;
 
 pub use datetime::{DateTimeFormatter, DateTimeOptions, Defaults, ResolvedDateTimeOptions};
 pub use ext::trove_intl;
-pub use locale::{canonical_locales, resolve_locale, ResolvedLocale, DEFAULT_LOCALE};
+pub use locale::{canonical_locales, resolve_locale, supported_locales, ResolvedLocale, DEFAULT_LOCALE};
 pub use number::{NumberFormatter, NumberOptions, ResolvedNumberOptions};
 pub use display::{DisplayNames, DisplayNamesOptions, ResolvedDisplayNamesOptions};
 pub use list::{ListFormat, ListOptions, ResolvedListOptions};

@@ -21,8 +21,15 @@ pub const DEFAULT_LOCALE: &str = "en-US";
 /// Errors: [`IntlError::Range`] `Incorrect locale information provided` for a malformed tag.
 pub fn resolve_locale(tag: Option<&str>) -> Result<ResolvedLocale, IntlError> {
     let raw = tag.unwrap_or(DEFAULT_LOCALE);
-    let locale = Locale::try_from_str(raw)
+    let mut locale = Locale::try_from_str(raw)
         .map_err(|_| IntlError::Range("Incorrect locale information provided".into()))?;
+    // CLDR's aliases first (`iw` → `he`, `tl` → `fil`), as Node resolves them.
+    icu_locale::LocaleCanonicalizer::new_extended().canonicalize(&mut locale);
+    // A language CLDR has no data for (`xx`) gets the default locale, as in Node, not the
+    // root locale's bare patterns ("+3 h").
+    if !locale.id.language.is_unknown() && !has_locale_data(&locale) {
+        locale = Locale::try_from_str(DEFAULT_LOCALE).expect("valid");
+    }
     let tag = locale.id.to_string();
     let tag = if tag == "und" { DEFAULT_LOCALE.to_string() } else { tag };
     let locale = if locale.id.language.is_unknown() {
@@ -31,6 +38,32 @@ pub fn resolve_locale(tag: Option<&str>) -> Result<ResolvedLocale, IntlError> {
         locale
     };
     Ok(ResolvedLocale { tag, locale })
+}
+
+/// Whether CLDR (as compiled into ICU4X) has data of its own for `locale`'s language, rather
+/// than only the root locale's: told by the relative-time words ("yesterday"), which every
+/// language CLDR covers has and root has not.
+pub(crate) fn has_locale_data(locale: &Locale) -> bool {
+    use icu_experimental::relativetime::provider::DatetimeRelativeDayLongV1;
+    use icu_provider::prelude::*;
+    let language = icu_locale_core::LanguageIdentifier::from((locale.id.language, None, None));
+    let data_locale = DataLocale::from(&language);
+    let request = DataRequest { id: DataIdentifierBorrowed::for_locale(&data_locale), ..Default::default() };
+    match DataProvider::<DatetimeRelativeDayLongV1>::load(&icu_experimental::provider::Baked, request) {
+        Ok(response) => !response.metadata.locale.is_some_and(|served| served.is_unknown()),
+        Err(_) => false,
+    }
+}
+
+/// The tags of `tags` (canonical, without duplicates) for which CLDR has data:
+/// `Intl.*.supportedLocalesOf`.
+///
+/// Errors: as [`canonical_locales`].
+pub fn supported_locales(tags: &[String]) -> Result<Vec<String>, IntlError> {
+    Ok(canonical_locales(tags)?
+        .into_iter()
+        .filter(|tag| Locale::try_from_str(tag).is_ok_and(|l| !l.id.language.is_unknown() && has_locale_data(&l)))
+        .collect())
 }
 
 /// `Intl.getCanonicalLocales(tags)`: each tag in its canonical form (case, subtag order and
@@ -57,6 +90,15 @@ pub fn canonical_locales(tags: &[String]) -> Result<Vec<String>, IntlError> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn aliases_resolve_and_a_language_without_data_gets_the_default() {
+        assert_eq!(resolve_locale(Some("iw")).unwrap().tag, "he");
+        assert_eq!(resolve_locale(Some("tl")).unwrap().tag, "fil");
+        assert_eq!(resolve_locale(Some("xx")).unwrap().tag, "en-US");
+        assert_eq!(resolve_locale(Some("de-AT")).unwrap().tag, "de-AT");
+        assert_eq!(resolve_locale(Some("ja")).unwrap().tag, "ja");
+    }
+
     fn canonical(tags: &[&str]) -> Result<Vec<String>, IntlError> {
         canonical_locales(&tags.iter().map(|t| t.to_string()).collect::<Vec<_>>())
     }
@@ -69,6 +111,8 @@ mod tests {
             ["en-US", "de-DE", "he", "zh-Hant-TW", "sr-Latn-RS", "en-u-ca-gregory", "und"]
         );
         assert_eq!(canonical(&["en-US-u-kn-true"]).unwrap(), ["en-US-u-kn"]);
+        let supported = supported_locales(&["EN-us", "tlh", "und", "de"].map(String::from)).unwrap();
+        assert_eq!(supported, ["en-US", "de"]);
         for bad in ["en_US", "", "x-private"] {
             assert_eq!(canonical(&[bad]).unwrap_err(), IntlError::Range("Incorrect locale information provided".into()), "{bad}");
         }

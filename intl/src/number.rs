@@ -113,7 +113,7 @@ pub struct NumberFormatter {
 }
 
 #[derive(Debug, Clone, Copy)]
-enum Digits {
+pub(crate) enum Digits {
     Fraction { min: u32, max: u32 },
     Significant { min: u32, max: u32 },
 }
@@ -481,7 +481,7 @@ impl NumberFormatter {
 }
 
 /// Rounds `d` to `digits` with `mode`, dropping trailing zeros beyond the minimum.
-fn apply_digits(digits: Digits, d: &mut UnsignedDecimal, mode: UnsignedRoundingMode) {
+pub(crate) fn apply_digits(digits: Digits, d: &mut UnsignedDecimal, mode: UnsignedRoundingMode) {
     match digits {
         Digits::Fraction { min, max } => {
             d.round_with_mode(-(max as i16), mode);

@@ -4,7 +4,8 @@
 
 use crate::locale::resolve_locale;
 use crate::IntlError;
-use fixed_decimal::{Decimal, FloatPrecision, Sign};
+use crate::number::{apply_digits, Digits};
+use fixed_decimal::{Decimal, FloatPrecision, UnsignedRoundingMode};
 use icu_plurals::{PluralCategory, PluralOperands, PluralRules};
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +21,11 @@ pub struct PluralRulesOptions {
     pub minimum_fraction_digits: Option<u32>,
     /// Digits after the point kept (default `max(minimumFractionDigits, 3)`).
     pub maximum_fraction_digits: Option<u32>,
+    /// Significant digits always shown (1–21); with either significant option, the fraction
+    /// options are ignored, as in `Intl.NumberFormat`.
+    pub minimum_significant_digits: Option<u32>,
+    /// Significant digits kept (1–21).
+    pub maximum_significant_digits: Option<u32>,
 }
 
 /// What `resolvedOptions()` returns (Node 20's keys, in its order).
@@ -37,7 +43,14 @@ pub struct ResolvedPluralRulesOptions {
     pub minimum_fraction_digits: u32,
     /// As given, or `max(minimumFractionDigits, 3)`.
     pub maximum_fraction_digits: u32,
-    /// The categories this locale and type use, in CLDR order (`zero one two few many other`).
+    /// As given (with either significant option).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minimum_significant_digits: Option<u32>,
+    /// As given (with either significant option).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub maximum_significant_digits: Option<u32>,
+    /// The categories this locale and type use, in the order Node 20 lists them
+    /// (alphabetical, `other` last).
     pub plural_categories: Vec<&'static str>,
 }
 
@@ -45,6 +58,7 @@ pub struct ResolvedPluralRulesOptions {
 #[derive(Debug)]
 pub struct PluralRulesFormatter {
     rules: PluralRules,
+    digits: Digits,
     resolved: ResolvedPluralRulesOptions,
 }
 
@@ -68,9 +82,13 @@ impl PluralRulesFormatter {
     pub fn try_new(locale: Option<&str>, options: &PluralRulesOptions) -> Result<Self, IntlError> {
         let rl = resolve_locale(locale)?;
         let kind = options.kind.clone().unwrap_or_else(|| "cardinal".into());
+        // CLDR's plural rules are per language (and a few regions: pt-PT), not per script:
+        // `sr-Latn` must get Serbian's rules, not the root locale's.
+        let mut rules_locale = rl.locale.clone();
+        rules_locale.id.script = None;
         let rules = match kind.as_str() {
-            "cardinal" => PluralRules::try_new_cardinal((&rl.locale).into()),
-            "ordinal" => PluralRules::try_new_ordinal((&rl.locale).into()),
+            "cardinal" => PluralRules::try_new_cardinal((&rules_locale).into()),
+            "ordinal" => PluralRules::try_new_ordinal((&rules_locale).into()),
             other => {
                 return Err(IntlError::Range(format!("Value {other} out of range for Intl.PluralRules options property type")))
             }
@@ -81,24 +99,28 @@ impl PluralRulesFormatter {
         if min > 100 || max > 100 || min > max {
             return Err(IntlError::Range("maximumFractionDigits value is out of range.".into()));
         }
-        let mut language = rl.locale.id.clone();
-        language.region = None;
+        let significant = options.minimum_significant_digits.is_some() || options.maximum_significant_digits.is_some();
+        let (min_sig, max_sig) = (options.minimum_significant_digits.unwrap_or(1), options.maximum_significant_digits.unwrap_or(21));
+        if significant && (!(1..=21).contains(&min_sig) || !(1..=21).contains(&max_sig) || min_sig > max_sig) {
+            return Err(IntlError::Range("maximumSignificantDigits value is out of range.".into()));
+        }
+        let digits = if significant { Digits::Significant { min: min_sig, max: max_sig } } else { Digits::Fraction { min, max } };
+        let mut categories: Vec<&'static str> = rules.categories().map(name).filter(|c| *c != "other").collect();
+        categories.sort_unstable();
+        categories.push("other");
         let resolved = ResolvedPluralRulesOptions {
-            locale: language.to_string(),
+            // Node reports the language of a requested locale ("en" for en-US), but the default
+            // locale whole.
+            locale: if locale.is_some() { rl.locale.id.language.to_string() } else { rl.tag.clone() },
             kind,
             minimum_integer_digits: 1,
             minimum_fraction_digits: min,
             maximum_fraction_digits: max,
-            plural_categories: PluralCategory::all()
-                .filter(|c| rules.categories().any(|have| have == *c))
-                .map(name)
-                .collect::<Vec<_>>(),
+            minimum_significant_digits: significant.then_some(min_sig),
+            maximum_significant_digits: significant.then_some(max_sig),
+            plural_categories: categories,
         };
-        // CLDR's order, not ICU4X's alphabetical one.
-        let mut resolved = resolved;
-        let order = ["zero", "one", "two", "few", "many", "other"];
-        resolved.plural_categories.sort_by_key(|c| order.iter().position(|o| o == c));
-        Ok(Self { rules, resolved })
+        Ok(Self { rules, digits, resolved })
     }
 
     /// The category of `n` (`"zero" | "one" | "two" | "few" | "many" | "other"`), after
@@ -108,11 +130,10 @@ impl PluralRulesFormatter {
         if !n.is_finite() {
             return "other";
         }
-        let Ok(mut d) = Decimal::try_from_f64(n, FloatPrecision::RoundTrip) else { return "other" };
-        d.set_sign(Sign::None);
-        d.round(-(self.resolved.maximum_fraction_digits as i16));
-        d.trim_end();
-        d.pad_end(-(self.resolved.minimum_fraction_digits as i16));
+        let Ok(d) = Decimal::try_from_f64(n, FloatPrecision::RoundTrip) else { return "other" };
+        // Rounded as Intl.NumberFormat would show it (halfExpand: 2.5 is "3").
+        let mut d = d.absolute;
+        apply_digits(self.digits, &mut d, UnsignedRoundingMode::HalfExpand);
         name(self.rules.category_for(PluralOperands::from(&d)))
     }
 
@@ -158,6 +179,22 @@ mod tests {
     }
 
     #[test]
+    fn a_script_subtag_keeps_the_languages_rules_as_in_node() {
+        assert_eq!(select("sr-Latn", Default::default(), &[1.0, 2.0, 5.0]), ["one", "few", "other"]);
+        assert_eq!(select("sr-Latn-RS", Default::default(), &[21.0]), ["one"]);
+        assert_eq!(select("iw", Default::default(), &[1.0]), ["one"]);
+    }
+
+    #[test]
+    fn rounding_is_half_expand_and_significant_digits_count_as_in_node() {
+        let none = PluralRulesOptions { kind: Some("ordinal".into()), maximum_fraction_digits: Some(0), ..Default::default() };
+        assert_eq!(select("en", none, &[2.5, 0.5]), ["few", "one"]);
+        assert_eq!(select("en", ordinal(), &[1.0005]), ["other"]);
+        let sig1 = PluralRulesOptions { maximum_significant_digits: Some(1), ..Default::default() };
+        assert_eq!(select("en", sig1, &[1.04]), ["one"]);
+    }
+
+    #[test]
     fn fraction_digits_change_the_category_as_in_node() {
         let one_point_zero = PluralRulesOptions { minimum_fraction_digits: Some(1), ..Default::default() };
         assert_eq!(select("en", one_point_zero, &[1.0]), ["other"]);
@@ -178,7 +215,7 @@ mod tests {
         let de = PluralRulesFormatter::try_new(Some("de"), &ordinal()).unwrap();
         assert_eq!(de.resolved_options().plural_categories, ["other"]);
         let ar = PluralRulesFormatter::try_new(Some("ar"), &Default::default()).unwrap();
-        assert_eq!(ar.resolved_options().plural_categories, ["zero", "one", "two", "few", "many", "other"]);
+        assert_eq!(ar.resolved_options().plural_categories, ["few", "many", "one", "two", "zero", "other"]);
     }
 
     #[test]

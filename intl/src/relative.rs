@@ -114,6 +114,20 @@ impl RelativeTimeFormat {
                 self.formatters[index].get_or_init(|| made)
             }
         };
+        // With numeric "auto", a value within 0.005 of -2..=2 gets that day's phrase
+        // ("tomorrow" for 1.003) where the locale has one, as in Node (ICU).
+        let nearest = value.round();
+        if self.resolved.numeric == "auto" && nearest.abs() <= 2.0 && (value - nearest).abs() <= 0.005 {
+            let phrase = self.parts(formatter, nearest + 0.0, index);
+            if phrase.iter().all(|p| p.kind == "literal") {
+                return Ok(phrase);
+            }
+        }
+        Ok(self.parts(formatter, value, index))
+    }
+
+    /// The parts of `value` `UNITS[unit]`s from `formatter`.
+    fn parts(&self, formatter: &RelativeTimeFormatter, value: f64, unit: usize) -> Vec<RelativeTimePart> {
         let mut d = Decimal::try_from_f64(value.abs(), FloatPrecision::RoundTrip).unwrap_or_default();
         // Three fraction digits at most, as the NumberFormat ECMA-402 gives a RelativeTimeFormat.
         d.round(-3);
@@ -122,8 +136,8 @@ impl RelativeTimeFormat {
         let auto_zero = value == 0.0 && self.resolved.numeric == "auto";
         d.set_sign(if value.is_sign_negative() && !auto_zero { Sign::Negative } else { Sign::None });
         let formatted = formatter.format(d);
-        let unit = UNITS[index];
-        Ok(parts::collect(&formatted, |p| {
+        let unit = UNITS[unit];
+        parts::collect(&formatted, |p| {
             if p.category != "decimal" {
                 return None;
             }
@@ -140,7 +154,7 @@ impl RelativeTimeFormat {
             let unit = (p.kind != "literal").then_some(unit);
             RelativeTimePart { kind: p.kind, value: p.value, unit }
         })
-        .collect())
+        .collect()
     }
 
     fn make(&self, unit: usize) -> Result<RelativeTimeFormatter, icu_provider::DataError> {
@@ -222,6 +236,18 @@ mod tests {
     }
 
     #[test]
+    fn numeric_auto_takes_the_phrase_of_a_value_within_five_thousandths_as_node_does() {
+        let en = rtf("en", None, Some("auto"));
+        assert_eq!(
+            all(&en, &[(1.003, "day"), (1.005, "day"), (1.006, "day"), (0.004, "day"), (-0.002, "day"), (-1e-7, "day"), (2.004, "day"), (-2.003, "day"), (0.5, "day")]),
+            ["tomorrow", "tomorrow", "in 1.006 days", "today", "today", "today", "in 2.004 days", "2.003 days ago", "in 0.5 days"]
+        );
+        assert_eq!(rtf("es", None, Some("auto")).format(2.004, "day").unwrap(), "pasado mañana");
+        assert_eq!(rtf("fr", Some("narrow"), Some("auto")).format(-0.0, "day").unwrap(), "aujourd’hui");
+        assert_eq!(rtf("en", None, None).format(-1e-7, "day").unwrap(), "0 days ago");
+    }
+
+    #[test]
     fn styles_and_locales_match_node() {
         let cases = [(-3.0, "month"), (2.0, "hours"), (-1.0, "year"), (5.0, "second")];
         assert_eq!(all(&rtf("en", Some("short"), None), &cases), ["3 mo. ago", "in 2 hr.", "1 yr. ago", "in 5 sec."]);
@@ -230,6 +256,9 @@ mod tests {
         assert_eq!(rtf("de", None, Some("auto")).format(-1.0, "day").unwrap(), "gestern");
         assert_eq!(rtf("fr", None, None).format(3.0, "day").unwrap(), "dans 3 jours");
         assert_eq!(rtf("es", None, Some("auto")).format(-2.0, "day").unwrap(), "anteayer");
+        // An alias resolves to its language; a language without data to en-US.
+        assert_eq!(rtf("tl", None, None).format(3.0, "hour").unwrap(), "sa 3 oras");
+        assert_eq!(rtf("xx", None, None).format(3.0, "hour").unwrap(), "in 3 hours");
     }
 
     #[test]
