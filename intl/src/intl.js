@@ -234,6 +234,7 @@ function intlClass(name, make, methods) {
     state.set(this, make(localeOf(locales), options));
   };
   defineProperty(C, "name", { value: name });
+  defineProperty(C, "length", { value: 0 });
   const props = {
     constructor: { value: C, writable: true, configurable: true },
     resolvedOptions: {
@@ -246,10 +247,14 @@ function intlClass(name, make, methods) {
   };
   for (const [method, fn] of Object.entries(methods)) {
     const named = { [method](...args) { return fn(internal(this, method), ...args); } }[method];
+    // The length Node reports: the method's own parameters, not the state it is handed.
+    defineProperty(named, "length", { value: fn.length - 1 });
     props[method] = { configurable: true, writable: true, value: named };
   }
-  C.prototype = Object.create(Object.prototype, props);
-  C.supportedLocalesOf = DateTimeFormat.supportedLocalesOf;
+  defineProperty(C, "prototype", { value: Object.create(Object.prototype, props), writable: false });
+  defineProperty(C, "supportedLocalesOf", {
+    value: DateTimeFormat.supportedLocalesOf, writable: true, configurable: true, enumerable: false,
+  });
   return C;
 }
 
