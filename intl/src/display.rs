@@ -4,6 +4,7 @@
 //! `dateTimeField` are refused with a `RangeError` rather than answered wrongly.
 
 use crate::locale::resolve_locale;
+use crate::options::get_option;
 use crate::IntlError;
 use icu_experimental::displaynames::multi::{LocaleDisplayNamesFormatter, RegionDisplayNames, ScriptDisplayNames};
 use icu_experimental::displaynames::{DisplayNamesOptions as IcuOptions, LanguageDisplay, Style};
@@ -70,16 +71,12 @@ impl DisplayNames {
     /// type trove-host does not support.
     pub fn try_new(locale: Option<&str>, options: &DisplayNamesOptions) -> Result<Self, IntlError> {
         let rl = resolve_locale(locale)?;
-        let pick = |name: &str, value: &Option<String>, allowed: &[&str]| -> Result<String, IntlError> {
-            match value.as_deref() {
-                None => Ok(allowed[0].to_owned()),
-                Some(v) if allowed.contains(&v) => Ok(v.to_owned()),
-                Some(v) => Err(IntlError::Range(format!("Value {v} out of range for Intl.DisplayNames options property {name}"))),
-            }
-        };
+        let pick = |name: &str, value: &Option<String>, allowed: &[&str]| get_option("DisplayNames", name, value, allowed, allowed[0]);
         let style = pick("style", &options.style, &["long", "short", "narrow"])?;
-        let kind = options.kind.clone().ok_or_else(|| IntlError::Type(INVALID.into()))?;
-        let kind = pick("type", &Some(kind), &["language", "region", "script", "currency", "calendar", "dateTimeField"])?;
+        if options.kind.is_none() {
+            return Err(IntlError::Type(INVALID.into()));
+        }
+        let kind = pick("type", &options.kind, &["language", "region", "script", "currency", "calendar", "dateTimeField"])?;
         let fallback = pick("fallback", &options.fallback, &["code", "none"])?;
         let language_display = pick("languageDisplay", &options.language_display, &["dialect", "standard"])?;
         let mut icu = IcuOptions::default();

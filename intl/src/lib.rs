@@ -43,6 +43,7 @@
 
 mod ext;
 mod locale;
+mod options;
 mod parts;
 
 pub mod datetime;

@@ -2,6 +2,7 @@
 //! engine's own stub joined every list the English way, whatever the locale or type.
 
 use crate::locale::resolve_locale;
+use crate::options::get_option;
 use crate::parts::{self, Part};
 use crate::IntlError;
 use icu_list::options::{ListFormatterOptions, ListLength};
@@ -44,15 +45,8 @@ impl ListFormat {
     /// its set (Node's message).
     pub fn try_new(locale: Option<&str>, options: &ListOptions) -> Result<Self, IntlError> {
         let rl = resolve_locale(locale)?;
-        let pick = |name: &str, value: &Option<String>, allowed: &[&str]| -> Result<String, IntlError> {
-            match value.as_deref() {
-                None => Ok(allowed[0].to_owned()),
-                Some(v) if allowed.contains(&v) => Ok(v.to_owned()),
-                Some(v) => Err(IntlError::Range(format!("Value {v} out of range for Intl.ListFormat options property {name}"))),
-            }
-        };
-        let kind = pick("type", &options.kind, &["conjunction", "disjunction", "unit"])?;
-        let style = pick("style", &options.style, &["long", "short", "narrow"])?;
+        let kind = get_option("ListFormat", "type", &options.kind, &["conjunction", "disjunction", "unit"], "conjunction")?;
+        let style = get_option("ListFormat", "style", &options.style, &["long", "short", "narrow"], "long")?;
         let length = match style.as_str() {
             "short" => ListLength::Short,
             "narrow" => ListLength::Narrow,

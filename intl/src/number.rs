@@ -2,6 +2,7 @@
 //! digits, ICU4X percent/currency formatters for the affixes and currency digits.
 
 use crate::locale::resolve_locale;
+use crate::options::get_option;
 use crate::parts::{self, Part};
 use crate::IntlError;
 use fixed_decimal::{Decimal, FloatPrecision, UnsignedDecimal, UnsignedRoundingMode};
@@ -131,16 +132,6 @@ fn range(name: &str, v: Option<u32>, lo: u32, hi: u32) -> Result<Option<u32>, In
     }
 }
 
-fn one_of(prop: &str, v: &Option<String>, allowed: &[&str], default: &str) -> Result<String, IntlError> {
-    match v {
-        None => Ok(default.to_string()),
-        Some(s) if allowed.contains(&s.as_str()) => Ok(s.clone()),
-        Some(s) => Err(IntlError::Range(format!(
-            "Value {s} out of range for Intl.NumberFormat options property {prop}"
-        ))),
-    }
-}
-
 /// Splits ICU4X's formatting of a probe number into the text before and after the digits.
 /// Also returns the number of fraction digits the probe showed (a currency's default).
 fn split_probe(s: &str) -> (Affixes, u32) {
@@ -172,32 +163,29 @@ impl NumberFormatter {
         let o = options;
         let rl = resolve_locale(locale)?;
         let loc = &rl.locale;
-        let style = one_of("style", &o.style, &["decimal", "percent", "currency", "unit"], "decimal")?;
+        let style = get_option("NumberFormat", "style", &o.style, &["decimal", "percent", "currency", "unit"], "decimal")?;
         if style == "unit" {
             // Node formats `{ style: "unit", unit }`; ICU4X's unit formatting is not wired up
             // here, and a number printed without its unit would be wrong, not just plain.
             return Err(IntlError::Range("Intl.NumberFormat style \"unit\" is not supported by trove-host".into()));
         }
         let style = style.as_str();
-        let currency_display = one_of(
-            "currencyDisplay",
+        let currency_display = get_option("NumberFormat", "currencyDisplay",
             &o.currency_display,
             &["symbol", "narrowSymbol", "code", "name"],
             "symbol",
         )?;
-        let sign_display = one_of(
-            "signDisplay",
+        let sign_display = get_option("NumberFormat", "signDisplay",
             &o.sign_display,
             &["auto", "never", "always", "exceptZero", "negative"],
             "auto",
         )?;
-        let rounding_mode = one_of(
-            "roundingMode",
+        let rounding_mode = get_option("NumberFormat", "roundingMode",
             &o.rounding_mode,
             &["ceil", "floor", "expand", "trunc", "halfCeil", "halfFloor", "halfExpand", "halfTrunc", "halfEven"],
             "halfExpand",
         )?;
-        let grouping = one_of("useGrouping", &o.use_grouping, &["auto", "always", "min2", "false"], "auto")?;
+        let grouping = get_option("NumberFormat", "useGrouping", &o.use_grouping, &["auto", "always", "min2", "false"], "auto")?;
         let min_int = range("minimumIntegerDigits", o.minimum_integer_digits, 1, 21)?.unwrap_or(1);
 
         let mut currency_code = None;
@@ -244,8 +232,8 @@ impl NumberFormatter {
             }
         };
 
-        let notation = one_of("notation", &o.notation, &["standard", "scientific", "engineering", "compact"], "standard")?;
-        let compact_display = one_of("compactDisplay", &o.compact_display, &["short", "long"], "short")?;
+        let notation = get_option("NumberFormat", "notation", &o.notation, &["standard", "scientific", "engineering", "compact"], "standard")?;
+        let compact_display = get_option("NumberFormat", "compactDisplay", &o.compact_display, &["short", "long"], "short")?;
         if notation == "scientific" || notation == "engineering" || (notation == "compact" && style != "decimal") {
             // A number printed without its exponent or its compact unit would be wrong, not just plain.
             let what = if notation == "compact" { format!("notation \"compact\" with style \"{style}\"") } else { format!("notation \"{notation}\"") };
@@ -402,7 +390,7 @@ impl NumberFormatter {
             is_zero = d.is_zero();
             let signed = Decimal::new(fixed_decimal::Sign::None, d);
             let formatted = self.decimal.format(&signed);
-            body = parts::collect(&formatted, number_part);
+            body = parts::collect(&formatted, parts::number_part);
             }
         }
         // Sign per signDisplay.
@@ -459,10 +447,10 @@ impl NumberFormatter {
         significand.pad_start(self.min_int as i16);
         let signed = Decimal::new(fixed_decimal::Sign::None, significand);
         let parts = match compact.format_with_exponent(&signed, exponent) {
-            Ok(formatted) => parts::collect(&formatted, number_part),
+            Ok(formatted) => parts::collect(&formatted, parts::number_part),
             // The exponent came from the same formatter, so this does not happen; the plain
             // number is the least wrong answer if it does.
-            Err(_) => parts::collect(&self.decimal.format(&signed), number_part),
+            Err(_) => parts::collect(&self.decimal.format(&signed), parts::number_part),
         };
         parts.into_iter().flat_map(|p| if p.kind == "literal" { compact_affix(&p.value) } else { vec![p] }).collect()
     }
@@ -500,20 +488,6 @@ pub(crate) fn apply_digits(digits: Digits, d: &mut UnsignedDecimal, mode: Unsign
             }
         }
     }
-}
-
-/// The ECMA-402 part type of an ICU4X decimal part, or `None` for text around the digits.
-fn number_part(p: &writeable::Part) -> Option<&'static str> {
-    if p.category != "decimal" {
-        return None;
-    }
-    Some(match p.value {
-        "integer" => "integer",
-        "fraction" => "fraction",
-        "group" => "group",
-        "decimal" => "decimal",
-        _ => return None,
-    })
 }
 
 /// The text a compact pattern puts around the digits: white space is `literal`, the rest

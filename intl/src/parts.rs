@@ -115,3 +115,17 @@ pub(crate) fn collect(
     }
     out
 }
+
+/// The ECMA-402 part type of an ICU4X decimal part, or `None` for text around the digits.
+pub(crate) fn number_part(p: &IcuPart) -> Option<&'static str> {
+    if p.category != "decimal" {
+        return None;
+    }
+    Some(match p.value {
+        "integer" => "integer",
+        "fraction" => "fraction",
+        "group" => "group",
+        "decimal" => "decimal",
+        _ => return None,
+    })
+}

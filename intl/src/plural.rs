@@ -3,6 +3,7 @@
 //! writing "1 item" / "2 items" from `select` got "items" for both.
 
 use crate::locale::resolve_locale;
+use crate::options::get_option;
 use crate::IntlError;
 use crate::number::{apply_digits, Digits};
 use fixed_decimal::{Decimal, FloatPrecision, UnsignedRoundingMode};
@@ -81,17 +82,14 @@ impl PluralRulesFormatter {
     /// minimum above the maximum.
     pub fn try_new(locale: Option<&str>, options: &PluralRulesOptions) -> Result<Self, IntlError> {
         let rl = resolve_locale(locale)?;
-        let kind = options.kind.clone().unwrap_or_else(|| "cardinal".into());
+        let kind = get_option("PluralRules", "type", &options.kind, &["cardinal", "ordinal"], "cardinal")?;
         // CLDR's plural rules are per language (and a few regions: pt-PT), not per script:
         // `sr-Latn` must get Serbian's rules, not the root locale's.
         let mut rules_locale = rl.locale.clone();
         rules_locale.id.script = None;
         let rules = match kind.as_str() {
             "cardinal" => PluralRules::try_new_cardinal((&rules_locale).into()),
-            "ordinal" => PluralRules::try_new_ordinal((&rules_locale).into()),
-            other => {
-                return Err(IntlError::Range(format!("Value {other} out of range for Intl.PluralRules options property type")))
-            }
+            _ => PluralRules::try_new_ordinal((&rules_locale).into()),
         }
         .map_err(|e| IntlError::Range(format!("no plural rules: {e}")))?;
         let min = options.minimum_fraction_digits.unwrap_or(0);

@@ -3,6 +3,7 @@
 //! "1 day ago".
 
 use crate::locale::resolve_locale;
+use crate::options::get_option;
 use crate::parts::{self, Part};
 use crate::IntlError;
 use fixed_decimal::{Decimal, FloatPrecision, Sign};
@@ -66,15 +67,8 @@ impl RelativeTimeFormat {
     /// outside its set (Node's message).
     pub fn try_new(locale: Option<&str>, options: &RelativeTimeOptions) -> Result<Self, IntlError> {
         let rl = resolve_locale(locale)?;
-        let pick = |name: &str, value: &Option<String>, allowed: &[&str]| -> Result<String, IntlError> {
-            match value.as_deref() {
-                None => Ok(allowed[0].to_owned()),
-                Some(v) if allowed.contains(&v) => Ok(v.to_owned()),
-                Some(v) => Err(IntlError::Range(format!("Value {v} out of range for Intl.RelativeTimeFormat options property {name}"))),
-            }
-        };
-        let style = pick("style", &options.style, &["long", "short", "narrow"])?;
-        let numeric = pick("numeric", &options.numeric, &["always", "auto"])?;
+        let style = get_option("RelativeTimeFormat", "style", &options.style, &["long", "short", "narrow"], "long")?;
+        let numeric = get_option("RelativeTimeFormat", "numeric", &options.numeric, &["always", "auto"], "always")?;
         let icu_options = RelativeTimeFormatterOptions::default().with_numeric(if numeric == "auto" { Numeric::Auto } else { Numeric::Always });
         Ok(Self {
             locale: rl.locale,
@@ -137,18 +131,7 @@ impl RelativeTimeFormat {
         d.set_sign(if value.is_sign_negative() && !auto_zero { Sign::Negative } else { Sign::None });
         let formatted = formatter.format(d);
         let unit = UNITS[unit];
-        parts::collect(&formatted, |p| {
-            if p.category != "decimal" {
-                return None;
-            }
-            Some(match p.value {
-                "integer" => "integer",
-                "fraction" => "fraction",
-                "group" => "group",
-                "decimal" => "decimal",
-                _ => return None,
-            })
-        })
+        parts::collect(&formatted, parts::number_part)
         .into_iter()
         .map(|p| {
             let unit = (p.kind != "literal").then_some(unit);

@@ -1,0 +1,15 @@
+//! ECMA-402 `GetOption` for string options, shared by every `Intl` class.
+
+use crate::IntlError;
+
+/// `value`, or `default` when the option was not given.
+///
+/// Errors: [`IntlError::Range`] for a value outside `allowed`, with Node's message
+/// (`Value x out of range for Intl.NumberFormat options property style`).
+pub(crate) fn get_option(class: &str, name: &str, value: &Option<String>, allowed: &[&str], default: &str) -> Result<String, IntlError> {
+    match value.as_deref() {
+        None => Ok(default.to_owned()),
+        Some(v) if allowed.contains(&v) => Ok(v.to_owned()),
+        Some(v) => Err(IntlError::Range(format!("Value {v} out of range for Intl.{class} options property {name}"))),
+    }
+}
