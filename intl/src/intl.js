@@ -45,6 +45,7 @@ function localeOf(locales) {
 /** ECMA-402 CanonicalizeLocaleList's input: the tags of a string or an array-like of strings. */
 function localeTags(locales) {
   if (locales === undefined) return [];
+  if (locales === null) throw new TypeError("Cannot convert undefined or null to object");
   if (typeof locales === "string") return [locales];
   const list = Object(locales);
   const out = [];

@@ -138,6 +138,7 @@ async fn intl_formats_as_node_prints() {
             "names": "United States; Germany; Brazilian Portuguese; undefined",
             "canonical": "en-US,he",
             "resolution": "[[\"en-US\"],\"en-US\",\"in 3 hours\",\"few\"]",
+            "nullLocale": "TypeError: Cannot convert undefined or null to object",
             "plural": "other,one,other,one",
             "ordinal": "one,two,few,other,other,one",
             "relative": "yesterday; in 3 hours; 3 mo. ago",
