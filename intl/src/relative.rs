@@ -4,7 +4,7 @@
 
 use crate::locale::resolve_locale;
 use crate::options::get_option;
-use crate::parts::{self, Part};
+use crate::parts;
 use crate::IntlError;
 use fixed_decimal::{Decimal, FloatPrecision, Sign};
 use icu_experimental::relativetime::options::Numeric;
@@ -88,7 +88,7 @@ impl RelativeTimeFormat {
     /// Errors: [`IntlError::Range`] for a value that is not finite or a unit that is not one of
     /// `second minute hour day week month quarter year` (or its plural), with Node's messages.
     pub fn format(&self, value: f64, unit: &str) -> Result<String, IntlError> {
-        Ok(parts::join(&self.format_to_parts(value, unit)?.into_iter().map(|p| Part::new(&p.kind, p.value)).collect::<Vec<_>>()))
+        Ok(self.format_to_parts(value, unit)?.into_iter().map(|p| p.value).collect())
     }
 
     /// [`Self::format`] as parts, as `formatToParts` returns them.
