@@ -149,7 +149,10 @@ pub(crate) async fn start(server: &McpServer, options: McpHttpOptions) -> Result
     let exchanges = Arc::new(AtomicUsize::new(0));
     let mut router = Router::new()
         .nest_service(MCP_PATH, service)
-        .layer(axum::middleware::from_fn_with_state((manager, options.max_sessions), limit_sessions))
+        .layer(axum::middleware::from_fn_with_state(
+            (manager, options.max_sessions, Arc::new(tokio::sync::Mutex::new(()))),
+            limit_sessions,
+        ))
         .layer(axum::middleware::from_fn_with_state(exchanges.clone(), count_exchanges));
     if let Some(token) = options.bearer_token.clone() {
         router = router.layer(axum::middleware::from_fn_with_state(Arc::<str>::from(token), require_bearer));
@@ -187,15 +190,20 @@ async fn count_exchanges(State(counter): State<Arc<AtomicUsize>>, request: Reque
     Response::from_parts(parts, axum::body::Body::from_stream(body))
 }
 
+/// What [`limit_sessions`] needs: the session manager, the most sessions open at once, and
+/// a lock that lets one request at a time open a session.
+type SessionLimit = (Arc<LocalSessionManager>, usize, Arc<tokio::sync::Mutex<()>>);
+
 /// 503 for a request that would open a session (a POST without `Mcp-Session-Id`) while
-/// `max` are open.
-async fn limit_sessions(
-    State((manager, max)): State<(Arc<LocalSessionManager>, usize)>,
-    request: Request,
-    next: Next,
-) -> Response {
+/// `max` are open. Requests that open sessions go one at a time, from the count to the new
+/// session's registration, so concurrent ones cannot all see room for one more.
+async fn limit_sessions(State((manager, max, opening)): State<SessionLimit>, request: Request, next: Next) -> Response {
     let opens = request.method() == axum::http::Method::POST && !request.headers().contains_key("mcp-session-id");
-    if opens && manager.sessions.read().await.len() >= max {
+    if !opens {
+        return next.run(request).await;
+    }
+    let _one_at_a_time = opening.lock().await;
+    if manager.sessions.read().await.len() >= max {
         tracing::warn!(target: "trove::mcp", "refused a new session: {max} are open");
         return (StatusCode::SERVICE_UNAVAILABLE, [(header::RETRY_AFTER, "5")], "too many MCP sessions are open; end one (DELETE) or try again later")
             .into_response();
