@@ -4,6 +4,7 @@
 //! options, so `new Intl.DateTimeFormat(...)` per call stays cheap.
 
 use crate::{
+    Collator, CollatorOptions,
     DateTimeFormatter, DateTimeOptions, Defaults, DisplayNames, DisplayNamesOptions, IntlError, ListFormat, ListOptions, NumberFormatter, NumberOptions, Part,
     PluralRulesFormatter,
     PluralRulesOptions, RelativeTimeFormat, RelativeTimeOptions, RelativeTimePart,
@@ -23,6 +24,7 @@ thread_local! {
     static RTF: RefCell<HashMap<String, Rc<RelativeTimeFormat>>> = RefCell::new(HashMap::new());
     static LF: RefCell<HashMap<String, Rc<ListFormat>>> = RefCell::new(HashMap::new());
     static DN: RefCell<HashMap<String, Rc<DisplayNames>>> = RefCell::new(HashMap::new());
+    static COL: RefCell<HashMap<String, Rc<Collator>>> = RefCell::new(HashMap::new());
 }
 
 fn js_err(e: IntlError) -> JsErrorBox {
@@ -275,6 +277,44 @@ fn op_intl_display_of(
     Ok(dn(locale, options)?.of(code).map_err(js_err)?.map_or(serde_json::Value::Null, serde_json::Value::String))
 }
 
+/// [`dtf`] for collators (`options` as JSON text).
+fn col(locale: Option<String>, options: &str) -> Result<Rc<Collator>, JsErrorBox> {
+    cached(&COL, format!("{locale:?}|{options}"), || {
+        Collator::try_new(locale.as_deref(), &parse_options::<CollatorOptions>(options)?).map_err(js_err)
+    })
+}
+
+/// `op_intl_collator_resolve(locale, options)` → resolvedOptions object; RangeError on bad
+/// options.
+#[op2]
+#[serde]
+fn op_intl_collator_resolve(
+    #[string] locale: Option<String>,
+    #[string] options: &str,
+) -> Result<crate::ResolvedCollatorOptions, JsErrorBox> {
+    Ok(col(locale, options)?.resolved_options().clone())
+}
+
+/// `op_intl_collator_compare(locale, options, a: string, b: string)` → `-1`, `0` or `1`.
+#[op2]
+fn op_intl_collator_compare(
+    #[string] locale: Option<String>,
+    #[string] options: &str,
+    #[string] a: &str,
+    #[string] b: &str,
+) -> Result<i32, JsErrorBox> {
+    Ok(col(locale, options)?.compare(a, b))
+}
+
+/// `op_intl_change_case(locale: string, upper: bool, text: string)` → `text` upper- or
+/// lower-cased by `locale`'s rules (Turkish dotted and dotless i, Lithuanian dots);
+/// RangeError for a malformed tag (`String.prototype.toLocaleUpperCase`/`toLocaleLowerCase`).
+#[op2]
+#[string]
+fn op_intl_change_case(#[string] locale: &str, upper: bool, #[string] text: &str) -> Result<String, JsErrorBox> {
+    crate::change_case(locale, upper, text).map_err(js_err)
+}
+
 /// `op_intl_canonical_locales(tags: string[])` → the canonical tags, without duplicates;
 /// RangeError for a malformed tag.
 #[op2]
@@ -310,6 +350,9 @@ deno_core::extension!(
         op_intl_list_format_to_parts,
         op_intl_display_resolve,
         op_intl_display_of,
+        op_intl_collator_resolve,
+        op_intl_collator_compare,
+        op_intl_change_case,
         op_intl_canonical_locales,
         op_intl_supported_locales,
     ],

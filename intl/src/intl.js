@@ -1,12 +1,16 @@
 // trove-host: ECMA-402 Intl for the QuickJS isolate (whose own Intl ignores options).
 // Replaces Intl.DateTimeFormat, Intl.NumberFormat, Intl.PluralRules, Intl.RelativeTimeFormat,
-// Intl.ListFormat, Intl.DisplayNames (which it lacked), Intl.getCanonicalLocales,
-// Number.prototype.toLocaleString and
+// Intl.ListFormat, Intl.DisplayNames (which it lacked), Intl.Collator, Intl.getCanonicalLocales,
+// Number.prototype.toLocaleString, String.prototype.localeCompare / toLocaleUpperCase /
+// toLocaleLowerCase and
 // Date.prototype.toLocaleString / toLocaleDateString / toLocaleTimeString with versions that
 // call ICU4X through the op_intl_* ops of the `trove_intl` extension (crate trove-host-intl).
 // Without a timeZone option, dates are shown in UTC.
 import {
   op_intl_canonical_locales,
+  op_intl_change_case,
+  op_intl_collator_compare,
+  op_intl_collator_resolve,
   op_intl_datetime_format,
   op_intl_datetime_format_to_parts,
   op_intl_datetime_resolve,
@@ -222,16 +226,24 @@ for (const [name, value] of [["DateTimeFormat", DateTimeFormat], ["NumberFormat"
 // The engine's own stubs answered "other" for every number, "-1 day" for "1 day ago", and
 // joined every list the English way.
 
-/** A class over `state` (what the constructor keeps) whose methods call Rust. */
-function intlClass(name, make, methods) {
+/**
+ * A class over `state` (what the constructor keeps) whose methods call Rust; `getters` are
+ * accessors on the prototype, each handed the state.
+ */
+function intlClass(name, make, methods, getters = {}, callable = false) {
   const state = new WeakMap();
-  const internal = (self, method) => {
+  const internal = (self, method, accessor = "") => {
     const s = state.get(self);
-    if (!s) throw new TypeError(`Method Intl.${name}.prototype.${method} called on incompatible receiver`);
+    if (!s) throw new TypeError(`Method ${accessor}Intl.${name}.prototype.${method} called on incompatible receiver`);
     return s;
   };
   const C = function (locales, options) {
-    if (new.target === undefined) throw new TypeError(`Constructor Intl.${name} requires 'new'`);
+    if (new.target === undefined) {
+      // Collator, as NumberFormat and DateTimeFormat, may be called as a function (ECMA-402's
+      // legacy constructors); the newer classes may not.
+      if (callable) return new C(locales, options);
+      throw new TypeError(`Constructor Intl.${name} requires 'new'`);
+    }
     state.set(this, make(localeOf(locales), options));
   };
   defineProperty(C, "name", { value: name });
@@ -251,6 +263,10 @@ function intlClass(name, make, methods) {
     // The length Node reports: the method's own parameters, not the state it is handed.
     defineProperty(named, "length", { value: fn.length - 1 });
     props[method] = { configurable: true, writable: true, value: named };
+  }
+  for (const [getter, fn] of Object.entries(getters)) {
+    const get = { get [getter]() { return fn(internal(this, getter, "get ")); } };
+    props[getter] = { configurable: true, get: Object.getOwnPropertyDescriptor(get, getter).get };
   }
   defineProperty(C, "prototype", { value: Object.create(Object.prototype, props), writable: false });
   defineProperty(C, "supportedLocalesOf", {
@@ -301,12 +317,71 @@ const DisplayNames = intlClass("DisplayNames", (locale, options) => {
   of: (s, code) => op_intl_display_of(s.locale, s.opts, String(code)) ?? undefined,
 });
 
+// ---------------------------------------------------------------- Collator, localeCompare, case
+// The engine's collator compared by the root order whatever the locale or options
+// (`sensitivity: "base"` still told "a" from "A"), and its toLocaleUpperCase ignored the locale.
+
+/** `compare` as ECMA-402 makes it: a function of two arguments, without a name, bound to `s`. */
+function boundCompare(s) {
+  return (x, y) => op_intl_collator_compare(s.locale, s.opts, String(x), String(y));
+}
+
+/** A collator's options as the JSON text Rust caches it by. */
+function collatorOptions(options) {
+  return JSONStringify(readOptions(options, ["usage", "sensitivity", "caseFirst", "collation"], [],
+    ["ignorePunctuation", "numeric"]));
+}
+
+const Collator = intlClass("Collator", (locale, options) => {
+  const opts = collatorOptions(options);
+  return { locale, opts, resolved: op_intl_collator_resolve(locale, opts), compare: undefined };
+}, {}, {
+  compare: (s) => s.compare ??= boundCompare(s),
+}, true);
+
+const StringValue = String;
+function thisString(receiver, name) {
+  if (receiver === undefined || receiver === null) {
+    throw new TypeError(`String.prototype.${name} called on null or undefined`);
+  }
+  return StringValue(receiver);
+}
+
+const StringToUpperCase = String.prototype.toUpperCase;
+const StringToLowerCase = String.prototype.toLowerCase;
+for (const [name, upper, plain] of [
+  ["toLocaleUpperCase", true, StringToUpperCase],
+  ["toLocaleLowerCase", false, StringToLowerCase],
+]) {
+  const fn = {
+    [name](locales) {
+      const s = thisString(this, name);
+      const locale = localeOf(locales);
+      return locale === null ? plain.call(s) : op_intl_change_case(locale, upper, s);
+    },
+  }[name];
+  defineProperty(fn, "length", { value: 0 });
+  defineProperty(String.prototype, name, { value: fn, writable: true, configurable: true, enumerable: false });
+}
+
+defineProperty(String.prototype, "localeCompare", {
+  value: function localeCompare(that, locales, options) {
+    const s = thisString(this, "localeCompare");
+    // As `new Intl.Collator(locales, options).compare(s, that)`; Rust caches the collator.
+    const opts = options === undefined ? "{}" : collatorOptions(options);
+    return op_intl_collator_compare(localeOf(locales), opts, s, StringValue(that));
+  },
+  writable: true, configurable: true, enumerable: false,
+});
+defineProperty(String.prototype.localeCompare, "length", { value: 1 });
+
 defineProperty(Intl, "getCanonicalLocales", {
   value: { getCanonicalLocales(locales) { return op_intl_canonical_locales(localeTags(locales)); } }.getCanonicalLocales,
   writable: true, configurable: true, enumerable: false,
 });
 
 for (const [name, value] of [
+  ["Collator", Collator],
   ["PluralRules", PluralRules],
   ["RelativeTimeFormat", RelativeTimeFormat],
   ["ListFormat", ListFormat],

@@ -22,6 +22,9 @@
 //!   [`format_to_parts`](ListFormat::format_to_parts).
 //! - [`DisplayNames::try_new`]`(locale, &`[`DisplayNamesOptions`]`)` →
 //!   [`of`](DisplayNames::of)`(code)` ("United States" for `US`; types region, language, script).
+//! - [`Collator::try_new`]`(locale, &`[`CollatorOptions`]`)` →
+//!   [`compare`](Collator::compare)`(a, b)` (`-1`, `0`, `1`, by CLDR's collation for the locale).
+//! - [`change_case`]`(locale, upper, text)`: `toLocaleUpperCase`/`toLocaleLowerCase`.
 //! - Errors are [`IntlError`]: `Range` / `Type`, thrown in JS as `RangeError` / `TypeError`
 //!   with Node's messages.
 //!
@@ -41,11 +44,13 @@
 //! `init()` is the function deno_core 0.413's `extension!` macro generates (it takes no
 //! arguments because the extension has no options/state).
 
+mod case;
 mod ext;
 mod locale;
 mod options;
 mod parts;
 
+pub mod collator;
 pub mod datetime;
 pub mod display;
 pub mod list;
@@ -53,6 +58,8 @@ pub mod number;
 pub mod plural;
 pub mod relative;
 
+pub use case::change_case;
+pub use collator::{Collator, CollatorOptions, ResolvedCollatorOptions};
 pub use datetime::{DateTimeFormatter, DateTimeOptions, Defaults, ResolvedDateTimeOptions};
 pub use ext::trove_intl;
 pub use locale::{canonical_locales, resolve_locale, supported_locales, ResolvedLocale, DEFAULT_LOCALE};

@@ -150,6 +150,31 @@ async fn intl_formats_as_node_prints() {
     );
 }
 
+#[tokio::test(flavor = "current_thread")]
+async fn collation_and_case_mapping_follow_the_locale_as_node() {
+    // Expected values as Node 20.20.2 prints them for the same code, except that Node's
+    // incompatible-receiver message ends with the receiver (" #<Object>").
+    let mut toolkit = globals().await;
+    let outcome = call(&mut toolkit, "collate", json!({})).await;
+    assert_eq!(
+        structured(&outcome),
+        &json!({
+            "sv": "a A a10 a2 b z ä",
+            "numeric": "A a ä a2 a10 b z",
+            "base": "0,0,0,-1",
+            "plain": "a A ä a10 a2 b z",
+            "shape": "function 2 \"\" false 1 [object Intl.Collator]",
+            "resolved": "{\"locale\":\"de-u-kn\",\"usage\":\"sort\",\"sensitivity\":\"variant\",\"ignorePunctuation\":false,\"collation\":\"default\",\"numeric\":true,\"caseFirst\":\"lower\"}",
+            "errors": [
+                "RangeError: Value bogus out of range for Intl.Collator options property sensitivity",
+                "RangeError: Incorrect locale information provided",
+                "TypeError: Method get Intl.Collator.prototype.compare called on incompatible receiver"
+            ],
+            "cases": "İI ıi I ΑΣΟΣ"
+        })
+    );
+}
+
 /// No global `fetch`, no host internals, and none of the engine's extras that Node 20 lacks.
 #[tokio::test(flavor = "current_thread")]
 async fn no_global_fetch_deno_or_bootstrap() {
