@@ -219,6 +219,14 @@ impl Collator {
         &self.resolved
     }
 
+    /// `s`'s sort key: comparing two keys byte by byte orders them as [`Self::compare`] orders
+    /// their strings (equal keys for strings that compare equal).
+    pub fn sort_key(&self, s: &str) -> Vec<u8> {
+        let mut key = Vec::with_capacity(s.len() * 2 + 4);
+        let Ok(()) = self.collator.write_sort_key_to(s, &mut key);
+        key
+    }
+
     /// `compare(a, b)`: `-1`, `0` or `1`.
     pub fn compare(&self, a: &str, b: &str) -> i32 {
         match self.collator.compare(a, b) {
@@ -338,6 +346,30 @@ mod tests {
         assert!(collator(Some("th"), "{}").resolved_options().ignore_punctuation);
         assert!(collator(Some("en-u-kn"), "{}").resolved_options().numeric);
         assert!(!collator(Some("en-u-kn"), r#"{"numeric":false}"#).resolved_options().numeric);
+    }
+
+    #[test]
+    fn sort_keys_order_as_compare_does() {
+        let mut words: Vec<&str> = WORDS.to_vec();
+        words.extend(["a10", "a9", "A", "á", "ae", "æ", "a-b", "ab", "a b", "", "ﬁ", "fi", "ı", "i", "Äb"]);
+        for (locale, options) in [
+            (None, "{}"),
+            (Some("sv"), "{}"),
+            (Some("en"), r#"{"sensitivity":"base"}"#),
+            (Some("en"), r#"{"sensitivity":"accent"}"#),
+            (Some("en"), r#"{"sensitivity":"case"}"#),
+            (Some("en"), r#"{"numeric":true,"caseFirst":"upper"}"#),
+            (Some("en"), r#"{"ignorePunctuation":true}"#),
+            (Some("de-u-co-phonebk"), "{}"),
+        ] {
+            let c = collator(locale, options);
+            for a in &words {
+                for b in &words {
+                    let by_key = c.sort_key(a).cmp(&c.sort_key(b)) as i32;
+                    assert_eq!(by_key, c.compare(a, b), "{locale:?} {options}: {a:?} vs {b:?}");
+                }
+            }
+        }
     }
 
     #[test]

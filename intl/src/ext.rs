@@ -306,6 +306,64 @@ fn op_intl_collator_compare(
     Ok(col(locale, options)?.compare(a, b))
 }
 
+/// The collators `compare` functions hold by number (see [`op_intl_collator_id`]), so that a
+/// comparison, made thousands of times by one `sort`, looks nothing up by text.
+#[derive(Default)]
+struct CollatorRegistry {
+    ids: HashMap<String, i32>,
+    collators: Vec<Rc<Collator>>,
+}
+
+/// Most collators one instance's thread registers. A toolkit that makes more distinct
+/// locale-and-options pairs than this gets the keyed path (as `localeCompare` with arguments):
+/// slower, but its memory stays bounded.
+const REGISTRY_MAX: usize = 1024;
+
+thread_local! {
+    static REGISTRY: RefCell<CollatorRegistry> = RefCell::new(CollatorRegistry::default());
+}
+
+/// `op_intl_collator_id(locale, options)` → a number for [`op_intl_collator_compare_id`], or
+/// `-1` when the registry is full; RangeError on bad options.
+#[op2]
+fn op_intl_collator_id(#[string] locale: Option<String>, #[string] options: &str) -> Result<i32, JsErrorBox> {
+    let key = format!("{locale:?}|{options}");
+    if let Some(id) = REGISTRY.with(|r| r.borrow().ids.get(&key).copied()) {
+        return Ok(id);
+    }
+    let collator = col(locale, options)?;
+    Ok(REGISTRY.with(|r| {
+        let mut r = r.borrow_mut();
+        if r.collators.len() >= REGISTRY_MAX {
+            return -1;
+        }
+        let id = r.collators.len() as i32;
+        r.collators.push(collator);
+        r.ids.insert(key, id);
+        id
+    }))
+}
+
+/// `op_intl_collator_compare_id(id, a: string, b: string)` → `-1`, `0` or `1` by the collator
+/// [`op_intl_collator_id`] numbered `id`.
+#[op2(fast)]
+fn op_intl_collator_compare_id(id: i32, #[string] a: &str, #[string] b: &str) -> Result<i32, JsErrorBox> {
+    let collator = REGISTRY.with(|r| r.borrow().collators.get(usize::try_from(id).ok()?).cloned());
+    let collator = collator.ok_or_else(|| JsErrorBox::type_error(format!("no collator numbered {id}")))?;
+    Ok(collator.compare(a, b))
+}
+
+/// `op_intl_collator_sort_key(id, s: string)` → `s`'s sort key as a string of one char per byte
+/// (U+0000–U+00FF), so that JavaScript's `<` on two keys orders them as `compare` orders their
+/// strings.
+#[op2]
+#[string]
+fn op_intl_collator_sort_key(id: i32, #[string] s: &str) -> Result<String, JsErrorBox> {
+    let collator = REGISTRY.with(|r| r.borrow().collators.get(usize::try_from(id).ok()?).cloned());
+    let collator = collator.ok_or_else(|| JsErrorBox::type_error(format!("no collator numbered {id}")))?;
+    Ok(collator.sort_key(s).into_iter().map(char::from).collect())
+}
+
 /// `op_intl_change_case(locale: string, upper: bool, text: string)` → `text` upper- or
 /// lower-cased by `locale`'s rules (Turkish dotted and dotless i, Lithuanian dots);
 /// RangeError for a malformed tag (`String.prototype.toLocaleUpperCase`/`toLocaleLowerCase`).
@@ -352,6 +410,9 @@ deno_core::extension!(
         op_intl_display_of,
         op_intl_collator_resolve,
         op_intl_collator_compare,
+        op_intl_collator_id,
+        op_intl_collator_compare_id,
+        op_intl_collator_sort_key,
         op_intl_change_case,
         op_intl_canonical_locales,
         op_intl_supported_locales,

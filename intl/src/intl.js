@@ -10,6 +10,9 @@ import {
   op_intl_canonical_locales,
   op_intl_change_case,
   op_intl_collator_compare,
+  op_intl_collator_compare_id,
+  op_intl_collator_id,
+  op_intl_collator_sort_key,
   op_intl_collator_resolve,
   op_intl_datetime_format,
   op_intl_datetime_format_to_parts,
@@ -323,8 +326,41 @@ const DisplayNames = intlClass("DisplayNames", (locale, options) => {
 
 /** `compare` as ECMA-402 makes it: a function of two arguments, without a name, bound to `s`. */
 function boundCompare(s) {
-  return (x, y) => op_intl_collator_compare(s.locale, s.opts, String(x), String(y));
+  const id = op_intl_collator_id(s.locale, s.opts);
+  if (id < 0) return (x, y) => op_intl_collator_compare(s.locale, s.opts, String(x), String(y));
+  return keyedCompare(id);
 }
+
+// A sort calls `compare` n·log n times with n strings, and an op call costs more than the
+// comparison: so each string's sort key is asked for once and kept (up to KEYS_KEPT strings
+// per collator, each at most KEY_TEXT_MAX long), and the keys are compared in JavaScript.
+const KEYS_KEPT = 2048;
+const KEY_TEXT_MAX = 256;
+
+/** A comparison function over the registered collator `id`, by sort keys it keeps. */
+function keyedCompare(id) {
+  const keys = new Map();
+  const key = (x) => {
+    let k = keys.get(x);
+    if (k === undefined) {
+      if (keys.size >= KEYS_KEPT) keys.clear();
+      k = op_intl_collator_sort_key(id, x);
+      keys.set(x, k);
+    }
+    return k;
+  };
+  return (x, y) => {
+    const a = String(x);
+    const b = String(y);
+    if (a.length > KEY_TEXT_MAX || b.length > KEY_TEXT_MAX) return op_intl_collator_compare_id(id, a, b);
+    const ka = key(a);
+    const kb = key(b);
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  };
+}
+
+/** `localeCompare` without locales or options: the default collator's comparison, made on first use. */
+let defaultCompare;
 
 /** A collator's options as the JSON text Rust caches it by. */
 function collatorOptions(options) {
@@ -368,6 +404,10 @@ defineProperty(String.prototype, "localeCompare", {
   value: function localeCompare(that, locales, options) {
     const s = thisString(this, "localeCompare");
     // As `new Intl.Collator(locales, options).compare(s, that)`; Rust caches the collator.
+    if (locales === undefined && options === undefined) {
+      defaultCompare ??= boundCompare({ locale: null, opts: "{}" });
+      return defaultCompare(s, that);
+    }
     const opts = options === undefined ? "{}" : collatorOptions(options);
     return op_intl_collator_compare(localeOf(locales), opts, s, StringValue(that));
   },

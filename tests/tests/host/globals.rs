@@ -170,7 +170,8 @@ async fn collation_and_case_mapping_follow_the_locale_as_node() {
                 "RangeError: Incorrect locale information provided",
                 "TypeError: Method get Intl.Collator.prototype.compare called on incompatible receiver"
             ],
-            "cases": "İI ıi I ΑΣΟΣ"
+            "cases": "İI ıi I ΑΣΟΣ",
+            "long": "0,-1,1"
         })
     );
 }
