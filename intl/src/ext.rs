@@ -145,6 +145,29 @@ fn op_intl_number_format_to_parts(
     Ok(nf(locale, options)?.format_to_parts(value))
 }
 
+/// `op_intl_number_format_exact(locale, options, digits: string)` → string: a BigInt's digits
+/// or a decimal string, formatted without going through a float.
+#[op2]
+#[string]
+fn op_intl_number_format_exact(
+    #[string] locale: Option<String>,
+    #[string] options: &str,
+    #[string] digits: &str,
+) -> Result<String, JsErrorBox> {
+    Ok(nf(locale, options)?.format_exact(digits))
+}
+
+/// `op_intl_number_format_exact_to_parts(locale, options, digits: string)` → `{type, value}[]`.
+#[op2]
+#[serde]
+fn op_intl_number_format_exact_to_parts(
+    #[string] locale: Option<String>,
+    #[string] options: &str,
+    #[string] digits: &str,
+) -> Result<Vec<Part>, JsErrorBox> {
+    Ok(nf(locale, options)?.format_exact_to_parts(digits))
+}
+
 /// [`dtf`] for plural rules (`options` as JSON text).
 fn pr(locale: Option<String>, options: &str) -> Result<Rc<PluralRulesFormatter>, JsErrorBox> {
     cached(&PR, format!("{locale:?}|{options}"), || {
@@ -398,6 +421,8 @@ deno_core::extension!(
         op_intl_number_resolve,
         op_intl_number_format,
         op_intl_number_format_to_parts,
+        op_intl_number_format_exact,
+        op_intl_number_format_exact_to_parts,
         op_intl_plural_resolve,
         op_intl_plural_select,
         op_intl_relative_resolve,

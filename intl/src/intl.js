@@ -1,7 +1,8 @@
 // trove-host: ECMA-402 Intl for the QuickJS isolate (whose own Intl ignores options).
 // Replaces Intl.DateTimeFormat, Intl.NumberFormat, Intl.PluralRules, Intl.RelativeTimeFormat,
 // Intl.ListFormat, Intl.DisplayNames (which it lacked), Intl.Collator, Intl.getCanonicalLocales,
-// Number.prototype.toLocaleString, String.prototype.localeCompare / toLocaleUpperCase /
+// Number.prototype.toLocaleString, BigInt.prototype.toLocaleString,
+// String.prototype.localeCompare / toLocaleUpperCase /
 // toLocaleLowerCase and
 // Date.prototype.toLocaleString / toLocaleDateString / toLocaleTimeString with versions that
 // call ICU4X through the op_intl_* ops of the `trove_intl` extension (crate trove-host-intl).
@@ -23,6 +24,8 @@ import {
   op_intl_list_format_to_parts,
   op_intl_list_resolve,
   op_intl_number_format,
+  op_intl_number_format_exact,
+  op_intl_number_format_exact_to_parts,
   op_intl_number_format_to_parts,
   op_intl_number_resolve,
   op_intl_plural_resolve,
@@ -184,9 +187,33 @@ function makeNfState(locales, options) {
   return { locale, opts: optsJson, resolved, bound: undefined };
 }
 
-// BigInt is formatted through Number (precision beyond 2^53 is lost).
+// ECMA-402's Intl mathematical value: a BigInt, or a string that is a decimal literal, is
+// formatted exactly (its digits go to Rust as text: "12345678901234567890" keeps every digit);
+// anything else as Number(v) ("0x10" is 16, "" is 0, "abc" NaN).
+const DECIMAL_LITERAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const BigIntToString = BigInt.prototype.toString;
+
+/** `v` as the digits of an exact decimal ("-5", "0.5", "1e-3"), or null to format it as a Number. */
+function exactDigits(v) {
+  if (typeof v === "bigint") return BigIntToString.call(v);
+  if (typeof v !== "string") return null;
+  const t = v.trim();
+  // Outside a double's range Node gives what Number(v) gives (∞, 0), as V8 does.
+  if (!DECIMAL_LITERAL.test(t) || !Number.isFinite(Number(t))) return null;
+  // The shapes Rust's decimal parser takes: no "+", no "5." or ".5", no "e+".
+  let d = t[0] === "+" ? t.slice(1) : t;
+  d = d.replace(/^(-?)\./, (_, sign) => `${sign}0.`).replace(/\.(?=[eE]|$)/, "").replace(/[eE]\+?/, "e");
+  return d;
+}
+
 function numberValue(v) {
   return Number(v);
+}
+
+function formatNumber(s, v) {
+  const digits = exactDigits(v);
+  return digits === null ? op_intl_number_format(s.locale, s.opts, numberValue(v))
+    : op_intl_number_format_exact(s.locale, s.opts, digits);
 }
 
 function NumberFormat(locales, options) {
@@ -200,7 +227,7 @@ NumberFormat.prototype = Object.create(Object.prototype, {
     configurable: true,
     get() {
       const s = nfInternal(this, "format");
-      if (!s.bound) s.bound = (v) => op_intl_number_format(s.locale, s.opts, numberValue(v));
+      if (!s.bound) s.bound = (v) => formatNumber(s, v);
       return s.bound;
     },
   },
@@ -208,7 +235,9 @@ NumberFormat.prototype = Object.create(Object.prototype, {
     configurable: true, writable: true,
     value: function formatToParts(v) {
       const s = nfInternal(this, "formatToParts");
-      return op_intl_number_format_to_parts(s.locale, s.opts, numberValue(v));
+      const digits = exactDigits(v);
+      return digits === null ? op_intl_number_format_to_parts(s.locale, s.opts, numberValue(v))
+        : op_intl_number_format_exact_to_parts(s.locale, s.opts, digits);
     },
   },
   resolvedOptions: {
@@ -455,5 +484,21 @@ defineProperty(Number.prototype, "toLocaleString", {
   },
   writable: true, configurable: true, enumerable: false,
 });
+
+const BigIntValueOf = BigInt.prototype.valueOf;
+defineProperty(BigInt.prototype, "toLocaleString", {
+  value: function toLocaleString(locales, options) {
+    let x;
+    try {
+      x = BigIntValueOf.call(this);
+    } catch {
+      throw new TypeError("BigInt.prototype.toLocaleString requires that 'this' be a BigInt");
+    }
+    const s = makeNfState(locales, options);
+    return op_intl_number_format_exact(s.locale, s.opts, BigIntToString.call(x));
+  },
+  writable: true, configurable: true, enumerable: false,
+});
+defineProperty(BigInt.prototype.toLocaleString, "length", { value: 0 });
 
 export { DateTimeFormat, NumberFormat };

@@ -363,24 +363,42 @@ impl NumberFormatter {
     /// `currency`, `literal`, `integer`, `group`, `decimal`, `fraction`, `percentSign`,
     /// `nan`, `infinity`.
     pub fn format_to_parts(&self, value: f64) -> Vec<Part> {
-        let negative_input = value.is_sign_negative() && !value.is_nan();
-        let mut body: Vec<Part> = Vec::new();
-        let is_zero;
+        let negative = value.is_sign_negative() && !value.is_nan();
         if value.is_nan() {
-            body.push(Part::new("nan", "NaN"));
-            is_zero = false;
-        } else if value.is_infinite() {
-            body.push(Part::new("infinity", "∞"));
-            is_zero = false;
+            return self.signed(negative, false, vec![Part::new("nan", "NaN")]);
+        }
+        if value.is_infinite() {
+            return self.signed(negative, false, vec![Part::new("infinity", "∞")]);
+        }
+        let d: UnsignedDecimal =
+            Decimal::try_from_f64(value.abs(), FloatPrecision::RoundTrip).map(|d| d.absolute).unwrap_or_default();
+        self.finite_parts(negative, d)
+    }
+
+    /// Formats an exact decimal (`"-12345678901234567890"`, `"1.5e30"`: a BigInt's digits or a
+    /// decimal string, ECMA-402's Intl mathematical value) without going through a float, so
+    /// no digit is lost. A string that is not a plain decimal is formatted as `Number(s)` would be.
+    pub fn format_exact(&self, digits: &str) -> String {
+        parts::join(&self.format_exact_to_parts(digits))
+    }
+
+    /// [`Self::format_exact`] as parts.
+    pub fn format_exact_to_parts(&self, digits: &str) -> Vec<Part> {
+        match Decimal::try_from_str(digits) {
+            Ok(d) => self.finite_parts(d.sign == fixed_decimal::Sign::Negative, d.absolute),
+            Err(_) => self.format_to_parts(digits.parse::<f64>().unwrap_or(f64::NAN)),
+        }
+    }
+
+    /// The parts of a finite value: its absolute value `d`, `negative` for its sign.
+    fn finite_parts(&self, negative_input: bool, mut d: UnsignedDecimal) -> Vec<Part> {
+        let body;
+        let is_zero;
+        if let Some((compact, default_digits)) = &self.compact {
+            let mode = self.unsigned_mode(negative_input);
+            is_zero = d.is_zero();
+            body = self.compact_body(compact, *default_digits, d, mode);
         } else {
-            let mut d: UnsignedDecimal = Decimal::try_from_f64(value.abs(), FloatPrecision::RoundTrip)
-                .map(|d| d.absolute)
-                .unwrap_or_default();
-            if let Some((compact, default_digits)) = &self.compact {
-                let mode = self.unsigned_mode(negative_input);
-                is_zero = d.is_zero();
-                body = self.compact_body(compact, *default_digits, d, mode);
-            } else {
             if self.percent {
                 d.multiply_pow10(2);
             }
@@ -391,8 +409,13 @@ impl NumberFormatter {
             let signed = Decimal::new(fixed_decimal::Sign::None, d);
             let formatted = self.decimal.format(&signed);
             body = parts::collect(&formatted, parts::number_part);
-            }
         }
+        self.signed(negative_input, is_zero, body)
+    }
+
+    /// `body` (the parts of the absolute value) with the sign `signDisplay` asks for and the
+    /// style's affixes.
+    fn signed(&self, negative_input: bool, is_zero: bool, body: Vec<Part>) -> Vec<Part> {
         // Sign per signDisplay.
         let sign = match self.sign_display.as_str() {
             "never" => 0,
@@ -635,5 +658,36 @@ mod compact_tests {
             refused(NumberOptions { notation: Some("x".into()), ..Default::default() }),
             IntlError::Range("Value x out of range for Intl.NumberFormat options property notation".into())
         );
+    }
+}
+
+#[cfg(test)]
+mod exact_tests {
+    use super::*;
+
+    fn nf(locale: &str, options: &str) -> NumberFormatter {
+        NumberFormatter::try_new(Some(locale), &serde_json::from_str(options).unwrap()).unwrap()
+    }
+
+    // Expected values are what Node 20 prints for `new Intl.NumberFormat(...).format(v)` with a
+    // BigInt or a decimal string.
+    #[test]
+    fn exact_values_keep_every_digit_as_in_node() {
+        let en = nf("en", "{}");
+        assert_eq!(en.format_exact("12345678901234567890"), "12,345,678,901,234,567,890");
+        assert_eq!(en.format_exact("-5"), "-5");
+        assert_eq!(en.format_exact("0"), "0");
+        assert_eq!(en.format_exact("-0"), "-0");
+        assert_eq!(en.format_exact("12345678901234567890.123456"), "12,345,678,901,234,567,890.123");
+        assert_eq!(en.format_exact("1.23456789012345678901e25"), "12,345,678,901,234,567,890,100,000");
+        assert_eq!(en.format_exact("1e3"), "1,000");
+        assert_eq!(en.format_exact("0.5"), "0.5");
+        assert_eq!(nf("de-DE", "{}").format_exact("12345678901234567890"), "12.345.678.901.234.567.890");
+        assert_eq!(nf("en", r#"{"style":"currency","currency":"EUR"}"#).format_exact("5"), "€5.00");
+        assert_eq!(nf("en", r#"{"notation":"compact"}"#).format_exact("1234567"), "1.2M");
+        assert_eq!(nf("en", r#"{"notation":"compact"}"#).format_exact("123"), "123");
+        let parts: Vec<(String, String)> = en.format_exact_to_parts("-1234").into_iter().map(|p| (p.kind, p.value)).collect();
+        let expected = [("minusSign", "-"), ("integer", "1"), ("group", ","), ("integer", "234")];
+        assert_eq!(parts, expected.map(|(k, v)| (k.to_string(), v.to_string())));
     }
 }

@@ -176,6 +176,20 @@ async fn collation_and_case_mapping_follow_the_locale_as_node() {
     );
 }
 
+#[tokio::test(flavor = "current_thread")]
+async fn bigints_and_decimal_strings_keep_every_digit_as_in_node() {
+    // Expected values as Node 20.20.2 prints them for the same code.
+    let mut toolkit = globals().await;
+    let outcome = call(&mut toolkit, "exact_numbers", json!({})).await;
+    assert_eq!(
+        structured(&outcome),
+        &json!({
+            "text": "12.345.678.901.234.567.890 | -12,345,678,901,234,567,890 | 12,345,678,901,234,567,890.123 | 0.5 | 16 | ∞ | [{\"type\":\"minusSign\",\"value\":\"-\"},{\"type\":\"integer\",\"value\":\"1\"},{\"type\":\"group\",\"value\":\",\"},{\"type\":\"integer\",\"value\":\"234\"}] | 0",
+            "error": "TypeError: BigInt.prototype.toLocaleString requires that 'this' be a BigInt"
+        })
+    );
+}
+
 /// No global `fetch`, no host internals, and none of the engine's extras that Node 20 lacks.
 #[tokio::test(flavor = "current_thread")]
 async fn no_global_fetch_deno_or_bootstrap() {
