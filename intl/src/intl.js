@@ -444,6 +444,8 @@ defineProperty(String.prototype, "localeCompare", {
 });
 defineProperty(String.prototype.localeCompare, "length", { value: 1 });
 
+defineProperty(Intl, Symbol.toStringTag, { value: "Intl", configurable: true });
+
 defineProperty(Intl, "getCanonicalLocales", {
   value: { getCanonicalLocales(locales) { return op_intl_canonical_locales(localeTags(locales)); } }.getCanonicalLocales,
   writable: true, configurable: true, enumerable: false,

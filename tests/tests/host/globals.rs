@@ -207,6 +207,8 @@ async fn no_global_fetch_deno_or_bootstrap() {
             "ShadowRealm": "undefined",
             "DurationFormat": "undefined",
             "globalSymbols": ["Symbol(@ontrove/extend/toolkit)"],
+            "newerThanNode20": [],
+            "intlTag": "[object Intl]",
             "Headers": "function",
             "Response": "function",
             "URL": "function",
