@@ -474,6 +474,29 @@ function dateToLocale(defaults, name) {
   }[name];
   defineProperty(Date.prototype, name, { value: fn, writable: true, configurable: true, enumerable: false });
 }
+// Node names the zone the ICU way, "GMT+0000 (Coordinated Universal Time)"; the engine prints
+// "(UTC)". The host's zone is always UTC, so only the name differs.
+for (const name of ["toString", "toTimeString"]) {
+  const engine = Date.prototype[name];
+  const fn = {
+    [name]() {
+      const s = engine.call(this);
+      return s.endsWith(" (UTC)") ? `${s.slice(0, -6)} (Coordinated Universal Time)` : s;
+    },
+  }[name];
+  defineProperty(Date.prototype, name, { value: fn, writable: true, configurable: true, enumerable: false });
+}
+// Node's message for an invalid date; the engine's is "Date value is NaN".
+const DateToISOString = Date.prototype.toISOString;
+defineProperty(Date.prototype, "toISOString", {
+  value: function toISOString() {
+    const t = DateGetTime.call(this); // TypeError for a non-Date receiver
+    if (Number.isNaN(t)) throw new RangeError("Invalid time value");
+    return DateToISOString.call(this);
+  },
+  writable: true, configurable: true, enumerable: false,
+});
+
 dateToLocale("all", "toLocaleString");
 dateToLocale("dateonly", "toLocaleDateString");
 dateToLocale("time", "toLocaleTimeString");

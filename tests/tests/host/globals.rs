@@ -190,6 +190,17 @@ async fn bigints_and_decimal_strings_keep_every_digit_as_in_node() {
     );
 }
 
+#[tokio::test(flavor = "current_thread")]
+async fn date_strings_name_the_zone_and_errors_as_node() {
+    // As Node 20.20.2 prints the same with TZ=UTC (the host's zone is always UTC).
+    let mut toolkit = globals().await;
+    let outcome = call(&mut toolkit, "date_strings", json!({})).await;
+    assert_eq!(
+        structured(&outcome),
+        &json!({ "text": "Tue Dec 01 2026 10:05:03 GMT+0000 (Coordinated Universal Time) | 10:05:03 GMT+0000 (Coordinated Universal Time) | {\"d\":\"2026-12-01T10:05:03.007Z\",\"bad\":null} | RangeError: Invalid time value" })
+    );
+}
+
 /// No global `fetch`, no host internals, and none of the engine's extras that Node 20 lacks.
 #[tokio::test(flavor = "current_thread")]
 async fn no_global_fetch_deno_or_bootstrap() {
