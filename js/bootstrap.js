@@ -229,6 +229,17 @@ const lazyGlobals = {
 for (const [name, from] of Object.entries(lazyGlobals)) {
   defineLazy(name, typeof from === "function" ? from : () => load(from[0])[from[1]]);
 }
+// deno's ops fail with DOMException classes ("DOMExceptionDataError", …) whose builders deno's
+// own runtime registers, not its extensions. Without one the engine threw `undefined`: an `atob`
+// of bad base64, a `crypto.subtle` import of bad key data, `getRandomValues` over 65,536 bytes.
+for (const name of ["AbortError", "DataError", "IndexSizeError", "InvalidCharacterError", "InvalidStateError",
+  "NetworkError", "NotSupportedError", "OperationError", "QuotaExceededError", "SyntaxError", "TypeMismatchError"]) {
+  core.registerErrorBuilder(`DOMException${name}`, (message) => {
+    const { DOMException } = load("ext:deno_web/01_dom_exception.js");
+    return new DOMException(message, name);
+  });
+}
+
 // `crypto` stays a getter, as deno_crypto defines it.
 Object.defineProperty(globalThis, "crypto", {
   get: () => load("ext:deno_crypto/00_crypto.js").crypto,

@@ -201,6 +201,22 @@ async fn date_strings_name_the_zone_and_errors_as_node() {
     );
 }
 
+#[tokio::test(flavor = "current_thread")]
+async fn web_apis_fail_with_dom_exceptions_not_undefined() {
+    // The error names Node 20 gives for the same calls (the messages are deno's).
+    let mut toolkit = globals().await;
+    let outcome = call(&mut toolkit, "dom_errors", json!({})).await;
+    assert_eq!(
+        structured(&outcome),
+        &json!({
+            "atob": "DOMException InvalidCharacterError",
+            "importKey": "DOMException DataError",
+            "getRandomValues": "DOMException QuotaExceededError",
+            "decrypt": "DOMException OperationError"
+        })
+    );
+}
+
 /// No global `fetch`, no host internals, and none of the engine's extras that Node 20 lacks.
 #[tokio::test(flavor = "current_thread")]
 async fn no_global_fetch_deno_or_bootstrap() {
