@@ -223,7 +223,12 @@ const lazyGlobals = {
   Crypto: ["ext:deno_crypto/00_crypto.js", "Crypto"],
   CryptoKey: ["ext:deno_crypto/00_crypto.js", "CryptoKey"],
   SubtleCrypto: ["ext:deno_crypto/00_crypto.js", "SubtleCrypto"],
-  performance: ["ext:deno_web/15_performance.js", "performance"],
+  // deno's runtime sets the time origin at start-up; without it `timeOrigin` was undefined.
+  performance: () => {
+    const script = load("ext:deno_web/15_performance.js");
+    script.setTimeOrigin();
+    return script.performance;
+  },
   console: () => hostConsole(),
 };
 for (const [name, from] of Object.entries(lazyGlobals)) {

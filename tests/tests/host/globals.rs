@@ -240,7 +240,8 @@ async fn no_global_fetch_deno_or_bootstrap() {
             "Response": "function",
             "URL": "function",
             "structuredClone": "function",
-            "randomUUID": "function"
+            "randomUUID": "function",
+            "timeOrigin": true
         })
     );
 }
