@@ -7,6 +7,7 @@ import { op_trove_console, op_trove_register_host, op_trove_sdk_exports } from "
 import * as sdk from "ext:trove/toolkit.js";
 import { call, describe } from "ext:trove/host.js";
 import { logOpen } from "ext:trove_ops/log.js";
+import { removeNewerBuiltIns, useV8JsonParseMessages } from "ext:trove/node20.js";
 
 // The host's functions for loaded toolkits go to Rust directly, never through a global. Rust
 // asks `describe` once the toolkit's modules have evaluated (see the rejection handler below).
@@ -336,36 +337,6 @@ delete globalThis.Intl.DurationFormat;
 delete globalThis.ShadowRealm;
 delete globalThis.gc;
 
-// The same for what ECMAScript 2024 to 2026 added and the engine has, but Node 20 (V8 11.3) has
-// not: iterator helpers and the `Iterator` global, Set methods, `groupBy`, explicit resource
-// management, Float16, base64 on `Uint8Array`, `ArrayBuffer` transfer, `Promise.withResolvers`
-// and `try`, `Map` upserts, `RegExp.escape`, `Error.isError`, `JSON.rawJSON`, `Math.sumPrecise`,
-// `Atomics.pause`; and QuickJS's `InternalError` constructor. A toolkit that runs here must
-// run under the SDK too. (deno's own JavaScript reaches what it uses through the primordials,
-// captured before this runs.)
-const IteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
-for (const [owner, keys] of [
-  [globalThis, ["Iterator", "DisposableStack", "AsyncDisposableStack", "SuppressedError", "Float16Array", "InternalError"]],
-  [IteratorPrototype, ["constructor", "drop", "every", "filter", "find", "flatMap", "forEach", "map", "reduce", "some",
-    "take", "toArray", Symbol.dispose, Symbol.toStringTag]],
-  [Object, ["groupBy"]],
-  [Map, ["groupBy"]],
-  [Array, ["fromAsync"]],
-  [Promise, ["withResolvers", "try"]],
-  [Math, ["f16round", "sumPrecise"]],
-  [JSON, ["rawJSON", "isRawJSON"]],
-  [RegExp, ["escape"]],
-  [Error, ["isError"]],
-  [Atomics, ["pause"]],
-  [Uint8Array, ["fromBase64", "fromHex"]],
-  [Uint8Array.prototype, ["setFromBase64", "setFromHex", "toBase64", "toHex"]],
-  [Map.prototype, ["getOrInsert", "getOrInsertComputed"]],
-  [WeakMap.prototype, ["getOrInsert", "getOrInsertComputed"]],
-  [Set.prototype, ["union", "intersection", "difference", "symmetricDifference", "isSubsetOf", "isSupersetOf",
-    "isDisjointFrom"]],
-  [ArrayBuffer.prototype, ["detached", "transfer", "transferToFixedLength", "immutable", "sliceToImmutable",
-    "transferToImmutable"]],
-  [DataView.prototype, ["getFloat16", "setFloat16"]],
-]) {
-  for (const key of keys) delete owner[key];
-}
+// The same for what ECMAScript 2024 to 2026 added; and V8's JSON.parse messages (js/node20.js).
+removeNewerBuiltIns();
+useV8JsonParseMessages();

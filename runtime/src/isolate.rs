@@ -22,7 +22,7 @@ deno_core::extension!(
     // `op_trove_request_body_check` lives with the egress budgets it reads.
     ops = [op_trove_register_host, op_trove_isolate_unsound, op_trove_sdk_exports, op_trove_is_tool_name, op_trove_request_body_check],
     esm_entry_point = "ext:trove/bootstrap.js",
-    esm = [dir "../js", "bootstrap.js", "toolkit.js", "host.js", "vendor/zod.js"],
+    esm = [dir "../js", "bootstrap.js", "node20.js", "toolkit.js", "host.js", "vendor/zod.js"],
     // zod's message locales other than English, loaded when a toolkit first calls one
     // (`z.locales.de()`, see js/build-zod.mjs).
     lazy_loaded_esm = [dir "../js", "vendor/zod-locales.js"],

@@ -217,6 +217,31 @@ async fn web_apis_fail_with_dom_exceptions_not_undefined() {
     );
 }
 
+#[tokio::test(flavor = "current_thread")]
+async fn json_parse_errors_are_worded_as_node_words_them() {
+    // Node 20.20.2's messages for the same texts; a reviver's own SyntaxError is left alone.
+    let mut toolkit = globals().await;
+    let outcome = call(&mut toolkit, "json_errors", json!({})).await;
+    assert_eq!(
+        structured(&outcome),
+        &json!({
+            "messages": [
+                "SyntaxError: Unexpected token '<', \"<html><bod\"... is not valid JSON",
+                "SyntaxError: Unexpected end of JSON input",
+                "SyntaxError: \"undefined\" is not valid JSON",
+                "SyntaxError: Expected double-quoted property name in JSON at position 8",
+                "SyntaxError: Expected ',' or '}' after property value in JSON at position 7",
+                "SyntaxError: Expected ',' or ']' after array element in JSON at position 3",
+                "SyntaxError: Unexpected non-whitespace character after JSON at position 8",
+                "SyntaxError: Unterminated string in JSON at position 4",
+                "SyntaxError: Unexpected number in JSON at position 7",
+                "SyntaxError: Unexpected token '<', ...\" 2, {\"c\": <}]}\" is not valid JSON"
+            ],
+            "reviver": "SyntaxError: from the reviver"
+        })
+    );
+}
+
 /// No global `fetch`, no host internals, and none of the engine's extras that Node 20 lacks.
 #[tokio::test(flavor = "current_thread")]
 async fn no_global_fetch_deno_or_bootstrap() {
