@@ -367,13 +367,17 @@ fn op_intl_collator_id(#[string] locale: Option<String>, #[string] options: &str
     }))
 }
 
+/// The collator [`op_intl_collator_id`] numbered `id`; TypeError for a number it never gave.
+fn registered(id: i32) -> Result<Rc<Collator>, JsErrorBox> {
+    let collator = REGISTRY.with(|r| r.borrow().collators.get(usize::try_from(id).ok()?).cloned());
+    collator.ok_or_else(|| JsErrorBox::type_error(format!("no collator numbered {id}")))
+}
+
 /// `op_intl_collator_compare_id(id, a: string, b: string)` → `-1`, `0` or `1` by the collator
 /// [`op_intl_collator_id`] numbered `id`.
 #[op2(fast)]
 fn op_intl_collator_compare_id(id: i32, #[string] a: &str, #[string] b: &str) -> Result<i32, JsErrorBox> {
-    let collator = REGISTRY.with(|r| r.borrow().collators.get(usize::try_from(id).ok()?).cloned());
-    let collator = collator.ok_or_else(|| JsErrorBox::type_error(format!("no collator numbered {id}")))?;
-    Ok(collator.compare(a, b))
+    Ok(registered(id)?.compare(a, b))
 }
 
 /// `op_intl_collator_sort_key(id, s: string)` → `s`'s sort key as a string of one char per byte
@@ -382,9 +386,7 @@ fn op_intl_collator_compare_id(id: i32, #[string] a: &str, #[string] b: &str) ->
 #[op2]
 #[string]
 fn op_intl_collator_sort_key(id: i32, #[string] s: &str) -> Result<String, JsErrorBox> {
-    let collator = REGISTRY.with(|r| r.borrow().collators.get(usize::try_from(id).ok()?).cloned());
-    let collator = collator.ok_or_else(|| JsErrorBox::type_error(format!("no collator numbered {id}")))?;
-    Ok(collator.sort_key(s).into_iter().map(char::from).collect())
+    Ok(registered(id)?.sort_key(s).into_iter().map(char::from).collect())
 }
 
 /// `op_intl_change_case(locale: string, upper: bool, text: string)` → `text` upper- or
