@@ -238,8 +238,10 @@ for (const [name, from] of Object.entries(lazyGlobals)) {
 // deno's ops fail with DOMException classes ("DOMExceptionDataError", …) whose builders deno's
 // own runtime registers, not its extensions. Without one the engine threw `undefined`: an `atob`
 // of bad base64, a `crypto.subtle` import of bad key data, `getRandomValues` over 65,536 bytes.
-for (const name of ["AbortError", "DataError", "IndexSizeError", "InvalidCharacterError", "InvalidStateError",
-  "NetworkError", "NotSupportedError", "OperationError", "QuotaExceededError", "SyntaxError", "TypeMismatchError"]) {
+// (Every `DOMException…` class deno_web, deno_crypto and deno_fetch's ops name, and deno's two more.)
+for (const name of ["AbortError", "DataError", "IndexSizeError", "InvalidAccessError", "InvalidCharacterError",
+  "InvalidStateError", "NetworkError", "NotSupportedError", "OperationError", "QuotaExceededError", "SyntaxError",
+  "TypeMismatchError"]) {
   core.registerErrorBuilder(`DOMException${name}`, (message) => {
     const { DOMException } = load("ext:deno_web/01_dom_exception.js");
     return new DOMException(message, name);

@@ -22,17 +22,20 @@ const {
  * Deletes the engine's ECMAScript 2024-2026 additions Node 20 has not: iterator helpers and the
  * `Iterator` global, Set methods, `groupBy`, explicit resource management, Float16, base64 on
  * `Uint8Array`, `ArrayBuffer` transfer, `Promise.withResolvers` and `try`, `Map` upserts,
- * `RegExp.escape`, `Error.isError`, `JSON.rawJSON`, `Math.sumPrecise`, `Atomics.pause`; and
+ * `RegExp.escape`, `Error.isError`, `JSON.rawJSON`, `Math.sumPrecise`, `Atomics.pause`,
+ * `Symbol.asyncDispose` on async iterators; and
  * QuickJS's `InternalError` constructor. A toolkit that runs here must run under the SDK too,
  * and one that feature-tests must take the same branch. Run once the host's own modules have
  * loaded (deno's JavaScript reaches what it uses through the primordials, captured before).
  */
 export function removeNewerBuiltIns() {
   const IteratorPrototype = ObjectGetPrototypeOf(ObjectGetPrototypeOf([][Symbol.iterator]()));
+  const AsyncIteratorPrototype = ObjectGetPrototypeOf(ObjectGetPrototypeOf(ObjectGetPrototypeOf((async function* () {})())));
   for (const [owner, keys] of [
     [globalThis, ["Iterator", "DisposableStack", "AsyncDisposableStack", "SuppressedError", "Float16Array", "InternalError"]],
     [IteratorPrototype, ["constructor", "drop", "every", "filter", "find", "flatMap", "forEach", "map", "reduce", "some",
       "take", "toArray", Symbol.dispose, Symbol.toStringTag]],
+    [AsyncIteratorPrototype, [Symbol.asyncDispose]],
     [Object, ["groupBy"]],
     [Map, ["groupBy"]],
     [Array, ["fromAsync"]],

@@ -212,6 +212,7 @@ async fn web_apis_fail_with_dom_exceptions_not_undefined() {
             "atob": "DOMException InvalidCharacterError",
             "importKey": "DOMException DataError",
             "getRandomValues": "DOMException QuotaExceededError",
+            "sign": "DOMException InvalidAccessError",
             "decrypt": "DOMException OperationError"
         })
     );
