@@ -46,10 +46,17 @@ const DateGetTime = Date.prototype.getTime;
 const NumberValueOf = Number.prototype.valueOf;
 const defineProperty = Object.defineProperty;
 
-/** The first of the requested locales (ECMA-402 CanonicalizeLocaleList), or null for the default. */
+/**
+ * The first of the requested locales CLDR has data for (ECMA-402 ResolveLocale's lookup:
+ * `["xx", "sv"]` is Swedish), or null for the default. A single tag is handed on as it is: Rust
+ * falls back to the default for one without data.
+ */
 function localeOf(locales) {
   const tags = localeTags(locales);
-  return tags.length > 0 ? tags[0] : null;
+  if (tags.length === 0) return null;
+  if (tags.length === 1) return tags[0];
+  const supported = op_intl_supported_locales(tags); // RangeError for a malformed tag
+  return supported.length > 0 ? supported[0] : null;
 }
 
 /** ECMA-402 CanonicalizeLocaleList's input: the tags of a string or an array-like of strings. */
@@ -93,6 +100,34 @@ function readOptions(options, strings, numbers, booleans) {
     if (v !== undefined) out[k] = Boolean(v);
   }
   return out;
+}
+
+/** ECMAScript's ToString: a Symbol is a TypeError (Node's message), not "Symbol(x)". */
+function toText(v) {
+  if (typeof v === "symbol") throw new TypeError("Cannot convert a Symbol value to a string");
+  return `${v}`;
+}
+
+/** ECMAScript's ToPrimitive(v, number) for an object (its valueOf, toString or @@toPrimitive run once). */
+function toPrimitiveNumber(v) {
+  if ((typeof v !== "object" || v === null) && typeof v !== "function") return v;
+  const exotic = v[Symbol.toPrimitive];
+  if (exotic !== undefined && exotic !== null) {
+    if (typeof exotic !== "function") throw new TypeError("Symbol.toPrimitive is not a function");
+    const result = exotic.call(v, "number");
+    if ((typeof result === "object" && result !== null) || typeof result === "function") {
+      throw new TypeError("Cannot convert object to primitive value");
+    }
+    return result;
+  }
+  for (const method of ["valueOf", "toString"]) {
+    const f = v[method];
+    if (typeof f === "function") {
+      const result = f.call(v);
+      if ((typeof result !== "object" || result === null) && typeof result !== "function") return result;
+    }
+  }
+  throw new TypeError("Cannot convert object to primitive value");
 }
 
 function timeValue(date) {
@@ -210,7 +245,8 @@ function numberValue(v) {
   return Number(v);
 }
 
-function formatNumber(s, v) {
+function formatNumber(s, value) {
+  const v = toPrimitiveNumber(value); // an object's valueOf runs once, before the digits are read
   const digits = exactDigits(v);
   return digits === null ? op_intl_number_format(s.locale, s.opts, numberValue(v))
     : op_intl_number_format_exact(s.locale, s.opts, digits);
@@ -235,6 +271,7 @@ NumberFormat.prototype = Object.create(Object.prototype, {
     configurable: true, writable: true,
     value: function formatToParts(v) {
       const s = nfInternal(this, "formatToParts");
+      v = toPrimitiveNumber(v);
       const digits = exactDigits(v);
       return digits === null ? op_intl_number_format_to_parts(s.locale, s.opts, numberValue(v))
         : op_intl_number_format_exact_to_parts(s.locale, s.opts, digits);
@@ -356,7 +393,7 @@ const DisplayNames = intlClass("DisplayNames", (locale, options) => {
 /** `compare` as ECMA-402 makes it: a function of two arguments, without a name, bound to `s`. */
 function boundCompare(s) {
   const id = op_intl_collator_id(s.locale, s.opts);
-  if (id < 0) return (x, y) => op_intl_collator_compare(s.locale, s.opts, String(x), String(y));
+  if (id < 0) return (x, y) => op_intl_collator_compare(s.locale, s.opts, toText(x), toText(y));
   return keyedCompare(id);
 }
 
@@ -379,8 +416,8 @@ function keyedCompare(id) {
     return k;
   };
   return (x, y) => {
-    const a = String(x);
-    const b = String(y);
+    const a = toText(x);
+    const b = toText(y);
     if (a.length > KEY_TEXT_MAX || b.length > KEY_TEXT_MAX) return op_intl_collator_compare_id(id, a, b);
     const ka = key(a);
     const kb = key(b);
@@ -404,12 +441,11 @@ const Collator = intlClass("Collator", (locale, options) => {
   compare: (s) => s.compare ??= boundCompare(s),
 }, true);
 
-const StringValue = String;
 function thisString(receiver, name) {
   if (receiver === undefined || receiver === null) {
     throw new TypeError(`String.prototype.${name} called on null or undefined`);
   }
-  return StringValue(receiver);
+  return toText(receiver);
 }
 
 const StringToUpperCase = String.prototype.toUpperCase;
@@ -431,14 +467,16 @@ for (const [name, upper, plain] of [
 
 defineProperty(String.prototype, "localeCompare", {
   value: function localeCompare(that, locales, options) {
+    // Both strings first, then the collator (ECMA-402 §19.1.1); Rust caches the collator.
     const s = thisString(this, "localeCompare");
-    // As `new Intl.Collator(locales, options).compare(s, that)`; Rust caches the collator.
+    const t = toText(that);
     if (locales === undefined && options === undefined) {
       defaultCompare ??= boundCompare({ locale: null, opts: "{}" });
-      return defaultCompare(s, that);
+      return defaultCompare(s, t);
     }
+    const locale = localeOf(locales);
     const opts = options === undefined ? "{}" : collatorOptions(options);
-    return op_intl_collator_compare(localeOf(locales), opts, s, StringValue(that));
+    return op_intl_collator_compare(locale, opts, s, t);
   },
   writable: true, configurable: true, enumerable: false,
 });
