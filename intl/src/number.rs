@@ -132,17 +132,20 @@ fn range(name: &str, v: Option<u32>, lo: u32, hi: u32) -> Result<Option<u32>, In
     }
 }
 
-/// Splits ICU4X's formatting of a probe number into the text before and after the digits.
-/// Also returns the number of fraction digits the probe showed (a currency's default).
+/// Splits ICU4X's formatting of a probe number into the text before and after the digits
+/// (any script's: `١٬٢٣٤` in Arabic, `৫০০` in Bengali). Also returns the number of fraction
+/// digits the probe showed (a currency's default).
 fn split_probe(s: &str) -> (Affixes, u32) {
-    let first = s.find(|c: char| c.is_ascii_digit());
-    let last = s.rfind(|c: char| c.is_ascii_digit());
+    let first = s.find(char::is_numeric);
+    let last = s.char_indices().rev().find(|(_, c)| c.is_numeric()).map(|(i, c)| i + c.len_utf8() - 1);
     match (first, last) {
         (Some(a), Some(b)) => {
             let core = &s[a..=b];
             let frac = core
-                .rfind(|c: char| !c.is_ascii_digit())
-                .map(|i| (core.len() - i - 1) as u32)
+                .char_indices()
+                .rev()
+                .find(|(_, c)| !c.is_numeric())
+                .map(|(i, c)| core[i + c.len_utf8()..].chars().count() as u32)
                 .unwrap_or(0);
             (Affixes { prefix: s[..a].to_string(), suffix: s[b + 1..].to_string() }, frac)
         }
@@ -689,5 +692,28 @@ mod exact_tests {
         let parts: Vec<(String, String)> = en.format_exact_to_parts("-1234").into_iter().map(|p| (p.kind, p.value)).collect();
         let expected = [("minusSign", "-"), ("integer", "1"), ("group", ","), ("integer", "234")];
         assert_eq!(parts, expected.map(|(k, v)| (k.to_string(), v.to_string())));
+    }
+}
+
+#[cfg(test)]
+mod native_digit_tests {
+    use super::*;
+
+    fn format(locale: &str, options: &str, v: f64) -> String {
+        NumberFormatter::try_new(Some(locale), &serde_json::from_str(options).unwrap()).unwrap().format(v)
+    }
+
+    // Node 20: the sign, percent sign and currency of locales whose digits are not ASCII
+    // (they were dropped: -1234 printed as "١٬٢٣٤").
+    #[test]
+    fn signs_and_symbols_stay_with_native_digits_as_in_node() {
+        assert_eq!(format("ar-EG", "{}", -1234.0), "؜-١٬٢٣٤");
+        assert_eq!(format("ar-EG", "{}", -1234.5), "؜-١٬٢٣٤٫٥");
+        assert_eq!(format("fa", r#"{"style":"currency","currency":"USD"}"#, -3.0), "‎−‎$۳٫۰۰");
+        assert_eq!(format("bn", r#"{"style":"percent"}"#, -5.0), "-৫০০%");
+        assert_eq!(format("mr", r#"{"style":"percent"}"#, -0.25), "-२५%");
+        assert_eq!(format("my", "{}", -7.0), "-၇");
+        assert_eq!(format("hi-u-nu-deva", r#"{"style":"currency","currency":"INR"}"#, 12.0), "₹१२.००");
+        assert_eq!(format("ar", "{}", -1234.5), "‎-1,234.5");
     }
 }
