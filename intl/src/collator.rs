@@ -3,7 +3,7 @@
 //! whatever the locale or options: `sensitivity: "base"` still told `a` from `A`, Swedish put
 //! `ä` after `a`, and `numeric`, `caseFirst` and `ignorePunctuation` did nothing.
 
-use crate::locale::resolve_locale;
+use crate::locale::{canonical_locale, canonical_locales};
 use crate::options::get_option;
 use crate::IntlError;
 use icu_collator::options::{AlternateHandling, CaseLevel, CollatorOptions as IcuOptions, Strength};
@@ -49,6 +49,8 @@ pub struct CollatorOptions {
     pub case_first: Option<String>,
     /// A collation type (`phonebk`, `emoji`, …); also `-u-co`.
     pub collation: Option<String>,
+    /// `lookup` or `best fit` (default); both pick the same locale here.
+    pub locale_matcher: Option<String>,
 }
 
 /// What `resolvedOptions()` returns (Node 20's keys, in its order).
@@ -93,19 +95,32 @@ fn has_collation(locale: &Locale, co: &str) -> bool {
     DataProvider::<CollationMetadataV1>::load(&icu_collator::provider::Baked, request).is_ok()
 }
 
-/// The longest of [`COLLATION_LOCALES`] `tag` starts with (ECMA-402 BestAvailableLocale), or
-/// `en-US`.
-fn collation_locale(tag: &str) -> String {
+/// The longest of [`COLLATION_LOCALES`] `tag` (without extensions) starts with: ECMA-402's
+/// BestAvailableLocale.
+fn best_available(tag: &str) -> Option<&'static str> {
     let mut candidate = tag;
     loop {
-        if COLLATION_LOCALES.contains(&candidate) {
-            return candidate.to_owned();
+        if let Some(found) = COLLATION_LOCALES.iter().find(|l| **l == candidate) {
+            return Some(found);
         }
-        match candidate.rfind('-') {
-            Some(at) => candidate = &candidate[..at],
-            None => return crate::DEFAULT_LOCALE.to_owned(),
-        }
+        candidate = &candidate[..candidate.rfind('-')?];
     }
+}
+
+/// [`best_available`], or `en-US` when none matches.
+fn collation_locale(tag: &str) -> String {
+    best_available(tag).unwrap_or(crate::DEFAULT_LOCALE).to_owned()
+}
+
+/// `Intl.Collator.supportedLocalesOf(tags)`: the canonical tags that have collation data of
+/// their own (see [`COLLATION_LOCALES`]; `se` and `haw` do, `yue` does not).
+///
+/// Errors: [`IntlError::Range`] for a malformed tag.
+pub fn supported_collation_locales(tags: &[String]) -> Result<Vec<String>, IntlError> {
+    Ok(canonical_locales(tags)?
+        .into_iter()
+        .filter(|tag| Locale::try_from_str(tag).is_ok_and(|l| best_available(&l.id.to_string()).is_some()))
+        .collect())
 }
 
 impl Collator {
@@ -115,8 +130,9 @@ impl Collator {
     /// Errors: [`IntlError::Range`] for a malformed locale, a `usage`/`sensitivity`/`caseFirst`
     /// value outside its set, or a `collation` that is not a well-formed type (Node's messages).
     pub fn try_new(locale: Option<&str>, options: &CollatorOptions) -> Result<Self, IntlError> {
-        let rl = resolve_locale(locale)?;
+        let locale = canonical_locale(locale)?;
         let usage = get_option("Collator", "usage", &options.usage, &["sort", "search"], "sort")?;
+        get_option("Collator", "localeMatcher", &options.locale_matcher, &["lookup", "best fit"], "best fit")?;
         let sensitivity = get_option("Collator", "sensitivity", &options.sensitivity, &["base", "accent", "case", "variant"], "variant")?;
         let case_first_option = match &options.case_first {
             None => None,
@@ -135,18 +151,18 @@ impl Collator {
 
         // The keywords of the requested locale (Node keeps them in `locale` even when an
         // option overrides them).
-        let keywords = &rl.locale.extensions.unicode.keywords;
+        let keywords = &locale.extensions.unicode.keywords;
         let word = |k| keywords.get(&k).map(|v: &Value| v.to_string());
         let (co_kw, kf_kw, kn_kw) = (word(key!("co")), word(key!("kf")), word(key!("kn")));
-        let usable = |co: &str| co != "standard" && co != "search" && has_collation(&rl.locale, co);
+        let usable = |co: &str| co != "standard" && co != "search" && has_collation(&locale, co);
         let co_kw = co_kw.filter(|co| usable(co));
         let kf_kw = kf_kw.filter(|kf| ["upper", "lower", "false"].contains(&kf.as_str()));
         let kn_kw = kn_kw.filter(|kn| ["true", "false", ""].contains(&kn.as_str()));
         let collation_option = collation_option.filter(|co| usable(co));
 
-        // `co` from the option, else from the locale; `kf` and `kn` only from the locale (as
-        // Node reports them).
-        let collation = collation_option.or(co_kw);
+        // `co` from the option (one it cannot use, `standard` included, means the default),
+        // else from the locale; `kf` and `kn` only from the locale (as Node reports them).
+        let collation = if options.collation.is_some() { collation_option } else { co_kw };
         let mut extension = Vec::new();
         if let Some(co) = &collation {
             extension.push(format!("co-{co}"));
@@ -159,7 +175,7 @@ impl Collator {
             Some(kn) => extension.push(format!("kn-{kn}")),
             None => {}
         }
-        let mut tag = collation_locale(&rl.tag);
+        let mut tag = collation_locale(&locale.id.to_string());
         if !extension.is_empty() {
             tag = format!("{tag}-u-{}", extension.join("-"));
         }
@@ -167,7 +183,7 @@ impl Collator {
         let numeric = options.numeric.unwrap_or(matches!(kn_kw.as_deref(), Some("true" | "")));
         let case_first = case_first_option.or(kf_kw);
 
-        let mut prefs = CollatorPreferences::from(&Locale::from(rl.locale.id.clone()));
+        let mut prefs = CollatorPreferences::from(&Locale::from(locale.id.clone()));
         let collation_type = match (usage.as_str(), &collation) {
             ("search", _) => Some("search".to_owned()),
             (_, Some(co)) => Some(co.clone()),
@@ -175,7 +191,7 @@ impl Collator {
         };
         prefs.collation_type = collation_type
             .and_then(|co| CollationType::try_from(&Value::try_from_str(&co).ok()?).ok())
-            .filter(|co| usage == "sort" || has_collation(&rl.locale, co.as_str()));
+            .filter(|co| usage == "sort" || has_collation(&locale, co.as_str()));
         prefs.numeric_ordering = Some(if numeric { CollationNumericOrdering::True } else { CollationNumericOrdering::False });
         prefs.case_first = match case_first.as_deref() {
             Some("upper") => Some(CollationCaseFirst::Upper),
@@ -370,6 +386,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    // Node 20: languages whose collation data Intl's other data does not cover; a `collation`
+    // option overrides `-u-co`, even with `standard`; supportedLocalesOf by collation data.
+    #[test]
+    fn collation_only_languages_overrides_and_supported_locales_match_node() {
+        // (Node sorts these "a z ø å"; ICU4X's compiled data has no Sami or Greenlandic
+        // tailoring, so they sort by the root order.)
+        assert_eq!(sorted(Some("se"), "{}", &["z", "ø", "å", "a"]), "a å ø z");
+        for l in ["se", "haw", "smn", "yi", "lkt"] {
+            assert_eq!(collator(Some(l), "{}").resolved_options().locale, l);
+        }
+        assert_eq!(sorted(Some("de-u-co-phonebk"), r#"{"collation":"standard"}"#, &["af", "ä", "ae"]), "ä ae af");
+        let tags = ["kl", "se", "yue", "haw", "smn", "yi", "lkt"].map(String::from);
+        assert_eq!(supported_collation_locales(&tags).unwrap(), ["kl", "se", "haw", "smn", "yi", "lkt"]);
+        let err = Collator::try_new(Some("en"), &serde_json::from_str(r#"{"localeMatcher":"x"}"#).unwrap()).unwrap_err();
+        assert_eq!(err.to_string(), "Value x out of range for Intl.Collator options property localeMatcher");
     }
 
     #[test]

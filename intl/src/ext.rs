@@ -389,6 +389,14 @@ fn op_intl_collator_sort_key(id: i32, #[string] s: &str) -> Result<String, JsErr
     Ok(registered(id)?.sort_key(s).into_iter().map(char::from).collect())
 }
 
+/// `op_intl_collator_supported(tags: string[])` → the canonical tags with collation data;
+/// RangeError for a malformed tag (`Intl.Collator.supportedLocalesOf`).
+#[op2]
+#[serde]
+fn op_intl_collator_supported(#[serde] tags: Vec<String>) -> Result<Vec<String>, JsErrorBox> {
+    crate::collator::supported_collation_locales(&tags).map_err(js_err)
+}
+
 /// `op_intl_change_case(locale: string, upper: bool, text: string)` → `text` upper- or
 /// lower-cased by `locale`'s rules (Turkish dotted and dotless i, Lithuanian dots);
 /// RangeError for a malformed tag (`String.prototype.toLocaleUpperCase`/`toLocaleLowerCase`).
@@ -440,6 +448,7 @@ deno_core::extension!(
         op_intl_collator_id,
         op_intl_collator_compare_id,
         op_intl_collator_sort_key,
+        op_intl_collator_supported,
         op_intl_change_case,
         op_intl_canonical_locales,
         op_intl_supported_locales,

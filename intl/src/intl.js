@@ -14,6 +14,7 @@ import {
   op_intl_collator_compare_id,
   op_intl_collator_id,
   op_intl_collator_sort_key,
+  op_intl_collator_supported,
   op_intl_collator_resolve,
   op_intl_datetime_format,
   op_intl_datetime_format_to_parts,
@@ -428,10 +429,22 @@ function keyedCompare(id) {
 /** `localeCompare` without locales or options: the default collator's comparison, made on first use. */
 let defaultCompare;
 
-/** A collator's options as the JSON text Rust caches it by. */
+/**
+ * A collator's options as the JSON text Rust caches it by, each read once in ECMA-402's order
+ * (usage, localeMatcher, collation, numeric, caseFirst, sensitivity, ignorePunctuation: a
+ * getter runs when Node's would).
+ */
 function collatorOptions(options) {
-  return JSONStringify(readOptions(options, ["usage", "sensitivity", "caseFirst", "collation"], [],
-    ["ignorePunctuation", "numeric"]));
+  const out = {};
+  if (options === undefined) return JSONStringify(out);
+  if (options === null) throw new TypeError("Cannot convert undefined or null to object");
+  const o = Object(options);
+  for (const [key, kind] of [["usage", "string"], ["localeMatcher", "string"], ["collation", "string"],
+    ["numeric", "boolean"], ["caseFirst", "string"], ["sensitivity", "string"], ["ignorePunctuation", "boolean"]]) {
+    const v = o[key];
+    if (v !== undefined) out[key] = kind === "string" ? toText(v) : Boolean(v);
+  }
+  return JSONStringify(out);
 }
 
 const Collator = intlClass("Collator", (locale, options) => {
@@ -440,6 +453,11 @@ const Collator = intlClass("Collator", (locale, options) => {
 }, {}, {
   compare: (s) => s.compare ??= boundCompare(s),
 }, true);
+// Collation data covers other languages than the rest of Intl's (`se`, `haw`; not `yue`).
+defineProperty(Collator, "supportedLocalesOf", {
+  value: { supportedLocalesOf(locales) { return op_intl_collator_supported(localeTags(locales)); } }.supportedLocalesOf,
+  writable: true, configurable: true, enumerable: false,
+});
 
 function thisString(receiver, name) {
   if (receiver === undefined || receiver === null) {

@@ -40,6 +40,24 @@ pub fn resolve_locale(tag: Option<&str>) -> Result<ResolvedLocale, IntlError> {
     Ok(ResolvedLocale { tag, locale })
 }
 
+/// A requested tag parsed and canonicalized (CLDR's aliases: `iw` → `he`), without falling back
+/// for a language that has no data of one kind or another: a class whose data covers other
+/// languages (collation: Northern Sami, Greenlandic) decides that itself. `None` →
+/// [`DEFAULT_LOCALE`]; `und` becomes it too.
+///
+/// Errors: [`IntlError::Range`] `Incorrect locale information provided` for a malformed tag.
+pub(crate) fn canonical_locale(tag: Option<&str>) -> Result<Locale, IntlError> {
+    let mut locale = Locale::try_from_str(tag.unwrap_or(DEFAULT_LOCALE))
+        .map_err(|_| IntlError::Range("Incorrect locale information provided".into()))?;
+    icu_locale::LocaleCanonicalizer::new_extended().canonicalize(&mut locale);
+    if locale.id.language.is_unknown() {
+        let extensions = locale.extensions.clone();
+        locale = Locale::try_from_str(DEFAULT_LOCALE).expect("valid");
+        locale.extensions = extensions;
+    }
+    Ok(locale)
+}
+
 /// Whether CLDR (as compiled into ICU4X) has data of its own for `locale`'s language, rather
 /// than only the root locale's: told by the relative-time words ("yesterday"), which every
 /// language CLDR covers has and root has not.
