@@ -394,7 +394,7 @@ const DisplayNames = intlClass("DisplayNames", (locale, options) => {
 /** `compare` as ECMA-402 makes it: a function of two arguments, without a name, bound to `s`. */
 function boundCompare(s) {
   const id = op_intl_collator_id(s.locale, s.opts);
-  if (id < 0) return (x, y) => op_intl_collator_compare(s.locale, s.opts, toText(x), toText(y));
+  if (id < 0) return (x, y) => op_intl_collator_compare(s.locale, s.opts, collatable(toText(x)), collatable(toText(y)));
   return keyedCompare(id);
 }
 
@@ -403,6 +403,19 @@ function boundCompare(s) {
 // per collator, each at most KEY_TEXT_MAX long), and the keys are compared in JavaScript.
 const KEYS_KEPT = 2048;
 const KEY_TEXT_MAX = 256;
+
+// A lone surrogate cannot cross into Rust as text (it would become U+FFFD). ICU, under Node,
+// weighs it as an unassigned code point: after every letter and symbol, before U+FFFD, in code
+// point order. A private-use code point 0x800 above it has those same weights, so each lone
+// surrogate is replaced by that before comparing.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const StringIsWellFormed = String.prototype.isWellFormed;
+const StringReplace = String.prototype.replace;
+const StringFromCharCode = String.fromCharCode;
+const privateUse = (s) => StringFromCharCode(s.charCodeAt(0) + 0x800);
+function collatable(s) {
+  return StringIsWellFormed.call(s) ? s : StringReplace.call(s, LONE_SURROGATE, privateUse);
+}
 
 /** A comparison function over the registered collator `id`, by sort keys it keeps. */
 function keyedCompare(id) {
@@ -417,8 +430,8 @@ function keyedCompare(id) {
     return k;
   };
   return (x, y) => {
-    const a = toText(x);
-    const b = toText(y);
+    const a = collatable(toText(x));
+    const b = collatable(toText(y));
     if (a.length > KEY_TEXT_MAX || b.length > KEY_TEXT_MAX) return op_intl_collator_compare_id(id, a, b);
     const ka = key(a);
     const kb = key(b);
@@ -476,7 +489,17 @@ for (const [name, upper, plain] of [
     [name](locales) {
       const s = thisString(this, name);
       const locale = localeOf(locales);
-      return locale === null ? plain.call(s) : op_intl_change_case(locale, upper, s);
+      if (locale === null) return plain.call(s);
+      if (StringIsWellFormed.call(s)) return op_intl_change_case(locale, upper, s);
+      // Lone surrogates stay as they are (Rust would make each U+FFFD); the text between them
+      // is mapped.
+      let out = "";
+      let from = 0;
+      for (const match of s.matchAll(LONE_SURROGATE)) {
+        out += op_intl_change_case(locale, upper, s.slice(from, match.index)) + match[0];
+        from = match.index + 1;
+      }
+      return out + op_intl_change_case(locale, upper, s.slice(from));
     },
   }[name];
   defineProperty(fn, "length", { value: 0 });
@@ -494,7 +517,7 @@ defineProperty(String.prototype, "localeCompare", {
     }
     const locale = localeOf(locales);
     const opts = options === undefined ? "{}" : collatorOptions(options);
-    return op_intl_collator_compare(locale, opts, s, t);
+    return op_intl_collator_compare(locale, opts, collatable(s), collatable(t));
   },
   writable: true, configurable: true, enumerable: false,
 });

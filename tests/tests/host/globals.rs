@@ -173,7 +173,8 @@ async fn collation_and_case_mapping_follow_the_locale_as_node() {
             "cases": "İI ıi I ΑΣΟΣ",
             "long": "0,-1,1",
             "firstSupported": "sv 1",
-            "symbol": ["TypeError: Cannot convert a Symbol value to a string", "TypeError: Cannot convert a Symbol value to a string"]
+            "symbol": ["TypeError: Cannot convert a Symbol value to a string", "TypeError: Cannot convert a Symbol value to a string"],
+            "surrogates": "41 d83d 42 | -1 | -1 | 1"
         })
     );
 }
