@@ -200,9 +200,10 @@ DateTimeFormat.supportedLocalesOf = function supportedLocalesOf(locales) {
 };
 
 // ---------------------------------------------------------------- NumberFormat
-const NF_STRINGS = ["style", "currency", "currencyDisplay", "signDisplay", "roundingMode", "notation", "compactDisplay"];
+const NF_STRINGS = ["style", "currency", "currencyDisplay", "currencySign", "signDisplay", "roundingMode", "notation",
+  "compactDisplay", "trailingZeroDisplay", "roundingPriority", "numberingSystem"];
 const NF_NUMBERS = ["minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits",
-  "minimumSignificantDigits", "maximumSignificantDigits"];
+  "minimumSignificantDigits", "maximumSignificantDigits", "roundingIncrement"];
 const nfState = new WeakMap();
 
 function nfInternal(self, name) {

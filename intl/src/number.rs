@@ -24,7 +24,11 @@ use serde::{Deserialize, Serialize};
 /// `signDisplay`: `auto|never|always|exceptZero|negative`; `roundingMode`: the nine
 /// ECMA-402 modes (default `halfExpand`); `notation`: `standard` (default) | `compact` (with
 /// `compactDisplay` `short` | `long`; `decimal` style only) — `scientific` and `engineering`
-/// are refused, as is `unit` style, rather than printed as a plain number.
+/// are refused, as is `unit` style, rather than printed as a plain number;
+/// `trailingZeroDisplay`: `auto` | `stripIfInteger` ("$5" for 5); `numberingSystem`: as
+/// `-u-nu` (`arab`: "٥"). Refused with a `RangeError` rather than ignored: `currencyDisplay`
+/// `name`, `currencySign` `accounting`, a `roundingIncrement` other than 1, a
+/// `roundingPriority` other than `auto`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct NumberOptions {
@@ -42,6 +46,11 @@ pub struct NumberOptions {
     pub rounding_mode: Option<String>,
     pub notation: Option<String>,
     pub compact_display: Option<String>,
+    pub currency_sign: Option<String>,
+    pub trailing_zero_display: Option<String>,
+    pub rounding_priority: Option<String>,
+    pub rounding_increment: Option<u32>,
+    pub numbering_system: Option<String>,
 }
 
 /// `useGrouping` arrives as a boolean or a string: `true` → `"always"`, `false` → `"false"`.
@@ -110,6 +119,8 @@ pub struct NumberFormatter {
     digits: Digits,
     sign_display: String,
     rounding_mode: String,
+    /// `trailingZeroDisplay: "stripIfInteger"`: an integer after rounding shows no fraction.
+    strip_if_integer: bool,
     resolved: ResolvedNumberOptions,
 }
 
@@ -164,7 +175,15 @@ impl NumberFormatter {
     /// is not supported); [`IntlError::Type`] `Currency code is required with currency style.`
     pub fn try_new(locale: Option<&str>, options: &NumberOptions) -> Result<Self, IntlError> {
         let o = options;
-        let rl = resolve_locale(locale)?;
+        let mut rl = resolve_locale(locale)?;
+        if let Some(nu) = &o.numbering_system {
+            // ECMA-402: the option overrides `-u-nu`; a well-formed but unknown one means latn.
+            let value = icu_locale_core::extensions::unicode::Value::try_from_str(nu)
+                .ok()
+                .filter(|_| (3..=8).contains(&nu.len()) && nu.bytes().all(|b| b.is_ascii_alphanumeric()))
+                .ok_or_else(|| IntlError::Range(format!("Invalid numberingSystem : {nu}")))?;
+            rl.locale.extensions.unicode.keywords.set(icu_locale_core::extensions::unicode::key!("nu"), value);
+        }
         let loc = &rl.locale;
         let style = get_option("NumberFormat", "style", &o.style, &["decimal", "percent", "currency", "unit"], "decimal")?;
         if style == "unit" {
@@ -178,6 +197,26 @@ impl NumberFormatter {
             &["symbol", "narrowSymbol", "code", "name"],
             "symbol",
         )?;
+        let currency_sign = get_option("NumberFormat", "currencySign", &o.currency_sign, &["standard", "accounting"], "standard")?;
+        let trailing_zero_display =
+            get_option("NumberFormat", "trailingZeroDisplay", &o.trailing_zero_display, &["auto", "stripIfInteger"], "auto")?;
+        let rounding_priority = get_option("NumberFormat", "roundingPriority", &o.rounding_priority,
+            &["auto", "morePrecision", "lessPrecision"], "auto")?;
+        let rounding_increment = o.rounding_increment.unwrap_or(1);
+        if ![1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000].contains(&rounding_increment) {
+            return Err(IntlError::Range("roundingIncrement value is out of range.".into()));
+        }
+        // Printed as if the option were not there, these would be wrong, not just plain.
+        for (refused, what) in [
+            (style == "currency" && currency_display == "name", "currencyDisplay \"name\""),
+            (style == "currency" && currency_sign == "accounting", "currencySign \"accounting\""),
+            (rounding_increment != 1, "roundingIncrement"),
+            (rounding_priority != "auto", "roundingPriority"),
+        ] {
+            if refused {
+                return Err(IntlError::Range(format!("Intl.NumberFormat {what} is not supported by trove-host")));
+            }
+        }
         let sign_display = get_option("NumberFormat", "signDisplay",
             &o.sign_display,
             &["auto", "never", "always", "exceptZero", "negative"],
@@ -310,7 +349,7 @@ impl NumberFormatter {
             style: style.into(),
             currency: currency_code.clone(),
             currency_display: currency_code.as_ref().map(|_| currency_display.clone()),
-            currency_sign: currency_code.as_ref().map(|_| "standard".to_string()),
+            currency_sign: currency_code.as_ref().map(|_| currency_sign.clone()),
             minimum_integer_digits: min_int,
             minimum_fraction_digits,
             maximum_fraction_digits,
@@ -322,7 +361,7 @@ impl NumberFormatter {
             sign_display: sign_display.clone(),
             rounding_mode: rounding_mode.clone(),
             rounding_increment: 1,
-            trailing_zero_display: "auto".into(),
+            trailing_zero_display: trailing_zero_display.clone(),
             rounding_priority: "auto".into(),
         };
         if let Some((_, default_digits)) = &compact {
@@ -348,6 +387,7 @@ impl NumberFormatter {
             digits,
             sign_display,
             rounding_mode,
+            strip_if_integer: trailing_zero_display == "stripIfInteger",
             resolved,
         })
     }
@@ -368,7 +408,8 @@ impl NumberFormatter {
     pub fn format_to_parts(&self, value: f64) -> Vec<Part> {
         let negative = value.is_sign_negative() && !value.is_nan();
         if value.is_nan() {
-            return self.signed(negative, false, vec![Part::new("nan", "NaN")]);
+            // Signed only by `always` ("+NaN"), as in Node: counted as zero for the rest.
+            return self.signed(negative, true, vec![Part::new("nan", "NaN")]);
         }
         if value.is_infinite() {
             return self.signed(negative, false, vec![Part::new("infinity", "∞")]);
@@ -407,6 +448,9 @@ impl NumberFormatter {
             }
             let mode = self.unsigned_mode(negative_input);
             apply_digits(self.digits, &mut d, mode);
+            if self.strip_if_integer && d.nonzero_magnitude_end() >= 0 {
+                d.trim_end();
+            }
             d.pad_start(self.min_int as i16);
             is_zero = d.is_zero();
             let signed = Decimal::new(fixed_decimal::Sign::None, d);
@@ -715,5 +759,44 @@ mod native_digit_tests {
         assert_eq!(format("my", "{}", -7.0), "-၇");
         assert_eq!(format("hi-u-nu-deva", r#"{"style":"currency","currency":"INR"}"#, 12.0), "₹१२.००");
         assert_eq!(format("ar", "{}", -1234.5), "‎-1,234.5");
+    }
+}
+
+#[cfg(test)]
+mod option_tests {
+    use super::*;
+
+    fn format(options: &str, v: f64) -> Result<String, IntlError> {
+        Ok(NumberFormatter::try_new(Some("en"), &serde_json::from_str(options).unwrap())?.format(v))
+    }
+
+    // Node 20's answers; the options it honours and the host cannot are refused, not ignored.
+    #[test]
+    fn sign_of_nan_trailing_zeros_numbering_systems_and_refusals_match_node() {
+        assert_eq!(format(r#"{"signDisplay":"exceptZero"}"#, f64::NAN).unwrap(), "NaN");
+        assert_eq!(format(r#"{"signDisplay":"always"}"#, f64::NAN).unwrap(), "+NaN");
+        assert_eq!(format(r#"{"signDisplay":"negative"}"#, f64::NAN).unwrap(), "NaN");
+        let usd = r#"{"style":"currency","currency":"USD","trailingZeroDisplay":"stripIfInteger"}"#;
+        assert_eq!(format(usd, 5.0).unwrap(), "$5");
+        assert_eq!(format(usd, 5.5).unwrap(), "$5.50");
+        assert_eq!(format(usd, 4.999).unwrap(), "$5");
+        assert_eq!(format(r#"{"trailingZeroDisplay":"stripIfInteger","minimumFractionDigits":2}"#, 4.999).unwrap(), "4.999");
+        assert_eq!(format(r#"{"numberingSystem":"arab"}"#, 5.0).unwrap(), "٥");
+        assert_eq!(format(r#"{"numberingSystem":"bogus"}"#, 5.0).unwrap(), "5");
+        let range = |o: &str| format(o, 1.0).unwrap_err().to_string();
+        assert_eq!(range(r#"{"numberingSystem":"x"}"#), "Invalid numberingSystem : x");
+        assert_eq!(range(r#"{"trailingZeroDisplay":"bogus"}"#), "Value bogus out of range for Intl.NumberFormat options property trailingZeroDisplay");
+        assert_eq!(range(r#"{"currencySign":"bogus"}"#), "Value bogus out of range for Intl.NumberFormat options property currencySign");
+        assert_eq!(range(r#"{"roundingIncrement":3}"#), "roundingIncrement value is out of range.");
+        assert_eq!(range(r#"{"roundingIncrement":5}"#), "Intl.NumberFormat roundingIncrement is not supported by trove-host");
+        assert_eq!(
+            range(r#"{"style":"currency","currency":"USD","currencySign":"accounting"}"#),
+            "Intl.NumberFormat currencySign \"accounting\" is not supported by trove-host"
+        );
+        assert_eq!(
+            range(r#"{"style":"currency","currency":"EUR","currencyDisplay":"name"}"#),
+            "Intl.NumberFormat currencyDisplay \"name\" is not supported by trove-host"
+        );
+        assert_eq!(range(r#"{"roundingPriority":"lessPrecision"}"#), "Intl.NumberFormat roundingPriority is not supported by trove-host");
     }
 }
