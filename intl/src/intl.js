@@ -212,16 +212,25 @@ function nfInternal(self, name) {
   return s;
 }
 
-function makeNfState(locales, options) {
+/**
+ * The locale and options JSON of a number format: all `toLocaleString` needs (Rust checks the
+ * options when it first builds the formatter for them, and caches it by this text).
+ */
+function nfOptions(locales, options) {
   const locale = localeOf(locales);
+  if (options === undefined) return { locale, opts: "{}" };
   const opts = readOptions(options, NF_STRINGS, NF_NUMBERS, []);
-  if (options !== undefined && options !== null) {
+  if (options !== null) {
     const g = Object(options).useGrouping;
     if (g !== undefined) opts.useGrouping = typeof g === "boolean" ? g : String(g);
   }
-  const optsJson = JSONStringify(opts);
-  const resolved = op_intl_number_resolve(locale, optsJson);
-  return { locale, opts: optsJson, resolved, bound: undefined };
+  return { locale, opts: JSONStringify(opts) };
+}
+
+function makeNfState(locales, options) {
+  const { locale, opts } = nfOptions(locales, options);
+  const resolved = op_intl_number_resolve(locale, opts);
+  return { locale, opts, resolved, bound: undefined };
 }
 
 // ECMA-402's Intl mathematical value: a BigInt, or a string that is a decimal literal, is
@@ -584,7 +593,7 @@ dateToLocale("time", "toLocaleTimeString");
 defineProperty(Number.prototype, "toLocaleString", {
   value: function toLocaleString(locales, options) {
     const x = NumberValueOf.call(this); // TypeError for a non-Number receiver
-    const s = makeNfState(locales, options);
+    const s = nfOptions(locales, options);
     return op_intl_number_format(s.locale, s.opts, x);
   },
   writable: true, configurable: true, enumerable: false,
@@ -599,7 +608,7 @@ defineProperty(BigInt.prototype, "toLocaleString", {
     } catch {
       throw new TypeError("BigInt.prototype.toLocaleString requires that 'this' be a BigInt");
     }
-    const s = makeNfState(locales, options);
+    const s = nfOptions(locales, options);
     return op_intl_number_format_exact(s.locale, s.opts, BigIntToString.call(x));
   },
   writable: true, configurable: true, enumerable: false,
