@@ -174,6 +174,20 @@ fn op_intl_plural_select(#[string] locale: Option<String>, #[string] options: &s
     Ok(pr(locale, options)?.select(n).to_owned())
 }
 
+/// `op_intl_plural_select_range(locale, options, start: number, end: number)` → the category
+/// of the range; RangeError when an end is NaN (`intl.js` has thrown Node's TypeError for a
+/// missing one).
+#[op2]
+#[string]
+fn op_intl_plural_select_range(
+    #[string] locale: Option<String>,
+    #[string] options: &str,
+    start: f64,
+    end: f64,
+) -> Result<String, JsErrorBox> {
+    Ok(pr(locale, options)?.select_range(start, end).map_err(js_err)?.to_owned())
+}
+
 /// `op_intl_relative_resolve(locale, options)` → resolvedOptions object; RangeError on bad options.
 #[op2]
 #[serde]
@@ -302,6 +316,7 @@ deno_core::extension!(
         op_intl_number_format_to_parts,
         op_intl_plural_resolve,
         op_intl_plural_select,
+        op_intl_plural_select_range,
         op_intl_relative_resolve,
         op_intl_relative_format,
         op_intl_relative_format_to_parts,

@@ -20,6 +20,7 @@ import {
   op_intl_number_resolve,
   op_intl_plural_resolve,
   op_intl_plural_select,
+  op_intl_plural_select_range,
   op_intl_relative_format,
   op_intl_relative_format_to_parts,
   op_intl_relative_resolve,
@@ -265,6 +266,12 @@ const PluralRules = intlClass("PluralRules", (locale, options) => {
   return { locale, opts, resolved: op_intl_plural_resolve(locale, opts) };
 }, {
   select: (s, n) => op_intl_plural_select(s.locale, s.opts, Number(n)),
+  selectRange: (s, start, end) => {
+    if (start === undefined) throw new TypeError("Invalid startRange : undefined");
+    if (end === undefined) throw new TypeError("Invalid endRange : undefined");
+    // Unary plus is ToNumber: a BigInt or Symbol is a TypeError, as in Node.
+    return op_intl_plural_select_range(s.locale, s.opts, +start, +end);
+  },
 });
 
 const RelativeTimeFormat = intlClass("RelativeTimeFormat", (locale, options) => {

@@ -22,6 +22,7 @@
 //!   [`format_to_parts`](ListFormat::format_to_parts).
 //! - [`DisplayNames::try_new`]`(locale, &`[`DisplayNamesOptions`]`)` →
 //!   [`of`](DisplayNames::of)`(code)` ("United States" for `US`; types region, language, script).
+//! - [`PluralRulesFormatter::select_range`]`(start, end)` (CLDR's plural ranges).
 //! - Errors are [`IntlError`]: `Range` / `Type`, thrown in JS as `RangeError` / `TypeError`
 //!   with Node's messages.
 //!
