@@ -289,6 +289,13 @@ fn op_intl_display_of(
     Ok(dn(locale, options)?.of(code).map_err(js_err)?.map_or(serde_json::Value::Null, serde_json::Value::String))
 }
 
+/// `op_intl_supported_values_of(key: string)` → the sorted values; RangeError `Invalid key : x`.
+#[op2]
+#[serde]
+fn op_intl_supported_values_of(#[string] key: &str) -> Result<Vec<String>, JsErrorBox> {
+    crate::supported_values_of(key).map_err(js_err)
+}
+
 /// `op_intl_canonical_locales(tags: string[])` → the canonical tags, without duplicates;
 /// RangeError for a malformed tag.
 #[op2]
@@ -327,6 +334,7 @@ deno_core::extension!(
         op_intl_display_of,
         op_intl_canonical_locales,
         op_intl_supported_locales,
+        op_intl_supported_values_of,
     ],
     esm_entry_point = "ext:trove_intl/intl.js",
     esm = [dir "src", "intl.js"],

@@ -25,6 +25,7 @@ import {
   op_intl_relative_format_to_parts,
   op_intl_relative_resolve,
   op_intl_supported_locales,
+  op_intl_supported_values_of,
 } from "ext:core/ops";
 import { primordials } from "ext:core/mod.js";
 
@@ -306,6 +307,11 @@ const DisplayNames = intlClass("DisplayNames", (locale, options) => {
   return { locale, opts, resolved: op_intl_display_resolve(locale, opts) };
 }, {
   of: (s, code) => op_intl_display_of(s.locale, s.opts, String(code)) ?? undefined,
+});
+
+defineProperty(Intl, "supportedValuesOf", {
+  value: { supportedValuesOf(key) { return op_intl_supported_values_of(`${key}`); } }.supportedValuesOf,
+  writable: true, configurable: true, enumerable: false,
 });
 
 defineProperty(Intl, "getCanonicalLocales", {

@@ -23,6 +23,7 @@
 //! - [`DisplayNames::try_new`]`(locale, &`[`DisplayNamesOptions`]`)` →
 //!   [`of`](DisplayNames::of)`(code)` ("United States" for `US`; types region, language, script).
 //! - [`PluralRulesFormatter::select_range`]`(start, end)` (CLDR's plural ranges).
+//! - [`supported_values_of`]`(key)`: `Intl.supportedValuesOf`.
 //! - Errors are [`IntlError`]: `Range` / `Type`, thrown in JS as `RangeError` / `TypeError`
 //!   with Node's messages.
 //!
@@ -53,6 +54,7 @@ pub mod list;
 pub mod number;
 pub mod plural;
 pub mod relative;
+pub mod supported_values;
 
 pub use datetime::{DateTimeFormatter, DateTimeOptions, Defaults, ResolvedDateTimeOptions};
 pub use ext::trove_intl;
@@ -60,6 +62,7 @@ pub use locale::{canonical_locales, resolve_locale, supported_locales, ResolvedL
 pub use number::{NumberFormatter, NumberOptions, ResolvedNumberOptions};
 pub use display::{DisplayNames, DisplayNamesOptions, ResolvedDisplayNamesOptions};
 pub use list::{ListFormat, ListOptions, ResolvedListOptions};
+pub use supported_values::supported_values_of;
 pub use parts::Part;
 pub use plural::{PluralRulesFormatter, PluralRulesOptions, ResolvedPluralRulesOptions};
 pub use relative::{RelativeTimeFormat, RelativeTimeOptions, RelativeTimePart, ResolvedRelativeTimeOptions};
