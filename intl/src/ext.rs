@@ -289,6 +289,29 @@ fn op_intl_display_of(
     Ok(dn(locale, options)?.of(code).map_err(js_err)?.map_or(serde_json::Value::Null, serde_json::Value::String))
 }
 
+/// `op_intl_locale_new(tag: string, options: JSON text)` → the getters' values
+/// ([`crate::LocaleInfo`]); RangeError for a malformed tag or option.
+#[op2]
+#[serde]
+fn op_intl_locale_new(#[string] tag: &str, #[string] options: &str) -> Result<crate::LocaleInfo, JsErrorBox> {
+    crate::locale_new(tag, &parse_options::<crate::LocaleOptions>(options)?).map_err(js_err)
+}
+
+/// `op_intl_locale_expand(tag: string, maximize: boolean)` → the tag with CLDR's likely
+/// subtags added (`true`) or removed (`false`).
+#[op2]
+#[string]
+fn op_intl_locale_expand(#[string] tag: &str, maximize: bool) -> Result<String, JsErrorBox> {
+    crate::locale_expand(tag, maximize).map_err(js_err)
+}
+
+/// `op_intl_locale_direction(tag: string)` → `"ltr"` or `"rtl"`.
+#[op2]
+#[string]
+fn op_intl_locale_direction(#[string] tag: &str) -> Result<String, JsErrorBox> {
+    Ok(crate::locale_direction(tag).map_err(js_err)?.to_owned())
+}
+
 /// `op_intl_supported_values_of(key: string)` → the sorted values; RangeError `Invalid key : x`.
 #[op2]
 #[serde]
@@ -334,6 +357,9 @@ deno_core::extension!(
         op_intl_display_of,
         op_intl_canonical_locales,
         op_intl_supported_locales,
+        op_intl_locale_new,
+        op_intl_locale_expand,
+        op_intl_locale_direction,
         op_intl_supported_values_of,
     ],
     esm_entry_point = "ext:trove_intl/intl.js",

@@ -22,6 +22,9 @@
 //!   [`format_to_parts`](ListFormat::format_to_parts).
 //! - [`DisplayNames::try_new`]`(locale, &`[`DisplayNamesOptions`]`)` →
 //!   [`of`](DisplayNames::of)`(code)` ("United States" for `US`; types region, language, script).
+//! - [`locale_new`]`(tag, &`[`LocaleOptions`]`)` → [`LocaleInfo`] (what an `Intl.Locale`'s
+//!   getters return); [`locale_expand`]`(tag, maximize)` (`zh-TW` ↔ `zh-Hant-TW`);
+//!   [`locale_direction`]`(tag)` (`"ltr"`/`"rtl"`).
 //! - [`PluralRulesFormatter::select_range`]`(start, end)` (CLDR's plural ranges).
 //! - [`supported_values_of`]`(key)`: `Intl.supportedValuesOf`.
 //! - Errors are [`IntlError`]: `Range` / `Type`, thrown in JS as `RangeError` / `TypeError`
@@ -51,6 +54,7 @@ mod parts;
 pub mod datetime;
 pub mod display;
 pub mod list;
+pub mod locale_class;
 pub mod number;
 pub mod plural;
 pub mod relative;
@@ -62,6 +66,7 @@ pub use locale::{canonical_locales, resolve_locale, supported_locales, ResolvedL
 pub use number::{NumberFormatter, NumberOptions, ResolvedNumberOptions};
 pub use display::{DisplayNames, DisplayNamesOptions, ResolvedDisplayNamesOptions};
 pub use list::{ListFormat, ListOptions, ResolvedListOptions};
+pub use locale_class::{locale_direction, locale_expand, locale_new, LocaleInfo, LocaleOptions};
 pub use supported_values::supported_values_of;
 pub use parts::Part;
 pub use plural::{PluralRulesFormatter, PluralRulesOptions, ResolvedPluralRulesOptions};
