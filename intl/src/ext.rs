@@ -6,7 +6,7 @@
 use crate::{
     DateTimeFormatter, DateTimeOptions, Defaults, DisplayNames, DisplayNamesOptions, IntlError, ListFormat, ListOptions, NumberFormatter, NumberOptions, Part,
     PluralRulesFormatter,
-    PluralRulesOptions, RelativeTimeFormat, RelativeTimeOptions, RelativeTimePart,
+    PluralRulesOptions, RelativeTimeFormat, RelativeTimeOptions, RelativeTimePart, Segmenter, SegmenterOptions,
 };
 use deno_core::op2;
 use deno_error::JsErrorBox;
@@ -23,6 +23,7 @@ thread_local! {
     static RTF: RefCell<HashMap<String, Rc<RelativeTimeFormat>>> = RefCell::new(HashMap::new());
     static LF: RefCell<HashMap<String, Rc<ListFormat>>> = RefCell::new(HashMap::new());
     static DN: RefCell<HashMap<String, Rc<DisplayNames>>> = RefCell::new(HashMap::new());
+    static SEG: RefCell<HashMap<String, Rc<Segmenter>>> = RefCell::new(HashMap::new());
 }
 
 fn js_err(e: IntlError) -> JsErrorBox {
@@ -289,6 +290,40 @@ fn op_intl_display_of(
     Ok(dn(locale, options)?.of(code).map_err(js_err)?.map_or(serde_json::Value::Null, serde_json::Value::String))
 }
 
+/// [`dtf`] for segmenters (`options` as JSON text).
+fn seg(locale: Option<String>, options: &str) -> Result<Rc<Segmenter>, JsErrorBox> {
+    cached(&SEG, format!("{locale:?}|{options}"), || {
+        Segmenter::try_new(locale.as_deref(), &parse_options::<SegmenterOptions>(options)?).map_err(js_err)
+    })
+}
+
+/// `op_intl_segmenter_resolve(locale, options)` → resolvedOptions object; RangeError on bad options.
+#[op2]
+#[serde]
+fn op_intl_segmenter_resolve(
+    #[string] locale: Option<String>,
+    #[string] options: &str,
+) -> Result<crate::ResolvedSegmenterOptions, JsErrorBox> {
+    Ok(seg(locale, options)?.resolved_options().clone())
+}
+
+/// `op_intl_segmenter_breaks(locale, options, text: string)` → every boundary of `text` after
+/// its start, in order, as one number each: `index * 2 + wordLike` (`index` in UTF-16 code
+/// units, the end of a segment; `wordLike` 1 when that segment is word-like, word granularity
+/// only). One call per string: `intl.js` makes the segment objects from it as they are asked
+/// for. `intl.js` replaces a lone surrogate by U+FFFD first (the string would reach Rust with
+/// three U+FFFD for it, and every later index would be off by two).
+#[op2]
+#[serde]
+fn op_intl_segmenter_breaks(
+    #[string] locale: Option<String>,
+    #[string] options: &str,
+    #[string] text: String,
+) -> Result<Vec<u32>, JsErrorBox> {
+    let units: Vec<u16> = text.encode_utf16().collect();
+    Ok(seg(locale, options)?.breaks(&units).into_iter().map(|b| b.index * 2 + u32::from(b.word_like)).collect())
+}
+
 /// `op_intl_locale_new(tag: string, options: JSON text)` → the getters' values
 /// ([`crate::LocaleInfo`]); RangeError for a malformed tag or option.
 #[op2]
@@ -357,6 +392,8 @@ deno_core::extension!(
         op_intl_display_of,
         op_intl_canonical_locales,
         op_intl_supported_locales,
+        op_intl_segmenter_resolve,
+        op_intl_segmenter_breaks,
         op_intl_locale_new,
         op_intl_locale_expand,
         op_intl_locale_direction,

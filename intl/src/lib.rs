@@ -22,6 +22,9 @@
 //!   [`format_to_parts`](ListFormat::format_to_parts).
 //! - [`DisplayNames::try_new`]`(locale, &`[`DisplayNamesOptions`]`)` →
 //!   [`of`](DisplayNames::of)`(code)` ("United States" for `US`; types region, language, script).
+//! - [`Segmenter::try_new`]`(locale, &`[`SegmenterOptions`]`)` →
+//!   [`breaks`](Segmenter::breaks)`(&[u16])` (the end of each grapheme, word or sentence, in
+//!   UTF-16 code units, with `isWordLike` for words).
 //! - [`locale_new`]`(tag, &`[`LocaleOptions`]`)` → [`LocaleInfo`] (what an `Intl.Locale`'s
 //!   getters return); [`locale_expand`]`(tag, maximize)` (`zh-TW` ↔ `zh-Hant-TW`);
 //!   [`locale_direction`]`(tag)` (`"ltr"`/`"rtl"`).
@@ -36,7 +39,7 @@
 //! ## deno_core extension
 //! [`trove_intl`] (made by `deno_core::extension!`) registers the ops and the ES module
 //! `ext:trove_intl/intl.js` (source `intl/src/intl.js`, beside the ops it calls), which replaces `Intl.DateTimeFormat`,
-//! `Intl.NumberFormat`, `Intl.PluralRules`, `Intl.RelativeTimeFormat`, `Intl.ListFormat`, `Intl.DisplayNames`, `Number.prototype.toLocaleString` and `Date.prototype.toLocaleString`
+//! `Intl.NumberFormat`, `Intl.PluralRules`, `Intl.RelativeTimeFormat`, `Intl.ListFormat`, `Intl.DisplayNames`, `Intl.Segmenter`, `Intl.Locale`, `Intl.supportedValuesOf`, `Number.prototype.toLocaleString` and `Date.prototype.toLocaleString`
 //! / `toLocaleDateString` / `toLocaleTimeString`. Register it after `deno_webidl`/`deno_web`:
 //!
 //! ```ignore
@@ -58,6 +61,7 @@ pub mod locale_class;
 pub mod number;
 pub mod plural;
 pub mod relative;
+pub mod segmenter;
 pub mod supported_values;
 
 pub use datetime::{DateTimeFormatter, DateTimeOptions, Defaults, ResolvedDateTimeOptions};
@@ -67,6 +71,7 @@ pub use number::{NumberFormatter, NumberOptions, ResolvedNumberOptions};
 pub use display::{DisplayNames, DisplayNamesOptions, ResolvedDisplayNamesOptions};
 pub use list::{ListFormat, ListOptions, ResolvedListOptions};
 pub use locale_class::{locale_direction, locale_expand, locale_new, LocaleInfo, LocaleOptions};
+pub use segmenter::{Boundary, ResolvedSegmenterOptions, Segmenter, SegmenterOptions};
 pub use supported_values::supported_values_of;
 pub use parts::Part;
 pub use plural::{PluralRulesFormatter, PluralRulesOptions, ResolvedPluralRulesOptions};
