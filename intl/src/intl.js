@@ -78,6 +78,19 @@ function localeTags(locales) {
   return out;
 }
 
+/** How V8 names a receiver in "called on incompatible receiver" messages. */
+function receiverName(x) {
+  if ((typeof x === "object" && x !== null) || typeof x === "function") {
+    let name = "Object";
+    try {
+      const c = x.constructor;
+      if (typeof c === "function" && typeof c.name === "string" && c.name) name = c.name;
+    } catch { /* keep Object */ }
+    return `#<${name}>`;
+  }
+  return typeof x === "symbol" ? x.toString() : String(x);
+}
+
 function readOptions(options, strings, numbers, booleans) {
   const out = {};
   if (options === undefined) return out;
@@ -244,7 +257,7 @@ function intlClass(name, make, methods) {
   const state = new WeakMap();
   const internal = (self, method) => {
     const s = state.get(self);
-    if (!s) throw new TypeError(`Method Intl.${name}.prototype.${method} called on incompatible receiver`);
+    if (!s) throw new TypeError(`Method Intl.${name}.prototype.${method} called on incompatible receiver ${receiverName(self)}`);
     return s;
   };
   const C = function (locales, options) {
@@ -285,8 +298,13 @@ const PluralRules = intlClass("PluralRules", (locale, options) => {
   selectRange: (s, start, end) => {
     if (start === undefined) throw new TypeError("Invalid startRange : undefined");
     if (end === undefined) throw new TypeError("Invalid endRange : undefined");
-    // Unary plus is ToNumber: a BigInt or Symbol is a TypeError, as in Node.
-    return op_intl_plural_select_range(s.locale, s.opts, +start, +end);
+    // ToNumber, with V8's messages for what it refuses.
+    const number = (v) => {
+      if (typeof v === "bigint") throw new TypeError("Cannot convert a BigInt value to a number");
+      if (typeof v === "symbol") throw new TypeError("Cannot convert a Symbol value to a number");
+      return Number(v);
+    };
+    return op_intl_plural_select_range(s.locale, s.opts, number(start), number(end));
   },
 });
 
@@ -414,19 +432,6 @@ const Segmenter = intlClass("Segmenter", (locale, options) => {
 // getters calendars, collations, hourCycles, numberingSystems, timeZones and weekInfo are left
 // out (docs/intl.md); textInfo is here.
 
-/** How V8 names a receiver in "called on incompatible receiver" messages. */
-function receiverName(x) {
-  if ((typeof x === "object" && x !== null) || typeof x === "function") {
-    let name = "Object";
-    try {
-      const c = x.constructor;
-      if (typeof c === "function" && typeof c.name === "string" && c.name) name = c.name;
-    } catch { /* keep Object */ }
-    return `#<${name}>`;
-  }
-  return typeof x === "symbol" ? x.toString() : String(x);
-}
-
 function localeInternal(self, name) {
   const s = localeState.get(self);
   if (!s) throw new TypeError(`Method Intl.Locale.prototype.${name} called on incompatible receiver ${receiverName(self)}`);
@@ -441,6 +446,7 @@ function Locale(tag, options) {
     throw new TypeError("First argument to Intl.Locale constructor can't be empty or missing");
   }
   const from = localeState.get(tag);
+  if (options === null) throw new TypeError("Intl.Locale called on null or undefined");
   const opts = readOptions(options, LOCALE_STRINGS, [], ["numeric"]);
   localeState.set(this, op_intl_locale_new(from ? from.tag : `${tag}`, JSONStringify(opts)));
 }
@@ -481,7 +487,10 @@ defineProperty(Locale, "length", { value: 1 });
 }
 
 defineProperty(Intl, "supportedValuesOf", {
-  value: { supportedValuesOf(key) { return op_intl_supported_values_of(`${key}`); } }.supportedValuesOf,
+  value: { supportedValuesOf(key) {
+    if (typeof key === "symbol") throw new TypeError("Cannot convert a Symbol value to a string");
+    return op_intl_supported_values_of(`${key}`);
+  } }.supportedValuesOf,
   writable: true, configurable: true, enumerable: false,
 });
 

@@ -177,7 +177,8 @@ async fn intl_segmenter_locale_and_values_as_node_prints() {
             "supportedValues": "18,12,162,78,45",
             "supportedValuesError": "RangeError: Invalid key : x",
             "selectRange": "other,2,few",
-            "selectRangeErrors": "TypeError: Invalid startRange : undefined | RangeError: Invalid startRange : NaN"
+            "selectRangeErrors": "TypeError: Invalid startRange : undefined | RangeError: Invalid startRange : NaN",
+            "conversionErrors": "TypeError: Method Intl.Segmenter.prototype.segment called on incompatible receiver #<Object> | TypeError: Method Intl.Locale.prototype.maximize called on incompatible receiver #<Object> | TypeError: Intl.Locale called on null or undefined | TypeError: Cannot convert a Symbol value to a string | TypeError: Cannot convert a BigInt value to a number"
         })
     );
 }
