@@ -429,8 +429,8 @@ const Segmenter = intlClass("Segmenter", (locale, options) => {
 
 // ---------------------------------------------------------------- Locale
 // The engine's stub accepted any tag, ignored options and dropped -u- keywords. Node 20's
-// getters calendars, collations, hourCycles, numberingSystems, timeZones and weekInfo are left
-// out (docs/intl.md); textInfo is here.
+// getters calendars, collations, numberingSystems, timeZones and weekInfo are left out
+// (docs/intl.md); hourCycles and textInfo are here.
 
 function localeInternal(self, name) {
   const s = localeState.get(self);
@@ -438,6 +438,7 @@ function localeInternal(self, name) {
   return s;
 }
 
+const HOUR_ONLY = JSONStringify({ hour: "numeric" });
 const LOCALE_STRINGS = ["language", "script", "region", "calendar", "collation", "hourCycle", "caseFirst", "numberingSystem"];
 
 function Locale(tag, options) {
@@ -464,6 +465,14 @@ defineProperty(Locale, "length", { value: 1 });
     get hourCycle() { return localeInternal(this, "hourCycle").hourCycle; },
     get numeric() { return localeInternal(this, "numeric").numeric; },
     get numberingSystem() { return localeInternal(this, "numberingSystem").numberingSystem; },
+    get hourCycles() {
+      const s = localeInternal(this, "hourCycles");
+      // The cycle a DateTimeFormat showing hours resolves to (-u-hc- included); for a language
+      // CLDR has no data for, which DateTimeFormat resolves to en-US, the root locale's (h23), as Node.
+      const r = op_intl_datetime_resolve(s.tag, HOUR_ONLY, "date");
+      const resolvedLanguage = r.locale.split("-")[0];
+      return [resolvedLanguage === s.language || s.language === "und" ? r.hourCycle : "h23"];
+    },
     get textInfo() { return { direction: op_intl_locale_direction(localeInternal(this, "textInfo").tag) }; },
   });
   const props = {

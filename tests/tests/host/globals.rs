@@ -172,6 +172,7 @@ async fn intl_segmenter_locale_and_values_as_node_prints() {
             "localeOptions": "en-GB-u-hc-h12",
             "localeKeywords": "de-DE-u-ca-gregory-hc-h23 gregory h23 false de-DE",
             "localeShape": "1 [object Intl.Locale] {\"direction\":\"rtl\"}",
+            "hourCycles": "h12 h23 h23 h11",
             "localeErrors": "RangeError: Incorrect locale information provided | TypeError: Constructor Intl.Locale requires 'new' | TypeError: First argument to Intl.Locale constructor can't be empty or missing | RangeError: Value h25 out of range for locale options property hourCycle",
             "localeInOthers": "1.234,5 en-US",
             "supportedValues": "18,12,162,78,45",
