@@ -47,8 +47,10 @@ pub struct LocaleInfo {
     pub base_name: String,
     /// The language subtag (`und` when unknown).
     pub language: String,
+    /// The script subtag (`Latn`), if the tag has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub script: Option<String>,
+    /// The region subtag (`US`, `419`), if the tag has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub region: Option<String>,
     /// `-u-ca-` value.
