@@ -7,7 +7,7 @@ use crate::{
     Collator, CollatorOptions,
     DateTimeFormatter, DateTimeOptions, Defaults, DisplayNames, DisplayNamesOptions, IntlError, ListFormat, ListOptions, NumberFormatter, NumberOptions, Part,
     PluralRulesFormatter,
-    PluralRulesOptions, RelativeTimeFormat, RelativeTimeOptions, RelativeTimePart,
+    PluralRulesOptions, RelativeTimeFormat, RelativeTimeOptions, RelativeTimePart, Segmenter, SegmenterOptions,
 };
 use deno_core::op2;
 use deno_error::JsErrorBox;
@@ -25,6 +25,7 @@ thread_local! {
     static LF: RefCell<HashMap<String, Rc<ListFormat>>> = RefCell::new(HashMap::new());
     static DN: RefCell<HashMap<String, Rc<DisplayNames>>> = RefCell::new(HashMap::new());
     static COL: RefCell<HashMap<String, Rc<Collator>>> = RefCell::new(HashMap::new());
+    static SEG: RefCell<HashMap<String, Rc<Segmenter>>> = RefCell::new(HashMap::new());
 }
 
 fn js_err(e: IntlError) -> JsErrorBox {
@@ -197,6 +198,20 @@ fn op_intl_plural_resolve(
 #[string]
 fn op_intl_plural_select(#[string] locale: Option<String>, #[string] options: &str, n: f64) -> Result<String, JsErrorBox> {
     Ok(pr(locale, options)?.select(n).to_owned())
+}
+
+/// `op_intl_plural_select_range(locale, options, start: number, end: number)` → the category
+/// of the range; RangeError when an end is NaN (`intl.js` has thrown Node's TypeError for a
+/// missing one).
+#[op2]
+#[string]
+fn op_intl_plural_select_range(
+    #[string] locale: Option<String>,
+    #[string] options: &str,
+    start: f64,
+    end: f64,
+) -> Result<String, JsErrorBox> {
+    Ok(pr(locale, options)?.select_range(start, end).map_err(js_err)?.to_owned())
 }
 
 /// `op_intl_relative_resolve(locale, options)` → resolvedOptions object; RangeError on bad options.
@@ -406,6 +421,70 @@ fn op_intl_change_case(#[string] locale: &str, upper: bool, #[string] text: &str
     crate::change_case(locale, upper, text).map_err(js_err)
 }
 
+/// [`dtf`] for segmenters (`options` as JSON text).
+fn seg(locale: Option<String>, options: &str) -> Result<Rc<Segmenter>, JsErrorBox> {
+    cached(&SEG, format!("{locale:?}|{options}"), || {
+        Segmenter::try_new(locale.as_deref(), &parse_options::<SegmenterOptions>(options)?).map_err(js_err)
+    })
+}
+
+/// `op_intl_segmenter_resolve(locale, options)` → resolvedOptions object; RangeError on bad options.
+#[op2]
+#[serde]
+fn op_intl_segmenter_resolve(
+    #[string] locale: Option<String>,
+    #[string] options: &str,
+) -> Result<crate::ResolvedSegmenterOptions, JsErrorBox> {
+    Ok(seg(locale, options)?.resolved_options().clone())
+}
+
+/// `op_intl_segmenter_breaks(locale, options, text: string)` → every boundary of `text` after
+/// its start, in order, as one number each: `index * 2 + wordLike` (`index` in UTF-16 code
+/// units, the end of a segment; `wordLike` 1 when that segment is word-like, word granularity
+/// only). One call per string: `intl.js` makes the segment objects from it as they are asked
+/// for. `intl.js` replaces a lone surrogate by U+FFFD first (the string would reach Rust with
+/// three U+FFFD for it, and every later index would be off by two).
+#[op2]
+#[serde]
+fn op_intl_segmenter_breaks(
+    #[string] locale: Option<String>,
+    #[string] options: &str,
+    #[string] text: String,
+) -> Result<Vec<u32>, JsErrorBox> {
+    let units: Vec<u16> = text.encode_utf16().collect();
+    Ok(seg(locale, options)?.breaks(&units).into_iter().map(|b| b.index * 2 + u32::from(b.word_like)).collect())
+}
+
+/// `op_intl_locale_new(tag: string, options: JSON text)` → the getters' values
+/// ([`crate::LocaleInfo`]); RangeError for a malformed tag or option.
+#[op2]
+#[serde]
+fn op_intl_locale_new(#[string] tag: &str, #[string] options: &str) -> Result<crate::LocaleInfo, JsErrorBox> {
+    crate::locale_new(tag, &parse_options::<crate::LocaleOptions>(options)?).map_err(js_err)
+}
+
+/// `op_intl_locale_expand(tag: string, maximize: boolean)` → the tag with CLDR's likely
+/// subtags added (`true`) or removed (`false`).
+#[op2]
+#[string]
+fn op_intl_locale_expand(#[string] tag: &str, maximize: bool) -> Result<String, JsErrorBox> {
+    crate::locale_expand(tag, maximize).map_err(js_err)
+}
+
+/// `op_intl_locale_direction(tag: string)` → `"ltr"` or `"rtl"`.
+#[op2]
+#[string]
+fn op_intl_locale_direction(#[string] tag: &str) -> Result<String, JsErrorBox> {
+    Ok(crate::locale_direction(tag).map_err(js_err)?.to_owned())
+}
+
+/// `op_intl_supported_values_of(key: string)` → the sorted values; RangeError `Invalid key : x`.
+#[op2]
+#[serde]
+fn op_intl_supported_values_of(#[string] key: &str) -> Result<Vec<String>, JsErrorBox> {
+    crate::supported_values_of(key).map_err(js_err)
+}
+
 /// `op_intl_canonical_locales(tags: string[])` → the canonical tags, without duplicates;
 /// RangeError for a malformed tag.
 #[op2]
@@ -435,6 +514,7 @@ deno_core::extension!(
         op_intl_number_format_exact_to_parts,
         op_intl_plural_resolve,
         op_intl_plural_select,
+        op_intl_plural_select_range,
         op_intl_relative_resolve,
         op_intl_relative_format,
         op_intl_relative_format_to_parts,
@@ -452,6 +532,12 @@ deno_core::extension!(
         op_intl_change_case,
         op_intl_canonical_locales,
         op_intl_supported_locales,
+        op_intl_segmenter_resolve,
+        op_intl_segmenter_breaks,
+        op_intl_locale_new,
+        op_intl_locale_expand,
+        op_intl_locale_direction,
+        op_intl_supported_values_of,
     ],
     esm_entry_point = "ext:trove_intl/intl.js",
     esm = [dir "src", "intl.js"],

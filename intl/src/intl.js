@@ -1,9 +1,10 @@
 // trove-host: ECMA-402 Intl for the QuickJS isolate (whose own Intl ignores options).
-// Replaces Intl.DateTimeFormat, Intl.NumberFormat, Intl.PluralRules, Intl.RelativeTimeFormat,
-// Intl.ListFormat, Intl.DisplayNames (which it lacked), Intl.Collator, Intl.getCanonicalLocales,
+// Replaces Intl.DateTimeFormat, Intl.NumberFormat, Intl.PluralRules (with selectRange),
+// Intl.RelativeTimeFormat, Intl.ListFormat, Intl.DisplayNames (which it lacked), Intl.Collator,
+// Intl.Segmenter (whose stub found no segments), Intl.Locale (whose stub ignored options and
+// had no maximize/minimize), Intl.getCanonicalLocales, Intl.supportedValuesOf (which it lacked),
 // Number.prototype.toLocaleString, BigInt.prototype.toLocaleString,
-// String.prototype.localeCompare / toLocaleUpperCase /
-// toLocaleLowerCase and
+// String.prototype.localeCompare / toLocaleUpperCase / toLocaleLowerCase and
 // Date.prototype.toLocaleString / toLocaleDateString / toLocaleTimeString with versions that
 // call ICU4X through the op_intl_* ops of the `trove_intl` extension (crate trove-host-intl).
 // Without a timeZone option, dates are shown in UTC.
@@ -24,6 +25,9 @@ import {
   op_intl_list_format,
   op_intl_list_format_to_parts,
   op_intl_list_resolve,
+  op_intl_locale_direction,
+  op_intl_locale_expand,
+  op_intl_locale_new,
   op_intl_number_format,
   op_intl_number_format_exact,
   op_intl_number_format_exact_to_parts,
@@ -31,10 +35,14 @@ import {
   op_intl_number_resolve,
   op_intl_plural_resolve,
   op_intl_plural_select,
+  op_intl_plural_select_range,
   op_intl_relative_format,
   op_intl_relative_format_to_parts,
   op_intl_relative_resolve,
+  op_intl_segmenter_breaks,
+  op_intl_segmenter_resolve,
   op_intl_supported_locales,
+  op_intl_supported_values_of,
 } from "ext:core/ops";
 import { primordials } from "ext:core/mod.js";
 
@@ -46,6 +54,9 @@ const Intl = globalThis.Intl ?? (globalThis.Intl = {});
 const DateGetTime = Date.prototype.getTime;
 const NumberValueOf = Number.prototype.valueOf;
 const defineProperty = Object.defineProperty;
+
+// The state of each Intl.Locale (what op_intl_locale_new returned), read by localeTags.
+const localeState = new WeakMap();
 
 /**
  * The first of the requested locales CLDR has data for (ECMA-402 ResolveLocale's lookup:
@@ -65,6 +76,9 @@ function localeTags(locales) {
   if (locales === undefined) return [];
   if (locales === null) throw new TypeError("Cannot convert undefined or null to object");
   if (typeof locales === "string") return [locales];
+  // A single Intl.Locale is a list of one (ECMA-402 CanonicalizeLocaleList).
+  const single = localeState.get(locales);
+  if (single) return [single.tag];
   const list = Object(locales);
   const out = [];
   const length = Math.min(Math.max(Math.trunc(Number(list.length)) || 0, 0), Number.MAX_SAFE_INTEGER);
@@ -74,9 +88,24 @@ function localeTags(locales) {
     if (typeof tag !== "string" && (typeof tag !== "object" || tag === null)) {
       throw new TypeError("Language ID should be string or object.");
     }
-    out.push(String(tag));
+    // An Intl.Locale gives its tag (ECMA-402: its [[Locale]]), any other object its ToString.
+    const locale = localeState.get(tag);
+    out.push(locale ? locale.tag : String(tag));
   }
   return out;
+}
+
+/** How V8 names a receiver in "called on incompatible receiver" messages. */
+function receiverName(x) {
+  if ((typeof x === "object" && x !== null) || typeof x === "function") {
+    let name = "Object";
+    try {
+      const c = x.constructor;
+      if (typeof c === "function" && typeof c.name === "string" && c.name) name = c.name;
+    } catch { /* keep Object */ }
+    return `#<${name}>`;
+  }
+  return typeof x === "symbol" ? x.toString() : String(x);
 }
 
 function readOptions(options, strings, numbers, booleans) {
@@ -314,7 +343,7 @@ function intlClass(name, make, methods, getters = {}, callable = false) {
   const state = new WeakMap();
   const internal = (self, method, accessor = "") => {
     const s = state.get(self);
-    if (!s) throw new TypeError(`Method ${accessor}Intl.${name}.prototype.${method} called on incompatible receiver`);
+    if (!s) throw new TypeError(`Method ${accessor}Intl.${name}.prototype.${method} called on incompatible receiver ${receiverName(self)}`);
     return s;
   };
   const C = function (locales, options) {
@@ -361,6 +390,17 @@ const PluralRules = intlClass("PluralRules", (locale, options) => {
   return { locale, opts, resolved: op_intl_plural_resolve(locale, opts) };
 }, {
   select: (s, n) => op_intl_plural_select(s.locale, s.opts, Number(n)),
+  selectRange: (s, start, end) => {
+    if (start === undefined) throw new TypeError("Invalid startRange : undefined");
+    if (end === undefined) throw new TypeError("Invalid endRange : undefined");
+    // ToNumber, with V8's messages for what it refuses.
+    const number = (v) => {
+      if (typeof v === "bigint") throw new TypeError("Cannot convert a BigInt value to a number");
+      if (typeof v === "symbol") throw new TypeError("Cannot convert a Symbol value to a number");
+      return Number(v);
+    };
+    return op_intl_plural_select_range(s.locale, s.opts, number(start), number(end));
+  },
 });
 
 const RelativeTimeFormat = intlClass("RelativeTimeFormat", (locale, options) => {
@@ -535,6 +575,167 @@ defineProperty(String.prototype.localeCompare, "length", { value: 1 });
 
 defineProperty(Intl, Symbol.toStringTag, { value: "Intl", configurable: true });
 
+// ---------------------------------------------------------------- Segmenter
+// The engine's stub yielded segments whose segment/index/isWordLike were undefined. Rust finds
+// every boundary of a string in one op call (index * 2 + wordLike each); the segment objects
+// are made from them here, as the iterator or containing() asks.
+const IteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
+const segmentsState = new WeakMap();
+const segmentIteratorState = new WeakMap();
+
+// A lone surrogate would not cross to Rust as one code unit; U+FFFD does, so indices stay right
+// (LONE_SURROGATE is the Collator section's).
+
+/** The boundaries of a Segments object's string, computed on first use. */
+function segmentBreaks(s) {
+  if (s.breaks === undefined) {
+    const text = s.input.replace(LONE_SURROGATE, "\uFFFD");
+    s.breaks = op_intl_segmenter_breaks(s.seg.locale, s.seg.opts, text);
+  }
+  return s.breaks;
+}
+
+/** The segment data object `{segment, index, input[, isWordLike]}` of the segment ending at breaks[i]. */
+function segmentData(s, i) {
+  const breaks = segmentBreaks(s);
+  const start = i === 0 ? 0 : breaks[i - 1] >>> 1;
+  const end = breaks[i] >>> 1;
+  const out = { segment: s.input.slice(start, end), index: start, input: s.input };
+  if (s.seg.resolved.granularity === "word") out.isWordLike = (breaks[i] & 1) === 1;
+  return out;
+}
+
+const SegmentsPrototype = Object.create(Object.prototype, {
+  containing: {
+    configurable: true, writable: true,
+    value: function containing(index) {
+      const s = segmentsState.get(this);
+      if (!s) throw new TypeError("Method %Segments.prototype%.containing called on incompatible receiver");
+      const n = Math.trunc(Number(index)) || 0;
+      if (n < 0 || n >= s.input.length) return undefined;
+      const breaks = segmentBreaks(s);
+      // The first segment whose end is past n.
+      let lo = 0, hi = breaks.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((breaks[mid] >>> 1) > n) hi = mid;
+        else lo = mid + 1;
+      }
+      return segmentData(s, lo);
+    },
+  },
+  [Symbol.iterator]: {
+    configurable: true, writable: true,
+    value: { [Symbol.iterator]() {
+      const s = segmentsState.get(this);
+      if (!s) throw new TypeError("Method %Segments.prototype%[@@iterator] called on incompatible receiver");
+      const it = Object.create(SegmentIteratorPrototype);
+      segmentIteratorState.set(it, { segments: s, next: 0 });
+      return it;
+    } }[Symbol.iterator],
+  },
+});
+
+const SegmentIteratorPrototype = Object.create(IteratorPrototype, {
+  next: {
+    configurable: true, writable: true,
+    value: function next() {
+      const st = segmentIteratorState.get(this);
+      if (!st) throw new TypeError("Method %SegmentIterator.prototype%.next called on incompatible receiver");
+      if (st.next >= segmentBreaks(st.segments).length) return { value: undefined, done: true };
+      return { value: segmentData(st.segments, st.next++), done: false };
+    },
+  },
+  [Symbol.toStringTag]: { value: "Segmenter String Iterator", configurable: true },
+});
+
+const Segmenter = intlClass("Segmenter", (locale, options) => {
+  const opts = JSONStringify(readOptions(options, ["localeMatcher", "granularity"], [], []));
+  return { locale, opts, resolved: op_intl_segmenter_resolve(locale, opts) };
+}, {
+  segment: (s, string) => {
+    const segments = Object.create(SegmentsPrototype);
+    segmentsState.set(segments, { seg: s, input: `${string}`, breaks: undefined });
+    return segments;
+  },
+});
+
+// ---------------------------------------------------------------- Locale
+// The engine's stub accepted any tag, ignored options and dropped -u- keywords. Node 20's
+// getters calendars, collations, numberingSystems, timeZones and weekInfo are left out
+// (docs/intl.md); hourCycles and textInfo are here.
+
+function localeInternal(self, name) {
+  const s = localeState.get(self);
+  if (!s) throw new TypeError(`Method Intl.Locale.prototype.${name} called on incompatible receiver ${receiverName(self)}`);
+  return s;
+}
+
+const HOUR_ONLY = JSONStringify({ hour: "numeric" });
+const LOCALE_STRINGS = ["language", "script", "region", "calendar", "collation", "hourCycle", "caseFirst", "numberingSystem"];
+
+function Locale(tag, options) {
+  if (new.target === undefined) throw new TypeError("Constructor Intl.Locale requires 'new'");
+  if (typeof tag !== "string" && (typeof tag !== "object" || tag === null)) {
+    throw new TypeError("First argument to Intl.Locale constructor can't be empty or missing");
+  }
+  const from = localeState.get(tag);
+  if (options === null) throw new TypeError("Intl.Locale called on null or undefined");
+  const opts = readOptions(options, LOCALE_STRINGS, [], ["numeric"]);
+  localeState.set(this, op_intl_locale_new(from ? from.tag : `${tag}`, JSONStringify(opts)));
+}
+defineProperty(Locale, "name", { value: "Locale" });
+defineProperty(Locale, "length", { value: 1 });
+{
+  const getters = Object.getOwnPropertyDescriptors({
+    get language() { return localeInternal(this, "language").language; },
+    get script() { return localeInternal(this, "script").script; },
+    get region() { return localeInternal(this, "region").region; },
+    get baseName() { return localeInternal(this, "baseName").baseName; },
+    get calendar() { return localeInternal(this, "calendar").calendar; },
+    get caseFirst() { return localeInternal(this, "caseFirst").caseFirst; },
+    get collation() { return localeInternal(this, "collation").collation; },
+    get hourCycle() { return localeInternal(this, "hourCycle").hourCycle; },
+    get numeric() { return localeInternal(this, "numeric").numeric; },
+    get numberingSystem() { return localeInternal(this, "numberingSystem").numberingSystem; },
+    get hourCycles() {
+      const s = localeInternal(this, "hourCycles");
+      // The cycle a DateTimeFormat showing hours resolves to (-u-hc- included); for a language
+      // CLDR has no data for, which DateTimeFormat resolves to en-US, the root locale's (h23), as Node.
+      const r = op_intl_datetime_resolve(s.tag, HOUR_ONLY, "date");
+      const resolvedLanguage = r.locale.split("-")[0];
+      return [resolvedLanguage === s.language || s.language === "und" ? r.hourCycle : "h23"];
+    },
+    get textInfo() { return { direction: op_intl_locale_direction(localeInternal(this, "textInfo").tag) }; },
+  });
+  const props = {
+    constructor: { value: Locale, writable: true, configurable: true },
+    toString: {
+      configurable: true, writable: true,
+      value: function toString() { return localeInternal(this, "toString").tag; },
+    },
+    maximize: {
+      configurable: true, writable: true,
+      value: function maximize() { return new Locale(op_intl_locale_expand(localeInternal(this, "maximize").tag, true)); },
+    },
+    minimize: {
+      configurable: true, writable: true,
+      value: function minimize() { return new Locale(op_intl_locale_expand(localeInternal(this, "minimize").tag, false)); },
+    },
+  };
+  for (const [k, d] of Object.entries(getters)) props[k] = { get: d.get, configurable: true, enumerable: false };
+  props[Symbol.toStringTag] = { value: "Intl.Locale", configurable: true };
+  defineProperty(Locale, "prototype", { value: Object.create(Object.prototype, props), writable: false });
+}
+
+defineProperty(Intl, "supportedValuesOf", {
+  value: { supportedValuesOf(key) {
+    if (typeof key === "symbol") throw new TypeError("Cannot convert a Symbol value to a string");
+    return op_intl_supported_values_of(`${key}`);
+  } }.supportedValuesOf,
+  writable: true, configurable: true, enumerable: false,
+});
+
 defineProperty(Intl, "getCanonicalLocales", {
   value: { getCanonicalLocales(locales) { return op_intl_canonical_locales(localeTags(locales)); } }.getCanonicalLocales,
   writable: true, configurable: true, enumerable: false,
@@ -546,6 +747,8 @@ for (const [name, value] of [
   ["RelativeTimeFormat", RelativeTimeFormat],
   ["ListFormat", ListFormat],
   ["DisplayNames", DisplayNames],
+  ["Segmenter", Segmenter],
+  ["Locale", Locale],
 ]) {
   defineProperty(Intl, name, { value, writable: true, configurable: true, enumerable: false });
 }

@@ -25,6 +25,14 @@
 //! - [`Collator::try_new`]`(locale, &`[`CollatorOptions`]`)` →
 //!   [`compare`](Collator::compare)`(a, b)` (`-1`, `0`, `1`, by CLDR's collation for the locale).
 //! - [`change_case`]`(locale, upper, text)`: `toLocaleUpperCase`/`toLocaleLowerCase`.
+//! - [`Segmenter::try_new`]`(locale, &`[`SegmenterOptions`]`)` →
+//!   [`breaks`](Segmenter::breaks)`(&[u16])` (the end of each grapheme, word or sentence, in
+//!   UTF-16 code units, with `isWordLike` for words).
+//! - [`locale_new`]`(tag, &`[`LocaleOptions`]`)` → [`LocaleInfo`] (what an `Intl.Locale`'s
+//!   getters return); [`locale_expand`]`(tag, maximize)` (`zh-TW` ↔ `zh-Hant-TW`);
+//!   [`locale_direction`]`(tag)` (`"ltr"`/`"rtl"`).
+//! - [`PluralRulesFormatter::select_range`]`(start, end)` (CLDR's plural ranges).
+//! - [`supported_values_of`]`(key)`: `Intl.supportedValuesOf`.
 //! - Errors are [`IntlError`]: `Range` / `Type`, thrown in JS as `RangeError` / `TypeError`
 //!   with Node's messages.
 //!
@@ -34,7 +42,7 @@
 //! ## deno_core extension
 //! [`trove_intl`] (made by `deno_core::extension!`) registers the ops and the ES module
 //! `ext:trove_intl/intl.js` (source `intl/src/intl.js`, beside the ops it calls), which replaces `Intl.DateTimeFormat`,
-//! `Intl.NumberFormat`, `Intl.PluralRules`, `Intl.RelativeTimeFormat`, `Intl.ListFormat`, `Intl.DisplayNames`, `Number.prototype.toLocaleString` and `Date.prototype.toLocaleString`
+//! `Intl.NumberFormat`, `Intl.PluralRules`, `Intl.RelativeTimeFormat`, `Intl.ListFormat`, `Intl.DisplayNames`, `Intl.Segmenter`, `Intl.Locale`, `Intl.supportedValuesOf`, `Number.prototype.toLocaleString` and `Date.prototype.toLocaleString`
 //! / `toLocaleDateString` / `toLocaleTimeString`. Register it after `deno_webidl`/`deno_web`:
 //!
 //! ```ignore
@@ -54,9 +62,12 @@ pub mod collator;
 pub mod datetime;
 pub mod display;
 pub mod list;
+pub mod locale_class;
 pub mod number;
 pub mod plural;
 pub mod relative;
+pub mod segmenter;
+pub mod supported_values;
 
 pub use case::change_case;
 pub use collator::{Collator, CollatorOptions, ResolvedCollatorOptions};
@@ -66,6 +77,9 @@ pub use locale::{canonical_locales, resolve_locale, supported_locales, ResolvedL
 pub use number::{NumberFormatter, NumberOptions, ResolvedNumberOptions};
 pub use display::{DisplayNames, DisplayNamesOptions, ResolvedDisplayNamesOptions};
 pub use list::{ListFormat, ListOptions, ResolvedListOptions};
+pub use locale_class::{locale_direction, locale_expand, locale_new, LocaleInfo, LocaleOptions};
+pub use segmenter::{Boundary, ResolvedSegmenterOptions, Segmenter, SegmenterOptions};
+pub use supported_values::supported_values_of;
 pub use parts::Part;
 pub use plural::{PluralRulesFormatter, PluralRulesOptions, ResolvedPluralRulesOptions};
 pub use relative::{RelativeTimeFormat, RelativeTimeOptions, RelativeTimePart, ResolvedRelativeTimeOptions};

@@ -1,5 +1,5 @@
-//! `Intl.PluralRules`: the CLDR plural category of a number (`select`), on ICU4X's
-//! `icu_plurals`. The engine's own stub answered `"other"` for every number, so a toolkit
+//! `Intl.PluralRules`: the CLDR plural category of a number (`select`) or of a range of
+//! numbers (`selectRange`, CLDR's plural ranges), on ICU4X's `icu_plurals`. The engine's own stub answered `"other"` for every number, so a toolkit
 //! writing "1 item" / "2 items" from `select` got "items" for both.
 
 use crate::locale::resolve_locale;
@@ -7,7 +7,7 @@ use crate::options::get_option;
 use crate::IntlError;
 use crate::number::{apply_digits, Digits};
 use fixed_decimal::{Decimal, FloatPrecision, UnsignedRoundingMode};
-use icu_plurals::{PluralCategory, PluralOperands, PluralRules};
+use icu_plurals::{PluralCategory, PluralOperands, PluralRules, PluralRulesWithRanges};
 use serde::{Deserialize, Serialize};
 
 /// The options of `new Intl.PluralRules(locales, options)` that change the answer, as
@@ -58,7 +58,11 @@ pub struct ResolvedPluralRulesOptions {
 /// A plural-rules object for one locale, type and digit options.
 #[derive(Debug)]
 pub struct PluralRulesFormatter {
-    rules: PluralRules,
+    rules: PluralRulesWithRanges<PluralRules>,
+    /// The language's cardinal categories, and those of them that hold a single number (`en`
+    /// `one`: 1; `ar` `zero`: 0): what CLDR's plural ranges can name (see `select_range`).
+    range_categories: Vec<PluralCategory>,
+    single_valued: Vec<PluralCategory>,
     digits: Digits,
     resolved: ResolvedPluralRulesOptions,
 }
@@ -72,6 +76,26 @@ fn name(category: PluralCategory) -> &'static str {
         PluralCategory::Many => "many",
         PluralCategory::Other => "other",
     }
+}
+
+/// The cardinal categories of `locale`'s language, and those of them only one number falls in
+/// (found by trying 0–1000 and some fractions).
+fn range_categories(locale: &icu_locale_core::Locale) -> Result<(Vec<PluralCategory>, Vec<PluralCategory>), IntlError> {
+    let cardinal =
+        PluralRules::try_new_cardinal(locale.into()).map_err(|e| IntlError::Range(format!("no plural rules: {e}")))?;
+    let categories: Vec<PluralCategory> = cardinal.categories().collect();
+    let mut counts = vec![0u32; categories.len()];
+    let samples = (0..=1000u32).map(|n| PluralOperands::from(n)).chain(
+        ["0.5", "1.5", "2.5", "0.1", "1.1", "2.1", "10.5"].iter().map(|s| PluralOperands::from(&Decimal::try_from_str(s).expect("valid"))),
+    );
+    for operands in samples {
+        let c = cardinal.category_for(operands);
+        if let Some(i) = categories.iter().position(|x| *x == c) {
+            counts[i] += 1;
+        }
+    }
+    let single = categories.iter().zip(&counts).filter(|(_, n)| **n <= 1).map(|(c, _)| *c).collect();
+    Ok((categories, single))
 }
 
 impl PluralRulesFormatter {
@@ -88,10 +112,11 @@ impl PluralRulesFormatter {
         let mut rules_locale = rl.locale.clone();
         rules_locale.id.script = None;
         let rules = match kind.as_str() {
-            "cardinal" => PluralRules::try_new_cardinal((&rules_locale).into()),
-            _ => PluralRules::try_new_ordinal((&rules_locale).into()),
+            "cardinal" => PluralRulesWithRanges::try_new_cardinal((&rules_locale).into()),
+            _ => PluralRulesWithRanges::try_new_ordinal((&rules_locale).into()),
         }
         .map_err(|e| IntlError::Range(format!("no plural rules: {e}")))?;
+        let (range_categories, single_valued) = range_categories(&rules_locale)?;
         let min = options.minimum_fraction_digits.unwrap_or(0);
         let max = options.maximum_fraction_digits.unwrap_or(min.max(3));
         if min > 100 || max > 100 || min > max {
@@ -103,7 +128,7 @@ impl PluralRulesFormatter {
             return Err(IntlError::Range("maximumSignificantDigits value is out of range.".into()));
         }
         let digits = if significant { Digits::Significant { min: min_sig, max: max_sig } } else { Digits::Fraction { min, max } };
-        let mut categories: Vec<&'static str> = rules.categories().map(name).filter(|c| *c != "other").collect();
+        let mut categories: Vec<&'static str> = rules.rules().categories().map(name).filter(|c| *c != "other").collect();
         categories.sort_unstable();
         categories.push("other");
         let resolved = ResolvedPluralRulesOptions {
@@ -118,21 +143,53 @@ impl PluralRulesFormatter {
             maximum_significant_digits: significant.then_some(max_sig),
             plural_categories: categories,
         };
-        Ok(Self { rules, digits, resolved })
+        Ok(Self { rules, range_categories, single_valued, digits, resolved })
     }
 
     /// The category of `n` (`"zero" | "one" | "two" | "few" | "many" | "other"`), after
     /// rounding to the fraction digits as `Intl.NumberFormat` would show them. `NaN` and
     /// infinities are `"other"`, as in Node.
     pub fn select(&self, n: f64) -> &'static str {
+        name(self.category(n))
+    }
+
+    fn category(&self, n: f64) -> PluralCategory {
         if !n.is_finite() {
-            return "other";
+            return PluralCategory::Other;
         }
-        let Ok(d) = Decimal::try_from_f64(n, FloatPrecision::RoundTrip) else { return "other" };
+        let Ok(d) = Decimal::try_from_f64(n, FloatPrecision::RoundTrip) else { return PluralCategory::Other };
         // Rounded as Intl.NumberFormat would show it (halfExpand: 2.5 is "3").
         let mut d = d.absolute;
         apply_digits(self.digits, &mut d, UnsignedRoundingMode::HalfExpand);
-        name(self.rules.category_for(PluralOperands::from(&d)))
+        self.rules.rules().category_for(PluralOperands::from(&d))
+    }
+
+    /// `selectRange(start, end)`: the category of the range "start–end", from the categories
+    /// of its ends (each as [`Self::select`] finds it) and CLDR's plural ranges for the
+    /// language (`en` 1–2: `"other"`, `ru` 1–2: `"few"`, `ru` 2–21: `"one"`).
+    ///
+    /// Where CLDR has no range for the two categories, Node (ICU4C) answers `"other"`, but
+    /// ICU4X the end's category, and its data leaves out every range whose answer is the end's
+    /// category, so the two cases look alike. Node's answer is given where the pair cannot be
+    /// in CLDR: a category the language's cardinal rules lack (`en` ordinal 1–2 is `"other"`,
+    /// not `"two"`), or a range from a category to itself where that category holds one number
+    /// only (`en` 1–1, `ar` 0–0: `"other"`).
+    ///
+    /// Errors: [`IntlError::Range`] `Invalid startRange : NaN` / `Invalid endRange : NaN`
+    /// (Node's messages) when an end is `NaN`.
+    pub fn select_range(&self, start: f64, end: f64) -> Result<&'static str, IntlError> {
+        if start.is_nan() {
+            return Err(IntlError::Range("Invalid startRange : NaN".into()));
+        }
+        if end.is_nan() {
+            return Err(IntlError::Range("Invalid endRange : NaN".into()));
+        }
+        let (s, e) = (self.category(start), self.category(end));
+        let resolved = self.rules.resolve_range(s, e);
+        let absent_from_cldr = !self.range_categories.contains(&s)
+            || !self.range_categories.contains(&e)
+            || (s == e && self.single_valued.contains(&s));
+        Ok(if resolved == e && absent_from_cldr { "other" } else { name(resolved) })
     }
 
     /// What `resolvedOptions()` returns.
@@ -214,6 +271,52 @@ mod tests {
         assert_eq!(de.resolved_options().plural_categories, ["other"]);
         let ar = PluralRulesFormatter::try_new(Some("ar"), &Default::default()).unwrap();
         assert_eq!(ar.resolved_options().plural_categories, ["few", "many", "one", "two", "zero", "other"]);
+    }
+
+    // node -e 'const r=(l,a,b,o)=>new Intl.PluralRules(l,o).selectRange(a,b);
+    //   console.log(r("en",1,2), r("fr",0,1), r("fr",1,2), r("ru",1,2), r("ru",1,5), r("ru",2,21), …)'
+    #[test]
+    fn ranges_match_node() {
+        let range = |locale: &str, options: PluralRulesOptions, a: f64, b: f64| {
+            PluralRulesFormatter::try_new(Some(locale), &options).unwrap().select_range(a, b).unwrap()
+        };
+        let d = PluralRulesOptions::default;
+        assert_eq!(range("en", d(), 1.0, 2.0), "other");
+        assert_eq!(range("en", d(), 2.0, 1.0), "other");
+        assert_eq!(range("en", ordinal(), 1.0, 2.0), "other");
+        assert_eq!(range("en", d(), 1.0, f64::INFINITY), "other");
+        assert_eq!(range("fr", d(), 0.0, 1.0), "one");
+        assert_eq!(range("fr", d(), 1.0, 2.0), "other");
+        assert_eq!(range("ru", d(), 1.0, 2.0), "few");
+        assert_eq!(range("ru", d(), 1.0, 5.0), "many");
+        assert_eq!(range("ru", d(), 2.0, 21.0), "one");
+        assert_eq!(range("ru", d(), 1.0, 1.0), "one");
+        assert_eq!(range("ar", d(), 0.0, 1.0), "zero");
+        assert_eq!(range("ar", d(), 3.0, 11.0), "many");
+        assert_eq!(range("ar", d(), 11.0, 100.0), "other");
+        assert_eq!(range("sl", d(), 1.0, 2.0), "two");
+        assert_eq!(range("pl", d(), 2.0, 5.0), "many");
+        // Pairs CLDR has no range for: "other", as ICU4C answers.
+        assert_eq!(range("en", d(), 1.0, 1.0), "other");
+        assert_eq!(range("ar", d(), 0.0, 0.0), "other");
+        assert_eq!(range("fr", d(), 1.0, 1.0), "one");
+        assert_eq!(range("ru", d(), 2.0, 2.0), "few");
+        assert_eq!(range("pl", d(), 2.0, 2.0), "few");
+        assert_eq!(range("ar", d(), 3.0, 3.0), "few");
+        assert_eq!(range("ar", d(), 102.0, 103.0), "few");
+        assert_eq!(range("cy", d(), 0.0, 0.0), "other");
+        assert_eq!(range("cy", d(), 1.0, 1.0), "other");
+        assert_eq!(range("he", d(), 2.0, 2.0), "other");
+        assert_eq!(range("en", ordinal(), 2.0, 3.0), "other");
+        assert_eq!(range("en", ordinal(), 1.0, 21.0), "other");
+    }
+
+    // node -e 'try{new Intl.PluralRules("en").selectRange(NaN,1)}catch(e){console.log(String(e))}'
+    #[test]
+    fn a_nan_end_is_a_range_error_with_nodes_message() {
+        let en = PluralRulesFormatter::try_new(Some("en"), &Default::default()).unwrap();
+        assert_eq!(en.select_range(f64::NAN, 1.0).unwrap_err(), IntlError::Range("Invalid startRange : NaN".into()));
+        assert_eq!(en.select_range(1.0, f64::NAN).unwrap_err(), IntlError::Range("Invalid endRange : NaN".into()));
     }
 
     #[test]

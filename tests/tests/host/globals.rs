@@ -152,8 +152,7 @@ async fn intl_formats_as_node_prints() {
 
 #[tokio::test(flavor = "current_thread")]
 async fn collation_and_case_mapping_follow_the_locale_as_node() {
-    // Expected values as Node 20.20.2 prints them for the same code, except that Node's
-    // incompatible-receiver message ends with the receiver (" #<Object>").
+    // Expected values as Node 20.20.2 prints them for the same code.
     let mut toolkit = globals().await;
     let outcome = call(&mut toolkit, "collate", json!({})).await;
     assert_eq!(
@@ -168,7 +167,7 @@ async fn collation_and_case_mapping_follow_the_locale_as_node() {
             "errors": [
                 "RangeError: Value bogus out of range for Intl.Collator options property sensitivity",
                 "RangeError: Incorrect locale information provided",
-                "TypeError: Method get Intl.Collator.prototype.compare called on incompatible receiver"
+                "TypeError: Method get Intl.Collator.prototype.compare called on incompatible receiver #<Object>"
             ],
             "cases": "İI ıi I ΑΣΟΣ",
             "long": "0,-1,1",
@@ -242,6 +241,40 @@ async fn json_parse_errors_are_worded_as_node_words_them() {
                 "SyntaxError: Unexpected token '<', ...\" 2, {\"c\": <}]}\" is not valid JSON"
             ],
             "reviver": "SyntaxError: from the reviver"
+        })
+    );
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn intl_segmenter_locale_and_values_as_node_prints() {
+    // Expected strings as Node 20.20.2 prints them (`node -e`, the same expressions): the
+    // engine's stubs gave segments without segment/index/isWordLike, a Locale that ignored
+    // options and keywords and had no maximize/minimize, and no supportedValuesOf/selectRange.
+    let mut toolkit = globals().await;
+    let outcome = call(&mut toolkit, "intl_segmenter_locale", json!({})).await;
+    assert_eq!(
+        structured(&outcome),
+        &json!({
+            "words": "Hi:0:true| :2:false|there:3:true|,:8:false| :9:false|you:10:true|!:13:false",
+            "graphemes": "e\u{301}:0:undefined|👨‍👩‍👧:2:undefined|x:10:undefined",
+            "sentences": "Hi there. :0:undefined|How are you? :10:undefined|Fine.:23:undefined",
+            "loneSurrogate": "1:0:true|1:1:false|1:2:true|1:3:false|1:4:true",
+            "segmenterShape": "0 1 constructor,resolvedOptions,segment [object Intl.Segmenter]",
+            "segmentsShape": "containing ; [object Segmenter String Iterator] ; {\"segment\":\"Hi\",\"index\":0,\"input\":\"Hi there\",\"isWordLike\":true} ; {\"segment\":\"there\",\"index\":3,\"input\":\"Hi there\",\"isWordLike\":true} ; undefined",
+            "segmenterResolved": "{\"locale\":\"de-DE\",\"granularity\":\"sentence\"}",
+            "segmenterErrors": "RangeError: Value line out of range for Intl.Segmenter options property granularity | TypeError: Constructor Intl.Segmenter requires 'new'",
+            "localeExpand": "en-Latn-US zh-Hant-TW en zh-TW",
+            "localeOptions": "en-GB-u-hc-h12",
+            "localeKeywords": "de-DE-u-ca-gregory-hc-h23 gregory h23 false de-DE",
+            "localeShape": "1 [object Intl.Locale] {\"direction\":\"rtl\"}",
+            "hourCycles": "h12 h23 h23 h11",
+            "localeErrors": "RangeError: Incorrect locale information provided | TypeError: Constructor Intl.Locale requires 'new' | TypeError: First argument to Intl.Locale constructor can't be empty or missing | RangeError: Value h25 out of range for locale options property hourCycle",
+            "localeInOthers": "1.234,5 en-US",
+            "supportedValues": "18,12,162,78,45",
+            "supportedValuesError": "RangeError: Invalid key : x",
+            "selectRange": "other,2,few",
+            "selectRangeErrors": "TypeError: Invalid startRange : undefined | RangeError: Invalid startRange : NaN",
+            "conversionErrors": "TypeError: Method Intl.Segmenter.prototype.segment called on incompatible receiver #<Object> | TypeError: Method Intl.Locale.prototype.maximize called on incompatible receiver #<Object> | TypeError: Intl.Locale called on null or undefined | TypeError: Cannot convert a Symbol value to a string | TypeError: Cannot convert a BigInt value to a number"
         })
     );
 }
