@@ -11,21 +11,16 @@ use crate::{
 };
 use deno_core::op2;
 use deno_error::JsErrorBox;
+use std::any::{Any, TypeId};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-const CACHE_MAX: usize = 128;
+const CACHE_MAX: usize = 1024;
 
 thread_local! {
-    static DTF: RefCell<HashMap<String, Rc<DateTimeFormatter>>> = RefCell::new(HashMap::new());
-    static NF: RefCell<HashMap<String, Rc<NumberFormatter>>> = RefCell::new(HashMap::new());
-    static PR: RefCell<HashMap<String, Rc<PluralRulesFormatter>>> = RefCell::new(HashMap::new());
-    static RTF: RefCell<HashMap<String, Rc<RelativeTimeFormat>>> = RefCell::new(HashMap::new());
-    static LF: RefCell<HashMap<String, Rc<ListFormat>>> = RefCell::new(HashMap::new());
-    static DN: RefCell<HashMap<String, Rc<DisplayNames>>> = RefCell::new(HashMap::new());
-    static COL: RefCell<HashMap<String, Rc<Collator>>> = RefCell::new(HashMap::new());
-    static SEG: RefCell<HashMap<String, Rc<Segmenter>>> = RefCell::new(HashMap::new());
+    /// Every formatter this thread's isolate made, by its type and key (locale and options).
+    static FORMATTERS: RefCell<HashMap<(TypeId, String), Rc<dyn Any>>> = RefCell::new(HashMap::new());
 }
 
 fn js_err(e: IntlError) -> JsErrorBox {
@@ -35,16 +30,15 @@ fn js_err(e: IntlError) -> JsErrorBox {
     }
 }
 
-type Cache<T> = std::thread::LocalKey<RefCell<HashMap<String, Rc<T>>>>;
-
-/// The formatter cached in `cache` under `key`, or the one `make` builds (then cached; the
-/// cache is emptied when it holds [`CACHE_MAX`]).
-fn cached<T>(cache: &'static Cache<T>, key: String, make: impl FnOnce() -> Result<T, JsErrorBox>) -> Result<Rc<T>, JsErrorBox> {
-    if let Some(f) = cache.with(|c| c.borrow().get(&key).cloned()) {
-        return Ok(f);
+/// The formatter of type `T` cached under `key`, or the one `make` builds (then cached; the
+/// cache is emptied when it holds [`CACHE_MAX`] formatters of all types).
+fn cached<T: 'static>(key: String, make: impl FnOnce() -> Result<T, JsErrorBox>) -> Result<Rc<T>, JsErrorBox> {
+    let key = (TypeId::of::<T>(), key);
+    if let Some(f) = FORMATTERS.with(|c| c.borrow().get(&key).cloned()) {
+        return Ok(f.downcast::<T>().expect("cached under its own type"));
     }
     let f = Rc::new(make()?);
-    cache.with(|c| {
+    FORMATTERS.with(|c| {
         let mut c = c.borrow_mut();
         if c.len() >= CACHE_MAX {
             c.clear();
@@ -63,7 +57,7 @@ fn parse_options<T: serde::de::DeserializeOwned>(options: &str) -> Result<T, JsE
 /// fixed key order) and `defaults` (`"date"`, `"time"`, `"all"`, `"dateonly"`). The cache is
 /// keyed by the text as given, so a cached formatter costs no options parsing.
 fn dtf(locale: Option<String>, options: &str, defaults: &str) -> Result<Rc<DateTimeFormatter>, JsErrorBox> {
-    cached(&DTF, format!("{locale:?}|{defaults}|{options}"), || {
+    cached(format!("{locale:?}|{defaults}|{options}"), || {
         let parsed: DateTimeOptions = parse_options(options)?;
         let defaults: Defaults = serde_json::from_value(serde_json::Value::String(defaults.to_owned()))
             .map_err(|e| JsErrorBox::type_error(format!("Intl defaults: {e}")))?;
@@ -73,7 +67,7 @@ fn dtf(locale: Option<String>, options: &str, defaults: &str) -> Result<Rc<DateT
 
 /// [`dtf`] for number formatters (`options` as JSON text).
 fn nf(locale: Option<String>, options: &str) -> Result<Rc<NumberFormatter>, JsErrorBox> {
-    cached(&NF, format!("{locale:?}|{options}"), || {
+    cached(format!("{locale:?}|{options}"), || {
         NumberFormatter::try_new(locale.as_deref(), &parse_options::<NumberOptions>(options)?).map_err(js_err)
     })
 }
@@ -171,14 +165,14 @@ fn op_intl_number_format_exact_to_parts(
 
 /// [`dtf`] for plural rules (`options` as JSON text).
 fn pr(locale: Option<String>, options: &str) -> Result<Rc<PluralRulesFormatter>, JsErrorBox> {
-    cached(&PR, format!("{locale:?}|{options}"), || {
+    cached(format!("{locale:?}|{options}"), || {
         PluralRulesFormatter::try_new(locale.as_deref(), &parse_options::<PluralRulesOptions>(options)?).map_err(js_err)
     })
 }
 
 /// [`dtf`] for relative-time formatters (`options` as JSON text).
 fn rtf(locale: Option<String>, options: &str) -> Result<Rc<RelativeTimeFormat>, JsErrorBox> {
-    cached(&RTF, format!("{locale:?}|{options}"), || {
+    cached(format!("{locale:?}|{options}"), || {
         RelativeTimeFormat::try_new(locale.as_deref(), &parse_options::<RelativeTimeOptions>(options)?).map_err(js_err)
     })
 }
@@ -251,7 +245,7 @@ fn op_intl_relative_format_to_parts(
 
 /// [`dtf`] for list formatters (`options` as JSON text).
 fn lf(locale: Option<String>, options: &str) -> Result<Rc<ListFormat>, JsErrorBox> {
-    cached(&LF, format!("{locale:?}|{options}"), || {
+    cached(format!("{locale:?}|{options}"), || {
         ListFormat::try_new(locale.as_deref(), &parse_options::<ListOptions>(options)?).map_err(js_err)
     })
 }
@@ -287,7 +281,7 @@ fn op_intl_list_format_to_parts(
 
 /// [`dtf`] for display names (`options` as JSON text).
 fn dn(locale: Option<String>, options: &str) -> Result<Rc<DisplayNames>, JsErrorBox> {
-    cached(&DN, format!("{locale:?}|{options}"), || {
+    cached(format!("{locale:?}|{options}"), || {
         DisplayNames::try_new(locale.as_deref(), &parse_options::<DisplayNamesOptions>(options)?).map_err(js_err)
     })
 }
@@ -317,7 +311,7 @@ fn op_intl_display_of(
 
 /// [`dtf`] for collators (`options` as JSON text).
 fn col(locale: Option<String>, options: &str) -> Result<Rc<Collator>, JsErrorBox> {
-    cached(&COL, format!("{locale:?}|{options}"), || {
+    cached(format!("{locale:?}|{options}"), || {
         Collator::try_new(locale.as_deref(), &parse_options::<CollatorOptions>(options)?).map_err(js_err)
     })
 }
@@ -423,7 +417,7 @@ fn op_intl_change_case(#[string] locale: &str, upper: bool, #[string] text: &str
 
 /// [`dtf`] for segmenters (`options` as JSON text).
 fn seg(locale: Option<String>, options: &str) -> Result<Rc<Segmenter>, JsErrorBox> {
-    cached(&SEG, format!("{locale:?}|{options}"), || {
+    cached(format!("{locale:?}|{options}"), || {
         Segmenter::try_new(locale.as_deref(), &parse_options::<SegmenterOptions>(options)?).map_err(js_err)
     })
 }
