@@ -10,13 +10,6 @@
 // Without a timeZone option, dates are shown in UTC.
 import {
   op_intl_canonical_locales,
-  op_intl_change_case,
-  op_intl_collator_compare,
-  op_intl_collator_compare_id,
-  op_intl_collator_id,
-  op_intl_collator_sort_key,
-  op_intl_collator_supported,
-  op_intl_collator_resolve,
   op_intl_datetime_format,
   op_intl_datetime_format_to_parts,
   op_intl_datetime_resolve,
@@ -25,9 +18,6 @@ import {
   op_intl_list_format,
   op_intl_list_format_to_parts,
   op_intl_list_resolve,
-  op_intl_locale_direction,
-  op_intl_locale_expand,
-  op_intl_locale_new,
   op_intl_number_format,
   op_intl_number_format_exact,
   op_intl_number_format_exact_to_parts,
@@ -39,12 +29,10 @@ import {
   op_intl_relative_format,
   op_intl_relative_format_to_parts,
   op_intl_relative_resolve,
-  op_intl_segmenter_breaks,
-  op_intl_segmenter_resolve,
   op_intl_supported_locales,
   op_intl_supported_values_of,
 } from "ext:core/ops";
-import { primordials } from "ext:core/mod.js";
+import { core, primordials } from "ext:core/mod.js";
 
 // A formatter's options go to Rust as JSON text made once, when it is made: Rust caches its
 // formatters by that text, so formatting costs no options conversion (issue #11).
@@ -57,6 +45,18 @@ const defineProperty = Object.defineProperty;
 
 // The state of each Intl.Locale (what op_intl_locale_new returned), read by localeTags.
 const localeState = new WeakMap();
+
+// A lone surrogate (half an emoji after a slice) cannot cross into Rust as itself.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** A module of this extension loaded on first use (deno_core's lazy ESM), as a getter. */
+function lazyModule(specifier) {
+  let loader = null;
+  return () => (loader ??= core.createLazyLoader(specifier))();
+}
+const collatorModule = lazyModule("ext:trove_intl/collator.js");
+const segmenterModule = lazyModule("ext:trove_intl/segmenter.js");
+const localeModule = lazyModule("ext:trove_intl/locale_class.js");
 
 /**
  * The first of the requested locales CLDR has data for (ECMA-402 ResolveLocale's lookup:
@@ -438,89 +438,8 @@ const DisplayNames = intlClass("DisplayNames", (locale, options) => {
 });
 
 // ---------------------------------------------------------------- Collator, localeCompare, case
-// The engine's collator compared by the root order whatever the locale or options
-// (`sensitivity: "base"` still told "a" from "A"), and its toLocaleUpperCase ignored the locale.
-
-/** `compare` as ECMA-402 makes it: a function of two arguments, without a name, bound to `s`. */
-function boundCompare(s) {
-  const id = op_intl_collator_id(s.locale, s.opts);
-  if (id < 0) return (x, y) => op_intl_collator_compare(s.locale, s.opts, collatable(toText(x)), collatable(toText(y)));
-  return keyedCompare(id);
-}
-
-// A sort calls `compare` n·log n times with n strings, and an op call costs more than the
-// comparison: so each string's sort key is asked for once and kept (up to KEYS_KEPT strings
-// per collator, each at most KEY_TEXT_MAX long), and the keys are compared in JavaScript.
-const KEYS_KEPT = 2048;
-const KEY_TEXT_MAX = 256;
-
-// A lone surrogate cannot cross into Rust as text (it would become U+FFFD). ICU, under Node,
-// weighs it as an unassigned code point: after every letter and symbol, before U+FFFD, in code
-// point order. A private-use code point 0x800 above it has those same weights, so each lone
-// surrogate is replaced by that before comparing.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const StringIsWellFormed = String.prototype.isWellFormed;
-const StringReplace = String.prototype.replace;
-const StringFromCharCode = String.fromCharCode;
-const privateUse = (s) => StringFromCharCode(s.charCodeAt(0) + 0x800);
-function collatable(s) {
-  return StringIsWellFormed.call(s) ? s : StringReplace.call(s, LONE_SURROGATE, privateUse);
-}
-
-/** A comparison function over the registered collator `id`, by sort keys it keeps. */
-function keyedCompare(id) {
-  const keys = new Map();
-  const key = (x) => {
-    let k = keys.get(x);
-    if (k === undefined) {
-      if (keys.size >= KEYS_KEPT) keys.clear();
-      k = op_intl_collator_sort_key(id, x);
-      keys.set(x, k);
-    }
-    return k;
-  };
-  return (x, y) => {
-    const a = collatable(toText(x));
-    const b = collatable(toText(y));
-    if (a.length > KEY_TEXT_MAX || b.length > KEY_TEXT_MAX) return op_intl_collator_compare_id(id, a, b);
-    const ka = key(a);
-    const kb = key(b);
-    return ka < kb ? -1 : ka > kb ? 1 : 0;
-  };
-}
-
-/** `localeCompare` without locales or options: the default collator's comparison, made on first use. */
-let defaultCompare;
-
-/**
- * A collator's options as the JSON text Rust caches it by, each read once in ECMA-402's order
- * (usage, localeMatcher, collation, numeric, caseFirst, sensitivity, ignorePunctuation: a
- * getter runs when Node's would).
- */
-function collatorOptions(options) {
-  const out = {};
-  if (options === undefined) return JSONStringify(out);
-  if (options === null) throw new TypeError("Cannot convert undefined or null to object");
-  const o = Object(options);
-  for (const [key, kind] of [["usage", "string"], ["localeMatcher", "string"], ["collation", "string"],
-    ["numeric", "boolean"], ["caseFirst", "string"], ["sensitivity", "string"], ["ignorePunctuation", "boolean"]]) {
-    const v = o[key];
-    if (v !== undefined) out[key] = kind === "string" ? toText(v) : Boolean(v);
-  }
-  return JSONStringify(out);
-}
-
-const Collator = intlClass("Collator", (locale, options) => {
-  const opts = collatorOptions(options);
-  return { locale, opts, resolved: op_intl_collator_resolve(locale, opts), compare: undefined };
-}, {}, {
-  compare: (s) => s.compare ??= boundCompare(s),
-}, true);
-// Collation data covers other languages than the rest of Intl's (`se`, `haw`; not `yue`).
-defineProperty(Collator, "supportedLocalesOf", {
-  value: { supportedLocalesOf(locales) { return op_intl_collator_supported(localeTags(locales)); } }.supportedLocalesOf,
-  writable: true, configurable: true, enumerable: false,
-});
+// The engine's collator compared by the root order whatever the locale or options, and its
+// toLocaleUpperCase ignored the locale. The work is in collator.js, loaded on first use.
 
 function thisString(receiver, name) {
   if (receiver === undefined || receiver === null) {
@@ -529,27 +448,15 @@ function thisString(receiver, name) {
   return toText(receiver);
 }
 
-const StringToUpperCase = String.prototype.toUpperCase;
-const StringToLowerCase = String.prototype.toLowerCase;
 for (const [name, upper, plain] of [
-  ["toLocaleUpperCase", true, StringToUpperCase],
-  ["toLocaleLowerCase", false, StringToLowerCase],
+  ["toLocaleUpperCase", true, String.prototype.toUpperCase],
+  ["toLocaleLowerCase", false, String.prototype.toLowerCase],
 ]) {
   const fn = {
     [name](locales) {
       const s = thisString(this, name);
       const locale = localeOf(locales);
-      if (locale === null) return plain.call(s);
-      if (StringIsWellFormed.call(s)) return op_intl_change_case(locale, upper, s);
-      // Lone surrogates stay as they are (Rust would make each U+FFFD); the text between them
-      // is mapped.
-      let out = "";
-      let from = 0;
-      for (const match of s.matchAll(LONE_SURROGATE)) {
-        out += op_intl_change_case(locale, upper, s.slice(from, match.index)) + match[0];
-        from = match.index + 1;
-      }
-      return out + op_intl_change_case(locale, upper, s.slice(from));
+      return locale === null ? plain.call(s) : collatorModule().changeCase(s, locale, upper);
     },
   }[name];
   defineProperty(fn, "length", { value: 0 });
@@ -558,175 +465,13 @@ for (const [name, upper, plain] of [
 
 defineProperty(String.prototype, "localeCompare", {
   value: function localeCompare(that, locales, options) {
-    // Both strings first, then the collator (ECMA-402 §19.1.1); Rust caches the collator.
-    const s = thisString(this, "localeCompare");
-    const t = toText(that);
-    if (locales === undefined && options === undefined) {
-      defaultCompare ??= boundCompare({ locale: null, opts: "{}" });
-      return defaultCompare(s, t);
-    }
-    const locale = localeOf(locales);
-    const opts = options === undefined ? "{}" : collatorOptions(options);
-    return op_intl_collator_compare(locale, opts, collatable(s), collatable(t));
+    return collatorModule().localeCompare(this, that, locales, options);
   },
   writable: true, configurable: true, enumerable: false,
 });
 defineProperty(String.prototype.localeCompare, "length", { value: 1 });
 
 defineProperty(Intl, Symbol.toStringTag, { value: "Intl", configurable: true });
-
-// ---------------------------------------------------------------- Segmenter
-// The engine's stub yielded segments whose segment/index/isWordLike were undefined. Rust finds
-// every boundary of a string in one op call (index * 2 + wordLike each); the segment objects
-// are made from them here, as the iterator or containing() asks.
-const IteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
-const segmentsState = new WeakMap();
-const segmentIteratorState = new WeakMap();
-
-// A lone surrogate would not cross to Rust as one code unit; U+FFFD does, so indices stay right
-// (LONE_SURROGATE is the Collator section's).
-
-/** The boundaries of a Segments object's string, computed on first use. */
-function segmentBreaks(s) {
-  if (s.breaks === undefined) {
-    const text = s.input.replace(LONE_SURROGATE, "\uFFFD");
-    s.breaks = op_intl_segmenter_breaks(s.seg.locale, s.seg.opts, text);
-  }
-  return s.breaks;
-}
-
-/** The segment data object `{segment, index, input[, isWordLike]}` of the segment ending at breaks[i]. */
-function segmentData(s, i) {
-  const breaks = segmentBreaks(s);
-  const start = i === 0 ? 0 : breaks[i - 1] >>> 1;
-  const end = breaks[i] >>> 1;
-  const out = { segment: s.input.slice(start, end), index: start, input: s.input };
-  if (s.seg.resolved.granularity === "word") out.isWordLike = (breaks[i] & 1) === 1;
-  return out;
-}
-
-const SegmentsPrototype = Object.create(Object.prototype, {
-  containing: {
-    configurable: true, writable: true,
-    value: function containing(index) {
-      const s = segmentsState.get(this);
-      if (!s) throw new TypeError("Method %Segments.prototype%.containing called on incompatible receiver");
-      const n = Math.trunc(Number(index)) || 0;
-      if (n < 0 || n >= s.input.length) return undefined;
-      const breaks = segmentBreaks(s);
-      // The first segment whose end is past n.
-      let lo = 0, hi = breaks.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if ((breaks[mid] >>> 1) > n) hi = mid;
-        else lo = mid + 1;
-      }
-      return segmentData(s, lo);
-    },
-  },
-  [Symbol.iterator]: {
-    configurable: true, writable: true,
-    value: { [Symbol.iterator]() {
-      const s = segmentsState.get(this);
-      if (!s) throw new TypeError("Method %Segments.prototype%[@@iterator] called on incompatible receiver");
-      const it = Object.create(SegmentIteratorPrototype);
-      segmentIteratorState.set(it, { segments: s, next: 0 });
-      return it;
-    } }[Symbol.iterator],
-  },
-});
-
-const SegmentIteratorPrototype = Object.create(IteratorPrototype, {
-  next: {
-    configurable: true, writable: true,
-    value: function next() {
-      const st = segmentIteratorState.get(this);
-      if (!st) throw new TypeError("Method %SegmentIterator.prototype%.next called on incompatible receiver");
-      if (st.next >= segmentBreaks(st.segments).length) return { value: undefined, done: true };
-      return { value: segmentData(st.segments, st.next++), done: false };
-    },
-  },
-  [Symbol.toStringTag]: { value: "Segmenter String Iterator", configurable: true },
-});
-
-const Segmenter = intlClass("Segmenter", (locale, options) => {
-  const opts = JSONStringify(readOptions(options, ["localeMatcher", "granularity"], [], []));
-  return { locale, opts, resolved: op_intl_segmenter_resolve(locale, opts) };
-}, {
-  segment: (s, string) => {
-    const segments = Object.create(SegmentsPrototype);
-    segmentsState.set(segments, { seg: s, input: `${string}`, breaks: undefined });
-    return segments;
-  },
-});
-
-// ---------------------------------------------------------------- Locale
-// The engine's stub accepted any tag, ignored options and dropped -u- keywords. Node 20's
-// getters calendars, collations, numberingSystems, timeZones and weekInfo are left out
-// (docs/intl.md); hourCycles and textInfo are here.
-
-function localeInternal(self, name) {
-  const s = localeState.get(self);
-  if (!s) throw new TypeError(`Method Intl.Locale.prototype.${name} called on incompatible receiver ${receiverName(self)}`);
-  return s;
-}
-
-const HOUR_ONLY = JSONStringify({ hour: "numeric" });
-const LOCALE_STRINGS = ["language", "script", "region", "calendar", "collation", "hourCycle", "caseFirst", "numberingSystem"];
-
-function Locale(tag, options) {
-  if (new.target === undefined) throw new TypeError("Constructor Intl.Locale requires 'new'");
-  if (typeof tag !== "string" && (typeof tag !== "object" || tag === null)) {
-    throw new TypeError("First argument to Intl.Locale constructor can't be empty or missing");
-  }
-  const from = localeState.get(tag);
-  if (options === null) throw new TypeError("Intl.Locale called on null or undefined");
-  const opts = readOptions(options, LOCALE_STRINGS, [], ["numeric"]);
-  localeState.set(this, op_intl_locale_new(from ? from.tag : `${tag}`, JSONStringify(opts)));
-}
-defineProperty(Locale, "name", { value: "Locale" });
-defineProperty(Locale, "length", { value: 1 });
-{
-  const getters = Object.getOwnPropertyDescriptors({
-    get language() { return localeInternal(this, "language").language; },
-    get script() { return localeInternal(this, "script").script; },
-    get region() { return localeInternal(this, "region").region; },
-    get baseName() { return localeInternal(this, "baseName").baseName; },
-    get calendar() { return localeInternal(this, "calendar").calendar; },
-    get caseFirst() { return localeInternal(this, "caseFirst").caseFirst; },
-    get collation() { return localeInternal(this, "collation").collation; },
-    get hourCycle() { return localeInternal(this, "hourCycle").hourCycle; },
-    get numeric() { return localeInternal(this, "numeric").numeric; },
-    get numberingSystem() { return localeInternal(this, "numberingSystem").numberingSystem; },
-    get hourCycles() {
-      const s = localeInternal(this, "hourCycles");
-      // The cycle a DateTimeFormat showing hours resolves to (-u-hc- included); for a language
-      // CLDR has no data for, which DateTimeFormat resolves to en-US, the root locale's (h23), as Node.
-      const r = op_intl_datetime_resolve(s.tag, HOUR_ONLY, "date");
-      const resolvedLanguage = r.locale.split("-")[0];
-      return [resolvedLanguage === s.language || s.language === "und" ? r.hourCycle : "h23"];
-    },
-    get textInfo() { return { direction: op_intl_locale_direction(localeInternal(this, "textInfo").tag) }; },
-  });
-  const props = {
-    constructor: { value: Locale, writable: true, configurable: true },
-    toString: {
-      configurable: true, writable: true,
-      value: function toString() { return localeInternal(this, "toString").tag; },
-    },
-    maximize: {
-      configurable: true, writable: true,
-      value: function maximize() { return new Locale(op_intl_locale_expand(localeInternal(this, "maximize").tag, true)); },
-    },
-    minimize: {
-      configurable: true, writable: true,
-      value: function minimize() { return new Locale(op_intl_locale_expand(localeInternal(this, "minimize").tag, false)); },
-    },
-  };
-  for (const [k, d] of Object.entries(getters)) props[k] = { get: d.get, configurable: true, enumerable: false };
-  props[Symbol.toStringTag] = { value: "Intl.Locale", configurable: true };
-  defineProperty(Locale, "prototype", { value: Object.create(Object.prototype, props), writable: false });
-}
 
 defineProperty(Intl, "supportedValuesOf", {
   value: { supportedValuesOf(key) {
@@ -742,15 +487,31 @@ defineProperty(Intl, "getCanonicalLocales", {
 });
 
 for (const [name, value] of [
-  ["Collator", Collator],
   ["PluralRules", PluralRules],
   ["RelativeTimeFormat", RelativeTimeFormat],
   ["ListFormat", ListFormat],
   ["DisplayNames", DisplayNames],
-  ["Segmenter", Segmenter],
-  ["Locale", Locale],
 ]) {
   defineProperty(Intl, name, { value, writable: true, configurable: true, enumerable: false });
+}
+
+// Loaded when first read: until then an accessor, then the same data property as the others.
+for (const [name, load] of [
+  ["Collator", () => collatorModule().Collator],
+  ["Segmenter", () => segmenterModule().Segmenter],
+  ["Locale", () => localeModule().Locale],
+]) {
+  const settle = (value) => defineProperty(Intl, name, { value, writable: true, configurable: true, enumerable: false });
+  defineProperty(Intl, name, {
+    get() {
+      const value = load();
+      settle(value);
+      return value;
+    },
+    set: settle,
+    configurable: true,
+    enumerable: false,
+  });
 }
 
 // ---------------------------------------------------------------- toLocaleString
@@ -819,3 +580,5 @@ defineProperty(BigInt.prototype, "toLocaleString", {
 defineProperty(BigInt.prototype.toLocaleString, "length", { value: 0 });
 
 export { DateTimeFormat, NumberFormat };
+// For the classes loaded on first use (collator.js, segmenter.js, locale_class.js).
+export { intlClass, localeOf, localeState, localeTags, LONE_SURROGATE, readOptions, receiverName, thisString, toText };
