@@ -69,7 +69,7 @@ const CONTEXT = 10;
  * JSON parser does, or `null` when `text` is valid JSON (the SyntaxError then came from a
  * reviver, and is left alone).
  */
-export function v8JsonParseMessage(text) {
+function v8JsonParseMessage(text) {
   const n = text.length;
   let i = 0;
   const code = (at) => StringPrototypeCharCodeAt(text, at);
