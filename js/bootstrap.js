@@ -2,12 +2,19 @@
 // deno_web, deno_crypto and deno_fetch, routes `console` to the host's log, and removes every
 // host internal (`Deno`, `__bootstrap`) from toolkit reach. There is no global `fetch`:
 // `ctx.fetch` is the only way out.
+//
+// Two steps. Evaluating this module builds everything (the startup snapshot keeps its result,
+// runtime/src/snapshot.rs). `start`, which Rust calls once per isolate before any toolkit code
+// runs, installs it: every global, every change to a built-in object (an isolate restored from
+// the snapshot gets the engine's built-ins afresh), the removal of host internals, and the
+// host's functions handed to Rust. Both ways to make an isolate run the same `start`.
 import { core, primordials } from "ext:core/mod.js";
 import { op_trove_console, op_trove_register_host, op_trove_sdk_exports } from "ext:core/ops";
 import * as sdk from "ext:trove/toolkit.js";
 import { call, describe } from "ext:trove/host.js";
 import { logOpen } from "ext:trove_ops/log.js";
 import { removeNewerBuiltIns, useV8JsonParseMessages } from "ext:trove/node20.js";
+import { installIntl } from "ext:trove_intl/intl.js";
 
 // The host's functions for loaded toolkits go to Rust directly, never through a global. Rust
 // asks `describe` once the toolkit's modules have evaluated (see the rejection handler below).
@@ -25,10 +32,14 @@ let evaluated = false;
 // Only what was captured before any toolkit code ran is used here (primordials, a null-prototype
 // record), so a toolkit that replaces Set, iterators or Function.prototype.apply changes nothing.
 const { ObjectDefineProperty, ObjectKeys, ReflectApply, SafeWeakSet, WeakSetPrototypeAdd, WeakSetPrototypeHas } = primordials;
-/** Every call's context: `{ open, timers }`, `timers` a null-prototype record of timer ids. */
+/**
+ * Every call's context: `{ open, timers }`, `timers` a null-prototype record of timer ids. Used
+ * only through the uncurried primordials: from the startup snapshot it comes back a plain
+ * `WeakSet` (runtime/src/snapshot.rs).
+ */
 const callContexts = new SafeWeakSet();
 let running = null;
-op_trove_register_host((definition, entry) => {
+const registerHost = () => op_trove_register_host((definition, entry) => {
   evaluated = true;
   return describe(definition, entry);
 }, (definition, callJson) => {
@@ -88,12 +99,7 @@ function fromEndedCall() {
 // The export list is Rust's (runtime/src/loader.rs SDK_EXPORTS), as is the virtual module's.
 const publicApi = {};
 for (const name of op_trove_sdk_exports()) publicApi[name] = sdk[name];
-Object.defineProperty(globalThis, Symbol.for("@ontrove/extend/toolkit"), {
-  value: Object.freeze(publicApi),
-  writable: false,
-  enumerable: false,
-  configurable: false,
-});
+Object.freeze(publicApi);
 
 const load = (specifier) => core.loadExtScript(specifier);
 
@@ -232,9 +238,7 @@ const lazyGlobals = {
   },
   console: () => hostConsole(),
 };
-for (const [name, from] of Object.entries(lazyGlobals)) {
-  defineLazy(name, typeof from === "function" ? from : () => load(from[0])[from[1]]);
-}
+const lazyGlobalEntries = Object.entries(lazyGlobals);
 // deno's ops fail with DOMException classes ("DOMExceptionDataError", …) whose builders deno's
 // own runtime registers, not its extensions. Without one the engine threw `undefined`: an `atob`
 // of bad base64, a `crypto.subtle` import of bad key data, `getRandomValues` over 65,536 bytes.
@@ -248,12 +252,6 @@ for (const name of ["AbortError", "DataError", "IndexSizeError", "InvalidAccessE
   });
 }
 
-// `crypto` stays a getter, as deno_crypto defines it.
-Object.defineProperty(globalThis, "crypto", {
-  get: () => load("ext:deno_crypto/00_crypto.js").crypto,
-  enumerable: false,
-  configurable: true,
-});
 
 // console.* -> the host's log (tracing), redacted with the call's secrets by the op. Log lines
 // are plain text: no ANSI colour escapes, whatever the host's terminal. Made on first use.
@@ -302,7 +300,7 @@ core.setUnhandledPromiseRejectionHandler((_promise, reason) => {
 // instead, so a registry a call made logs and starts timers as that call. A Proxy keeps the
 // constructor's name, length, prototype and `instanceof` as they are.
 const { ReflectConstruct, SymbolFor } = primordials;
-define("FinalizationRegistry", new Proxy(globalThis.FinalizationRegistry, {
+const finalizationRegistry = (FinalizationRegistry) => new Proxy(FinalizationRegistry, {
   construct(target, args, newTarget) {
     const cleanup = args[0];
     if (typeof cleanup !== "function") return ReflectConstruct(target, args, newTarget);
@@ -318,27 +316,103 @@ define("FinalizationRegistry", new Proxy(globalThis.FinalizationRegistry, {
     };
     return ReflectConstruct(target, [inContext], newTarget);
   },
-}));
+});
 
-// No host internals reachable from toolkit code.
-delete globalThis.Deno;
-delete globalThis.__bootstrap;
-delete globalThis.fetch;
+// The engine (v8x) evaluates a Temporal polyfill into every new context unless `Temporal` is
+// already there. This placeholder, which `start` removes, keeps a restore from the startup
+// snapshot from evaluating it again.
+define("Temporal", false);
 
-// Globals the engine (v8x) adds that Node 20, where the SDK runs, does not have: a Temporal
-// polyfill (with `Date.prototype.toTemporalInstant`, the polyfill's two slot functions under
-// `Symbol.for` keys, and an `Intl.DurationFormat` it patched), `gc`, and a `ShadowRealm` whose
-// constructor always throws (the engine has no realm callback). A toolkit that
-// feature-tests for them must take the same branch here as under the SDK (parity), and `gc` is
-// not the toolkit's to call.
-delete globalThis.Temporal;
-delete Date.prototype.toTemporalInstant;
-delete globalThis[SymbolFor("@@Temporal__GetSlots")];
-delete globalThis[SymbolFor("@@Temporal__CreateSlots")];
-delete globalThis.Intl.DurationFormat;
-delete globalThis.ShadowRealm;
-delete globalThis.gc;
+// Restoring the startup snapshot, the engine (v8x) finds each built-in function the snapshot
+// refers to by its native implementation, and a few built-ins share one with another: a restored
+// isolate can hold a function that behaves as `String.prototype.toString` does under the name
+// `valueOf` (also `toUpperCase`/`toLocaleUpperCase`, `toLowerCase`, `Date.prototype.valueOf`,
+// `Object.defineProperty`), and `TypeError` can lose `Error` as its prototype. Put right here,
+// so a toolkit sees what an isolate bootstrapped from source shows (a test compares the two).
+const {
+  ObjectGetOwnPropertyDescriptor,
+  ObjectGetOwnPropertyNames,
+  ObjectGetPrototypeOf: getPrototypeOf,
+  ObjectSetPrototypeOf,
+  ArrayPrototypeIncludes,
+} = primordials;
+const NATIVE_ERRORS = ["EvalError", "RangeError", "ReferenceError", "SyntaxError", "TypeError", "URIError", "AggregateError"];
+function repairBuiltIns() {
+  const names = ObjectGetOwnPropertyNames(globalThis);
+  for (let i = 0; i < names.length; i++) {
+    const ctor = ObjectGetOwnPropertyDescriptor(globalThis, names[i])?.value;
+    if (typeof ctor !== "function" && (typeof ctor !== "object" || ctor === null)) continue;
+    if (typeof ctor === "function" && ArrayPrototypeIncludes(NATIVE_ERRORS, names[i]) && getPrototypeOf(ctor) !== Error) {
+      ObjectSetPrototypeOf(ctor, Error);
+    }
+    repairNames(ctor);
+    const proto = typeof ctor === "function" ? ObjectGetOwnPropertyDescriptor(ctor, "prototype")?.value : undefined;
+    if (typeof proto === "object" && proto !== null) repairNames(proto);
+  }
+}
+/** A method whose name is another key of `target`, holding another function: renamed. */
+function repairNames(target) {
+  const keys = ObjectGetOwnPropertyNames(target);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    const fn = ObjectGetOwnPropertyDescriptor(target, key).value;
+    if (typeof fn !== "function") continue;
+    const name = ObjectGetOwnPropertyDescriptor(fn, "name")?.value;
+    if (typeof name !== "string" || name === key || name === "") continue;
+    const named = ObjectGetOwnPropertyDescriptor(target, name);
+    if (named !== undefined && named.value === fn) continue; // an alias (trimLeft is trimStart)
+    if (named === undefined && !name.endsWith(`.${key}`)) continue;
+    ObjectDefineProperty(fn, "name", { __proto__: null, value: key, configurable: true });
+  }
+}
 
-// The same for what ECMAScript 2024 to 2026 added; and V8's JSON.parse messages (js/node20.js).
-removeNewerBuiltIns();
-useV8JsonParseMessages();
+/** Installs what this module built into the isolate (see the top of this file). Once, by Rust. */
+function start() {
+  delete globalThis.__troveStart;
+  repairBuiltIns();
+  installIntl();
+  Object.defineProperty(globalThis, SymbolFor("@ontrove/extend/toolkit"), {
+    value: publicApi,
+    writable: false,
+    enumerable: false,
+    configurable: false,
+  });
+  for (const [name, from] of lazyGlobalEntries) {
+    defineLazy(name, typeof from === "function" ? from : () => load(from[0])[from[1]]);
+  }
+  // `crypto` stays a getter, as deno_crypto defines it.
+  Object.defineProperty(globalThis, "crypto", {
+    get: () => load("ext:deno_crypto/00_crypto.js").crypto,
+    enumerable: false,
+    configurable: true,
+  });
+  define("FinalizationRegistry", finalizationRegistry(globalThis.FinalizationRegistry));
+
+  // No host internals reachable from toolkit code. (The engine keeps a restored snapshot's
+  // module exports in a global until the modules are rebuilt from it; Rust has done that.)
+  delete globalThis.Deno;
+  delete globalThis.__bootstrap;
+  delete globalThis.fetch;
+  delete globalThis.__v8x_snapshot_module_exports;
+
+  // Globals the engine (v8x) adds that Node 20, where the SDK runs, does not have: a Temporal
+  // polyfill (with `Date.prototype.toTemporalInstant` and the polyfill's two slot functions under
+  // `Symbol.for` keys; the `Intl.DurationFormat` it adds to the engine's `Intl` goes with the
+  // object `installIntl` replaces), `gc`, and a `ShadowRealm` whose
+  // constructor always throws (the engine has no realm callback). A toolkit that
+  // feature-tests for them must take the same branch here as under the SDK (parity), and `gc` is
+  // not the toolkit's to call.
+  delete globalThis.Temporal;
+  delete Date.prototype.toTemporalInstant;
+  delete globalThis[SymbolFor("@@Temporal__GetSlots")];
+  delete globalThis[SymbolFor("@@Temporal__CreateSlots")];
+  delete globalThis.ShadowRealm;
+  delete globalThis.gc;
+
+  // The same for what ECMAScript 2024 to 2026 added; and V8's JSON.parse messages (js/node20.js).
+  removeNewerBuiltIns();
+  useV8JsonParseMessages();
+
+  registerHost();
+}
+define("__troveStart", start);

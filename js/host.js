@@ -11,10 +11,10 @@ import { primordials } from "ext:core/mod.js";
 import { registry } from "ext:trove/toolkit.js";
 import { withCallClock } from "ext:trove_ops/clock.js";
 
-const { JSONParse, JSONStringify } = primordials;
+const { JSONParse, JSONStringify, WeakMapPrototypeGet } = primordials;
 
 function entryOf(definition, entry) {
-  const found = definition !== null && typeof definition === "object" ? registry.get(definition) : undefined;
+  const found = definition !== null && typeof definition === "object" ? WeakMapPrototypeGet(registry, definition) : undefined;
   if (found === undefined) {
     throw new Error(`${entry} must \`export default defineToolkit({...})\` from '@ontrove/extend/toolkit'`);
   }

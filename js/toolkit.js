@@ -44,6 +44,7 @@ const {
   SafeSet,
   SafeWeakMap,
   StringPrototypeTrim,
+  WeakMapPrototypeSet,
 } = primordials;
 
 /** Identity; exists for typing. */
@@ -174,6 +175,10 @@ function listTool(t, manifestScopes) {
  * Definitions made by defineToolkit -> what the host reads: the manifest and `auth` as they
  * were when validated (deep copies: changing the config afterwards changes nothing), the tool
  * list, and the call entry point. Rust re-checks every policy field of the manifest.
+ * Read and written only through the primordial `WeakMapPrototypeGet`/`Set`: made while the
+ * bootstrap runs, it comes back from the startup snapshot with `WeakMap.prototype` (a toolkit
+ * may replace its methods) as its prototype, not `SafeWeakMap.prototype`
+ * (runtime/src/snapshot.rs).
  */
 export const registry = new SafeWeakMap();
 
@@ -213,7 +218,7 @@ export function defineToolkit(config) {
   const byName = new Map(config.tools.map((t) => [t.name, t]));
   const run = (call) => handle(byName, call);
   const definition = { tools, handle: run };
-  registry.set(definition, ObjectFreeze({ manifest, auth, tools: JSONParse(JSONStringify(tools)), run }));
+  WeakMapPrototypeSet(registry, definition, ObjectFreeze({ manifest, auth, tools: JSONParse(JSONStringify(tools)), run }));
   return definition;
 }
 

@@ -200,6 +200,9 @@ fn main() -> ExitCode {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()) && std::env::var_os("NO_COLOR").is_none())
         .with_target(false)
         .init();
+    // Every command that makes an isolate restores it from the startup snapshot, kept between
+    // runs in the user's cache (made by the first run after a build).
+    trove_host::snapshot::set_cache_dir(trove_host::home::snapshot_cache_dir());
     // A one-shot command wants no threads to start. A server's JavaScript runs on the instances'
     // own threads, so HTTP needs only half the cores: measured on 2 cores, one worker thread
     // serves 14-16k calls/s at 8 clients where two (fighting the instances for the cores, with

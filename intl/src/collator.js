@@ -28,7 +28,7 @@ function boundCompare(s) {
   return keyedCompare(id);
 }
 
-// A sort calls `compare` n·log n times with n strings, and an op call costs more than the
+// A sort calls `compare` n log n times with n strings, and an op call costs more than the
 // comparison: so each string's sort key is asked for once and kept (up to KEYS_KEPT strings
 // per collator, each at most KEY_TEXT_MAX long), and the keys are compared in JavaScript.
 const KEYS_KEPT = 2048;
@@ -99,7 +99,7 @@ defineProperty(Collator, "supportedLocalesOf", {
   writable: true, configurable: true, enumerable: false,
 });
 
-/** `String.prototype.localeCompare` (ECMA-402 §19.1.1) for `receiver`. */
+/** `String.prototype.localeCompare` (ECMA-402 section 19.1.1) for `receiver`. */
 export function localeCompare(receiver, that, locales, options) {
   // Both strings first, then the collator; Rust caches the collator.
   const s = thisString(receiver, "localeCompare");

@@ -38,10 +38,16 @@ import { core, primordials } from "ext:core/mod.js";
 // formatters by that text, so formatting costs no options conversion (issue #11).
 const { JSONStringify } = primordials;
 
-const Intl = globalThis.Intl ?? (globalThis.Intl = {});
+// The host's own object, installed as the global `Intl` by `installIntl`: not the engine's stub,
+// whose changes a startup snapshot would not keep (runtime/src/snapshot.rs).
+const Intl = {};
 const DateGetTime = Date.prototype.getTime;
 const NumberValueOf = Number.prototype.valueOf;
 const defineProperty = Object.defineProperty;
+
+/** `[prototype, name, method]`: what `installIntl` puts on the engine's built-in prototypes. */
+const builtInMethods = [];
+const builtInMethod = (target, name, fn) => builtInMethods.push([target, name, fn]);
 
 // The state of each Intl.Locale (what op_intl_locale_new returned), read by localeTags.
 const localeState = new WeakMap();
@@ -460,16 +466,14 @@ for (const [name, upper, plain] of [
     },
   }[name];
   defineProperty(fn, "length", { value: 0 });
-  defineProperty(String.prototype, name, { value: fn, writable: true, configurable: true, enumerable: false });
+  builtInMethod(String.prototype, name, fn);
 }
 
-defineProperty(String.prototype, "localeCompare", {
-  value: function localeCompare(that, locales, options) {
-    return collatorModule().localeCompare(this, that, locales, options);
-  },
-  writable: true, configurable: true, enumerable: false,
-});
-defineProperty(String.prototype.localeCompare, "length", { value: 1 });
+const localeCompare = function localeCompare(that, locales, options) {
+  return collatorModule().localeCompare(this, that, locales, options);
+};
+defineProperty(localeCompare, "length", { value: 1 });
+builtInMethod(String.prototype, "localeCompare", localeCompare);
 
 defineProperty(Intl, Symbol.toStringTag, { value: "Intl", configurable: true });
 
@@ -525,7 +529,7 @@ function dateToLocale(defaults, name) {
       return op_intl_datetime_format(locale, JSONStringify(opts), defaults, t);
     },
   }[name];
-  defineProperty(Date.prototype, name, { value: fn, writable: true, configurable: true, enumerable: false });
+  builtInMethod(Date.prototype, name, fn);
 }
 // Node names the zone the ICU way, "GMT+0000 (Coordinated Universal Time)"; the engine prints
 // "(UTC)". The host's zone is always UTC, so only the name differs.
@@ -537,47 +541,53 @@ for (const name of ["toString", "toTimeString"]) {
       return s.endsWith(" (UTC)") ? `${s.slice(0, -6)} (Coordinated Universal Time)` : s;
     },
   }[name];
-  defineProperty(Date.prototype, name, { value: fn, writable: true, configurable: true, enumerable: false });
+  builtInMethod(Date.prototype, name, fn);
 }
 // Node's message for an invalid date; the engine's is "Date value is NaN".
 const DateToISOString = Date.prototype.toISOString;
-defineProperty(Date.prototype, "toISOString", {
-  value: function toISOString() {
-    const t = DateGetTime.call(this); // TypeError for a non-Date receiver
-    if (Number.isNaN(t)) throw new RangeError("Invalid time value");
-    return DateToISOString.call(this);
-  },
-  writable: true, configurable: true, enumerable: false,
+builtInMethod(Date.prototype, "toISOString", function toISOString() {
+  const t = DateGetTime.call(this); // TypeError for a non-Date receiver
+  if (Number.isNaN(t)) throw new RangeError("Invalid time value");
+  return DateToISOString.call(this);
 });
 
 dateToLocale("all", "toLocaleString");
 dateToLocale("dateonly", "toLocaleDateString");
 dateToLocale("time", "toLocaleTimeString");
 
-defineProperty(Number.prototype, "toLocaleString", {
-  value: function toLocaleString(locales, options) {
-    const x = NumberValueOf.call(this); // TypeError for a non-Number receiver
-    const s = nfOptions(locales, options);
-    return op_intl_number_format(s.locale, s.opts, x);
-  },
-  writable: true, configurable: true, enumerable: false,
+builtInMethod(Number.prototype, "toLocaleString", function toLocaleString(locales, options) {
+  const x = NumberValueOf.call(this); // TypeError for a non-Number receiver
+  const s = nfOptions(locales, options);
+  return op_intl_number_format(s.locale, s.opts, x);
 });
 
 const BigIntValueOf = BigInt.prototype.valueOf;
-defineProperty(BigInt.prototype, "toLocaleString", {
-  value: function toLocaleString(locales, options) {
-    let x;
-    try {
-      x = BigIntValueOf.call(this);
-    } catch {
-      throw new TypeError("BigInt.prototype.toLocaleString requires that 'this' be a BigInt");
-    }
-    const s = nfOptions(locales, options);
-    return op_intl_number_format_exact(s.locale, s.opts, BigIntToString.call(x));
-  },
-  writable: true, configurable: true, enumerable: false,
-});
-defineProperty(BigInt.prototype.toLocaleString, "length", { value: 0 });
+const bigIntToLocaleString = function toLocaleString(locales, options) {
+  let x;
+  try {
+    x = BigIntValueOf.call(this);
+  } catch {
+    throw new TypeError("BigInt.prototype.toLocaleString requires that 'this' be a BigInt");
+  }
+  const s = nfOptions(locales, options);
+  return op_intl_number_format_exact(s.locale, s.opts, BigIntToString.call(x));
+};
+defineProperty(bigIntToLocaleString, "length", { value: 0 });
+builtInMethod(BigInt.prototype, "toLocaleString", bigIntToLocaleString);
+
+/**
+ * Installs the global `Intl` and the locale-aware methods of `String`, `Date`, `Number` and
+ * `BigInt`. Called once per isolate by the bootstrap's `start`, before any toolkit code: the
+ * engine's built-in prototypes are made afresh when an isolate is restored from the startup
+ * snapshot, so what is changed on them is changed here, not when this module is evaluated.
+ */
+export function installIntl() {
+  defineProperty(globalThis, "Intl", { value: Intl, writable: true, configurable: true, enumerable: false });
+  for (let i = 0; i < builtInMethods.length; i++) {
+    const [target, name, fn] = builtInMethods[i];
+    defineProperty(target, name, { value: fn, writable: true, configurable: true, enumerable: false });
+  }
+}
 
 export { DateTimeFormat, NumberFormat };
 // For the classes loaded on first use (collator.js, segmenter.js, locale_class.js).

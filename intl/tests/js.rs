@@ -9,10 +9,19 @@ fn eval(rt: &mut JsRuntime, code: &str) -> String {
     local.to_rust_string_lossy(scope)
 }
 
+// What trove-host's bootstrap does once per isolate (js/bootstrap.js `start`): install the
+// global `Intl` and the locale-aware built-in methods.
+deno_core::extension!(
+    install_intl,
+    deps = [trove_intl],
+    esm_entry_point = "ext:install_intl/install.js",
+    esm = ["ext:install_intl/install.js" = { source = "import { installIntl } from 'ext:trove_intl/intl.js'; installIntl();" }],
+);
+
 #[test]
 fn intl_in_isolate_matches_node() {
     let mut rt = JsRuntime::new(RuntimeOptions {
-        extensions: vec![trove_host_intl::trove_intl::init()],
+        extensions: vec![trove_host_intl::trove_intl::init(), install_intl::init()],
         ..Default::default()
     });
     let cases = [

@@ -42,9 +42,19 @@ impl DataHome {
 /// `$XDG_CACHE_HOME/trove-host` or `~/.cache/trove-host`), with `transpiled` appended. `None`
 /// without a home directory (the CLI then caches in memory only). Deleting it is always safe.
 pub fn transpile_cache_dir() -> Option<PathBuf> {
-    let base = match std::env::var_os("TROVE_HOST_CACHE_DIR") {
+    Some(cache_base()?.join("transpiled"))
+}
+
+/// Where the CLI keeps the startup snapshot between runs ([`crate::snapshot::set_cache_dir`]):
+/// the same base as [`transpile_cache_dir`], with `snapshot` appended. Deleting it is always
+/// safe (the next run makes it again).
+pub fn snapshot_cache_dir() -> Option<PathBuf> {
+    Some(cache_base()?.join("snapshot"))
+}
+
+fn cache_base() -> Option<PathBuf> {
+    Some(match std::env::var_os("TROVE_HOST_CACHE_DIR") {
         Some(dir) => PathBuf::from(dir),
         None => directories::ProjectDirs::from("sh", "ontrove", "trove-host")?.cache_dir().to_path_buf(),
-    };
-    Some(base.join("transpiled"))
+    })
 }

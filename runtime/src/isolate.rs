@@ -114,37 +114,65 @@ fn guarded_prepare_stack_trace<'s, 'i>(
 }
 
 /// A new isolate whose module loader serves `loader`'s toolkit, with a heap ceiling of
-/// `max_heap_bytes` (bytes).
-pub fn new_isolate(loader: ToolkitLoader, max_heap_bytes: usize) -> JsRuntime {
-    let mut runtime = create_runtime(loader, max_heap_bytes);
-    runtime.v8_isolate().set_prepare_stack_trace_callback(guarded_prepare_stack_trace);
-    runtime
-}
-
-fn create_runtime(loader: ToolkitLoader, max_heap_bytes: usize) -> JsRuntime {
-    JsRuntime::new(RuntimeOptions {
+/// `max_heap_bytes` (bytes), ready for the toolkit's modules: restored from the process's
+/// startup snapshot ([`crate::snapshot`]) when there is one, else bootstrapped from source,
+/// then started (`start` in `js/bootstrap.js`), the same way either way.
+///
+/// # Errors
+/// The bootstrap's `start` threw (a heap ceiling too small for the bootstrap itself).
+pub fn new_isolate(loader: ToolkitLoader, max_heap_bytes: usize) -> Result<JsRuntime, String> {
+    let options = RuntimeOptions {
         module_loader: Some(Rc::new(loader)),
         create_params: Some(v8::CreateParams::default().heap_limits(0, max_heap_bytes)),
-        extensions: [
-            deno_webidl::deno_webidl::init(),
-            deno_web::deno_web::init(
-                Arc::new(deno_web::BlobStore::default()),
-                None,
-                false,
-                deno_web::InMemoryBroadcastChannel::default(),
-            ),
-            deno_crypto::deno_crypto::init(None),
-            deno_fetch::deno_fetch::init(deno_fetch::Options::default()),
-            net_shim::deno_net::init(),
-            trove_host_intl::trove_intl::init(),
-            trove_host_ops::trove_ops::init(),
-            trove::init(),
-        ]
-        .into_iter()
-        .map(share_sources)
-        .collect(),
         ..Default::default()
-    })
+    };
+    let mut runtime = match crate::snapshot::StartupSnapshot::get() {
+        Some(snapshot) => {
+            let mut runtime = JsRuntime::new(snapshot.runtime_options(options));
+            // The engine keeps a restored snapshot's module exports in a global until a module is
+            // first used; using one now rebuilds them all, and `start` removes the global.
+            let _ = runtime.get_module_namespace(0);
+            runtime
+        }
+        None => JsRuntime::new(RuntimeOptions { extensions: extensions(), ..options }),
+    };
+    runtime.v8_isolate().set_prepare_stack_trace_callback(guarded_prepare_stack_trace);
+    start(&mut runtime)?;
+    Ok(runtime)
+}
+
+/// Runs the bootstrap's `start` (it removes itself from the global first).
+fn start(runtime: &mut JsRuntime) -> Result<(), String> {
+    runtime
+        .execute_script("ext:trove/start", "globalThis.__troveStart()")
+        .map(drop)
+        .map_err(|e| format!("the isolate's bootstrap failed to start: {e}"))
+}
+
+/// The isolate's extensions, in dependency order, each with the process's one copy of its
+/// JavaScript files ([`share_sources`]). The startup snapshot is made from these
+/// ([`crate::snapshot`]).
+pub(crate) fn extensions() -> Vec<Extension> {
+    extensions_unread().into_iter().map(share_sources).collect()
+}
+
+/// [`extensions`] as their `init()`s give them: each file named by its path, none read yet.
+pub(crate) fn extensions_unread() -> Vec<Extension> {
+    vec![
+        deno_webidl::deno_webidl::init(),
+        deno_web::deno_web::init(
+            Arc::new(deno_web::BlobStore::default()),
+            None,
+            false,
+            deno_web::InMemoryBroadcastChannel::default(),
+        ),
+        deno_crypto::deno_crypto::init(None),
+        deno_fetch::deno_fetch::init(deno_fetch::Options::default()),
+        net_shim::deno_net::init(),
+        trove_host_intl::trove_intl::init(),
+        trove_host_ops::trove_ops::init(),
+        trove::init(),
+    ]
 }
 
 /// Hands `extension` the process's one copy of each of its JavaScript files.

@@ -49,6 +49,10 @@
 //!
 //! - Isolates are never created per call once a pool is warm; a pool's instances share the
 //!   transpiled modules of its first instance.
+//! - Every isolate starts from the process's startup snapshot ([`snapshot`]): the bootstrap
+//!   (web APIs, Intl, zod, the SDK module) is run once, when the snapshot is made, and restored
+//!   after. An embedder's first isolate makes it in memory (a few hundred milliseconds) unless
+//!   [`snapshot::set_cache_dir`] names where to keep it between runs, as the CLI does.
 //! - Module state is per instance (like Workers behind a load balancer): consecutive calls
 //!   may see different instances.
 //! - One supervisor thread per process enforces wall-clock and CPU-time limits by
@@ -92,6 +96,7 @@ pub mod modules;
 mod phase;
 pub mod pool;
 mod queue;
+pub mod snapshot;
 mod supervisor;
 pub mod toolkit;
 pub mod transpile;

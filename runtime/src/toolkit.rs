@@ -259,8 +259,8 @@ impl Toolkit {
         let loader = ToolkitLoader::new(&workspace, &entry, sources).map_err(LoadError::NotFound)?;
         let entry_url = loader.entry().clone();
         phase.end("find the entry and workspace");
-        let mut runtime = new_isolate(loader, limits.max_heap_bytes);
-        phase.end("create the isolate and run the extensions' bootstrap (web APIs, crypto, fetch classes, Intl, ops, zod, the SDK module)");
+        let mut runtime = new_isolate(loader, limits.max_heap_bytes).map_err(LoadError::Module)?;
+        phase.end("create the isolate (restored from the startup snapshot, or bootstrapped from source: web APIs, crypto, fetch classes, Intl, ops, zod, the SDK module) and start it");
         // Near the heap ceiling, stop the running script instead of letting the engine abort.
         let stopped = Arc::new(AtomicU8::new(stop::NONE));
         {

@@ -22,6 +22,7 @@ mod host {
     pub mod record;
     pub mod tamper;
     pub mod tls_upstream;
+    pub mod snapshot;
     pub mod validation;
 }
 

@@ -14,7 +14,8 @@
 // - `primordials`: ArrayIsArray, ArrayPrototypeJoin, ArrayPrototypePush, JSONParse, JSONStringify, ObjectKeys, ObjectFreeze,
 //   ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ObjectGetPrototypeOf,
 //   ObjectPrototype, ReflectApply,
-//   ReflectConstruct, ReflectGet, SafeSet, SafeWeakMap, StringPrototypeTrim.
+//   ReflectConstruct, ReflectGet, SafeSet, SafeWeakMap, StringPrototypeTrim, WeakMapPrototypeGet,
+//   WeakMapPrototypeSet.
 
 const g = globalThis;
 // Filled by the bundles' entries (shims/harness.js, js/parity/standin/entry.js) with
@@ -133,6 +134,12 @@ for (const key of Reflect.ownKeys(WeakMap.prototype)) {
 Object.setPrototypeOf(SafeWeakMap.prototype, null);
 Object.freeze(SafeWeakMap.prototype);
 
+/** deno's `uncurryThis`: `fn` called with its receiver as the first argument, captured now. */
+const reflectApply = Reflect.apply;
+function uncurry(fn) {
+  return (self, ...args) => reflectApply(fn, self, args);
+}
+
 export const primordials = Object.freeze({
   ArrayIsArray: Array.isArray,
   ArrayPrototypeJoin: (a, sep) => Array.prototype.join.call(a, sep),
@@ -151,6 +158,8 @@ export const primordials = Object.freeze({
   SafeSet: Set,
   SafeWeakMap,
   StringPrototypeTrim: (s) => String.prototype.trim.call(s),
+  WeakMapPrototypeGet: uncurry(WeakMap.prototype.get),
+  WeakMapPrototypeSet: uncurry(WeakMap.prototype.set),
 });
 
 // trove-host's bootstrap deletes the global `fetch` (ctx.fetch is the only way out); do the

@@ -1,0 +1,293 @@
+//! The startup snapshot: the heap the extensions' bootstrap leaves, made once and restored into
+//! every new isolate instead of running the bootstrap again (issue #11).
+//!
+//! Running the bootstrap (deno_web, deno_crypto, deno_fetch's classes, Intl, zod, the SDK
+//! module) was most of a cold `trove-host call`. The engine (v8x on QuickJS) can serialise a
+//! context's object graph and read it back, which deno_core exposes as
+//! [`deno_core::JsRuntimeForSnapshot`] and [`RuntimeOptions::startup_snapshot`].
+//!
+//! - **Where it comes from.** The first isolate of a process asks [`StartupSnapshot::get`]: the
+//!   snapshot is read from the disk cache ([`set_cache_dir`]; the CLI uses
+//!   [`crate::home::snapshot_cache_dir`]) or, when there is none yet, made (a few hundred
+//!   milliseconds, on a thread of its own) and written there. Every later isolate of the
+//!   process restores the same bytes.
+//! - **When it is stale.** Its key covers this crate's version, the running executable (path,
+//!   size, modification time), and every extension's name, op names and JavaScript files (path,
+//!   size, modification time). A rebuilt binary or an edited extension file gets a new entry.
+//! - **When it is corrupt.** The cache checks each entry against its checksum (xxh3) before it is
+//!   used; an entry that fails is made again, never run.
+//! - **What it cannot carry** (v8x 149.4.0-rc.4, measured with probes):
+//!   - A restored isolate gets the engine's built-in objects afresh: what the bootstrap changes
+//!     on them (`Date.prototype.toLocaleString`, what Node 20 lacks), every global, and the host
+//!     functions handed to Rust are installed per isolate by the bootstrap's `start`, which both
+//!     ways of making an isolate run (see `js/bootstrap.js`).
+//!   - The engine finds a built-in function by its native implementation, which a few share
+//!     (`String.prototype.toString` and `valueOf`): `start` puts names and `TypeError`'s
+//!     prototype right.
+//!   - An object with internal slots (a `Map`, `Set`, `WeakMap`, `Date`, `RegExp`, typed array,
+//!     boxed primitive) made while the bootstrap runs comes back with its contents but with the
+//!     built-in prototype, not its own: a primordial `SafeWeakMap` made then is a `WeakMap`
+//!     whose methods a toolkit can replace. Such objects are used only through the uncurried
+//!     primordials (`WeakMapPrototypeGet(map, key)`), as deno_core's own are.
+//!   - An instance of a subclass of `Error` made while the bootstrap runs cannot be written at
+//!     all: the engine aborts the process. The bootstrap makes none; the tests make a snapshot.
+//!
+//!   A test compares, property by property, the global object graph a toolkit sees in an isolate
+//!   restored from the snapshot with one bootstrapped from source.
+//! - **Turning it off.** `TROVE_HOST_SNAPSHOT=0` makes every isolate run the bootstrap from
+//!   source (to compare the two, or to rule the snapshot out).
+
+use std::borrow::Cow;
+use std::hash::Hash;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use deno_core::{Extension, ExtensionFileSourceCode, JsRuntime, RuntimeOptions};
+
+/// A startup snapshot and the sources of the extension scripts it does not hold (those no
+/// bootstrap step loads: deno_core reads them from these tables when a toolkit first needs
+/// one). Leaked: one per process, alive as long as its isolates.
+pub struct StartupSnapshot {
+    blob: &'static [u8],
+    residual_js: &'static [(&'static str, &'static str)],
+    residual_esm: &'static [(&'static str, &'static str)],
+}
+
+static CACHE_DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
+static SNAPSHOT: OnceLock<Option<StartupSnapshot>> = OnceLock::new();
+
+/// Where the process keeps its startup snapshot between runs (a `cacache` directory), or
+/// `None` to make it in memory once per process (the default for an embedder). Call it before
+/// the first isolate is made; a later call changes nothing and returns `false`.
+pub fn set_cache_dir(dir: Option<PathBuf>) -> bool {
+    CACHE_DIR.set(dir).is_ok()
+}
+
+impl StartupSnapshot {
+    /// The process's snapshot: made or read on the first call (which may take a few hundred
+    /// milliseconds when there is no cached one), then the same for every isolate. `None` when
+    /// `TROVE_HOST_SNAPSHOT=0` or when it could not be made (each isolate then runs the
+    /// bootstrap from source; the reason is logged once).
+    pub fn get() -> Option<&'static StartupSnapshot> {
+        SNAPSHOT
+            .get_or_init(|| {
+                if std::env::var_os("TROVE_HOST_SNAPSHOT").is_some_and(|v| v == "0") {
+                    return None;
+                }
+                let dir = CACHE_DIR.get_or_init(|| None).clone();
+                match Self::load(dir.as_deref()) {
+                    Ok(snapshot) => Some(snapshot),
+                    Err(e) => {
+                        tracing::warn!("no startup snapshot ({e}); every isolate runs the bootstrap from source");
+                        None
+                    }
+                }
+            })
+            .as_ref()
+    }
+
+    /// `options` with this snapshot, the extensions as a restore wants them (their ops and
+    /// state, none of their files: the snapshot holds what ran, the tables what did not).
+    pub(crate) fn runtime_options(&self, options: RuntimeOptions) -> RuntimeOptions {
+        let extensions = crate::isolate::extensions_unread()
+            .into_iter()
+            .map(|mut extension| {
+                extension.js_files = Cow::Borrowed(&[]);
+                extension.esm_files = Cow::Borrowed(&[]);
+                extension.lazy_loaded_esm_files = Cow::Borrowed(&[]);
+                extension.lazy_loaded_js_files = Cow::Borrowed(&[]);
+                extension.esm_entry_point = None;
+                extension
+            })
+            .collect();
+        RuntimeOptions {
+            extensions,
+            startup_snapshot: Some(self.blob),
+            residual_lazy_js_sources: self.residual_js,
+            residual_lazy_esm_sources: self.residual_esm,
+            ..options
+        }
+    }
+
+    fn load(dir: Option<&Path>) -> Result<Self, String> {
+        let extensions = crate::isolate::extensions_unread();
+        let (residual_js, residual_esm) = residual_sources(&extensions)?;
+        let key = cache_key(&extensions);
+        let blob = match dir.and_then(|dir| read_cached(dir, &key)) {
+            Some(blob) => blob,
+            None => {
+                let blob = make()?;
+                if let Some(dir) = dir {
+                    write_cached(dir, &key, &blob);
+                }
+                blob
+            }
+        };
+        Ok(Self { blob: Box::leak(blob), residual_js, residual_esm })
+    }
+}
+
+/// Runs the bootstrap in a snapshotting runtime and serialises what it left. On a thread of its
+/// own: the engine keeps per-thread state while it writes a snapshot.
+fn make() -> Result<Box<[u8]>, String> {
+    // deno_core puts the engine in a deterministic mode (a fixed random seed for every later
+    // isolate's `Math.random`) when the first runtime of a process is a snapshotting one, so the
+    // platform is set up for ordinary runtimes first.
+    JsRuntime::init_platform(None);
+    let made = std::thread::Builder::new()
+        .name("trove-snapshot".into())
+        .spawn(|| {
+            std::panic::catch_unwind(|| {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+                let _entered = runtime.enter();
+                let creator = deno_core::JsRuntimeForSnapshot::new(RuntimeOptions {
+                    extensions: crate::isolate::extensions(),
+                    ..Default::default()
+                });
+                creator.snapshot()
+            })
+            .map_err(|panic| {
+                panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                    .unwrap_or_else(|| "the bootstrap panicked".to_owned())
+            })
+        })
+        .map_err(|e| format!("cannot start the snapshot thread: {e}"))?;
+    made.join().map_err(|_| "the snapshot thread panicked".to_owned())?
+}
+
+/// The lazily loaded scripts and modules of `extensions`, sorted by specifier as deno_core
+/// looks them up. deno_core reads them as 7-bit ASCII; a file that is not is refused here.
+#[allow(clippy::type_complexity)]
+fn residual_sources(
+    extensions: &[Extension],
+) -> Result<(&'static [(&'static str, &'static str)], &'static [(&'static str, &'static str)]), String> {
+    let mut js = Vec::new();
+    let mut esm = Vec::new();
+    for extension in extensions {
+        for (files, into) in [(&extension.lazy_loaded_js_files, &mut js), (&extension.lazy_loaded_esm_files, &mut esm)] {
+            for file in files.iter() {
+                let code = file.load().map_err(|e| format!("cannot read {}: {e}", file.specifier))?;
+                let code = code.as_str();
+                if !code.is_ascii() {
+                    return Err(format!("{} is not 7-bit ASCII", file.specifier));
+                }
+                into.push((file.specifier, &*Box::leak(code.to_owned().into_boxed_str())));
+            }
+        }
+    }
+    js.sort_unstable_by_key(|(specifier, _)| *specifier);
+    esm.sort_unstable_by_key(|(specifier, _)| *specifier);
+    Ok((Box::leak(js.into_boxed_slice()), Box::leak(esm.into_boxed_slice())))
+}
+
+/// The snapshot's cache key (hex): what it was made from and what will read it (see the module
+/// docs). Files are identified by path, size and modification time, not read.
+fn cache_key(extensions: &[Extension]) -> String {
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    "trove-host startup snapshot 1".hash(&mut hasher);
+    env!("CARGO_PKG_VERSION").hash(&mut hasher);
+    fn identify(path: &Path, hasher: &mut xxhash_rust::xxh3::Xxh3) {
+        path.hash(hasher);
+        if let Ok(meta) = std::fs::metadata(path) {
+            meta.len().hash(hasher);
+            meta.modified().ok().hash(hasher);
+        }
+    }
+    if let Ok(exe) = std::env::current_exe() {
+        identify(&exe, &mut hasher);
+    }
+    for extension in extensions {
+        extension.name.hash(&mut hasher);
+        for op in extension.ops.iter() {
+            op.name.hash(&mut hasher);
+        }
+        let files = [&extension.js_files, &extension.esm_files, &extension.lazy_loaded_esm_files, &extension.lazy_loaded_js_files];
+        for file in files.into_iter().flat_map(|files| files.iter()) {
+            file.specifier.hash(&mut hasher);
+            #[allow(deprecated, reason = "the variant deno_core 0.413's include macros produce")]
+            match &file.code {
+                ExtensionFileSourceCode::LoadedFromFsDuringSnapshot(path) => identify(Path::new(path), &mut hasher),
+                ExtensionFileSourceCode::IncludedInBinary(code) | ExtensionFileSourceCode::LoadedFromMemoryDuringSnapshot(code) => {
+                    code.hash(&mut hasher)
+                }
+                ExtensionFileSourceCode::Computed(code) => code.hash(&mut hasher),
+            }
+        }
+    }
+    format!("startup-snapshot-{:032x}", hasher.digest128())
+}
+
+/// The cached snapshot under `key`, if there is one that passes its checksum.
+fn read_cached(dir: &Path, key: &str) -> Option<Box<[u8]>> {
+    match cacache::read_sync(dir, key) {
+        Ok(bytes) => Some(bytes.into_boxed_slice()),
+        Err(cacache::Error::EntryNotFound(..)) => None,
+        Err(e) => {
+            tracing::warn!(dir = %dir.display(), "startup snapshot unreadable ({e}); making it again");
+            None
+        }
+    }
+}
+
+fn write_cached(dir: &Path, key: &str, blob: &[u8]) {
+    let written = cacache::WriteOpts::new()
+        .algorithm(cacache::Algorithm::Xxh3)
+        .size(blob.len())
+        .open_sync(dir, key)
+        .and_then(|mut writer| {
+            std::io::Write::write_all(&mut writer, blob).map_err(|e| cacache::Error::IoError(e, "writing".into()))?;
+            writer.commit()
+        });
+    if let Err(e) = written {
+        tracing::debug!(dir = %dir.display(), "startup snapshot not cached: {e}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use deno_core::ExtensionFileSource;
+
+    use super::*;
+
+    /// One extension with one ES module read from `path`.
+    fn extension(path: &'static str) -> Vec<Extension> {
+        vec![Extension {
+            name: "keyed",
+            esm_files: Cow::Owned(vec![ExtensionFileSource::loaded_during_snapshot("ext:keyed/mod.js", path)]),
+            ..Default::default()
+        }]
+    }
+
+    #[test]
+    fn the_key_is_stable_and_changes_with_an_extension_file() {
+        let dir = std::env::temp_dir().join(format!("trove-snapshot-key-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("mod.js");
+        std::fs::write(&file, "export const a = 1;\n").unwrap();
+        let path: &'static str = Box::leak(file.to_str().unwrap().to_owned().into_boxed_str());
+
+        let before = cache_key(&extension(path));
+        assert_eq!(before, cache_key(&extension(path)), "the same inputs give the same key");
+        assert_eq!(cache_key(&crate::isolate::extensions_unread()), cache_key(&crate::isolate::extensions_unread()));
+
+        std::fs::write(&file, "export const a = 12;\n").unwrap();
+        assert_ne!(before, cache_key(&extension(path)), "an edited file (another size) gives another key");
+        let mut renamed = extension(path);
+        renamed[0].name = "other";
+        assert_ne!(cache_key(&extension(path)), cache_key(&renamed), "another extension gives another key");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn every_lazily_loaded_file_is_ascii_and_sorted() {
+        let (js, esm) = residual_sources(&crate::isolate::extensions_unread()).expect("the residual tables");
+        assert!(js.iter().any(|(s, _)| *s == "ext:deno_web/06_streams.js"), "deno_web's streams load lazily");
+        assert!(esm.iter().any(|(s, _)| *s == "ext:trove_intl/collator.js"), "the collator loads lazily");
+        for table in [js, esm] {
+            assert!(table.windows(2).all(|w| w[0].0 < w[1].0), "deno_core looks specifiers up by binary search");
+        }
+    }
+}

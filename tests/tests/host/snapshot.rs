@@ -1,0 +1,163 @@
+//! The startup snapshot (runtime/src/snapshot.rs): an isolate restored from it shows a toolkit
+//! what an isolate bootstrapped from source shows; a corrupt cached snapshot is made again, never
+//! run; isolates restored in one process do not share a random sequence.
+
+use std::path::Path;
+use std::process::Output;
+
+use serde_json::{json, Value};
+use trove_host::{CallEnv, ToolCall};
+
+use crate::{load, scratch_toolkit};
+
+/// A toolkit whose one tool returns every property reachable from `globalThis` (breadth first,
+/// each object once, under the first path that reaches it): its attributes, and for a function
+/// its name and length; for a primitive its value; and every object's prototype. The engine's
+/// own snapshot registry (`__v8x_snapshot_intrinsics`, which lists built-ins in an order of its
+/// own) is left out.
+const WALK: &str = r#"
+import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
+
+function walk(): string {
+  const seen = new Map<object, string>();
+  const out: string[] = [];
+  const queue: [object, string][] = [[globalThis, 'globalThis']];
+  while (queue.length > 0) {
+    const [o, path] = queue.shift()!;
+    if (seen.has(o)) continue;
+    seen.set(o, path);
+    for (const k of Reflect.ownKeys(o)) {
+      if (k === '__v8x_snapshot_intrinsics') continue;
+      const name = typeof k === 'symbol' ? `[${k.description}]` : k;
+      const d = Object.getOwnPropertyDescriptor(o, k)!;
+      const flags = (d.writable ? 'w' : '-') + (d.enumerable ? 'e' : '-') + (d.configurable ? 'c' : '-');
+      if ('value' in d) {
+        const v = d.value;
+        if (v !== null && (typeof v === 'object' || typeof v === 'function')) {
+          const known = seen.get(v);
+          const fn = typeof v === 'function' ? ` ${v.name}/${v.length}` : '';
+          out.push(`${path}.${name} ${flags} ${typeof v}${fn}${known ? ' =' + known : ''}`);
+          if (!known) queue.push([v, `${path}.${name}`]);
+        } else {
+          out.push(`${path}.${name} ${flags} ${typeof v} ${String(v).slice(0, 40)}`);
+        }
+      } else {
+        out.push(`${path}.${name} ${flags} accessor get:${typeof d.get} set:${typeof d.set}`);
+      }
+    }
+    const proto = Object.getPrototypeOf(o);
+    if (proto !== null) {
+      out.push(`${path} proto ${seen.get(proto) ?? '?'}`);
+      if (!seen.has(proto)) queue.push([proto, `${path}.__proto__`]);
+    }
+  }
+  return out.sort().join('\n');
+}
+
+export default defineToolkit({
+  id: 'walk', name: 'Walk', description: 'Lists the global object graph.', icon: 'w', version: '1.0.0', egress: [],
+  tools: [
+    tool({ name: 'walk', description: 'The graph.', input: z.object({}), handler: async () => walk() }),
+    tool({ name: 'random', description: 'Math.random().', input: z.object({}), handler: async () => String(Math.random()) }),
+  ],
+});
+"#;
+
+fn walk_toolkit() -> std::path::PathBuf {
+    scratch_toolkit("snapshot-walk", &[("extension.ts", WALK)])
+}
+
+/// `trove-host call <toolkit> walk` with the startup snapshot kept in `cache` (or, with
+/// `snapshot: false`, none); its stdout's text and its stderr.
+fn walk_with(toolkit: &Path, cache: &Path, snapshot: bool) -> (String, String) {
+    let cache = cache.to_str().expect("UTF-8 path");
+    let toolkit = toolkit.to_str().expect("UTF-8 path");
+    let out: Output = trove_host_tests::run_cli(
+        &["call", toolkit, "walk"],
+        &[("TROVE_HOST_CACHE_DIR", cache), ("TROVE_HOST_SNAPSHOT", if snapshot { "1" } else { "0" })],
+        None,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(0), "stderr:\n{stderr}");
+    let envelope: Value = serde_json::from_slice(&out.stdout).expect("an envelope");
+    let text = envelope["result"]["text"].as_str().unwrap_or_else(|| panic!("no text: {envelope}")).to_owned();
+    (text, stderr)
+}
+
+/// The lines of `a` and `b` that differ, for a readable failure.
+fn difference(a: &str, b: &str) -> String {
+    let a: std::collections::BTreeSet<&str> = a.lines().collect();
+    let b: std::collections::BTreeSet<&str> = b.lines().collect();
+    let only_a: Vec<&str> = a.difference(&b).copied().take(20).collect();
+    let only_b: Vec<&str> = b.difference(&a).copied().take(20).collect();
+    format!("only bootstrapped from source:\n  {}\nonly restored:\n  {}", only_a.join("\n  "), only_b.join("\n  "))
+}
+
+#[test]
+fn a_restored_isolate_shows_a_toolkit_what_a_bootstrapped_one_shows() {
+    let toolkit = walk_toolkit();
+    let cache = scratch_toolkit("snapshot-cache", &[(".keep", "")]);
+    let (source, _) = walk_with(&toolkit, &cache, false);
+    // Made in this run (nothing cached yet), then read back from the cache.
+    let (made, _) = walk_with(&toolkit, &cache, true);
+    let (cached, _) = walk_with(&toolkit, &cache, true);
+    for line in [
+        "globalThis.Intl.DateTimeFormat w-c function DateTimeFormat/2",
+        "globalThis.String.prototype.localeCompare w-c function localeCompare/1",
+        "globalThis.String.prototype.toUpperCase w-c function toUpperCase/0",
+        "globalThis.TypeError proto globalThis.Error",
+        "globalThis.console --c accessor get:function set:function",
+    ] {
+        assert!(source.lines().any(|l| l == line), "the walk should list `{line}`:\n{source}");
+    }
+    for gone in ["globalThis.Deno ", "globalThis.Temporal ", "globalThis.__troveStart ", "globalThis.__v8x_snapshot_module_exports "] {
+        assert!(!made.lines().any(|l| l.starts_with(gone)), "`{gone}` must not be reachable");
+    }
+    assert!(made == source, "an isolate made with the snapshot differs:\n{}", difference(&source, &made));
+    assert!(cached == source, "an isolate restored from the cached snapshot differs:\n{}", difference(&source, &cached));
+}
+
+#[test]
+fn a_corrupt_cached_snapshot_is_made_again_not_run() {
+    let toolkit = walk_toolkit();
+    let cache = scratch_toolkit("snapshot-corrupt", &[(".keep", "")]);
+    let (expected, _) = walk_with(&toolkit, &cache, true);
+    // Flip every byte of the cached content (what the engine would read back unchecked).
+    let mut corrupted = 0;
+    let mut dirs = vec![cache.join("snapshot").join("content-v2")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                let bytes: Vec<u8> = std::fs::read(&path).unwrap().iter().map(|b| !b).collect();
+                std::fs::write(&path, bytes).unwrap();
+                corrupted += 1;
+            }
+        }
+    }
+    assert_eq!(corrupted, 1, "one snapshot was cached");
+    let (again, stderr) = walk_with(&toolkit, &cache, true);
+    assert!(stderr.contains("startup snapshot unreadable"), "the corrupt entry is reported:\n{stderr}");
+    assert!(again == expected, "{}", difference(&expected, &again));
+    let (_, quiet) = walk_with(&toolkit, &cache, true);
+    assert!(!quiet.contains("startup snapshot"), "the entry was made again:\n{quiet}");
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn isolates_restored_in_one_process_do_not_share_a_random_sequence() {
+    let toolkit = walk_toolkit();
+    let mut draws = Vec::new();
+    for _ in 0..3 {
+        let mut instance = load(&toolkit).await;
+        let out = instance.call(&ToolCall::new("random", json!({}), "u"), CallEnv::default()).await;
+        match out.envelope {
+            trove_host::Envelope::Ok(ok) => draws.push(ok.result.text),
+            failed => panic!("expected success: {failed}"),
+        }
+    }
+    draws.sort();
+    draws.dedup();
+    assert_eq!(draws.len(), 3, "each isolate's first Math.random() differs: {draws:?}");
+}
