@@ -328,26 +328,33 @@ define("Temporal", false);
 // isolate can hold a function that behaves as `String.prototype.toString` does under the name
 // `valueOf` (also `toUpperCase`/`toLocaleUpperCase`, `toLowerCase`, `Date.prototype.valueOf`,
 // `Object.defineProperty`), and `TypeError` can lose `Error` as its prototype. Put right here,
-// so a toolkit sees what an isolate bootstrapped from source shows (a test compares the two).
+// so a toolkit sees what an isolate bootstrapped from source shows: a test compares the two,
+// property by property, and names what to add here if the engine mixes up more. Only the objects
+// whose methods share native code are looked at: a walk of every built-in cost 3 ms an isolate.
 const {
   ObjectGetOwnPropertyDescriptor,
   ObjectGetOwnPropertyNames,
   ObjectGetPrototypeOf: getPrototypeOf,
   ObjectSetPrototypeOf,
-  ArrayPrototypeIncludes,
 } = primordials;
+// Read from the global when `start` runs (before any toolkit code), not kept from when this
+// module was evaluated: a reference the snapshot holds is what the engine may resolve wrongly.
+const SHARED_NATIVES = [
+  ["Object"], ["Reflect"], ["Math"], ["String", "prototype"], ["Date", "prototype"], ["Number", "prototype"],
+  ["Boolean", "prototype"], ["Symbol", "prototype"], ["BigInt", "prototype"], ["Array", "prototype"],
+  ["Map", "prototype"], ["Set", "prototype"], ["WeakMap", "prototype"], ["WeakSet", "prototype"],
+];
 const NATIVE_ERRORS = ["EvalError", "RangeError", "ReferenceError", "SyntaxError", "TypeError", "URIError", "AggregateError"];
 function repairBuiltIns() {
-  const names = ObjectGetOwnPropertyNames(globalThis);
-  for (let i = 0; i < names.length; i++) {
-    const ctor = ObjectGetOwnPropertyDescriptor(globalThis, names[i])?.value;
-    if (typeof ctor !== "function" && (typeof ctor !== "object" || ctor === null)) continue;
-    if (typeof ctor === "function" && ArrayPrototypeIncludes(NATIVE_ERRORS, names[i]) && getPrototypeOf(ctor) !== Error) {
-      ObjectSetPrototypeOf(ctor, Error);
-    }
-    repairNames(ctor);
-    const proto = typeof ctor === "function" ? ObjectGetOwnPropertyDescriptor(ctor, "prototype")?.value : undefined;
-    if (typeof proto === "object" && proto !== null) repairNames(proto);
+  for (let i = 0; i < SHARED_NATIVES.length; i++) {
+    const [name, prototype] = SHARED_NATIVES[i];
+    const object = globalThis[name];
+    repairNames(prototype === undefined ? object : object[prototype]);
+  }
+  const error = globalThis.Error;
+  for (let i = 0; i < NATIVE_ERRORS.length; i++) {
+    const constructor = globalThis[NATIVE_ERRORS[i]];
+    if (getPrototypeOf(constructor) !== error) ObjectSetPrototypeOf(constructor, error);
   }
 }
 /** A method whose name is another key of `target`, holding another function: renamed. */
@@ -366,10 +373,13 @@ function repairNames(target) {
   }
 }
 
-/** Installs what this module built into the isolate (see the top of this file). Once, by Rust. */
-function start() {
+/**
+ * Installs what this module built into the isolate (see the top of this file). Once, by Rust;
+ * `restored` when the isolate was restored from the startup snapshot.
+ */
+function start(restored) {
   delete globalThis.__troveStart;
-  repairBuiltIns();
+  if (restored) repairBuiltIns();
   installIntl();
   Object.defineProperty(globalThis, SymbolFor("@ontrove/extend/toolkit"), {
     value: publicApi,

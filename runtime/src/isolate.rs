@@ -121,12 +121,15 @@ fn guarded_prepare_stack_trace<'s, 'i>(
 /// # Errors
 /// The bootstrap's `start` threw (a heap ceiling too small for the bootstrap itself).
 pub fn new_isolate(loader: ToolkitLoader, max_heap_bytes: usize) -> Result<JsRuntime, String> {
+    let mut phase = crate::phase::Phases::start();
     let options = RuntimeOptions {
         module_loader: Some(Rc::new(loader)),
         create_params: Some(v8::CreateParams::default().heap_limits(0, max_heap_bytes)),
         ..Default::default()
     };
-    let mut runtime = match crate::snapshot::StartupSnapshot::get() {
+    let snapshot = crate::snapshot::StartupSnapshot::get();
+    phase.end("  of which: read (or make) the startup snapshot");
+    let mut runtime = match snapshot {
         Some(snapshot) => {
             let mut runtime = JsRuntime::new(snapshot.runtime_options(options));
             // The engine keeps a restored snapshot's module exports in a global until a module is
@@ -137,14 +140,18 @@ pub fn new_isolate(loader: ToolkitLoader, max_heap_bytes: usize) -> Result<JsRun
         None => JsRuntime::new(RuntimeOptions { extensions: extensions(), ..options }),
     };
     runtime.v8_isolate().set_prepare_stack_trace_callback(guarded_prepare_stack_trace);
-    start(&mut runtime)?;
+    phase.end("  of which: create the isolate (restore the snapshot, or run the bootstrap)");
+    start(&mut runtime, snapshot.is_some())?;
+    phase.end("  of which: start it (globals, built-ins, host functions)");
     Ok(runtime)
 }
 
-/// Runs the bootstrap's `start` (it removes itself from the global first).
-fn start(runtime: &mut JsRuntime) -> Result<(), String> {
+/// Runs the bootstrap's `start` (it removes itself from the global first), telling it whether
+/// the isolate was `restored` from the startup snapshot.
+fn start(runtime: &mut JsRuntime, restored: bool) -> Result<(), String> {
+    let script = if restored { "globalThis.__troveStart(true)" } else { "globalThis.__troveStart(false)" };
     runtime
-        .execute_script("ext:trove/start", "globalThis.__troveStart()")
+        .execute_script("ext:trove/start", script)
         .map(drop)
         .map_err(|e| format!("the isolate's bootstrap failed to start: {e}"))
 }
