@@ -227,9 +227,9 @@ const lazyGlobals = {
   FormData: withAbortPatch(["ext:deno_fetch/21_formdata.js", "FormData"]),
   Request: withAbortPatch(["ext:deno_fetch/23_request.js", "Request"]),
   Response: withAbortPatch(["ext:deno_fetch/23_response.js", "Response"]),
-  Crypto: ["ext:deno_crypto/00_crypto.js", "Crypto"],
-  CryptoKey: ["ext:deno_crypto/00_crypto.js", "CryptoKey"],
-  SubtleCrypto: ["ext:deno_crypto/00_crypto.js", "SubtleCrypto"],
+  Crypto: () => cryptoScript().Crypto,
+  CryptoKey: () => cryptoScript().CryptoKey,
+  SubtleCrypto: () => cryptoScript().SubtleCrypto,
   // deno's runtime sets the time origin at start-up; without it `timeOrigin` was undefined.
   performance: () => {
     const script = load("ext:deno_web/15_performance.js");
@@ -336,6 +336,7 @@ const {
   ObjectGetOwnPropertyNames,
   ObjectGetPrototypeOf: getPrototypeOf,
   ObjectSetPrototypeOf,
+  SymbolToStringTag,
 } = primordials;
 // Read from the global when `start` runs (before any toolkit code), not kept from when this
 // module was evaluated: a reference the snapshot holds is what the engine may resolve wrongly.
@@ -357,6 +358,48 @@ function repairBuiltIns() {
     if (getPrototypeOf(constructor) !== error) ObjectSetPrototypeOf(constructor, error);
   }
 }
+// deno_core's op classes (deno_crypto's `Crypto`, `CryptoKey`, `SubtleCrypto`) are made from
+// native templates whose class name the engine does not restore: in an isolate restored from the
+// snapshot the classes, their methods and their `Symbol.toStringTag` come back without names.
+// The crypto globals are the only way a toolkit reaches them; they are named when first read.
+let restoredIsolate = false;
+let cryptoNamed = false;
+function cryptoScript() {
+  const script = load("ext:deno_crypto/00_crypto.js");
+  if (restoredIsolate && !cryptoNamed) {
+    cryptoNamed = true;
+    for (const name of ["Crypto", "CryptoKey", "SubtleCrypto"]) nameClass(script[name], name);
+  }
+  return script;
+}
+/** Names `cls` (when it has no name), its static and prototype methods, and its string tag. */
+function nameClass(cls, name) {
+  if (typeof cls !== "function") return;
+  if (unnamed(cls)) ObjectDefineProperty(cls, "name", { __proto__: null, value: name, configurable: true });
+  nameMethods(cls);
+  const proto = ObjectGetOwnPropertyDescriptor(cls, "prototype")?.value;
+  if (typeof proto !== "object" || proto === null) return;
+  nameMethods(proto);
+  if (proto[SymbolToStringTag] === "") {
+    ObjectDefineProperty(proto, SymbolToStringTag, { __proto__: null, value: name, configurable: true });
+  }
+}
+/** Whether `fn` has no name of its own, or an empty one. */
+const unnamed = (fn) => {
+  const name = ObjectGetOwnPropertyDescriptor(fn, "name");
+  return name === undefined || name.value === "";
+};
+/** The methods of `target` without a name, named after their keys (accessors have none either way). */
+function nameMethods(target) {
+  const keys = ObjectGetOwnPropertyNames(target);
+  for (let i = 0; i < keys.length; i++) {
+    const fn = ObjectGetOwnPropertyDescriptor(target, keys[i]).value;
+    if (typeof fn === "function" && unnamed(fn)) {
+      ObjectDefineProperty(fn, "name", { __proto__: null, value: keys[i], configurable: true });
+    }
+  }
+}
+
 /** A method whose name is another key of `target`, holding another function: renamed. */
 function repairNames(target) {
   const keys = ObjectGetOwnPropertyNames(target);
@@ -379,7 +422,10 @@ function repairNames(target) {
  */
 function start(restored) {
   delete globalThis.__troveStart;
-  if (restored) repairBuiltIns();
+  if (restored) {
+    restoredIsolate = true;
+    repairBuiltIns();
+  }
   installIntl();
   Object.defineProperty(globalThis, SymbolFor("@ontrove/extend/toolkit"), {
     value: publicApi,
@@ -392,7 +438,7 @@ function start(restored) {
   }
   // `crypto` stays a getter, as deno_crypto defines it.
   Object.defineProperty(globalThis, "crypto", {
-    get: () => load("ext:deno_crypto/00_crypto.js").crypto,
+    get: () => cryptoScript().crypto,
     enumerable: false,
     configurable: true,
   });
@@ -403,7 +449,15 @@ function start(restored) {
   delete globalThis.Deno;
   delete globalThis.__bootstrap;
   delete globalThis.fetch;
-  delete globalThis.__v8x_snapshot_module_exports;
+  // Two engine globals a toolkit must neither read nor set: the registry of built-ins the engine
+  // keeps for writing snapshots (it holds the functions that read and replace the running
+  // call's async context, so a toolkit could move its timers into another call), and the
+  // exports a restored snapshot's modules are rebuilt from (which the engine would read again
+  // when a lazily loaded module of ours is first used). Both are fixed as `undefined`.
+  for (const name of ["__v8x_snapshot_intrinsics", "__v8x_snapshot_module_exports"]) {
+    delete globalThis[name];
+    ObjectDefineProperty(globalThis, name, { __proto__: null, value: undefined, writable: false, enumerable: false, configurable: false });
+  }
 
   // Globals the engine (v8x) adds that Node 20, where the SDK runs, does not have: a Temporal
   // polyfill (with `Date.prototype.toTemporalInstant` and the polyfill's two slot functions under

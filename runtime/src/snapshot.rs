@@ -12,10 +12,16 @@
 //!   milliseconds, on a thread of its own) and written there. Every later isolate of the
 //!   process restores the same bytes.
 //! - **When it is stale.** Its key covers this crate's version, the running executable (path,
-//!   size, modification time), and every extension's name, op names and JavaScript files (path,
-//!   size, modification time). A rebuilt binary or an edited extension file gets a new entry.
-//! - **When it is corrupt.** The cache checks each entry against its checksum (xxh3) before it is
-//!   used; an entry that fails is made again, never run.
+//!   size, modification time), and every extension's name, op names and JavaScript files (their
+//!   contents: about 1.4 MB, hashed with xxh3 in well under a millisecond). A rebuilt binary or
+//!   an edited extension file gets a new entry; the cache keeps the three newest.
+//! - **When it is damaged.** Each entry is checked against its checksum (xxh3) and the size its
+//!   index records before it is used; one that fails is made again, never run. The checksum
+//!   catches damage, not forgery: whoever can write the cache can run code in every isolate, so
+//!   it is trusted as the binary is (the CLI keeps it in the user's own cache directory).
+//! - **When it cannot be kept.** A cache directory that cannot be written would have every process
+//!   make the snapshot and throw it away (half a second each): the process warns once and
+//!   bootstraps its isolates from source instead.
 //! - **What it cannot carry** (v8x 149.4.0-rc.4, measured with probes):
 //!   - A restored isolate gets the engine's built-in objects afresh: what the bootstrap changes
 //!     on them (`Date.prototype.toLocaleString`, what Node 20 lacks), every global, and the host
@@ -24,6 +30,11 @@
 //!   - The engine finds a built-in function by its native implementation, which a few share
 //!     (`String.prototype.toString` and `valueOf`): `start` puts names and `TypeError`'s
 //!     prototype right.
+//!   - deno_core's op classes (deno_crypto's `Crypto`, `CryptoKey`, `SubtleCrypto`) are made
+//!     from native templates whose class name is not restored: the bootstrap names them, their
+//!     methods and their `Symbol.toStringTag` when a toolkit first reads them. Their native
+//!     methods come back without a `prototype` object (as in Node), and the built-ins'
+//!     `get [Symbol.species]` accessors as one shared function (the same behaviour).
 //!   - An object with internal slots (a `Map`, `Set`, `WeakMap`, `Date`, `RegExp`, typed array,
 //!     boxed primitive) made while the bootstrap runs comes back with its contents but with the
 //!     built-in prototype, not its own: a primordial `SafeWeakMap` made then is a `WeakMap`
@@ -42,7 +53,7 @@ use std::hash::Hash;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use deno_core::{Extension, ExtensionFileSourceCode, JsRuntime, RuntimeOptions};
+use deno_core::{Extension, JsRuntime, RuntimeOptions};
 
 /// A startup snapshot and the sources of the extension scripts it does not hold (those no
 /// bootstrap step loads: deno_core reads them from these tables when a toolkit first needs
@@ -112,10 +123,15 @@ impl StartupSnapshot {
     fn load(dir: Option<&Path>) -> Result<Self, String> {
         let extensions = crate::isolate::extensions_unread();
         let (residual_js, residual_esm) = residual_sources(&extensions)?;
-        let key = cache_key(&extensions);
+        let key = cache_key(&extensions, residual_js.iter().chain(residual_esm.iter()))?;
         let blob = match dir.and_then(|dir| read_cached(dir, &key)) {
             Some(blob) => blob,
             None => {
+                // Made and thrown away by every process (half a second each) is worse than no
+                // snapshot: with a cache that cannot be written, bootstrap from source.
+                if let Some(dir) = dir {
+                    writable(dir).map_err(|e| format!("the snapshot cache {} cannot be written ({e})", dir.display()))?;
+                }
                 let blob = make()?;
                 if let Some(dir) = dir {
                     write_cached(dir, &key, &blob);
@@ -125,6 +141,14 @@ impl StartupSnapshot {
         };
         Ok(Self { blob: Box::leak(blob), residual_js, residual_esm })
     }
+}
+
+/// Whether a file can be made in `dir` (made if missing).
+fn writable(dir: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let probe = dir.join(format!(".writable-{}", std::process::id()));
+    std::fs::write(&probe, b"")?;
+    std::fs::remove_file(&probe)
 }
 
 /// Runs the bootstrap in a snapshotting runtime and serialises what it left. On a thread of its
@@ -184,54 +208,84 @@ fn residual_sources(
 }
 
 /// The snapshot's cache key (hex): what it was made from and what will read it (see the module
-/// docs). Files are identified by path, size and modification time, not read.
-fn cache_key(extensions: &[Extension]) -> String {
+/// docs). Extension files count by their contents (`lazy` are the lazily loaded ones, already
+/// read); the executable by its path, size and modification time.
+fn cache_key<'a>(extensions: &[Extension], lazy: impl Iterator<Item = &'a (&'static str, &'static str)>) -> Result<String, String> {
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-    "trove-host startup snapshot 1".hash(&mut hasher);
+    "trove-host startup snapshot 2".hash(&mut hasher);
     env!("CARGO_PKG_VERSION").hash(&mut hasher);
-    fn identify(path: &Path, hasher: &mut xxhash_rust::xxh3::Xxh3) {
-        path.hash(hasher);
-        if let Ok(meta) = std::fs::metadata(path) {
-            meta.len().hash(hasher);
-            meta.modified().ok().hash(hasher);
-        }
-    }
     if let Ok(exe) = std::env::current_exe() {
-        identify(&exe, &mut hasher);
+        exe.hash(&mut hasher);
+        if let Ok(meta) = std::fs::metadata(&exe) {
+            meta.len().hash(&mut hasher);
+            meta.modified().ok().hash(&mut hasher);
+        }
     }
     for extension in extensions {
         extension.name.hash(&mut hasher);
         for op in extension.ops.iter() {
             op.name.hash(&mut hasher);
         }
-        let files = [&extension.js_files, &extension.esm_files, &extension.lazy_loaded_esm_files, &extension.lazy_loaded_js_files];
-        for file in files.into_iter().flat_map(|files| files.iter()) {
+        for file in extension.js_files.iter().chain(extension.esm_files.iter()) {
             file.specifier.hash(&mut hasher);
-            #[allow(deprecated, reason = "the variant deno_core 0.413's include macros produce")]
-            match &file.code {
-                ExtensionFileSourceCode::LoadedFromFsDuringSnapshot(path) => identify(Path::new(path), &mut hasher),
-                ExtensionFileSourceCode::IncludedInBinary(code) | ExtensionFileSourceCode::LoadedFromMemoryDuringSnapshot(code) => {
-                    code.hash(&mut hasher)
-                }
-                ExtensionFileSourceCode::Computed(code) => code.hash(&mut hasher),
-            }
+            let code = file.load().map_err(|e| format!("cannot read {}: {e}", file.specifier))?;
+            code.as_str().hash(&mut hasher);
         }
     }
-    format!("startup-snapshot-{:032x}", hasher.digest128())
+    for (specifier, code) in lazy {
+        specifier.hash(&mut hasher);
+        code.hash(&mut hasher);
+    }
+    Ok(format!("startup-snapshot-{:032x}", hasher.digest128()))
 }
 
-/// The cached snapshot under `key`, if there is one that passes its checksum.
+/// The largest snapshot read back (bytes); a bigger entry is not one of ours.
+const MAX_SNAPSHOT_BYTES: usize = 64 << 20;
+
+/// How many snapshots a cache keeps (one per build that uses it, newest first: a release and a
+/// debug build side by side do not evict each other).
+const KEPT_SNAPSHOTS: usize = 3;
+
+/// The cached snapshot under `key`, if there is one that passes its checksum (which catches a
+/// damaged entry, not a forged one: the cache is trusted as the binary is). Read no further than
+/// the size its index records, and never more than [`MAX_SNAPSHOT_BYTES`].
 fn read_cached(dir: &Path, key: &str) -> Option<Box<[u8]>> {
-    match cacache::read_sync(dir, key) {
-        Ok(bytes) => Some(bytes.into_boxed_slice()),
-        Err(cacache::Error::EntryNotFound(..)) => None,
+    let unreadable = |e: &dyn std::fmt::Display| {
+        tracing::warn!(dir = %dir.display(), "startup snapshot unreadable ({e}); making it again");
+    };
+    let size = match cacache::metadata_sync(dir, key) {
+        Ok(Some(meta)) => meta.size,
+        Ok(None) => return None,
         Err(e) => {
-            tracing::warn!(dir = %dir.display(), "startup snapshot unreadable ({e}); making it again");
+            unreadable(&e);
+            return None;
+        }
+    };
+    if size > MAX_SNAPSHOT_BYTES {
+        unreadable(&format_args!("{size} bytes"));
+        return None;
+    }
+    let read = cacache::SyncReader::open(dir, key).and_then(|reader| {
+        let mut blob = Vec::with_capacity(size);
+        let mut limited = std::io::Read::take(reader, size as u64 + 1);
+        std::io::Read::read_to_end(&mut limited, &mut blob).map_err(|e| cacache::Error::IoError(e, "reading".into()))?;
+        limited.into_inner().check()?;
+        Ok(blob)
+    });
+    match read {
+        Ok(blob) if blob.len() == size => Some(blob.into_boxed_slice()),
+        Ok(blob) => {
+            unreadable(&format_args!("{} bytes where the index records {size}", blob.len()));
+            None
+        }
+        Err(e) => {
+            unreadable(&e);
             None
         }
     }
 }
 
+/// Writes `blob` under `key`, then removes all but the [`KEPT_SNAPSHOTS`] newest entries.
 fn write_cached(dir: &Path, key: &str, blob: &[u8]) {
     let written = cacache::WriteOpts::new()
         .algorithm(cacache::Algorithm::Xxh3)
@@ -242,7 +296,15 @@ fn write_cached(dir: &Path, key: &str, blob: &[u8]) {
             writer.commit()
         });
     if let Err(e) = written {
-        tracing::debug!(dir = %dir.display(), "startup snapshot not cached: {e}");
+        tracing::warn!(dir = %dir.display(), "startup snapshot not cached ({e}); the next run makes it again");
+        return;
+    }
+    let mut entries: Vec<_> = cacache::list_sync(dir).filter_map(Result::ok).collect();
+    entries.sort_by(|a, b| b.time.cmp(&a.time));
+    for old in entries.iter().skip(KEPT_SNAPSHOTS).filter(|entry| entry.key != key) {
+        if let Err(e) = cacache::RemoveOpts::new().remove_fully(true).remove_sync(dir, &old.key) {
+            tracing::debug!(dir = %dir.display(), "an old startup snapshot was not removed: {e}");
+        }
     }
 }
 
@@ -262,22 +324,32 @@ mod tests {
     }
 
     #[test]
-    fn the_key_is_stable_and_changes_with_an_extension_file() {
+    fn the_key_is_stable_and_follows_the_extension_files_contents() {
         let dir = std::env::temp_dir().join(format!("trove-snapshot-key-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("mod.js");
         std::fs::write(&file, "export const a = 1;\n").unwrap();
         let path: &'static str = Box::leak(file.to_str().unwrap().to_owned().into_boxed_str());
 
-        let before = cache_key(&extension(path));
-        assert_eq!(before, cache_key(&extension(path)), "the same inputs give the same key");
-        assert_eq!(cache_key(&crate::isolate::extensions_unread()), cache_key(&crate::isolate::extensions_unread()));
+        let key = |extensions: &[Extension]| cache_key(extensions, std::iter::empty()).unwrap();
+        let before = key(&extension(path));
+        assert_eq!(before, key(&extension(path)), "the same inputs give the same key");
+        let all = crate::isolate::extensions_unread();
+        assert_eq!(key(&all), key(&crate::isolate::extensions_unread()));
 
-        std::fs::write(&file, "export const a = 12;\n").unwrap();
-        assert_ne!(before, cache_key(&extension(path)), "an edited file (another size) gives another key");
+        // The same size and modification time: the contents decide.
+        let modified = std::fs::metadata(&file).unwrap().modified().unwrap();
+        std::fs::write(&file, "export const a = 2;\n").unwrap();
+        std::fs::File::options().write(true).open(&file).unwrap().set_modified(modified).unwrap();
+        assert_ne!(before, key(&extension(path)), "an edited file gives another key");
         let mut renamed = extension(path);
         renamed[0].name = "other";
-        assert_ne!(cache_key(&extension(path)), cache_key(&renamed), "another extension gives another key");
+        assert_ne!(key(&extension(path)), key(&renamed), "another extension gives another key");
+        assert_ne!(
+            cache_key(&extension(path), [("ext:keyed/lazy.js", "a")].iter()).unwrap(),
+            cache_key(&extension(path), [("ext:keyed/lazy.js", "b")].iter()).unwrap(),
+            "a lazily loaded file counts by its contents too"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
