@@ -179,6 +179,10 @@ async fn run(cli: Cli) -> ExitCode {
 
 fn main() -> ExitCode {
     let started = std::time::Instant::now();
+    // The host's time zone is UTC (Intl's default, docs/javascript.md), but the engine's `Date`
+    // takes its local time (`getHours`, `toString`) from the process's zone: pinned here, before
+    // any thread starts, so both agree whatever `TZ` the shell has.
+    std::env::set_var("TZ", "UTC");
     let cli = Cli::parse();
     // Toolkit log lines are the point of `call`; in a conformance run they are noise (the
     // results file has them), so only the host's own warnings show there.

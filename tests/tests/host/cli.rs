@@ -172,6 +172,27 @@ fn call_exits_2_for_load_and_usage_errors() {
 }
 
 #[test]
+fn local_time_is_utc_whatever_the_shells_zone() {
+    let toolkit = scratch_toolkit(
+        "cli-zone",
+        &[(
+            "extension.ts",
+            "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+             export default defineToolkit({ id: 'zone', name: 'Zone', description: 'd', icon: 'x', version: '1.0.0', egress: [],\n\
+             tools: [tool({ name: 'now', description: 'd', input: z.object({}), handler: async () =>\n\
+             [new Date(0).getHours(), new Date(0).toString(), new Date(0).toLocaleTimeString('en-US')].join(' | ') })] });\n",
+        )],
+    );
+    let out = trove_host_with(&["call", toolkit.to_str().unwrap(), "now"], &[("TZ", "Asia/Tokyo")]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout_json(&out)["result"]["text"],
+        "0 | Thu Jan 01 1970 00:00:00 GMT+0000 (Coordinated Universal Time) | 12:00:00 AM",
+        "Date's local time and Intl's zone agree"
+    );
+}
+
+#[test]
 fn logs_go_to_stderr_and_stdout_is_only_the_envelope() {
     let out = trove_host(&["call", &envelopes(), "chatty"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
