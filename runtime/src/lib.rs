@@ -57,6 +57,8 @@
 //!   may see different instances.
 //! - One supervisor thread per process enforces wall-clock and CPU-time limits by
 //!   interrupting the isolate; no thread is spawned per call.
+//! - The host's time zone is UTC (`Intl`'s default). The engine's `Date` takes its local time
+//!   from the process's `TZ`: run an embedding process with `TZ=UTC`, as the CLI pins it.
 //! - An embedder gets no secret source unless it picks one ([`CallEnv::default`] has none;
 //!   [`CallEnv::for_platform`] uses the platform callbacks).
 //!

@@ -77,8 +77,9 @@ pub fn set_cache_dir(dir: Option<PathBuf>) -> bool {
 impl StartupSnapshot {
     /// The process's snapshot: made or read on the first call (which may take a few hundred
     /// milliseconds when there is no cached one), then the same for every isolate. `None` when
-    /// `TROVE_HOST_SNAPSHOT=0` or when it could not be made (each isolate then runs the
-    /// bootstrap from source; the reason is logged once).
+    /// `TROVE_HOST_SNAPSHOT=0` or when it could not be made or kept (each isolate then runs the
+    /// bootstrap from source; the reason is logged once). A server may call it at start-up, so
+    /// its first request does not wait for the snapshot to be made.
     pub fn get() -> Option<&'static StartupSnapshot> {
         SNAPSHOT
             .get_or_init(|| {
