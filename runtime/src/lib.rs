@@ -88,6 +88,7 @@
 pub mod cases;
 pub mod conformance;
 pub mod describe;
+mod disk_entry;
 pub mod envelope;
 pub mod home;
 pub mod host;

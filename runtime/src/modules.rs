@@ -30,6 +30,9 @@ use crate::transpile::{transpile, Transpiled};
 /// session must not grow without bound).
 const MAX_ENTRIES: usize = 4096;
 
+/// The largest disk entry read back (bytes): a transpiled module and its source map, in JSON.
+const MAX_DISK_ENTRY_BYTES: usize = 64 << 20;
+
 /// What a disk entry's key covers besides the module: the host's version and the transpile
 /// settings' revision (bump it when `transpile`'s options change), so a host never reads what
 /// another version wrote.
@@ -91,9 +94,9 @@ impl ModuleCache {
     fn read_disk(&self, key: &[u8; 32], specifier: &ModuleSpecifier) -> Option<Transpiled> {
         let dir = self.disk.as_ref()?;
         let hex = hex_key(key);
-        let bytes = match cacache::read_sync(dir, &hex) {
-            Ok(bytes) => bytes,
-            Err(cacache::Error::EntryNotFound(..)) => return None,
+        let bytes = match crate::disk_entry::read(dir, &hex, MAX_DISK_ENTRY_BYTES) {
+            Ok(Some(bytes)) => bytes,
+            Ok(None) => return None,
             Err(e) => {
                 tracing::warn!(module = %specifier, dir = %dir.display(), "transpile cache entry unreadable ({e}); transpiling afresh");
                 return None;

@@ -248,39 +248,13 @@ const MAX_SNAPSHOT_BYTES: usize = 64 << 20;
 const KEPT_SNAPSHOTS: usize = 3;
 
 /// The cached snapshot under `key`, if there is one that passes its checksum (which catches a
-/// damaged entry, not a forged one: the cache is trusted as the binary is). Read no further than
-/// the size its index records, and never more than [`MAX_SNAPSHOT_BYTES`].
+/// damaged entry, not a forged one: the cache is trusted as the binary is) and its recorded size,
+/// read no further than that size and never past [`MAX_SNAPSHOT_BYTES`].
 fn read_cached(dir: &Path, key: &str) -> Option<Box<[u8]>> {
-    let unreadable = |e: &dyn std::fmt::Display| {
-        tracing::warn!(dir = %dir.display(), "startup snapshot unreadable ({e}); making it again");
-    };
-    let size = match cacache::metadata_sync(dir, key) {
-        Ok(Some(meta)) => meta.size,
-        Ok(None) => return None,
+    match crate::disk_entry::read(dir, key, MAX_SNAPSHOT_BYTES) {
+        Ok(found) => found.map(Vec::into_boxed_slice),
         Err(e) => {
-            unreadable(&e);
-            return None;
-        }
-    };
-    if size > MAX_SNAPSHOT_BYTES {
-        unreadable(&format_args!("{size} bytes"));
-        return None;
-    }
-    let read = cacache::SyncReader::open(dir, key).and_then(|reader| {
-        let mut blob = Vec::with_capacity(size);
-        let mut limited = std::io::Read::take(reader, size as u64 + 1);
-        std::io::Read::read_to_end(&mut limited, &mut blob).map_err(|e| cacache::Error::IoError(e, "reading".into()))?;
-        limited.into_inner().check()?;
-        Ok(blob)
-    });
-    match read {
-        Ok(blob) if blob.len() == size => Some(blob.into_boxed_slice()),
-        Ok(blob) => {
-            unreadable(&format_args!("{} bytes where the index records {size}", blob.len()));
-            None
-        }
-        Err(e) => {
-            unreadable(&e);
+            tracing::warn!(dir = %dir.display(), "startup snapshot unreadable ({e}); making it again");
             None
         }
     }
