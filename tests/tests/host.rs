@@ -12,6 +12,7 @@ mod host {
     pub mod cli;
     pub mod conformance;
     pub mod egress_rules;
+    pub mod engine;
     pub mod envelopes;
     pub mod examples;
     pub mod flood;

@@ -1099,6 +1099,9 @@ pub extern "C" fn v8__Isolate__Dispose(this: *mut RealIsolate) {
     // Free dup'd promise-hook functions while their runtime is still alive;
     // the thread-local would otherwise poison the next isolate on this thread.
     super::isolate::release_promise_hooks(st.ctx);
+    // trove-host patch (TROVE-PATCHES.md, 1): forget this runtime's objects in the per-thread
+    // tables keyed by address, before their memory can be reused by another isolate.
+    super::object::release_object_tables_for_runtime(st.ctx);
     for c in st.extra_contexts.drain(..) {
       JS_FreeContext(c);
     }

@@ -2866,6 +2866,7 @@ unsafe extern "C" fn fn_construct_trampoline(
   if !instance.is_null() {
     let t = unsafe { (&*instance).state() };
     super::object::set_internal_field_count_for_value(
+      ctx,
       this,
       t.internal_field_count,
     );
@@ -4865,6 +4866,7 @@ pub extern "C" fn v8__ObjectTemplate__NewInstance(
       return ptr::null();
     }
     super::object::set_internal_field_count_for_value(
+      ctx,
       obj,
       t.internal_field_count,
     );
@@ -5005,6 +5007,7 @@ pub(crate) fn apply_object_template_to_global(
   }
   let t = unsafe { (&*(templ as *const ObjTemplate)).state() };
   super::object::set_internal_field_count_for_value(
+      ctx,
     global,
     t.internal_field_count,
   );
@@ -5134,6 +5137,7 @@ pub(crate) fn restore_snapshot_object_template(
   info: SnapshotObjectTemplateInfo,
 ) {
   super::object::set_internal_field_count_for_value(
+      ctx,
     global,
     info.internal_field_count,
   );

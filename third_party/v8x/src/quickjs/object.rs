@@ -1821,6 +1821,14 @@ thread_local! {
     static ALIGNED_FIELDS: std::cell::RefCell<
         std::collections::HashMap<(usize, crate::support::int, u16), usize>,
     > = std::cell::RefCell::new(std::collections::HashMap::new());
+
+    // trove-host patch (TROVE-PATCHES.md, 1): the runtime that made each object of
+    // INTERNAL_FIELDS. The tables above are keyed by address and per thread, so an entry that
+    // outlives its isolate matches whatever object a later isolate on this thread makes at that
+    // address (the serializer then takes a plain object for a host object).
+    static FIELD_OWNERS: std::cell::RefCell<
+        std::collections::HashMap<usize, usize>,
+    > = std::cell::RefCell::new(std::collections::HashMap::new());
 }
 
 #[inline]
@@ -1834,6 +1842,7 @@ fn value_key(v: JSValue) -> usize {
 }
 
 pub(crate) fn set_internal_field_count_for_value(
+  ctx: *mut JSContext,
   obj: JSValue,
   count: crate::support::int,
 ) {
@@ -1846,6 +1855,58 @@ pub(crate) fn set_internal_field_count_for_value(
   }
   INTERNAL_FIELDS.with(|t| {
     t.borrow_mut().insert(value_key(obj), fields);
+  });
+  if !ctx.is_null() {
+    let rt = unsafe { JS_GetRuntime(ctx) } as usize;
+    FIELD_OWNERS.with(|t| {
+      t.borrow_mut().insert(value_key(obj), rt);
+    });
+  }
+}
+
+/// trove-host patch (TROVE-PATCHES.md, 1): forgets every object of `ctx`'s runtime in the
+/// per-thread tables keyed by address (internal fields, aligned pointers, API wrappers, wraps),
+/// releasing the values held in internal fields. Called by `v8__Isolate__Dispose` while the
+/// runtime is still alive, before its contexts are freed.
+pub(crate) fn release_object_tables_for_runtime(ctx: *mut JSContext) {
+  if ctx.is_null() {
+    return;
+  }
+  let rt = unsafe { JS_GetRuntime(ctx) } as usize;
+  let keys: std::collections::HashSet<usize> = FIELD_OWNERS.with(|t| {
+    let mut t = t.borrow_mut();
+    let keys = t
+      .iter()
+      .filter(|(_, owner)| **owner == rt)
+      .map(|(key, _)| *key)
+      .collect::<std::collections::HashSet<_>>();
+    for key in &keys {
+      t.remove(key);
+    }
+    keys
+  });
+  if keys.is_empty() {
+    return;
+  }
+  let released: Vec<JSValue> = INTERNAL_FIELDS.with(|t| {
+    let mut t = t.borrow_mut();
+    keys
+      .iter()
+      .filter_map(|key| t.remove(key))
+      .flatten()
+      .collect()
+  });
+  for value in released {
+    unsafe { JS_FreeValue(ctx, value) };
+  }
+  ALIGNED_FIELDS.with(|t| {
+    t.borrow_mut().retain(|(key, _, _), _| !keys.contains(key));
+  });
+  API_WRAPPERS.with(|t| {
+    t.borrow_mut().retain(|key| !keys.contains(key));
+  });
+  WRAP_TABLE.with(|t| {
+    t.borrow_mut().retain(|(key, _), _| !keys.contains(key));
   });
 }
 
