@@ -371,7 +371,7 @@ fn patient() -> trove_host_ops::redis_store::RedisOptions {
 #[tokio::test(flavor = "current_thread")]
 async fn redis_cache_limits_and_namespace_budget() {
     use trove_host_ops::cache::{CacheScope, CacheStore, RedisCache};
-    use trove_host_ops::redis_store::{RedisOptions, RedisStore};
+    use trove_host_ops::redis_store::RedisStore;
     let redis = match trove_host_tests::RedisServer::start() {
         Ok(r) => r,
         Err(e) => return trove_host_tests::missing_prerequisite(&e),
@@ -439,7 +439,7 @@ async fn redis_cache_over_tls_with_its_roots_only() {
 async fn a_dead_redis_is_not_dialled_per_command() {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use trove_host_ops::cache::{CacheScope, CacheStore, RedisCache};
-    use trove_host_ops::redis_store::{RedisOptions, RedisStore};
+    use trove_host_ops::redis_store::RedisStore;
     let mut redis = match trove_host_tests::RedisServer::start() {
         Ok(r) => r,
         Err(e) => return trove_host_tests::missing_prerequisite(&e),
@@ -476,7 +476,7 @@ async fn a_dead_redis_is_not_dialled_per_command() {
 #[tokio::test(flavor = "current_thread")]
 async fn a_full_redis_refuses_puts() {
     use trove_host_ops::cache::{CacheScope, CacheStore, RedisCache};
-    use trove_host_ops::redis_store::{RedisOptions, RedisStore};
+    use trove_host_ops::redis_store::RedisStore;
     let redis = match trove_host_tests::RedisServer::start() {
         Ok(r) => r,
         Err(e) => return trove_host_tests::missing_prerequisite(&e),
