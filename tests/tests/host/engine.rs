@@ -51,3 +51,66 @@ async fn an_object_at_a_dropped_isolates_address_is_still_a_plain_object() {
     }
     assert!(failures.is_empty(), "clones of plain objects failed: {failures:#?}");
 }
+
+/// A toolkit that runs a little WebAssembly: `instantiate` answers whether the promise that
+/// `WebAssembly.instantiate` returns is this realm's `Promise`, and that it resolves to a
+/// module and an instance; `memories` grows one exported memory and answers the byte length
+/// of another's buffer, read before the grow (whether it is unchanged), of the grown memory's
+/// old buffer (detached: 0) and whether its new one is longer.
+const WASM: &str = r#"
+import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
+// (module (memory (export "mem") 1))
+const MEMORY_MODULE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 5, 3, 1, 0, 1, 7, 7, 1, 3, 109, 101, 109, 2, 0]);
+export default defineToolkit({
+  id: 'wasm', name: 'Wasm', description: 'Runs WebAssembly.', icon: 'cpu', version: '1.0.0', egress: [],
+  tools: [
+    tool({ name: 'instantiate', description: 'Instantiates an empty module.', input: z.object({}),
+      handler: async () => {
+        const pending = WebAssembly.instantiate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+        const own = pending instanceof Promise;
+        const { module, instance } = await pending;
+        return `${own} ${module instanceof WebAssembly.Module} ${instance instanceof WebAssembly.Instance}`;
+      } }),
+    tool({ name: 'memories', description: 'Grows one of two memories.', input: z.object({}),
+      handler: async () => {
+        const module = new WebAssembly.Module(MEMORY_MODULE);
+        const a = new WebAssembly.Instance(module).exports.mem as WebAssembly.Memory;
+        const b = new WebAssembly.Instance(module).exports.mem as WebAssembly.Memory;
+        const before = a.buffer;
+        const length = before.byteLength;
+        const grown = b.buffer;
+        const grownLength = grown.byteLength;
+        b.grow(1);
+        return `${length > 0 && before.byteLength === length && a.buffer.byteLength === length} ${grown.byteLength} ${b.buffer.byteLength > grownLength}`;
+      } }),
+  ],
+});
+"#;
+
+fn text(outcome: &trove_host::CallOutcome) -> String {
+    let envelope = serde_json::to_value(&outcome.envelope).expect("an envelope serialises");
+    envelope["result"]["text"].as_str().map(str::to_owned).unwrap_or_else(|| envelope.to_string())
+}
+
+/// The binding settled `WebAssembly.compile`/`instantiate` through one helper per thread, made
+/// in the first context that asked: a second isolate on the thread got the first one's
+/// promises (`instanceof Promise` false), and after the first was dropped, a freed context.
+#[tokio::test(flavor = "current_thread")]
+async fn webassembly_promises_belong_to_the_isolate_that_asked() {
+    let dir = scratch_toolkit("wasm", &[("extension.ts", WASM)]);
+    let mut first = load(&dir).await;
+    assert_eq!(text(&call(&mut first, "instantiate", json!({})).await), "true true true");
+    let mut second = load(&dir).await;
+    assert_eq!(text(&call(&mut second, "instantiate", json!({})).await), "true true true", "beside the first");
+    drop(first);
+    assert_eq!(text(&call(&mut second, "instantiate", json!({})).await), "true true true", "after the first was dropped");
+}
+
+/// Growing one memory detaches that memory's old buffer (the web's rule) and no other's: the
+/// binding's grow callback detached every cached buffer on the thread.
+#[tokio::test(flavor = "current_thread")]
+async fn growing_one_webassembly_memory_leaves_another_memorys_buffer_alone() {
+    let dir = scratch_toolkit("wasm", &[("extension.ts", WASM)]);
+    let mut toolkit = load(&dir).await;
+    assert_eq!(text(&call(&mut toolkit, "memories", json!({})).await), "true 0 true");
+}

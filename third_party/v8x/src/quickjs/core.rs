@@ -1102,6 +1102,8 @@ pub extern "C" fn v8__Isolate__Dispose(this: *mut RealIsolate) {
     // trove-host patch (TROVE-PATCHES.md, 1): forget this runtime's objects in the per-thread
     // tables keyed by address, before their memory can be reused by another isolate.
     super::object::release_object_tables_for_runtime(st.ctx);
+    // trove-host patch (TROVE-PATCHES.md, 2): and its exported wasm memories.
+    super::wasm::release_memory_envs_for_runtime(st.ctx);
     for c in st.extra_contexts.drain(..) {
       JS_FreeContext(c);
     }

@@ -1812,6 +1812,18 @@ unsafe extern "C" fn on_mem_grow() {
       let env = unsafe { &*ep };
       let cached = env.cached.get();
       if cached.tag != JS_TAG_UNDEFINED {
+        // trove-host patch (TROVE-PATCHES.md, 2): only the buffer of a memory that moved or
+        // grew is detached; the callback names no memory, and detaching every cached buffer
+        // broke the views of memories that had not grown.
+        let mut size = 0usize;
+        let data = unsafe { JS_GetArrayBuffer(env.ctx, &mut size, cached) };
+        let unchanged = unsafe {
+          data == wasm_memory_data(env.mem)
+            && size == wasm_memory_data_size(env.mem)
+        };
+        if unchanged {
+          continue;
+        }
         unsafe {
           JS_DetachArrayBuffer(env.ctx, cached);
           JS_FreeValue(env.ctx, cached);
@@ -1820,6 +1832,31 @@ unsafe extern "C" fn on_mem_grow() {
       }
     }
   });
+}
+
+/// trove-host patch (TROVE-PATCHES.md, 2): forgets the exported memories of `ctx`'s runtime
+/// (their cached buffers freed, their boxes dropped), so a later grow on this thread does not
+/// reach a freed context. Called by `v8__Isolate__Dispose` before the contexts are freed.
+pub(crate) fn release_memory_envs_for_runtime(ctx: *mut JSContext) {
+  if ctx.is_null() {
+    return;
+  }
+  let rt = unsafe { JS_GetRuntime(ctx) };
+  let released: Vec<*const MemoryEnv> = MEMORY_ENVS.with(|v| {
+    let mut v = v.borrow_mut();
+    let (mine, others): (Vec<_>, Vec<_>) = v
+      .drain(..)
+      .partition(|&ep| unsafe { JS_GetRuntime((*ep).ctx) } == rt);
+    *v = others;
+    mine
+  });
+  for ep in released {
+    let env = unsafe { Box::from_raw(ep as *mut MemoryEnv) };
+    let cached = env.cached.get();
+    if cached.tag != JS_TAG_UNDEFINED {
+      unsafe { JS_FreeValue(env.ctx, cached) };
+    }
+  }
 }
 
 unsafe extern "C" fn memory_buffer_get(
@@ -2483,6 +2520,12 @@ unsafe extern "C" fn wa_instantiate(
 }
 
 unsafe fn settle_promise(ctx: *mut JSContext, value: JSValue) -> JSValue {
+  // trove-host patch (TROVE-PATCHES.md, 2): settled through a promise capability of the
+  // calling context. The published crate kept one `(v,e)=>e?Promise.reject(v):...` helper per
+  // thread, made in the first context that asked: every later isolate on the thread got promises
+  // of the first one's realm (`instanceof Promise` false), and once that isolate was dropped,
+  // the call ran through a freed context. It also read the global `Promise`, which toolkit code
+  // can replace.
   let is_exc = value.tag == JS_TAG_EXCEPTION;
   let v = if is_exc {
     let e = unsafe { JS_GetException(ctx) };
@@ -2490,34 +2533,23 @@ unsafe fn settle_promise(ctx: *mut JSContext, value: JSValue) -> JSValue {
   } else {
     value
   };
-  let helper = SETTLE.with(|c| {
-    if let Some(h) = c.get() {
-      return h;
-    }
-    let src = c"(v,e)=>e?Promise.reject(v):Promise.resolve(v)";
-    let f = unsafe {
-      JS_Eval(
-        ctx,
-        src.as_ptr(),
-        src.to_bytes().len(),
-        c"<wasm-settle>".as_ptr(),
-        JS_EVAL_TYPE_GLOBAL,
-      )
-    };
-    if f.tag != JS_TAG_EXCEPTION {
-      c.set(Some(f));
-    }
-    f
-  });
-  let mut args = [v, unsafe { JS_NewBool(ctx, is_exc as c_int) }];
-  let p =
-    unsafe { JS_Call(ctx, helper, jsv_undefined(), 2, args.as_mut_ptr()) };
-  unsafe { JS_FreeValue(ctx, v) };
-  p
-}
-
-thread_local! {
-    static SETTLE: std::cell::Cell<Option<JSValue>> = const { std::cell::Cell::new(None) };
+  let mut funcs = [jsv_undefined(), jsv_undefined()];
+  let promise = unsafe { JS_NewPromiseCapability(ctx, funcs.as_mut_ptr()) };
+  if promise.tag == JS_TAG_EXCEPTION {
+    unsafe { JS_FreeValue(ctx, v) };
+    return promise;
+  }
+  let settle = if is_exc { funcs[1] } else { funcs[0] };
+  let mut args = [v];
+  let settled =
+    unsafe { JS_Call(ctx, settle, jsv_undefined(), 1, args.as_mut_ptr()) };
+  unsafe {
+    JS_FreeValue(ctx, settled);
+    JS_FreeValue(ctx, v);
+    JS_FreeValue(ctx, funcs[0]);
+    JS_FreeValue(ctx, funcs[1]);
+  }
+  promise
 }
 
 unsafe fn extern_kind_str(kind: u8) -> &'static std::ffi::CStr {
