@@ -359,6 +359,10 @@ pub(crate) struct IsoState {
 
   pub private_symbols: Vec<(JSValue, JSValue)>,
 
+  /// trove-host patch (TROVE-PATCHES.md, 5): `Private::ForApi`'s symbol per name, so a name
+  /// is looked up once per isolate, not evaluated and listed again on every call.
+  pub private_for_api: HashMap<String, JSValue>,
+
   pub atomics_waiter_resolvers: HashMap<u64, (*mut JSContext, JSValue)>,
 
   pub math_random_states: HashMap<usize, super::init::V8MathRandom>,
@@ -930,6 +934,7 @@ pub extern "C" fn v8__Isolate__New(params: *const c_void) -> *mut RealIsolate {
     script_host_defined_options: HashMap::new(),
     host_defined_options_by_name: HashMap::new(),
     private_symbols: Vec::new(),
+    private_for_api: HashMap::new(),
     atomics_waiter_resolvers: HashMap::new(),
     math_random_states: HashMap::new(),
     data_slots: [ptr::null_mut(); 4],
@@ -1070,6 +1075,9 @@ pub extern "C" fn v8__Isolate__Dispose(this: *mut RealIsolate) {
     for (_, value) in st.host_defined_options_by_name.drain() {
       JS_FreeValue(st.ctx, value);
     }
+    for (_, symbol) in st.private_for_api.drain() {
+      JS_FreeValue(st.ctx, symbol);
+    }
     while let Some((symbol, name)) = st.private_symbols.pop() {
       JS_FreeValue(st.ctx, symbol);
       JS_FreeValue(st.ctx, name);
@@ -1104,6 +1112,10 @@ pub extern "C" fn v8__Isolate__Dispose(this: *mut RealIsolate) {
     super::object::release_object_tables_for_runtime(st.ctx);
     // trove-host patch (TROVE-PATCHES.md, 2): and its exported wasm memories.
     super::wasm::release_memory_envs_for_runtime(st.ctx);
+    // trove-host patch (TROVE-PATCHES.md, 3): and its contexts' call-site factories.
+    let mut contexts = st.extra_contexts.clone();
+    contexts.push(st.ctx);
+    super::exception::release_callsite_factories(&contexts);
     for c in st.extra_contexts.drain(..) {
       JS_FreeContext(c);
     }

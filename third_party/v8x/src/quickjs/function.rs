@@ -860,7 +860,10 @@ unsafe fn atom_to_u32_index(ctx: *mut JSContext, atom: JSAtom) -> Option<u32> {
   if ok { Some(out as u32) } else { None }
 }
 
-unsafe fn restore_callback_handles(iso: *mut RealIsolate, saved_depth: usize) {
+pub(crate) unsafe fn restore_callback_handles(
+  iso: *mut RealIsolate,
+  saved_depth: usize,
+) {
   if iso.is_null() {
     return;
   }

@@ -464,10 +464,29 @@ pub extern "C" fn v8__Private__ForApi(
   } else {
     jsval_of(name)
   };
+  // trove-host patch (TROVE-PATCHES.md, 5): V8 gives one private per name; the published
+  // crate evaluated `Symbol.for(...)` and listed the symbol again on every call (deno_core asks
+  // on every `.stack` read), so the list grew per call and every `GetOwnPropertyNames`
+  // scanned it.
+  let iso = if isolate.is_null() {
+    crate::quickjs::core::current_iso()
+  } else {
+    isolate
+  };
+  if !iso.is_null() {
+    if let Some(&known) = iso_state(iso).private_for_api.get(&desc) {
+      return intern::<Private>(unsafe { JS_DupValue(ctx, known) });
+    }
+  }
   let escaped = desc.replace('\\', "\\\\").replace('"', "\\\"");
   let v =
     unsafe { eval(ctx, &format!("Symbol.for(\"v82jsc_private:{escaped}\")")) };
   remember_private_symbol(isolate, ctx, v, name_value);
+  if !iso.is_null() && v.tag == JS_TAG_SYMBOL {
+    iso_state(iso)
+      .private_for_api
+      .insert(desc, unsafe { JS_DupValue(ctx, v) });
+  }
   intern::<Private>(v)
 }
 

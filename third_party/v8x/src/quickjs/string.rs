@@ -111,6 +111,7 @@ struct ExternalOneByteMeta {
   bytes: Box<[u8]>,
 }
 
+#[allow(dead_code, reason = "trove-host patch 4: nothing is remembered as external")]
 enum ExternalMeta {
   OneByte(Box<ExternalOneByteMeta>),
   TwoByte,
@@ -120,27 +121,15 @@ thread_local! {
   static EXTERNAL_STRINGS: RefCell<HashMap<usize, ExternalMeta>> = RefCell::new(HashMap::new());
 }
 
-fn remember_external_onebyte(handle: *const V8String, bytes: Box<[u8]>) {
-  if handle.is_null() {
-    return;
-  }
-  EXTERNAL_STRINGS.with(|m| {
-    m.borrow_mut().insert(
-      handle as usize,
-      ExternalMeta::OneByte(Box::new(ExternalOneByteMeta { bytes })),
-    );
-  });
-}
+// trove-host patch (TROVE-PATCHES.md, 4): strings are no longer remembered as external. The
+// table was keyed by the address of the handle slot, which is freed and reused, and never
+// pruned: it kept a copy of the bytes of every static string deno_core made (a dozen per
+// `.stack` read, one per property key an op reads by name), growing without bound, and a
+// reused slot would have reported another string's bytes. Nothing in trove-host's build asks
+// whether a string is external; every string now answers that it is not.
+fn remember_external_onebyte(_handle: *const V8String, _bytes: Box<[u8]>) {}
 
-fn remember_external_twobyte(handle: *const V8String) {
-  if handle.is_null() {
-    return;
-  }
-  EXTERNAL_STRINGS.with(|m| {
-    m.borrow_mut()
-      .insert(handle as usize, ExternalMeta::TwoByte);
-  });
-}
+fn remember_external_twobyte(_handle: *const V8String) {}
 
 #[inline]
 fn ctx_for(isolate: *mut RealIsolate) -> *mut JSContext {
@@ -255,13 +244,11 @@ pub extern "C" fn v8__String__NewExternalOneByteConst(
   }
 
   let s: &str = unsafe { (*onebyte_const).as_str() };
-  let bytes = s.as_bytes();
   let v = unsafe { JS_NewStringLen(ctx, s.as_ptr() as *const c_char, s.len()) };
   if v.tag == JS_TAG_EXCEPTION {
     return ptr::null();
   }
   let handle = intern::<V8String>(v);
-  remember_external_onebyte(handle, bytes.to_vec().into_boxed_slice());
   handle
 }
 
@@ -291,7 +278,6 @@ pub extern "C" fn v8__String__NewExternalOneByteStatic(
     return ptr::null();
   }
   let handle = intern::<V8String>(v);
-  remember_external_onebyte(handle, bytes.to_vec().into_boxed_slice());
   handle
 }
 
