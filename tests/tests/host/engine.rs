@@ -41,10 +41,8 @@ async fn an_object_at_a_dropped_isolates_address_is_still_a_plain_object() {
         // An isolate is made and dropped while `survivor` lives: its global's memory is freed,
         // and the survivor's next plain objects are made from that memory.
         drop(load(&dir).await);
-        let outcome = call(&mut survivor, "clone", json!({ "count": 5000 })).await;
-        let envelope = serde_json::to_value(&outcome.envelope).expect("an envelope serialises");
-        let text = envelope["result"]["text"].as_str().map(str::to_owned).unwrap_or_else(|| envelope.to_string());
-        let answer: serde_json::Value = serde_json::from_str(&text).unwrap_or(json!({ "failed": -1, "first": text }));
+        let answer = text(&call(&mut survivor, "clone", json!({ "count": 5000 })).await);
+        let answer: serde_json::Value = serde_json::from_str(&answer).unwrap_or(json!({ "failed": -1, "first": answer }));
         if answer["failed"] != 0 {
             failures.push(format!("after dropped isolate {round}: {answer}"));
         }

@@ -20,8 +20,6 @@ use crate::isolate::RealIsolate;
 use crate::string::{Encoding, ExternalStringResourceBase, OneByteConst};
 use crate::support::{char, int, size_t};
 use crate::{Primitive, PrimitiveArray, String as V8String};
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::ffi::c_void;
 use std::os::raw::{c_char, c_int};
 use std::ptr;
@@ -111,25 +109,13 @@ struct ExternalOneByteMeta {
   bytes: Box<[u8]>,
 }
 
-#[allow(dead_code, reason = "trove-host patch 4: nothing is remembered as external")]
-enum ExternalMeta {
-  OneByte(Box<ExternalOneByteMeta>),
-  TwoByte,
-}
-
-thread_local! {
-  static EXTERNAL_STRINGS: RefCell<HashMap<usize, ExternalMeta>> = RefCell::new(HashMap::new());
-}
-
 // trove-host patch (TROVE-PATCHES.md, 4): strings are no longer remembered as external. The
-// table was keyed by the address of the handle slot, which is freed and reused, and never
-// pruned: it kept a copy of the bytes of every static string deno_core made (a dozen per
-// `.stack` read, one per property key an op reads by name), growing without bound, and a
-// reused slot would have reported another string's bytes. Nothing in trove-host's build asks
-// whether a string is external; every string now answers that it is not.
-fn remember_external_onebyte(_handle: *const V8String, _bytes: Box<[u8]>) {}
-
-fn remember_external_twobyte(_handle: *const V8String) {}
+// published crate kept them in a per-thread table keyed by the address of the handle slot,
+// which is freed and reused, and never pruned it: a copy of the bytes of every static string
+// deno_core made (a dozen per `.stack` read, one per property key an op reads by name), growing
+// without bound, and a reused slot would have reported another string's bytes. Nothing in
+// trove-host's build asks whether a string is external; every string now answers that it is
+// not (`IsExternalOneByte`/`IsExternalTwoByte` false, no resource).
 
 #[inline]
 fn ctx_for(isolate: *mut RealIsolate) -> *mut JSContext {
@@ -309,9 +295,7 @@ pub extern "C" fn v8__String__NewExternalOneByte(
     return ptr::null();
   }
   account_external_string_memory(isolate, length);
-  let handle = intern::<V8String>(v);
-  remember_external_onebyte(handle, owned);
-  handle
+  intern::<V8String>(v)
 }
 
 #[unsafe(no_mangle)]
@@ -337,34 +321,19 @@ pub extern "C" fn v8__String__NewExternalTwoByte(
     return ptr::null();
   }
   account_external_string_memory(isolate, length.saturating_mul(2));
-  let handle = intern::<V8String>(v);
-  remember_external_twobyte(handle);
-  handle
+  intern::<V8String>(v)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__String__GetExternalStringResourceBase(
-  this: *const V8String,
+  _this: *const V8String,
   encoding: *mut Encoding,
 ) -> *mut ExternalStringResourceBase {
-  let mut out = ptr::null_mut();
-  let mut enc = Encoding::Unknown;
-  EXTERNAL_STRINGS.with(|m| {
-    if let Some(meta) = m.borrow().get(&(this as usize)) {
-      match meta {
-        ExternalMeta::OneByte(resource) => {
-          enc = Encoding::OneByte;
-          out = (&**resource as *const ExternalOneByteMeta)
-            as *mut ExternalStringResourceBase;
-        }
-        ExternalMeta::TwoByte => enc = Encoding::TwoByte,
-      }
-    }
-  });
+  // trove-host patch (TROVE-PATCHES.md, 4): no string is external.
   if !encoding.is_null() {
-    unsafe { *encoding = enc };
+    unsafe { *encoding = Encoding::Unknown };
   }
-  out
+  ptr::null_mut()
 }
 
 #[unsafe(no_mangle)]
@@ -858,26 +827,18 @@ pub extern "C" fn v8__String__Concat(
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__String__IsExternalOneByte(
-  this: *const std::os::raw::c_void,
+  _this: *const std::os::raw::c_void,
 ) -> bool {
-  EXTERNAL_STRINGS.with(|m| {
-    matches!(
-      m.borrow().get(&(this as usize)),
-      Some(ExternalMeta::OneByte(_))
-    )
-  })
+  // trove-host patch (TROVE-PATCHES.md, 4): no string is external.
+  false
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__String__IsExternalTwoByte(
-  this: *const std::os::raw::c_void,
+  _this: *const std::os::raw::c_void,
 ) -> bool {
-  EXTERNAL_STRINGS.with(|m| {
-    matches!(
-      m.borrow().get(&(this as usize)),
-      Some(ExternalMeta::TwoByte)
-    )
-  })
+  // trove-host patch (TROVE-PATCHES.md, 4): no string is external.
+  false
 }
 
 #[unsafe(no_mangle)]
@@ -889,9 +850,7 @@ pub extern "C" fn v8__String__NewExternalTwoByteStatic(
   if buffer.is_null() || length < 0 {
     return ptr::null();
   }
-  let handle = v8__String__NewFromTwoByte(isolate, buffer, 0, length);
-  remember_external_twobyte(handle);
-  handle
+  v8__String__NewFromTwoByte(isolate, buffer, 0, length)
 }
 
 #[cfg(test)]
