@@ -318,11 +318,6 @@ const finalizationRegistry = (FinalizationRegistry) => new Proxy(FinalizationReg
   },
 });
 
-// The engine (v8x) evaluates a Temporal polyfill into every new context unless `Temporal` is
-// already there. This placeholder, which `start` removes, keeps a restore from the startup
-// snapshot from evaluating it again.
-define("Temporal", false);
-
 // Restoring the startup snapshot, the engine (v8x) finds each built-in function the snapshot
 // refers to by its native implementation, and a few built-ins share one with another: a restored
 // isolate can hold a function that behaves as `String.prototype.toString` does under the name
@@ -459,17 +454,11 @@ function start(restored) {
     ObjectDefineProperty(globalThis, name, { __proto__: null, value: undefined, writable: false, enumerable: false, configurable: false });
   }
 
-  // Globals the engine (v8x) adds that Node 20, where the SDK runs, does not have: a Temporal
-  // polyfill (with `Date.prototype.toTemporalInstant` and the polyfill's two slot functions under
-  // `Symbol.for` keys; the `Intl.DurationFormat` it adds to the engine's `Intl` goes with the
-  // object `installIntl` replaces), `gc`, and a `ShadowRealm` whose
-  // constructor always throws (the engine has no realm callback). A toolkit that
-  // feature-tests for them must take the same branch here as under the SDK (parity), and `gc` is
-  // not the toolkit's to call.
-  delete globalThis.Temporal;
-  delete Date.prototype.toTemporalInstant;
-  delete globalThis[SymbolFor("@@Temporal__GetSlots")];
-  delete globalThis[SymbolFor("@@Temporal__CreateSlots")];
+  // Globals the engine (v8x) adds that Node 20, where the SDK runs, does not have: `gc`, and a
+  // `ShadowRealm` whose constructor always throws (the engine has no realm callback). A toolkit
+  // that feature-tests for them must take the same branch here as under the SDK (parity), and
+  // `gc` is not the toolkit's to call. (Its Temporal polyfill is never made: the engine runs
+  // with `--no-harmony-temporal`, `ENGINE_FLAGS` in runtime/src/isolate.rs.)
   delete globalThis.ShadowRealm;
   delete globalThis.gc;
 

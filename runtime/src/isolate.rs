@@ -122,6 +122,7 @@ fn guarded_prepare_stack_trace<'s, 'i>(
 /// The bootstrap's `start` threw (a heap ceiling too small for the bootstrap itself).
 pub fn new_isolate(loader: ToolkitLoader, max_heap_bytes: usize) -> Result<JsRuntime, String> {
     let mut phase = crate::phase::Phases::start();
+    configure_engine();
     let options = RuntimeOptions {
         module_loader: Some(Rc::new(loader)),
         create_params: Some(v8::CreateParams::default().heap_limits(0, max_heap_bytes)),
@@ -144,6 +145,32 @@ pub fn new_isolate(loader: ToolkitLoader, max_heap_bytes: usize) -> Result<JsRun
     start(&mut runtime, snapshot.is_some())?;
     phase.end("  of which: start it (globals, built-ins, host functions)");
     Ok(runtime)
+}
+
+/// The engine flags (V8's syntax, which v8x reads) every isolate of the process is made under.
+/// `--no-harmony-temporal`: Node 20, where toolkits run under the SDK, has no `Temporal`, and
+/// without the flag the engine evaluates a Temporal polyfill into every context (about 1.1 MB
+/// resident per isolate, and part of the startup snapshot's object graph) that the bootstrap
+/// then had to hide again.
+pub(crate) const ENGINE_FLAGS: &[&str] = &["--no-harmony-temporal"];
+
+/// Sets up the engine's platform and hands it [`ENGINE_FLAGS`], once per process, before the
+/// first isolate (ordinary or snapshotting) is made. The flags go in after deno_core's own
+/// (`init_platform` sets `--harmony-temporal`, among others), so ours win; v8x reads flags when
+/// each context is made, not only at start-up. A flag the engine does not know is a build
+/// defect: it panics.
+pub(crate) fn configure_engine() {
+    static CONFIGURED: std::sync::Once = std::sync::Once::new();
+    CONFIGURED.call_once(|| {
+        // deno_core puts the engine in a deterministic mode (a fixed random seed for every later
+        // isolate's `Math.random`) when the first runtime of a process is a snapshotting one, so
+        // the platform is set up for ordinary runtimes first.
+        JsRuntime::init_platform(None);
+        // deno_core's convention: the first argument is the program's name.
+        let args = std::iter::once("trove-host").chain(ENGINE_FLAGS.iter().copied()).map(String::from).collect();
+        let unknown = deno_core::v8_set_flags(args);
+        assert!(unknown.len() <= 1, "the engine does not know the flags {:?}", &unknown[1..]);
+    });
 }
 
 /// Runs the bootstrap's `start` (it removes itself from the global first), telling it whether

@@ -53,7 +53,7 @@ use std::hash::Hash;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use deno_core::{Extension, JsRuntime, RuntimeOptions};
+use deno_core::{Extension, RuntimeOptions};
 
 /// A startup snapshot and the sources of the extension scripts it does not hold (those no
 /// bootstrap step loads: deno_core reads them from these tables when a toolkit first needs
@@ -155,10 +155,8 @@ fn writable(dir: &Path) -> std::io::Result<()> {
 /// Runs the bootstrap in a snapshotting runtime and serialises what it left. On a thread of its
 /// own: the engine keeps per-thread state while it writes a snapshot.
 fn make() -> Result<Box<[u8]>, String> {
-    // deno_core puts the engine in a deterministic mode (a fixed random seed for every later
-    // isolate's `Math.random`) when the first runtime of a process is a snapshotting one, so the
-    // platform is set up for ordinary runtimes first.
-    JsRuntime::init_platform(None);
+    // Before the snapshotting runtime: the platform is set up for ordinary runtimes (see there).
+    crate::isolate::configure_engine();
     let made = std::thread::Builder::new()
         .name("trove-snapshot".into())
         .spawn(|| {
@@ -215,6 +213,7 @@ fn cache_key<'a>(extensions: &[Extension], lazy: impl Iterator<Item = &'a (&'sta
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
     "trove-host startup snapshot 2".hash(&mut hasher);
     env!("CARGO_PKG_VERSION").hash(&mut hasher);
+    crate::isolate::ENGINE_FLAGS.hash(&mut hasher);
     if let Ok(exe) = std::env::current_exe() {
         exe.hash(&mut hasher);
         if let Ok(meta) = std::fs::metadata(&exe) {

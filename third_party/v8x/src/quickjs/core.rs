@@ -115,6 +115,13 @@ pub(crate) static MAX_STACK_SIZE: AtomicUsize = AtomicUsize::new(1024 * 1024);
 /// `JS_SetMemoryLimit`. A value of zero leaves the runtime unlimited.
 pub(crate) static MAX_HEAP_SIZE: AtomicUsize = AtomicUsize::new(0);
 
+/// Process-wide switch for the Temporal polyfill that every new context gets
+/// (`--harmony-temporal`, on by default; `--no-harmony-temporal` turns it off
+/// for contexts made afterwards, with its `__v8xTemporalTimeZone` helper).
+/// trove-host patch (TROVE-PATCHES.md, 6): an embedder that never exposes
+/// Temporal paid about 1.1 MB and the polyfill's evaluation per context.
+pub(crate) static TEMPORAL: AtomicBool = AtomicBool::new(true);
+
 /// The `JS_EVAL_TYPE_GLOBAL` flags to use when running a top-level script,
 /// folding in strict mode if `--use_strict` was set.
 #[inline]
@@ -1487,12 +1494,18 @@ fn install_default_globals_inner(
     let intl = JS_GetPropertyStr(ctx, global, c"Intl".as_ptr());
     let intl_absent = jsv_is_undefined(&intl) || intl.tag == JS_TAG_NULL;
     JS_FreeValue(ctx, intl);
-    super::temporal::install_host_functions(ctx, global);
+    // trove-host patch (TROVE-PATCHES.md, 6): no Temporal when it is off.
+    let temporal = TEMPORAL.load(Ordering::Relaxed);
+    if temporal {
+      super::temporal::install_host_functions(ctx, global);
+    }
     if install_polyfills {
       if intl_absent {
         install_intl_stub(ctx, global);
       }
-      super::temporal::install(ctx, global);
+      if temporal {
+        super::temporal::install(ctx, global);
+      }
     }
 
     let gc = JS_GetPropertyStr(ctx, global, c"gc".as_ptr());

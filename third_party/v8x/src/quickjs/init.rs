@@ -227,6 +227,8 @@ enum V8Flag {
   StackSize(usize),
   MaxOldSpaceSize(usize),
   RandomSeed(i32),
+  // trove-host patch (TROVE-PATCHES.md, 6): V8's `--harmony-temporal` switch.
+  Temporal(bool),
   Help,
   Noop,
 }
@@ -266,6 +268,11 @@ fn parse_v8_flag(flag: &str) -> Option<V8Flag> {
     {
       Some(V8Flag::Noop)
     }
+    // trove-host patch (TROVE-PATCHES.md, 6): `--no-harmony-temporal` keeps the
+    // Temporal polyfill out of every later context, as the flag keeps V8's
+    // Temporal out.
+    "harmony_temporal" if value.is_none() => Some(V8Flag::Temporal(true)),
+    "no_harmony_temporal" if value.is_none() => Some(V8Flag::Temporal(false)),
     "help" if value.is_none() => Some(V8Flag::Help),
     "log_colour" | "log_color" => Some(V8Flag::Noop),
     _ => None,
@@ -296,6 +303,11 @@ fn consume_v8_flag(flag: &str) -> bool {
     }
     Some(V8Flag::RandomSeed(seed)) => {
       RANDOM_SEED.store(seed as i64, Ordering::Relaxed);
+      true
+    }
+    Some(V8Flag::Temporal(enabled)) => {
+      crate::quickjs::core::TEMPORAL
+        .store(enabled, std::sync::atomic::Ordering::Relaxed);
       true
     }
     Some(V8Flag::Help) => {
@@ -354,6 +366,14 @@ mod tests {
       Some(V8Flag::RandomSeed(100))
     );
     assert_eq!(parse_v8_flag("--help"), Some(V8Flag::Help));
+    assert_eq!(
+      parse_v8_flag("--no-harmony-temporal"),
+      Some(V8Flag::Temporal(false))
+    );
+    assert_eq!(
+      parse_v8_flag("--harmony_temporal"),
+      Some(V8Flag::Temporal(true))
+    );
   }
 
   #[test]
