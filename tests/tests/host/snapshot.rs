@@ -198,3 +198,47 @@ async fn isolates_restored_in_one_process_do_not_share_a_random_sequence() {
     draws.dedup();
     assert_eq!(draws.len(), 3, "each isolate's first Math.random() differs: {draws:?}");
 }
+
+/// What `Function.prototype.toString` gives for functions of each origin, and how the console
+/// prints a class from the snapshot (third_party/v8x/TROVE-PATCHES.md, 7).
+const TEXTS: &str = r#"
+import { defineToolkit, tool, ToolError, z } from '@ontrove/extend/toolkit';
+
+async function own(): Promise<string> {
+  console.log(ToolError);
+  return JSON.stringify({ sdkFunction: String(tool), sdkClass: String(ToolError), own: String(own) });
+}
+
+export default defineToolkit({
+  id: 'texts', name: 'Texts', description: 'Function texts.', icon: 't', version: '1.0.0', egress: [],
+  tools: [tool({ name: 'texts', description: 'The texts.', input: z.object({}), handler: async () => own() })],
+});
+"#;
+
+#[test]
+fn functions_from_the_snapshot_print_as_built_ins_and_classes_as_classes() {
+    let toolkit = scratch_toolkit("snapshot-texts", &[("extension.ts", TEXTS)]);
+    let cache = scratch_toolkit("snapshot-texts-cache", &[(".keep", "")]);
+    let texts = |snapshot: bool| {
+        let out: Output = trove_host_tests::run_cli(
+            &["call", toolkit.to_str().unwrap(), "texts"],
+            &[("TROVE_HOST_CACHE_DIR", cache.to_str().unwrap()), ("TROVE_HOST_SNAPSHOT", if snapshot { "1" } else { "0" })],
+            None,
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(0), "stderr:\n{stderr}");
+        let envelope: Value = serde_json::from_slice(&out.stdout).expect("an envelope");
+        let text = envelope["result"]["text"].as_str().unwrap_or_else(|| panic!("no text: {envelope}"));
+        (serde_json::from_str::<Value>(text).expect("JSON"), stderr)
+    };
+    let (restored, log) = texts(true);
+    let sdk_function = restored["sdkFunction"].as_str().unwrap();
+    assert!(sdk_function.starts_with("function tool(") && sdk_function.contains("[native code]"), "{sdk_function}");
+    assert!(restored["sdkClass"].as_str().unwrap().starts_with("class ToolError extends Error {"), "{restored}");
+    assert!(restored["own"].as_str().unwrap().starts_with("async function own()"), "the toolkit's text is kept: {restored}");
+    assert!(log.contains("[class ToolError extends Error]"), "the console prints a class as one:\n{log}");
+    let (source, _) = texts(false);
+    assert!(source["sdkFunction"].as_str().unwrap().starts_with("function tool(definition) {"), "{source}");
+    assert_eq!(source["sdkClass"], restored["sdkClass"]);
+    assert_eq!(source["own"], restored["own"]);
+}

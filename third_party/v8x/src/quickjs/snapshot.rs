@@ -41,6 +41,11 @@ const SNAPSHOT_DATA_FUNCTION_TEMPLATE: u8 = 9;
 const JS_WRITE_OBJ_BYTECODE: c_int = 1 << 0;
 const JS_WRITE_OBJ_SAB: c_int = 1 << 2;
 const JS_WRITE_OBJ_REFERENCE: c_int = 1 << 3;
+/// trove-host patch (TROVE-PATCHES.md, 7): a snapshot's functions are written
+/// without their source text (classes keep theirs; see `js_source_is_class` in
+/// quickjs.c). Each function kept its own copy of its text, nested ones
+/// repeating their parents', and every restored isolate read all of them back.
+const JS_WRITE_OBJ_STRIP_SOURCE: c_int = 1 << 4;
 const JS_READ_OBJ_BYTECODE: c_int = 1 << 0;
 const JS_READ_OBJ_SAB: c_int = 1 << 2;
 const JS_READ_OBJ_REFERENCE: c_int = 1 << 3;
@@ -453,7 +458,10 @@ fn write_object_bytes(
         ctx,
         &mut size,
         v,
-        JS_WRITE_OBJ_BYTECODE | JS_WRITE_OBJ_SAB | JS_WRITE_OBJ_REFERENCE,
+        JS_WRITE_OBJ_BYTECODE
+          | JS_WRITE_OBJ_SAB
+          | JS_WRITE_OBJ_REFERENCE
+          | JS_WRITE_OBJ_STRIP_SOURCE,
       )
     })
   });

@@ -40856,13 +40856,24 @@ void v82jsc_snapshot_capture_intrinsics(JSContext *ctx, JSValue registry)
     js_object_list_end(ctx, &s.registered);
 }
 
+/* trove-host patch (TROVE-PATCHES.md, 7): JS_WRITE_OBJ_STRIP_SOURCE keeps
+   the text of a class, so that a class read back still prints as a class
+   (`Function.prototype.toString` starts with "class", which is how consoles
+   tell a class from a function). Every other function's text is dropped. */
+static bool js_source_is_class(const JSFunctionBytecode *b)
+{
+    return b->source_len >= 6 && !memcmp(b->source, "class", 5) &&
+        !lre_js_is_ident_next((unsigned char)b->source[5]);
+}
+
 static int JS_WriteFunctionSource(BCWriterState *s,
                                   const JSFunctionBytecode *b)
 {
     uint32_t hash;
     int i;
 
-    if (!s->allow_source || !b->source || b->source_len <= 0) {
+    if (!b->source || b->source_len <= 0 ||
+        (!s->allow_source && !js_source_is_class(b))) {
         bc_put_leb128(s, 0);
         return 0;
     }
