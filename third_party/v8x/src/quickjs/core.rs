@@ -2266,13 +2266,68 @@ thread_local! {
     const { RefCell::new(Vec::new()) };
 }
 
-struct ScriptSource {
-  text: std::string::String,
-  line_ranges: Vec<std::ops::Range<usize>>,
+/// A script's text and where its lines start, shared by every thread that
+/// registers the same text (see [`ScriptSource::new`]).
+///
+/// trove-host patch (TROVE-PATCHES.md, 8): the per-thread tables of sources
+/// (`SCRIPT_SOURCES`, and `MODULE_SOURCES_BY_NAME` in module.rs) each kept a
+/// copy of every module's text, for every thread: an embedder with one isolate
+/// per thread paid for all of its modules' text twice per isolate.
+#[derive(Clone)]
+pub(crate) struct ScriptSource(std::sync::Arc<ScriptSourceData>);
+
+pub(crate) struct ScriptSourceData {
+  text: Box<str>,
+  line_ranges: Box<[std::ops::Range<usize>]>,
 }
 
+impl std::ops::Deref for ScriptSource {
+  type Target = str;
+  fn deref(&self) -> &str {
+    &self.0.text
+  }
+}
+
+impl Default for ScriptSource {
+  fn default() -> Self {
+    Self::new("")
+  }
+}
+
+/// Every [`ScriptSource`] alive in the process, by the length of its text.
+static SHARED_SCRIPT_SOURCES: std::sync::LazyLock<
+  std::sync::Mutex<
+    std::collections::HashMap<usize, Vec<std::sync::Weak<ScriptSourceData>>>,
+  >,
+> = std::sync::LazyLock::new(Default::default);
+
 impl ScriptSource {
-  fn new(text: &str) -> Self {
+  /// The process's one copy of `text`: an existing one if any thread holds
+  /// the same text, else a new one.
+  pub(crate) fn new(text: &str) -> Self {
+    let mut shared = SHARED_SCRIPT_SOURCES
+      .lock()
+      .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let same_length = shared.entry(text.len()).or_default();
+    same_length.retain(|weak| weak.strong_count() > 0);
+    if let Some(found) = same_length
+      .iter()
+      .filter_map(std::sync::Weak::upgrade)
+      .find(|data| &*data.text == text)
+    {
+      return Self(found);
+    }
+    let made = std::sync::Arc::new(Self::index(text));
+    same_length.push(std::sync::Arc::downgrade(&made));
+    Self(made)
+  }
+
+  /// The text.
+  pub(crate) fn text(&self) -> &str {
+    &self.0.text
+  }
+
+  fn index(text: &str) -> ScriptSourceData {
     let mut line_ranges = Vec::new();
     let mut start = 0;
     for line in text.split_inclusive('\n') {
@@ -2287,18 +2342,19 @@ impl ScriptSource {
       line_ranges.push(start..end);
       start = next;
     }
-    Self {
-      text: text.to_string(),
-      line_ranges,
+    ScriptSourceData {
+      text: text.into(),
+      line_ranges: line_ranges.into_boxed_slice(),
     }
   }
 
   fn line(&self, line: i32) -> Option<&str> {
     let index = usize::try_from(line.checked_sub(1)?).ok()?;
     self
+      .0
       .line_ranges
       .get(index)
-      .map(|range| &self.text[range.clone()])
+      .map(|range| &self.0.text[range.clone()])
   }
 }
 
@@ -2567,7 +2623,7 @@ pub(crate) fn script_source(filename: &str) -> Option<std::string::String> {
     sources
       .borrow()
       .get(filename)
-      .map(|source| source.text.clone())
+      .map(|source| source.text().to_string())
   })
 }
 
@@ -2577,7 +2633,7 @@ pub(crate) fn script_sources() -> Vec<(std::string::String, std::string::String)
     sources
       .borrow()
       .iter()
-      .map(|(name, source)| (name.clone(), source.text.clone()))
+      .map(|(name, source)| (name.clone(), source.text().to_string()))
       .collect()
   })
 }

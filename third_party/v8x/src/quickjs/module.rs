@@ -486,7 +486,8 @@ struct ModuleState {
 
   is_async: bool,
 
-  source_text: std::string::String,
+  // trove-host patch (TROVE-PATCHES.md, 8): the process's one copy.
+  source_text: super::core::ScriptSource,
   source_name: std::string::String,
   module_name: std::string::String,
   script_id: int,
@@ -502,7 +503,8 @@ thread_local! {
     static MODULE_STATE: RefCell<HashMap<usize, ModuleState>> =
         RefCell::new(HashMap::new());
 
-    static MODULE_SOURCES_BY_NAME: RefCell<HashMap<std::string::String, std::string::String>> =
+    // trove-host patch (TROVE-PATCHES.md, 8): the process's one copy of each text.
+    static MODULE_SOURCES_BY_NAME: RefCell<HashMap<std::string::String, super::core::ScriptSource>> =
         RefCell::new(HashMap::new());
 
     static MODULE_DEF_CACHE: RefCell<HashMap<std::string::String, usize>> =
@@ -736,7 +738,7 @@ thread_local! {
 #[derive(Default)]
 struct ModuleCacheState {
   module_state: HashMap<usize, ModuleState>,
-  module_sources_by_name: HashMap<std::string::String, std::string::String>,
+  module_sources_by_name: HashMap<std::string::String, super::core::ScriptSource>,
   module_def_cache: HashMap<std::string::String, usize>,
   resolved_module_targets:
     HashMap<(std::string::String, std::string::String), usize>,
@@ -1740,7 +1742,7 @@ pub(crate) fn module_snapshot_info_for_value(
       let source = if m.source_text.is_empty() {
         lookup_module_source_by_name(&m.module_name)
       } else {
-        Some(m.source_text.clone())
+        Some(m.source_text.to_string())
       };
       let evaluated = matches!(m.status, ModuleStatus::Evaluated)
         || (!m.module_def.is_null()
@@ -2687,13 +2689,15 @@ pub(crate) fn register_module_source(name: &str, source: &str) {
     return;
   }
   super::core::register_script_source(name, source);
+  let shared = super::core::ScriptSource::new(source);
   MODULE_SOURCES_BY_NAME.with(|t| {
-    t.borrow_mut().insert(name.to_string(), source.to_string());
+    t.borrow_mut().insert(name.to_string(), shared);
   });
 }
 
 fn lookup_module_source_by_name(name: &str) -> Option<std::string::String> {
-  MODULE_SOURCES_BY_NAME.with(|t| t.borrow().get(name).cloned())
+  MODULE_SOURCES_BY_NAME
+    .with(|t| t.borrow().get(name).map(|s| s.text().to_string()))
 }
 
 fn module_name_for_source(
@@ -2704,11 +2708,15 @@ fn module_name_for_source(
   if source_name.is_empty() {
     return "<module>".to_string();
   }
-  match lookup_module_source_by_name(source_name) {
-    Some(existing) if existing != source => {
-      format!("{source_name}#v8x:{script_id}")
-    }
-    _ => source_name.to_string(),
+  let differs = MODULE_SOURCES_BY_NAME.with(|t| {
+    t.borrow()
+      .get(source_name)
+      .is_some_and(|existing| existing.text() != source)
+  });
+  if differs {
+    format!("{source_name}#v8x:{script_id}")
+  } else {
+    source_name.to_string()
   }
 }
 
@@ -2865,7 +2873,7 @@ pub(crate) fn tape_make_module_handle(
       synthetic: false,
       engine_synthetic: false,
       is_async: has_top_level_await(&source),
-      source_text: source.clone(),
+      source_text: super::core::ScriptSource::new(&source),
       source_name: name.to_string(),
       module_name: name.to_string(),
       script_id,
@@ -2992,7 +3000,7 @@ fn restore_module_from_snapshot_exports_for_wrapper(
       synthetic,
       engine_synthetic: true,
       is_async: false,
-      source_text: std::string::String::new(),
+      source_text: super::core::ScriptSource::default(),
       source_name: name.to_string(),
       module_name: name.to_string(),
       script_id: assign_module_script_id(name),
@@ -3992,7 +4000,7 @@ pub extern "C" fn v8__ScriptCompiler__CompileModule(
       synthetic: false,
       engine_synthetic: false,
       is_async,
-      source_text: text,
+      source_text: super::core::ScriptSource::new(&text),
       source_name: fname.clone(),
       module_name: module_name.clone(),
       script_id,
@@ -5465,7 +5473,7 @@ pub extern "C" fn v8__Module__Evaluate(
     })
     .unwrap_or((
       None,
-      std::string::String::new(),
+      super::core::ScriptSource::default(),
       std::string::String::new(),
       std::string::String::new(),
     ));
@@ -5924,7 +5932,7 @@ pub extern "C" fn v8__Module__CreateSyntheticModule(
       engine_synthetic: true,
       is_async: false,
       source_map_url: None,
-      source_text: std::string::String::new(),
+      source_text: super::core::ScriptSource::default(),
       source_name: std::string::String::new(),
       module_name: name.clone(),
       script_id: assign_module_script_id(""),
@@ -6104,7 +6112,7 @@ pub extern "C" fn v8__Module__GetStalledTopLevelAwaitMessage(
   .unwrap_or((
     ptr::null_mut(),
     std::string::String::new(),
-    std::string::String::new(),
+    super::core::ScriptSource::default(),
   ));
 
   // Only a module still parked in EVALUATING_ASYNC has an unresolved top-level
