@@ -112,3 +112,23 @@ async fn growing_one_webassembly_memory_leaves_another_memorys_buffer_alone() {
     let mut toolkit = load(&dir).await;
     assert_eq!(text(&call(&mut toolkit, "memories", json!({})).await), "true 0 true");
 }
+
+/// V8 gives a function made from a template with `ConstructorBehavior::Throw` no `prototype`
+/// (every deno_core op is made so); the binding made a prototype object and its `constructor` for
+/// each, about 530 per isolate (third_party/v8x/TROVE-PATCHES.md, 9). A constructable template's
+/// functions still get one.
+#[test]
+fn op_functions_have_no_prototype_as_in_v8() {
+    use deno_core::v8;
+    fn noop(_: &mut v8::PinScope, _: v8::FunctionCallbackArguments, _: v8::ReturnValue) {}
+    let mut runtime = deno_core::JsRuntime::new(Default::default());
+    deno_core::scope!(scope, runtime);
+    let prototype = v8::String::new(scope, "prototype").unwrap();
+    let has_prototype = |behavior| {
+        let template = v8::FunctionTemplate::builder(noop).constructor_behavior(behavior).build(scope);
+        let function = template.get_function(scope).unwrap();
+        function.has_own_property(scope, prototype.into()).unwrap()
+    };
+    assert!(!has_prototype(v8::ConstructorBehavior::Throw), "an op-like function has no prototype");
+    assert!(has_prototype(v8::ConstructorBehavior::Allow), "a constructable one keeps its prototype");
+}

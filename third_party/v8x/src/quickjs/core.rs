@@ -1226,6 +1226,14 @@ pub extern "C" fn v8__HandleScope__DESTRUCT(this: *mut usize) {
       JS_FreeValue(st.ctx, v);
       drop(Box::from_raw(slot));
     }
+    // trove-host patch (TROVE-PATCHES.md, 9): a scope that made many handles
+    // (deno_core binds every op in one) leaves the list's capacity behind for
+    // the isolate's life; give most of it back once the list is mostly empty.
+    const KEPT_HANDLE_CAPACITY: usize = 1024;
+    let capacity = st.handles.capacity();
+    if capacity > 8 * KEPT_HANDLE_CAPACITY && st.handles.len() < capacity / 8 {
+      st.handles.shrink_to((st.handles.len() * 2).max(KEPT_HANDLE_CAPACITY));
+    }
   }
 }
 
@@ -2683,6 +2691,30 @@ mod script_source_tests {
       Some("replacement")
     );
     assert_eq!(script_source_line("line-index.js", 2), None);
+  }
+
+  // trove-host patch (TROVE-PATCHES.md, 8).
+  #[test]
+  fn threads_that_register_the_same_text_share_one_copy() {
+    let text = "export const shared = 'one copy per process';\n".repeat(64);
+    let made = |text: std::string::String| {
+      std::thread::spawn(move || super::ScriptSource::new(&text))
+        .join()
+        .unwrap()
+    };
+    let (a, b) = (made(text.clone()), made(text.clone()));
+    assert!(std::sync::Arc::ptr_eq(&a.0, &b.0), "one copy of the text");
+    assert_eq!(a.text(), text);
+    assert_eq!(a.line(64), Some("export const shared = 'one copy per process';"));
+    // Same length, other text: a copy of its own.
+    let other = made(text.replace("one", "any"));
+    assert!(!std::sync::Arc::ptr_eq(&a.0, &other.0));
+    assert_eq!(other.line(1), Some("export const shared = 'any copy per process';"));
+    // Once every holder is gone, the text is freed, and made again when asked for.
+    let weak = std::sync::Arc::downgrade(&a.0);
+    drop((a, b));
+    assert_eq!(weak.strong_count(), 0);
+    assert_eq!(made(text.clone()).text(), text);
   }
 }
 

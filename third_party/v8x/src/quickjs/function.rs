@@ -4500,6 +4500,15 @@ pub extern "C" fn v8__FunctionTemplate__GetFunction(
   apply_props(ctx, f, &t.props);
   apply_accessors(ctx, f, &t.accessors);
 
+  // trove-host patch (TROVE-PATCHES.md, 9): as in V8, a template made with
+  // `ConstructorBehavior::kThrow` (every deno_core op) gives functions with
+  // no `prototype` (V8 calls `RemovePrototype` for it); an object and its
+  // `constructor` per op per isolate were made for nothing.
+  if !t.constructable {
+    timing::add(&timing::GETFN_N, &timing::GETFN_T, _tm);
+    return intern::<Function>(f);
+  }
+
   let proto_obj =
     unsafe { build_prototype_object(ctx, this as *const FnTemplate) };
   let proto_dup = unsafe { JS_DupValue(ctx, proto_obj) };
