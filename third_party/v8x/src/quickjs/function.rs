@@ -4216,8 +4216,49 @@ impl AttrU32 for PropertyAttribute {
 }
 
 thread_local! {
-    static TEMPLATES: std::cell::RefCell<std::collections::HashMap<usize, TemplKind>> =
-        std::cell::RefCell::new(std::collections::HashMap::new());
+    static TEMPLATES: std::cell::RefCell<TemplateRegistry> =
+        std::cell::RefCell::new(TemplateRegistry::default());
+}
+
+/// Every template made on this thread (each a leaked `Box<FnTemplate>` or
+/// `Box<ObjTemplate>`), by address.
+///
+/// trove-host patch (TROVE-PATCHES.md, 10): templates live as long as their
+/// thread, as before, but are freed when it ends. They were never freed: an
+/// embedder that gives each isolate a thread of its own (and a new one to
+/// each replacement) lost every template of every isolate, about 350 KB per
+/// isolate for deno_core's ops. Only a thread's own templates are in its
+/// table, so no other thread can take a freed address for a template; their
+/// JavaScript values are not touched (their runtime is gone by then).
+#[derive(Default)]
+struct TemplateRegistry(std::collections::HashMap<usize, TemplKind>);
+
+impl std::ops::Deref for TemplateRegistry {
+  type Target = std::collections::HashMap<usize, TemplKind>;
+  fn deref(&self) -> &Self::Target {
+    &self.0
+  }
+}
+
+impl std::ops::DerefMut for TemplateRegistry {
+  fn deref_mut(&mut self) -> &mut Self::Target {
+    &mut self.0
+  }
+}
+
+impl Drop for TemplateRegistry {
+  fn drop(&mut self) {
+    for (address, kind) in self.0.drain() {
+      // SAFETY: every entry was registered by `register_template` from
+      // `Box::into_raw` of its kind, and is freed only here, once.
+      unsafe {
+        match kind {
+          TemplKind::Func => drop(Box::from_raw(address as *mut FnTemplate)),
+          TemplKind::Obj => drop(Box::from_raw(address as *mut ObjTemplate)),
+        }
+      }
+    }
+  }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
