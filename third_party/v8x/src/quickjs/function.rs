@@ -4294,7 +4294,11 @@ pub(crate) fn snapshot_function_template_info(
     return None;
   }
   let template = unsafe { &*(template as *const FnTemplate) };
-  let instance = unsafe { (&*template.instance).state() };
+  let instance_internal_field_count = if template.instance.is_null() {
+    0
+  } else {
+    unsafe { (&*template.instance).state() }.internal_field_count
+  };
   Some(SnapshotFunctionTemplateInfo {
     callback: template.callback,
     data_external: external_pointer_from_value(template.data),
@@ -4303,7 +4307,7 @@ pub(crate) fn snapshot_function_template_info(
     class_name: template.class_name.clone(),
     cached_proto: jsv_is_object(&template.cached_proto)
       .then_some(template.cached_proto),
-    instance_internal_field_count: instance.internal_field_count,
+    instance_internal_field_count,
   })
 }
 
@@ -4323,9 +4327,12 @@ pub(crate) fn restore_function_template_from_snapshot(
   if let Some(cached_proto) = cached_proto {
     template_mut.cached_proto = cached_proto;
   }
-  unsafe {
-    (*template_mut.instance).state_mut().internal_field_count =
-      instance_internal_field_count;
+  if instance_internal_field_count != 0 {
+    let instance = instance_template(template as *mut FnTemplate);
+    unsafe {
+      (*instance).state_mut().internal_field_count =
+        instance_internal_field_count;
+    }
   }
   template
 }
@@ -4431,18 +4438,14 @@ pub extern "C" fn v8__FunctionTemplate__New(
       jsv_undefined()
     }
   };
-  let proto = Box::into_raw(Box::new(ObjTemplate::new(ptr::null())));
-  let instance = Box::into_raw(Box::new(ObjTemplate::new(ptr::null())));
-  register_template(proto as usize, TemplKind::Obj);
-  register_template(instance as usize, TemplKind::Obj);
   let t = Box::into_raw(Box::new(FnTemplate {
     callback,
     data,
     constructable,
     length,
     class_name: None,
-    proto,
-    instance,
+    proto: ptr::null_mut(),
+    instance: ptr::null_mut(),
     parent: ptr::null(),
     signature,
     props: Vec::new(),
@@ -4450,9 +4453,44 @@ pub extern "C" fn v8__FunctionTemplate__New(
     cached_proto: jsv_undefined(),
     fast_overloads,
   }));
-  unsafe { (*instance).state_mut().parent_fn = t };
   register_template(t as usize, TemplKind::Func);
+  make_eager_object_templates(t);
   t as *const FunctionTemplate
+}
+
+/// A constructable template's prototype and instance templates are made with
+/// it, as before; a template that cannot construct (every deno_core op) gets
+/// them only if the embedder asks for them ([`proto_template`],
+/// [`instance_template`]). trove-host patch (TROVE-PATCHES.md, 11): two object
+/// templates per op per isolate were made and never used.
+fn make_eager_object_templates(t: *mut FnTemplate) {
+  if unsafe { (*t).constructable } {
+    proto_template(t);
+    instance_template(t);
+  }
+}
+
+/// `t`'s prototype template, made on first use.
+fn proto_template(t: *mut FnTemplate) -> *mut ObjTemplate {
+  let t = unsafe { &mut *t };
+  if t.proto.is_null() {
+    t.proto = Box::into_raw(Box::new(ObjTemplate::new(ptr::null())));
+    register_template(t.proto as usize, TemplKind::Obj);
+  }
+  t.proto
+}
+
+/// `t`'s instance template (its `parent_fn` is `t`), made on first use. A
+/// function made while it is null constructs plain objects, as an empty one
+/// would not: only a constructable template's functions construct, and those
+/// have it from the start.
+fn instance_template(t: *mut FnTemplate) -> *mut ObjTemplate {
+  let tr = unsafe { &mut *t };
+  if tr.instance.is_null() {
+    tr.instance = Box::into_raw(Box::new(ObjTemplate::new(t)));
+    register_template(tr.instance as usize, TemplKind::Obj);
+  }
+  tr.instance
 }
 
 /// Tape replay: reconstruct a FunctionTemplate (same struct the C-ABI ctor
@@ -4470,18 +4508,14 @@ pub(crate) fn tape_make_template(
     }
     _ => jsv_undefined(),
   };
-  let proto = Box::into_raw(Box::new(ObjTemplate::default_for_tape()));
-  let instance = Box::into_raw(Box::new(ObjTemplate::default_for_tape()));
-  register_template(proto as usize, TemplKind::Obj);
-  register_template(instance as usize, TemplKind::Obj);
   let t = Box::into_raw(Box::new(FnTemplate {
     callback,
     data,
     constructable,
     length,
     class_name: None,
-    proto,
-    instance,
+    proto: ptr::null_mut(),
+    instance: ptr::null_mut(),
     parent: ptr::null(),
     signature: ptr::null(),
     props: Vec::new(),
@@ -4489,8 +4523,8 @@ pub(crate) fn tape_make_template(
     cached_proto: jsv_undefined(),
     fast_overloads: Vec::new(),
   }));
-  unsafe { (*instance).state_mut().parent_fn = t };
   register_template(t as usize, TemplKind::Func);
+  make_eager_object_templates(t);
   t as *const FunctionTemplate
 }
 
@@ -4582,7 +4616,7 @@ unsafe fn build_prototype_object(
   }
   let _tm = timing::now();
   let proto_obj = unsafe { JS_NewObject(ctx) };
-  let proto = unsafe { (&*t.proto).state() };
+  let proto = unsafe { (&*proto_template(t)).state() };
   if std::env::var_os("QJS_DEBUG_TMPL").is_some() {
     eprintln!(
       "[QJS build_proto] class={:?} n_props={} n_accessors={}",
@@ -4851,8 +4885,7 @@ pub extern "C" fn v8__FunctionTemplate__PrototypeTemplate(
   if this.is_null() {
     return ptr::null();
   }
-  let t = unsafe { &*(this as *const FnTemplate) };
-  t.proto as *const ObjectTemplate
+  proto_template(this as *mut FnTemplate) as *const ObjectTemplate
 }
 
 #[unsafe(no_mangle)]
@@ -4862,8 +4895,7 @@ pub extern "C" fn v8__FunctionTemplate__InstanceTemplate(
   if this.is_null() {
     return ptr::null();
   }
-  let t = unsafe { &*(this as *const FnTemplate) };
-  t.instance as *const ObjectTemplate
+  instance_template(this as *mut FnTemplate) as *const ObjectTemplate
 }
 
 #[unsafe(no_mangle)]
