@@ -199,24 +199,32 @@ async fn isolates_restored_in_one_process_do_not_share_a_random_sequence() {
     assert_eq!(draws.len(), 3, "each isolate's first Math.random() differs: {draws:?}");
 }
 
-/// What `Function.prototype.toString` gives for functions of each origin, and how the console
-/// prints a class from the snapshot (third_party/v8x/TROVE-PATCHES.md, 7).
+/// What `Function.prototype.toString` gives for functions of each origin, whether a
+/// `[native code]` test (lodash's `isNative`, core-js) takes one of ours for a built-in, and how
+/// the console prints a class from the snapshot (third_party/v8x/TROVE-PATCHES.md, 7).
 const TEXTS: &str = r#"
 import { defineToolkit, tool, ToolError, z } from '@ontrove/extend/toolkit';
 
-async function own(): Promise<string> {
+const native = /^function[^(]*\(\) \{\s*\[native code\]\s*\}$/;
+
+async function own(ctx: { log: unknown }): Promise<string> {
   console.log(ToolError);
-  return JSON.stringify({ sdkFunction: String(tool), sdkClass: String(ToolError), own: String(own) });
+  const ours = [setTimeout, queueMicrotask, z.string, ctx.log, tool];
+  return JSON.stringify({
+    sdkFunction: String(tool), sdkClass: String(ToolError), own: String(own),
+    passForNative: ours.filter((f) => native.test(String(f))).length,
+    builtInIsNative: native.test(String(Math.max)),
+  });
 }
 
 export default defineToolkit({
   id: 'texts', name: 'Texts', description: 'Function texts.', icon: 't', version: '1.0.0', egress: [],
-  tools: [tool({ name: 'texts', description: 'The texts.', input: z.object({}), handler: async () => own() })],
+  tools: [tool({ name: 'texts', description: 'The texts.', input: z.object({}), handler: async (_, ctx) => own(ctx) })],
 });
 "#;
 
 #[test]
-fn functions_from_the_snapshot_print_as_built_ins_and_classes_as_classes() {
+fn functions_from_the_snapshot_keep_no_text_and_classes_keep_theirs() {
     let toolkit = scratch_toolkit("snapshot-texts", &[("extension.ts", TEXTS)]);
     let cache = scratch_toolkit("snapshot-texts-cache", &[(".keep", "")]);
     let texts = |snapshot: bool| {
@@ -232,13 +240,15 @@ fn functions_from_the_snapshot_print_as_built_ins_and_classes_as_classes() {
         (serde_json::from_str::<Value>(text).expect("JSON"), stderr)
     };
     let (restored, log) = texts(true);
-    let sdk_function = restored["sdkFunction"].as_str().unwrap();
-    assert!(sdk_function.starts_with("function tool(") && sdk_function.contains("[native code]"), "{sdk_function}");
+    assert_eq!(restored["sdkFunction"], "function tool() { /* source not kept */ }");
     assert!(restored["sdkClass"].as_str().unwrap().starts_with("class ToolError extends Error {"), "{restored}");
-    assert!(restored["own"].as_str().unwrap().starts_with("async function own()"), "the toolkit's text is kept: {restored}");
+    assert!(restored["own"].as_str().unwrap().starts_with("async function own("), "the toolkit's text is kept: {restored}");
     assert!(log.contains("[class ToolError extends Error]"), "the console prints a class as one:\n{log}");
     let (source, _) = texts(false);
     assert!(source["sdkFunction"].as_str().unwrap().starts_with("function tool(definition) {"), "{source}");
-    assert_eq!(source["sdkClass"], restored["sdkClass"]);
-    assert_eq!(source["own"], restored["own"]);
+    for same in ["sdkClass", "own", "passForNative", "builtInIsNative"] {
+        assert_eq!(source[same], restored[same], "`{same}` is the same either way");
+    }
+    assert_eq!(restored["passForNative"], 0, "none of ours passes for a built-in, as under Node");
+    assert_eq!(restored["builtInIsNative"], true);
 }

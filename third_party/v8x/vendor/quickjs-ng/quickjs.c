@@ -46350,6 +46350,7 @@ static JSValue js_function_toString(JSContext *ctx, JSValueConst this_val,
 {
     JSObject *p;
     JSFunctionKindEnum func_kind = JS_FUNC_NORMAL;
+    bool text_not_kept = false;
 
     if (check_function(ctx, this_val))
         return JS_EXCEPTION;
@@ -46360,6 +46361,12 @@ static JSValue js_function_toString(JSContext *ctx, JSValueConst this_val,
         /* `b->source` must be pure ASCII or UTF-8 encoded */
         if (b->source)
             return JS_NewStringLen(ctx, b->source, b->source_len);
+        /* trove-host patch (TROVE-PATCHES.md, 7): a function read back
+           without its text (JS_WRITE_OBJ_STRIP_SOURCE) is not native code,
+           and must not pass a `[native code]` test that its source would
+           fail: say so in a form that parses as the same kind of function. */
+        func_kind = b->func_kind;
+        text_not_kept = true;
     }
     {
         JSValue name;
@@ -46380,7 +46387,8 @@ static JSValue js_function_toString(JSContext *ctx, JSValueConst this_val,
             pref = "async function *";
             break;
         }
-        suff = "() {\n    [native code]\n}";
+        suff = text_not_kept ? "() { /* source not kept */ }"
+                             : "() {\n    [native code]\n}";
         name = JS_GetProperty(ctx, this_val, JS_ATOM_name);
         if (JS_IsUndefined(name))
             name = js_empty_string(ctx->rt);
