@@ -155,21 +155,25 @@ pub fn new_isolate(loader: ToolkitLoader, max_heap_bytes: usize) -> Result<JsRun
 pub(crate) const ENGINE_FLAGS: &[&str] = &["--no-harmony-temporal"];
 
 /// Sets up the engine's platform and hands it [`ENGINE_FLAGS`], once per process, before the
-/// first isolate (ordinary or snapshotting) is made. The flags go in after deno_core's own
-/// (`init_platform` sets `--harmony-temporal`, among others), so ours win; v8x reads flags when
-/// each context is made, not only at start-up. A flag the engine does not know is a build
-/// defect: it panics.
+/// first isolate (ordinary or snapshotting) is made. On QuickJS the flags go in after deno_core's
+/// own (`init_platform` sets `--harmony-temporal`, among others), so ours win: v8x reads them
+/// when each context is made. V8 (`--features v8`, untested here) refuses flags once it is
+/// initialised, so there they go in first and deno_core's `--harmony-temporal` wins. A flag the
+/// engine does not know is a build defect: it panics.
 pub(crate) fn configure_engine() {
     static CONFIGURED: std::sync::Once = std::sync::Once::new();
     CONFIGURED.call_once(|| {
         // deno_core puts the engine in a deterministic mode (a fixed random seed for every later
         // isolate's `Math.random`) when the first runtime of a process is a snapshotting one, so
         // the platform is set up for ordinary runtimes first.
+        #[cfg(not(feature = "v8"))]
         JsRuntime::init_platform(None);
         // deno_core's convention: the first argument is the program's name.
         let args = std::iter::once("trove-host").chain(ENGINE_FLAGS.iter().copied()).map(String::from).collect();
         let unknown = deno_core::v8_set_flags(args);
         assert!(unknown.len() <= 1, "the engine does not know the flags {:?}", &unknown[1..]);
+        #[cfg(feature = "v8")]
+        JsRuntime::init_platform(None);
     });
 }
 
