@@ -2617,12 +2617,21 @@ pub(crate) fn register_script_source(filename: &str, source: &str) {
 }
 
 pub(crate) fn replace_script_source(filename: &str, source: &str) {
+  replace_shared_script_source(filename, ScriptSource::new(source));
+}
+
+/// [`replace_script_source`] with the process's copy of the text already in
+/// hand. trove-host patch (TROVE-PATCHES.md, 8).
+pub(crate) fn replace_shared_script_source(
+  filename: &str,
+  source: ScriptSource,
+) {
   SCRIPT_SOURCES.with(|m| {
     let mut map = m.borrow_mut();
     if map.len() > 256 && !map.contains_key(filename) {
       map.clear();
     }
-    map.insert(filename.to_string(), ScriptSource::new(source));
+    map.insert(filename.to_string(), source);
   });
 }
 

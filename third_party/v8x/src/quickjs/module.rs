@@ -2684,20 +2684,33 @@ unsafe fn drain_jobs(rt: *mut JSRuntime) {
   JOBS_DRAINING.with(|d| d.set(false));
 }
 
-pub(crate) fn register_module_source(name: &str, source: &str) {
-  if name.is_empty() {
-    return;
-  }
-  super::core::register_script_source(name, source);
+/// Remembers a module's text under its name (and as a script source for stack
+/// traces), and hands back the process's one copy of it (trove-host patch,
+/// TROVE-PATCHES.md, 8).
+pub(crate) fn register_module_source(
+  name: &str,
+  source: &str,
+) -> super::core::ScriptSource {
   let shared = super::core::ScriptSource::new(source);
+  if name.is_empty() {
+    return shared;
+  }
+  super::core::replace_shared_script_source(name, shared.clone());
+  super::inspector::script_source_registered(name, source);
   MODULE_SOURCES_BY_NAME.with(|t| {
-    t.borrow_mut().insert(name.to_string(), shared);
+    t.borrow_mut().insert(name.to_string(), shared.clone());
   });
+  shared
+}
+
+fn shared_module_source_by_name(
+  name: &str,
+) -> Option<super::core::ScriptSource> {
+  MODULE_SOURCES_BY_NAME.with(|t| t.borrow().get(name).cloned())
 }
 
 fn lookup_module_source_by_name(name: &str) -> Option<std::string::String> {
-  MODULE_SOURCES_BY_NAME
-    .with(|t| t.borrow().get(name).map(|s| s.text().to_string()))
+  shared_module_source_by_name(name).map(|s| s.text().to_string())
 }
 
 fn module_name_for_source(
@@ -2847,7 +2860,7 @@ pub(crate) fn tape_make_module_handle(
   if this.is_null() {
     return this;
   }
-  let source = lookup_module_source_by_name(name).unwrap_or_default();
+  let source = shared_module_source_by_name(name).unwrap_or_default();
   let script_id = module_script_id_for_name(name);
   let def = MODULE_DEF_CACHE
     .with(|c| c.borrow().get(name).copied())
@@ -2873,7 +2886,7 @@ pub(crate) fn tape_make_module_handle(
       synthetic: false,
       engine_synthetic: false,
       is_async: has_top_level_await(&source),
-      source_text: super::core::ScriptSource::new(&source),
+      source_text: source,
       source_name: name.to_string(),
       module_name: name.to_string(),
       script_id,
@@ -3967,7 +3980,7 @@ pub extern "C" fn v8__ScriptCompiler__CompileModule(
   let import_attributes = compute_import_attributes(&text, &spec_strs);
   let is_async = has_top_level_await(&text);
 
-  register_module_source(&module_name, &text);
+  let shared_text = register_module_source(&module_name, &text);
   note_main_module(&fname);
   if std::env::var_os("QJS_DEBUG_MOD").is_some() {
     eprintln!(
@@ -4000,7 +4013,7 @@ pub extern "C" fn v8__ScriptCompiler__CompileModule(
       synthetic: false,
       engine_synthetic: false,
       is_async,
-      source_text: super::core::ScriptSource::new(&text),
+      source_text: shared_text,
       source_name: fname.clone(),
       module_name: module_name.clone(),
       script_id,
