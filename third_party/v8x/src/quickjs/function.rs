@@ -318,11 +318,6 @@ impl ObjTemplate {
     }
   }
 
-  /// Bare template for tape replay.
-  fn default_for_tape() -> ObjTemplate {
-    Self::new(std::ptr::null())
-  }
-
   unsafe fn state(&self) -> &ObjTemplateState {
     unsafe { &*self.state.get() }
   }
