@@ -132,3 +132,50 @@ fn op_functions_have_no_prototype_as_in_v8() {
     assert!(!has_prototype(v8::ConstructorBehavior::Throw), "an op-like function has no prototype");
     assert!(has_prototype(v8::ConstructorBehavior::Allow), "a constructable one keeps its prototype");
 }
+
+/// A closure is made on a shape the context keeps for its kind (third_party/v8x/TROVE-PATCHES.md,
+/// 12) instead of by defining `length`, `name` and `prototype` one at a time. What a toolkit can
+/// see of a function must not change: the same own properties in the same order with the same
+/// attributes as under V8 (Node 20, a strict-mode module), a `prototype` made on first read and
+/// different for each closure, constructors that construct and arrows and methods that do not.
+#[test]
+fn closures_have_the_properties_v8_gives_them() {
+    const SCRIPT: &str = r#"
+"use strict";
+const d = (f) => JSON.stringify(Object.getOwnPropertyNames(f).map((k) => [k, Object.getOwnPropertyDescriptor(f, k)])
+  .map(([k, v]) => [k, v.writable, v.enumerable, v.configurable, typeof v.value === 'object' ? 'obj' : v.value]));
+function named(a, b) {}
+const anon = function () {};
+const arrow = (x, y, z) => x;
+const asyncFn = async function af(q) {};
+const obj = { method(a) {}, async am() {}, *gen() {}, ['comp' + 'uted']() {} };
+const out = [d(named), d(anon), d(arrow), d(asyncFn), d(obj.method), d(obj.am), d(obj.gen), d(obj.computed)];
+out.push(named.prototype.constructor === named, Object.getPrototypeOf(asyncFn) === Object.getPrototypeOf(async () => {}));
+out.push(new named() instanceof named);
+for (const f of [arrow, obj.method, asyncFn]) { try { new f(); out.push('constructed'); } catch (e) { out.push(e.constructor.name); } }
+const f2 = function () {}; delete f2.name; f2.extra = 1; out.push(d(f2));
+const f3 = function () {}; f3.prototype = 5; out.push(d(f3));
+const fs = []; for (let i = 0; i < 2; i++) fs.push(function () { return i; });
+out.push(fs.map((f) => f()).join(), fs[0].prototype !== fs[1].prototype);
+Object.freeze(fs[1]); out.push(d(fs[1]));
+JSON.stringify(out)
+"#;
+    let mut runtime = deno_core::JsRuntime::new(Default::default());
+    let value = runtime.execute_script("closures.js", SCRIPT).expect("the script runs");
+    deno_core::scope!(scope, runtime);
+    let value = deno_core::v8::Local::new(scope, value);
+    let got: Vec<serde_json::Value> = serde_json::from_str(&value.to_rust_string_lossy(scope)).unwrap();
+    // What Node 20 prints for the same module.
+    let fun = |len: u32, name: &str| format!(r#"[["length",false,false,true,{len}],["name",false,false,true,"{name}"],["prototype",true,false,false,"obj"]]"#);
+    let bare = |len: u32, name: &str| format!(r#"[["length",false,false,true,{len}],["name",false,false,true,"{name}"]]"#);
+    let want = json!([
+        fun(2, "named"), fun(0, "anon"), bare(3, "arrow"), bare(1, "af"), bare(1, "method"), bare(0, "am"),
+        fun(0, "gen"), bare(0, "computed"),
+        true, true, true, "TypeError", "TypeError", "TypeError",
+        r#"[["length",false,false,true,0],["prototype",true,false,false,"obj"],["extra",true,true,true,1]]"#,
+        r#"[["length",false,false,true,0],["name",false,false,true,"f3"],["prototype",true,false,false,5]]"#,
+        "0,1", true,
+        r#"[["length",false,false,false,0],["name",false,false,false,""],["prototype",false,false,false,"obj"]]"#,
+    ]);
+    assert_eq!(serde_json::Value::Array(got), want);
+}

@@ -571,6 +571,10 @@ struct JSContext {
     JSShape *mapped_arguments_shape;  /* shape for mapped arguments objects */
     JSShape *regexp_shape;  /* shape for regexp objects */
     JSShape *regexp_result_shape;  /* shape for regexp result objects */
+    /* trove-host patch (TROVE-PATCHES.md, 12): the shapes a new closure starts
+       with (see js_closure_shape), made on first use: [0] a function without
+       `prototype` (arrow, method), [1] one with it, [2] an async function. */
+    JSShape *closure_shapes[3];
 
     JSValue *class_proto;
     JSValue function_proto;
@@ -3216,6 +3220,11 @@ static void JS_MarkContext(JSRuntime *rt, JSContext *ctx,
     if (ctx->array_shape)
         mark_func(rt, &ctx->array_shape->header);
 
+    for (i = 0; i < countof(ctx->closure_shapes); i++) {
+        if (ctx->closure_shapes[i])
+            mark_func(rt, &ctx->closure_shapes[i]->header);
+    }
+
     if (ctx->arguments_shape)
         mark_func(rt, &ctx->arguments_shape->header);
 
@@ -3303,6 +3312,8 @@ void JS_FreeContext(JSContext *ctx)
     js_free_shape_null(ctx->rt, ctx->mapped_arguments_shape);
     js_free_shape_null(ctx->rt, ctx->regexp_shape);
     js_free_shape_null(ctx->rt, ctx->regexp_result_shape);
+    for (i = 0; i < countof(ctx->closure_shapes); i++)
+        js_free_shape_null(ctx->rt, ctx->closure_shapes[i]);
 
     list_del(&ctx->link);
     remove_gc_object(&ctx->header);
@@ -18344,6 +18355,42 @@ static const uint16_t func_kind_to_class_id[] = {
     [JS_FUNC_ASYNC_GENERATOR] = JS_CLASS_ASYNC_GENERATOR_FUNCTION,
 };
 
+/* trove-host patch (TROVE-PATCHES.md, 12): the shape a new closure of class
+   `class_id` starts with: `length` and `name` (configurable), and, when
+   `with_prototype`, the lazily made `prototype` (writable, autoinit): what
+   js_closure's three property definitions would give it one at a time. Made
+   once per context and remade if the class's prototype object is replaced.
+   NULL (no exception) when it cannot be made: the caller takes the slow path. */
+static JSShape *js_closure_shape(JSContext *ctx, JSClassID class_id,
+                                 bool with_prototype)
+{
+    static const JSShapeProperty props[] = {
+        {.atom=JS_ATOM_length,    .flags=JS_PROP_CONFIGURABLE},
+        {.atom=JS_ATOM_name,      .flags=JS_PROP_CONFIGURABLE},
+        {.atom=JS_ATOM_prototype, .flags=JS_PROP_WRITABLE | JS_PROP_AUTOINIT},
+    };
+    JSShape **psh;
+    JSObject *proto;
+
+    if (class_id == JS_CLASS_BYTECODE_FUNCTION)
+        psh = &ctx->closure_shapes[with_prototype ? 1 : 0];
+    else if (class_id == JS_CLASS_ASYNC_FUNCTION && !with_prototype)
+        psh = &ctx->closure_shapes[2];
+    else
+        return NULL;
+    proto = object_or_null(ctx->class_proto[class_id]);
+    if (likely(*psh && (*psh)->proto == proto))
+        return *psh;
+    js_free_shape_null(ctx->rt, *psh);
+    *psh = NULL;
+    if (!proto)
+        return NULL;
+    *psh = js_new_shape_with2(ctx, proto, with_prototype ? 3 : 2, props);
+    if (!*psh)
+        JS_FreeValue(ctx, JS_GetException(ctx)); /* the slow path reports it */
+    return *psh;
+}
+
 static JSValue js_closure(JSContext *ctx, JSValue bfunc,
                           JSVarRef **cur_var_refs,
                           JSStackFrame *sf)
@@ -18351,8 +18398,45 @@ static JSValue js_closure(JSContext *ctx, JSValue bfunc,
     JSFunctionBytecode *b;
     JSValue func_obj;
     JSAtom name_atom;
+    JSShape *sh;
 
     b = JS_VALUE_GET_PTR(bfunc);
+    /* trove-host patch (TROVE-PATCHES.md, 12): a plain or async function is
+       made on its finished shape, its three properties filled in place,
+       instead of by three property definitions (a shape lookup and, for the
+       third, a reallocation each: most of the cost of a closure). */
+    if ((b->func_kind == JS_FUNC_NORMAL || b->func_kind == JS_FUNC_ASYNC) &&
+        (sh = js_closure_shape(ctx, func_kind_to_class_id[b->func_kind],
+                               b->has_prototype))) {
+        JSProperty props[3];
+        name_atom = b->func_name;
+        if (name_atom == JS_ATOM_NULL)
+            name_atom = JS_ATOM_empty_string;
+        props[0].u.value = js_int32(b->defined_arg_count);
+        props[1].u.value = JS_AtomToString(ctx, name_atom);
+        if (JS_IsException(props[1].u.value)) {
+            JS_FreeValue(ctx, bfunc);
+            return JS_EXCEPTION;
+        }
+        if (b->has_prototype) {
+            props[2].u.init.realm_and_id = (uintptr_t)JS_DupContext(ctx);
+            props[2].u.init.realm_and_id |= JS_AUTOINIT_ID_PROTOTYPE;
+            props[2].u.init.opaque = NULL;
+        }
+        func_obj = JS_NewObjectFromShape(ctx, js_dup_shape(sh),
+                                         func_kind_to_class_id[b->func_kind],
+                                         props);
+        if (JS_IsException(func_obj)) {
+            JS_FreeValue(ctx, bfunc);
+            return JS_EXCEPTION;
+        }
+        func_obj = js_closure2(ctx, func_obj, b, cur_var_refs, sf);
+        if (JS_IsException(func_obj))
+            return JS_EXCEPTION; /* bfunc and func_obj have been freed */
+        if (b->has_prototype)
+            JS_SetConstructorBit(ctx, func_obj, true);
+        return func_obj;
+    }
     func_obj = JS_NewObjectClass(ctx, func_kind_to_class_id[b->func_kind]);
     if (JS_IsException(func_obj)) {
         JS_FreeValue(ctx, bfunc);
