@@ -358,7 +358,11 @@ pub(crate) struct IsoState {
 
   pub handles: Vec<*mut JSValue>,
 
-  pub persistent_handles: Vec<PersistentHandle>,
+  /// Every live `Global` of the isolate, by the address of its slot.
+  ///
+  /// trove-host patch (TROVE-PATCHES.md, 13): a map, not a list: `Global::Reset`
+  /// removed its handle by scanning the whole list, several times per call.
+  pub persistent_handles: rustc_hash::FxHashMap<usize, PersistentHandle>,
 
   pub script_host_defined_options: HashMap<usize, JSValue>,
 
@@ -713,10 +717,7 @@ pub(crate) fn is_interned_handle<T>(p: *const T) -> bool {
     st.handles
       .iter()
       .any(|&h| std::ptr::addr_eq(h, p as *const JSValue))
-      || st
-        .persistent_handles
-        .iter()
-        .any(|h| std::ptr::addr_eq(h.slot, p as *const JSValue))
+      || st.persistent_handles.contains_key(&(p as usize))
   }
 }
 
@@ -937,7 +938,7 @@ pub extern "C" fn v8__Isolate__New(params: *const c_void) -> *mut RealIsolate {
     ctx,
     contexts: Vec::new(),
     handles: Vec::new(),
-    persistent_handles: Vec::new(),
+    persistent_handles: Default::default(),
     script_host_defined_options: HashMap::new(),
     host_defined_options_by_name: HashMap::new(),
     private_symbols: Vec::new(),
@@ -1071,7 +1072,9 @@ pub extern "C" fn v8__Isolate__Dispose(this: *mut RealIsolate) {
       JS_FreeValue(st.ctx, v);
       drop(Box::from_raw(slot));
     }
-    while let Some(slot) = st.persistent_handles.pop() {
+    // One at a time, as a freed value's finalizer may reset another handle.
+    while let Some(key) = st.persistent_handles.keys().next().copied() {
+      let slot = st.persistent_handles.remove(&key).expect("a live handle");
       let cell = slot.slot as *mut PersistentCell;
       JS_FreeValue((*cell).context, (*cell).value);
       drop(Box::from_raw(cell));

@@ -4226,10 +4226,14 @@ thread_local! {
 /// table, so no other thread can take a freed address for a template; their
 /// JavaScript values are not touched (their runtime is gone by then).
 #[derive(Default)]
-struct TemplateRegistry(std::collections::HashMap<usize, TemplKind>);
+///
+/// trove-host patch (TROVE-PATCHES.md, 13): hashed with FxHash, not SipHash: every
+/// `Local::New`, `Global::New` and `Global::Reset` asks it whether its handle is a
+/// template, a few dozen times per call, and the keys are addresses, not input.
+struct TemplateRegistry(rustc_hash::FxHashMap<usize, TemplKind>);
 
 impl std::ops::Deref for TemplateRegistry {
-  type Target = std::collections::HashMap<usize, TemplKind>;
+  type Target = rustc_hash::FxHashMap<usize, TemplKind>;
   fn deref(&self) -> &Self::Target {
     &self.0
   }

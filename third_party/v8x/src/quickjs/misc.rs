@@ -174,7 +174,7 @@ fn is_strongly_reachable_from_handles(
   let st = iso_state(isolate);
   st.handles.iter().any(|&slot| {
     !slot.is_null() && same_value_identity(unsafe { *slot }, weak_value)
-  }) || st.persistent_handles.iter().any(|handle| {
+  }) || st.persistent_handles.values().any(|handle| {
     let slot = handle.slot;
     !handle.is_weak
       && !slot.is_null()
@@ -968,10 +968,13 @@ pub extern "C" fn v8__Global__New(
   let slot = unsafe { &mut (*cell).value } as *mut JSValue;
   if !_isolate.is_null() {
     let st = iso_state(_isolate);
-    st.persistent_handles.push(PersistentHandle {
-      slot,
-      is_weak: false,
-    });
+    st.persistent_handles.insert(
+      slot as usize,
+      PersistentHandle {
+        slot,
+        is_weak: false,
+      },
+    );
     st.global_handles.fetch_add(1, Ordering::SeqCst);
   }
   slot as *const Data
@@ -989,10 +992,7 @@ pub extern "C" fn v8__Global__NewWeak(
   let mut context = ptr::null_mut();
   if !handle.is_null() && !isolate.is_null() {
     let st = iso_state(isolate);
-    if let Some(persistent) =
-      st.persistent_handles.iter_mut().find(|persistent| {
-        std::ptr::addr_eq(persistent.slot, handle as *const JSValue)
-      })
+    if let Some(persistent) = st.persistent_handles.get_mut(&(handle as usize))
     {
       persistent.is_weak = true;
       let cell = handle as *const PersistentCell;
@@ -1030,8 +1030,7 @@ pub extern "C" fn v8__Global__Reset(data: *const Data) {
       let weak = st.weak_handles.remove(index);
       unsafe { JS_FreeValue(weak.context, weak.weak_ref) };
     }
-    st.persistent_handles
-      .retain(|handle| !std::ptr::addr_eq(handle.slot, data as *const JSValue));
+    st.persistent_handles.remove(&(data as usize));
     if st.global_handles.load(Ordering::SeqCst) > 0 {
       st.global_handles.fetch_sub(1, Ordering::SeqCst);
     }
