@@ -78,7 +78,7 @@ pub fn op_trove_log(state: &mut OpState, #[string] level: &str, #[string] args_j
         return Ok(());
     }
     let args: serde_json::Value =
-        serde_json::from_str(args_json).map_err(|e| JsErrorBox::type_error(format!("log line is not JSON: {e}")))?;
+        crate::js_json::from_js_json(args_json).map_err(|e| JsErrorBox::type_error(format!("log line is not JSON: {e}")))?;
     let line = call.ledger.record_log(args);
     crate::log::emit(level, &scope_id, &call.tool, &call.call_id, "ctx.log", &line.to_string());
     if let Some(sink) = &call.env.log_sink {

@@ -21,6 +21,7 @@ pub mod callback;
 pub mod clock;
 pub mod egress;
 pub mod extension;
+pub mod js_json;
 pub mod kb;
 pub mod ledger;
 pub mod log;

@@ -104,12 +104,13 @@ impl Envelope {
         serde_json::to_value(self).expect("an envelope is JSON")
     }
 
-    /// Parses and checks an envelope's JSON text.
+    /// Parses and checks an envelope's JSON text, as the isolate's `JSON.stringify` wrote it
+    /// (a lone surrogate in a string reads as U+FFFD: [`trove_host_ops::js_json`]).
     ///
     /// # Errors
     /// The text is not JSON, or not exactly one of the two shapes of contract §4.
     pub fn from_json_str(text: &str) -> Result<Self, String> {
-        serde_json::from_str(text).map_err(|e| e.to_string())
+        trove_host_ops::js_json::from_js_json(text).map_err(|e| e.to_string())
     }
 }
 

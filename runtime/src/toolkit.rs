@@ -305,7 +305,7 @@ impl Toolkit {
         };
         let functions = runtime.op_state().borrow().borrow::<HostFunctions>().clone();
         let described: Described =
-            serde_json::from_str(&described).map_err(|e| LoadError::Module(format!("{shown}: bad description: {e}")))?;
+            trove_host_ops::js_json::from_js_json(&described).map_err(|e| LoadError::Module(format!("{shown}: bad description: {e}")))?;
         let declared = Arc::new(policy_of(&described));
         let tool_problems = crate::describe::tool_list_problems(&described.tools);
         if !tool_problems.is_empty() {

@@ -179,3 +179,31 @@ JSON.stringify(out)
     ]);
     assert_eq!(serde_json::Value::Array(got), want);
 }
+
+/// Strings a tool hands to the host, in both of the engine's encodings (Latin-1 and UTF-16) and
+/// with a lone surrogate (a string cut inside an emoji), reach Rust as V8 would hand them over
+/// (third_party/v8x/TROVE-PATCHES.md, 14): each lone surrogate as one U+FFFD, the rest as it
+/// was. A lone surrogate in the returned text or in a log line failed the call ("malformed
+/// envelope", "log line is not JSON"): `JSON.stringify` writes one as an escape that serde_json
+/// refuses ([`trove_host_ops::js_json`]).
+#[tokio::test]
+async fn strings_reach_rust_whole_and_lone_surrogates_as_replacement_characters() {
+    let dir = scratch_toolkit("strings", &[("extension.ts", r#"
+import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
+export default defineToolkit({
+  id: 'strings', name: 'Strings', description: 'Returns and logs strings.', icon: 'type', version: '1.0.0', egress: [],
+  tools: [tool({ name: 'say', description: 'Says s.', input: z.object({ s: z.string() }),
+    handler: async ({ s }, ctx) => {
+      const cut = '😀'.slice(0, 1);
+      ctx.log(s, `é${cut}!`, '\udc00');
+      return `${s}|${cut}|${s.length}`;
+    } })],
+});
+"#)]);
+    let mut toolkit = load(&dir).await;
+    let s = "héllo ÿ 😀 日本";
+    let outcome = call(&mut toolkit, "say", json!({ "s": s })).await;
+    assert_eq!(outcome.envelope.json(), json!({ "ok": true, "result": { "text": format!("{s}|\u{fffd}|13") } }));
+    assert_eq!(outcome.record.logs.len(), 1, "{:?}", outcome.record.logs);
+    assert_eq!(outcome.record.logs[0], json!([s, "é\u{fffd}!", "\u{fffd}"]));
+}
