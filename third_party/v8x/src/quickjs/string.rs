@@ -695,6 +695,21 @@ pub(super) struct ViewState {
   data: *mut c_void,
   len: usize,
   is_one_byte: bool,
+  /// `data` is the string's own characters, not a copy to free.
+  borrowed: bool,
+}
+
+// A ViewState lives in rusty_v8's `ValueView` buffer.
+const _: () = assert!(std::mem::size_of::<ViewState>() <= 32);
+
+unsafe extern "C" {
+  /// trove-host patch (TROVE-PATCHES.md, 14): see quickjs.c.
+  fn v82jsc_string_chars(
+    v: JSValue,
+    data: *mut *const c_void,
+    len: *mut u32,
+    wide: *mut bool,
+  ) -> bool;
 }
 
 #[unsafe(no_mangle)]
@@ -703,6 +718,31 @@ pub extern "C" fn v8__String__ValueView__CONSTRUCT(
   isolate: *mut RealIsolate,
   string: *const V8String,
 ) {
+  // trove-host patch (TROVE-PATCHES.md, 14): a flat string's characters are
+  // viewed where they are, as V8 does, in the string's own encoding. This went
+  // through UTF-8 (`JS_ToCStringLen`), a `String`, UTF-16 and a one-byte copy:
+  // four conversions for each string crossing to Rust (the call's envelope,
+  // every op's string argument), and a lone surrogate became three U+FFFD
+  // where V8's readers make one.
+  if !string.is_null() {
+    let mut data: *const c_void = ptr::null();
+    let mut len: u32 = 0;
+    let mut wide = false;
+    if unsafe { v82jsc_string_chars(jsval_of(string), &mut data, &mut len, &mut wide) } {
+      unsafe {
+        // `ValueView::data` makes a slice of it: never null, even when empty.
+        (*buf).data = if len == 0 {
+          ptr::NonNull::<u16>::dangling().as_ptr() as *mut c_void
+        } else {
+          data as *mut c_void
+        };
+        (*buf).len = len as usize;
+        (*buf).is_one_byte = !wide;
+        (*buf).borrowed = true;
+      }
+      return;
+    }
+  }
   let ctx = ctx_for(isolate);
   let units: Vec<u16> = if ctx.is_null() || string.is_null() {
     Vec::new()
@@ -732,6 +772,7 @@ pub extern "C" fn v8__String__ValueView__CONSTRUCT(
     (*buf).data = data;
     (*buf).len = len;
     (*buf).is_one_byte = is_one_byte;
+    (*buf).borrowed = false;
   }
 }
 
@@ -739,7 +780,11 @@ pub extern "C" fn v8__String__ValueView__CONSTRUCT(
 pub extern "C" fn v8__String__ValueView__DESTRUCT(this: *mut ViewState) {
   unsafe {
     let st = &mut *this;
-    if !st.data.is_null() {
+    if st.borrowed {
+      st.data = ptr::null_mut();
+      st.len = 0;
+      st.borrowed = false;
+    } else if !st.data.is_null() {
       if st.is_one_byte {
         let slice = ptr::slice_from_raw_parts_mut(st.data as *mut u8, st.len);
         drop(Box::from_raw(slice));

@@ -18355,6 +18355,24 @@ static const uint16_t func_kind_to_class_id[] = {
     [JS_FUNC_ASYNC_GENERATOR] = JS_CLASS_ASYNC_GENERATOR_FUNCTION,
 };
 
+/* trove-host patch (TROVE-PATCHES.md, 14): a string's own characters, for the
+   binding's String::ValueView: Latin-1 bytes (`*wide` false) or UTF-16 units,
+   `*len` of them, borrowed from the string (valid while it lives). False for
+   anything but a flat string (a rope, not a string): the caller converts. */
+bool v82jsc_string_chars(JSValueConst v, const void **data, uint32_t *len,
+                         bool *wide)
+{
+    JSString *p;
+
+    if (JS_VALUE_GET_TAG(v) != JS_TAG_STRING)
+        return false;
+    p = JS_VALUE_GET_STRING(v);
+    *len = p->len;
+    *wide = p->is_wide_char;
+    *data = p->is_wide_char ? (const void *)str16(p) : (const void *)str8(p);
+    return true;
+}
+
 /* trove-host patch (TROVE-PATCHES.md, 12): the shape a new closure of class
    `class_id` starts with: `length` and `name` (configurable), and, when
    `with_prototype`, the lazily made `prototype` (writable, autoinit): what
