@@ -70,6 +70,15 @@ pub enum ErrorCode {
     ToolError,
 }
 
+/// `{ "ok": true, "result": { "text": … } }` and nothing else: [`Envelope::from_json_str`]'s
+/// fast path (a `Value` and a second pass were most of reading an envelope).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TextOnly {
+    ok: bool,
+    result: ToolResult,
+}
+
 /// A field that is present deserialises to `Some`, even when it is `null`.
 fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
     Value::deserialize(d).map(Some)
@@ -110,6 +119,13 @@ impl Envelope {
     /// # Errors
     /// The text is not JSON, or not exactly one of the two shapes of contract §4.
     pub fn from_json_str(text: &str) -> Result<Self, String> {
+        // The commonest envelope, a text result alone, as `js/host.js` writes it, read straight
+        // into its fields; anything else (or anything odd) through the full check.
+        if let Ok(TextOnly { ok: true, result }) = serde_json::from_str::<TextOnly>(text) {
+            if result.structured.is_none() {
+                return Ok(Self::Ok(Success { result, structured_content: None }));
+            }
+        }
         trove_host_ops::js_json::from_js_json(text).map_err(|e| e.to_string())
     }
 }
@@ -195,6 +211,10 @@ mod tests {
             json!({ "ok": false, "error": "e", "code": "TOOL_ERROR" }),
         ] {
             assert!(Envelope::from_json_str(&bad.to_string()).is_err(), "accepted {bad}");
+        }
+        // Near misses of the fast path's shape go through the full check too.
+        for bad in [r#"{"ok":false,"result":{"text":"a"}}"#, r#"{"ok":true,"ok":false,"result":{"text":"a"}}"#] {
+            assert!(Envelope::from_json_str(bad).is_err(), "accepted {bad}");
         }
     }
 }
