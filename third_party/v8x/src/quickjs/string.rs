@@ -654,15 +654,15 @@ pub extern "C" fn v8__String__NewFromOneByte(
     return ptr::null();
   }
 
+  // trove-host patch (TROVE-PATCHES.md, 15): the bytes are the string's
+  // characters (Latin-1), stored as they are; they went to UTF-8 in a `String`
+  // (a `char` at a time) and back.
   let bytes: &[u8] = if data.is_null() || len == 0 {
     &[]
   } else {
     unsafe { std::slice::from_raw_parts(data, len) }
   };
-  let utf8: std::string::String =
-    bytes.iter().map(|&b| b as ::std::primitive::char).collect();
-  let v =
-    unsafe { JS_NewStringLen(ctx, utf8.as_ptr() as *const c_char, utf8.len()) };
+  let v = unsafe { v82jsc_new_string8(ctx, bytes.as_ptr(), bytes.len() as u32) };
   if v.tag == JS_TAG_EXCEPTION {
     return ptr::null();
   }
@@ -672,8 +672,17 @@ pub extern "C" fn v8__String__NewFromOneByte(
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__String__Length(this: *const V8String) -> c_int {
+  if this.is_null() {
+    return 0;
+  }
+  // trove-host patch (TROVE-PATCHES.md, 15): read, not counted from a UTF-8
+  // copy of the whole string (rusty_v8 asks before every conversion).
+  let len = unsafe { v82jsc_string_length(jsval_of(this)) };
+  if len >= 0 {
+    return len as c_int;
+  }
   let ctx = current_ctx();
-  if ctx.is_null() || this.is_null() {
+  if ctx.is_null() {
     return 0;
   }
   let v = jsval_of(this);
@@ -710,6 +719,10 @@ unsafe extern "C" {
     len: *mut u32,
     wide: *mut bool,
   ) -> bool;
+  /// trove-host patch (TROVE-PATCHES.md, 15): see quickjs.c.
+  pub(super) fn v82jsc_string_length(v: JSValue) -> i64;
+  /// trove-host patch (TROVE-PATCHES.md, 15): see quickjs.c.
+  fn v82jsc_new_string8(ctx: *mut JSContext, buf: *const u8, len: u32) -> JSValue;
 }
 
 #[unsafe(no_mangle)]

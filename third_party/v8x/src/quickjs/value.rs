@@ -872,6 +872,11 @@ pub extern "C" fn v8__Value__ToString(
     return ptr::null();
   }
   let v = jsval_of(this);
+  // trove-host patch (TROVE-PATCHES.md, 15): a string is its own string; it
+  // was copied to UTF-8 and back (and a lone surrogate lost on the way).
+  if unsafe { super::string::v82jsc_string_length(v) } >= 0 {
+    return intern_dup::<V8String>(ctx, v);
+  }
 
   let mut len: usize = 0;
   let cstr = unsafe { JS_ToCStringLen(ctx, &mut len, v) };

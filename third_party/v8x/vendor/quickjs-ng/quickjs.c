@@ -18373,6 +18373,27 @@ bool v82jsc_string_chars(JSValueConst v, const void **data, uint32_t *len,
     return true;
 }
 
+/* trove-host patch (TROVE-PATCHES.md, 15): a string's length in UTF-16 units
+   (flat or rope), or -1 for anything but a string. */
+int64_t v82jsc_string_length(JSValueConst v)
+{
+    switch (JS_VALUE_GET_TAG(v)) {
+    case JS_TAG_STRING:
+        return JS_VALUE_GET_STRING(v)->len;
+    case JS_TAG_STRING_ROPE:
+        return ((JSStringRope *)JS_VALUE_GET_PTR(v))->len;
+    default:
+        return -1;
+    }
+}
+
+/* trove-host patch (TROVE-PATCHES.md, 15): a string of `len` Latin-1 bytes,
+   stored as they are (one byte per character). */
+JSValue v82jsc_new_string8(JSContext *ctx, const uint8_t *buf, uint32_t len)
+{
+    return js_new_string8_len(ctx, (const char *)buf, len);
+}
+
 /* trove-host patch (TROVE-PATCHES.md, 12): the shape a new closure of class
    `class_id` starts with: `length` and `name` (configurable), and, when
    `with_prototype`, the lazily made `prototype` (writable, autoinit): what
