@@ -70,13 +70,23 @@ pub enum ErrorCode {
     ToolError,
 }
 
-/// `{ "ok": true, "result": { "text": … } }` and nothing else: [`Envelope::from_json_str`]'s
-/// fast path (a `Value` and a second pass were most of reading an envelope).
+/// Every field either half of an envelope may have, read in one pass; [`Envelope`]'s
+/// `Deserialize` then checks that they make exactly one of the two shapes. (Reading a `Value`
+/// first and then each half from it was a second pass over a large structured result.)
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TextOnly {
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct EnvelopeFields {
     ok: bool,
-    result: ToolResult,
+    #[serde(default)]
+    result: Option<ToolResult>,
+    #[serde(default, deserialize_with = "present")]
+    structured_content: Option<Value>,
+    #[serde(default)]
+    error: Option<String>,
+    #[serde(default)]
+    retryable: Option<bool>,
+    #[serde(default)]
+    code: Option<ErrorCode>,
 }
 
 /// A field that is present deserialises to `Some`, even when it is `null`.
@@ -119,13 +129,6 @@ impl Envelope {
     /// # Errors
     /// The text is not JSON, or not exactly one of the two shapes of contract §4.
     pub fn from_json_str(text: &str) -> Result<Self, String> {
-        // The commonest envelope, a text result alone, as `js/host.js` writes it, read straight
-        // into its fields; anything else (or anything odd) through the full check.
-        if let Ok(TextOnly { ok: true, result }) = serde_json::from_str::<TextOnly>(text) {
-            if result.structured.is_none() {
-                return Ok(Self::Ok(Success { result, structured_content: None }));
-            }
-        }
         trove_host_ops::js_json::from_js_json(text).map_err(|e| e.to_string())
     }
 }
@@ -157,13 +160,25 @@ impl Serialize for Envelope {
 
 impl<'de> Deserialize<'de> for Envelope {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let Value::Object(mut map) = Value::deserialize(d)? else {
-            return Err(D::Error::custom("an envelope is an object"));
-        };
-        match map.remove("ok") {
-            Some(Value::Bool(true)) => Success::deserialize(Value::Object(map)).map(Self::Ok).map_err(D::Error::custom),
-            Some(Value::Bool(false)) => Failure::deserialize(Value::Object(map)).map(Self::Err).map_err(D::Error::custom),
-            _ => Err(D::Error::custom("`ok` is not a boolean")),
+        let f = EnvelopeFields::deserialize(d)?;
+        match f {
+            EnvelopeFields { ok: true, result: Some(result), structured_content, error: None, retryable: None, code: None } => {
+                Ok(Self::Ok(Success { result, structured_content }))
+            }
+            EnvelopeFields {
+                ok: false,
+                result: None,
+                structured_content: None,
+                error: Some(error),
+                retryable: Some(retryable),
+                code: Some(code),
+            } => Ok(Self::Err(Failure { error, retryable, code })),
+            EnvelopeFields { ok: true, .. } => {
+                Err(D::Error::custom("a success envelope is `{ ok, result, structuredContent? }` and nothing else"))
+            }
+            EnvelopeFields { ok: false, .. } => {
+                Err(D::Error::custom("a failure envelope is `{ ok, error, retryable, code }` and nothing else"))
+            }
         }
     }
 }
