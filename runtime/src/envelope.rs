@@ -77,16 +77,36 @@ pub enum ErrorCode {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct EnvelopeFields {
     ok: bool,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some")]
     result: Option<ToolResult>,
     #[serde(default, deserialize_with = "present")]
     structured_content: Option<Value>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some")]
     error: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some")]
     retryable: Option<bool>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some")]
     code: Option<ErrorCode>,
+}
+
+/// A field that is present must hold a `T`: `null` is not its absence.
+fn some<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+/// Reads [`EnvelopeFields`] from a JSON object only (a struct would also be read from an array).
+struct FieldsVisitor;
+
+impl<'de> serde::de::Visitor<'de> for FieldsVisitor {
+    type Value = EnvelopeFields;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("an envelope object")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<EnvelopeFields, A::Error> {
+        EnvelopeFields::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+    }
 }
 
 /// A field that is present deserialises to `Some`, even when it is `null`.
@@ -160,7 +180,7 @@ impl Serialize for Envelope {
 
 impl<'de> Deserialize<'de> for Envelope {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let f = EnvelopeFields::deserialize(d)?;
+        let f = d.deserialize_map(FieldsVisitor)?;
         match f {
             EnvelopeFields { ok: true, result: Some(result), structured_content, error: None, retryable: None, code: None } => {
                 Ok(Self::Ok(Success { result, structured_content }))
@@ -228,7 +248,14 @@ mod tests {
             assert!(Envelope::from_json_str(&bad.to_string()).is_err(), "accepted {bad}");
         }
         // Near misses of the fast path's shape go through the full check too.
-        for bad in [r#"{"ok":false,"result":{"text":"a"}}"#, r#"{"ok":true,"ok":false,"result":{"text":"a"}}"#] {
+        for bad in [
+            r#"{"ok":false,"result":{"text":"a"}}"#,
+            r#"{"ok":true,"ok":false,"result":{"text":"a"}}"#,
+            r#"[true,{"text":"a"}]"#,
+            r#"{"ok":true,"result":{"text":"a"},"error":null,"retryable":null,"code":null}"#,
+            r#"{"ok":false,"result":null,"error":"e","retryable":false,"code":"TOOL_ERROR"}"#,
+            r#"{"ok":true,"result":null}"#,
+        ] {
             assert!(Envelope::from_json_str(bad).is_err(), "accepted {bad}");
         }
     }

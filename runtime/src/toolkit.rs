@@ -305,7 +305,17 @@ impl Toolkit {
         };
         let functions = runtime.op_state().borrow().borrow::<HostFunctions>().clone();
         let described: Described =
-            trove_host_ops::js_json::from_js_json(&described).map_err(|e| LoadError::Module(format!("{shown}: bad description: {e}")))?;
+            serde_json::from_str(&described).map_err(|e| {
+                // A lone UTF-16 surrogate (half of an emoji) in a name, a description or a
+                // schema: a tool advertised with U+FFFD in its place could not be called by
+                // that name, so the toolkit does not load.
+                let why = if trove_host_ops::js_json::from_js_json::<Value>(&described).is_ok() {
+                    "a tool's name, description or schema holds a string with a lone UTF-16 surrogate (half of a surrogate pair), which JSON cannot carry".to_owned()
+                } else {
+                    e.to_string()
+                };
+                LoadError::Module(format!("{shown}: bad description: {why}"))
+            })?;
         let declared = Arc::new(policy_of(&described));
         let tool_problems = crate::describe::tool_list_problems(&described.tools);
         if !tool_problems.is_empty() {

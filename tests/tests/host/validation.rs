@@ -214,3 +214,19 @@ async fn non_object_input() {
     .await;
     assert_eq!(message, "tool input schema must be an object (z.object({...})), got type \"string\"");
 }
+
+/// A tool whose input schema has a key with a lone UTF-16 surrogate (half of an emoji) cannot be
+/// called by that key over JSON, so the toolkit does not load, and says why (the SDK under Node
+/// would serve it; the wire cannot carry the key).
+#[tokio::test(flavor = "current_thread")]
+async fn a_lone_surrogate_in_a_schema_key_is_refused_at_load() {
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        const key = 'k' + '😀'.slice(0, 1);\n\
+        export default defineToolkit({ id: 'halves', name: 'Halves', description: 'Half an emoji.', icon: '🔧', version: '1.0.0',\n\
+        \x20 tools: [tool({ name: 'ping', description: 'Ping.', input: z.object({ [key]: z.string() }), handler: async () => 'pong' })] });\n";
+    let dir = scratch_toolkit("validation", &[("extension.ts", source)]);
+    match Toolkit::load(&dir).await {
+        Ok(_) => panic!("a toolkit with a lone surrogate in a schema key loaded"),
+        Err(e) => assert!(e.to_string().contains("lone UTF-16 surrogate"), "{e}"),
+    }
+}
