@@ -207,3 +207,26 @@ export default defineToolkit({
     assert_eq!(outcome.record.logs.len(), 1, "{:?}", outcome.record.logs);
     assert_eq!(outcome.record.logs[0], json!([s, "é\u{fffd}!", "\u{fffd}"]));
 }
+
+/// A string read into Rust reads the same whether the engine holds it flat or as a rope (a
+/// concatenation, which QuickJS makes for long parts): Latin-1, UTF-16 and a lone surrogate as
+/// one U+FFFD, as V8 reads them (third_party/v8x/TROVE-PATCHES.md, 14 and 15).
+#[test]
+fn flat_strings_and_ropes_read_the_same() {
+    let mut runtime = deno_core::JsRuntime::new(Default::default());
+    let cases = [
+        ("'\\ud800' + 'x'.repeat(600)", format!("\u{fffd}{}", "x".repeat(600))),
+        ("'\\ud800'.padEnd(601, 'x')", format!("\u{fffd}{}", "x".repeat(600))),
+        ("'é'.repeat(300) + 'ÿ'.repeat(300)", format!("{}{}", "é".repeat(300), "ÿ".repeat(300))),
+        ("'😀'.repeat(200) + '日本'.repeat(300)", format!("{}{}", "😀".repeat(200), "日本".repeat(300))),
+        ("'' + ''", String::new()),
+    ];
+    for (script, want) in cases {
+        let value = runtime.execute_script("strings.js", script.to_owned()).expect("the script runs");
+        deno_core::scope!(scope, runtime);
+        let value = deno_core::v8::Local::new(scope, value);
+        let string = value.to_string(scope).expect("a string");
+        assert_eq!(string.to_rust_string_lossy(scope), want, "{script}");
+        assert_eq!(string.length(), want.encode_utf16().count(), "{script}: length");
+    }
+}

@@ -719,6 +719,8 @@ unsafe extern "C" {
     len: *mut u32,
     wide: *mut bool,
   ) -> bool;
+  /// trove-host patch (TROVE-PATCHES.md, 14): see quickjs.c.
+  fn v82jsc_string_flatten(ctx: *mut JSContext, v: JSValue) -> JSValue;
   /// trove-host patch (TROVE-PATCHES.md, 15): see quickjs.c.
   pub(super) fn v82jsc_string_length(v: JSValue) -> i64;
   /// trove-host patch (TROVE-PATCHES.md, 15): see quickjs.c.
@@ -754,6 +756,39 @@ pub extern "C" fn v8__String__ValueView__CONSTRUCT(
         (*buf).borrowed = true;
       }
       return;
+    }
+    // A rope (a concatenation): its characters copied once, from a flat copy
+    // of it, in their own encoding, so it reads as the same text would flat.
+    let ctx = ctx_for(isolate);
+    let v = jsval_of(string);
+    if !ctx.is_null() && unsafe { v82jsc_string_length(v) } >= 0 {
+      let flat = unsafe { v82jsc_string_flatten(ctx, v) };
+      if flat.tag == JS_TAG_EXCEPTION {
+        unsafe { JS_FreeValue(ctx, JS_GetException(ctx)) };
+      } else {
+        let read = unsafe {
+          v82jsc_string_chars(flat, &mut data, &mut len, &mut wide)
+        };
+        if read {
+          let len = len as usize;
+          let copy = if wide {
+            let units = unsafe { std::slice::from_raw_parts(data as *const u16, len) };
+            Box::into_raw(Box::<[u16]>::from(units)) as *mut c_void
+          } else {
+            let bytes = unsafe { std::slice::from_raw_parts(data as *const u8, len) };
+            Box::into_raw(Box::<[u8]>::from(bytes)) as *mut c_void
+          };
+          unsafe {
+            JS_FreeValue(ctx, flat);
+            (*buf).data = copy;
+            (*buf).len = len;
+            (*buf).is_one_byte = !wide;
+            (*buf).borrowed = false;
+          }
+          return;
+        }
+        unsafe { JS_FreeValue(ctx, flat) };
+      }
     }
   }
   let ctx = ctx_for(isolate);

@@ -18373,6 +18373,25 @@ bool v82jsc_string_chars(JSValueConst v, const void **data, uint32_t *len,
     return true;
 }
 
+/* trove-host patch (TROVE-PATCHES.md, 14): a rope's characters as one flat
+   string (a new value), for String::ValueView; JS_EXCEPTION on failure. */
+JSValue v82jsc_string_flatten(JSContext *ctx, JSValueConst v)
+{
+    StringBuffer b_s, *b = &b_s;
+
+    if (JS_VALUE_GET_TAG(v) == JS_TAG_STRING)
+        return js_dup(v);
+    if (JS_VALUE_GET_TAG(v) != JS_TAG_STRING_ROPE)
+        return JS_ThrowTypeError(ctx, "not a string");
+    if (string_buffer_init(ctx, b, JS_VALUE_GET_STRING_ROPE(v)->len))
+        return JS_EXCEPTION;
+    if (string_buffer_concat_value(b, v)) {
+        string_buffer_free(b);
+        return JS_EXCEPTION;
+    }
+    return string_buffer_end(b);
+}
+
 /* trove-host patch (TROVE-PATCHES.md, 15): a string's length in UTF-16 units
    (flat or rope), or -1 for anything but a string. */
 int64_t v82jsc_string_length(JSValueConst v)
