@@ -247,7 +247,7 @@ mod tests {
         ] {
             assert!(Envelope::from_json_str(&bad.to_string()).is_err(), "accepted {bad}");
         }
-        // Near misses of the fast path's shape go through the full check too.
+        // Near misses: the other half's fields, `null` for a field, an array, a repeated key.
         for bad in [
             r#"{"ok":false,"result":{"text":"a"}}"#,
             r#"{"ok":true,"ok":false,"result":{"text":"a"}}"#,
