@@ -4225,11 +4225,11 @@ thread_local! {
 /// isolate for deno_core's ops. Only a thread's own templates are in its
 /// table, so no other thread can take a freed address for a template; their
 /// JavaScript values are not touched (their runtime is gone by then).
-#[derive(Default)]
 ///
 /// trove-host patch (TROVE-PATCHES.md, 13): hashed with FxHash, not SipHash: every
 /// `Local::New`, `Global::New` and `Global::Reset` asks it whether its handle is a
 /// template, a few dozen times per call, and the keys are addresses, not input.
+#[derive(Default)]
 struct TemplateRegistry(rustc_hash::FxHashMap<usize, TemplKind>);
 
 impl std::ops::Deref for TemplateRegistry {

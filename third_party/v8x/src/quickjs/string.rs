@@ -727,6 +727,23 @@ unsafe extern "C" {
   fn v82jsc_new_string8(ctx: *mut JSContext, buf: *const u8, len: u32) -> JSValue;
 }
 
+/// Fills a view: `len` characters at `data`, one byte each or UTF-16 units;
+/// `borrowed` when they are the string's own (not a copy for DESTRUCT to free).
+unsafe fn set_view(
+  buf: *mut ViewState,
+  data: *mut c_void,
+  len: usize,
+  is_one_byte: bool,
+  borrowed: bool,
+) {
+  unsafe {
+    (*buf).data = data;
+    (*buf).len = len;
+    (*buf).is_one_byte = is_one_byte;
+    (*buf).borrowed = borrowed;
+  }
+}
+
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__String__ValueView__CONSTRUCT(
   buf: *mut ViewState,
@@ -744,17 +761,13 @@ pub extern "C" fn v8__String__ValueView__CONSTRUCT(
     let mut len: u32 = 0;
     let mut wide = false;
     if unsafe { v82jsc_string_chars(jsval_of(string), &mut data, &mut len, &mut wide) } {
-      unsafe {
-        // `ValueView::data` makes a slice of it: never null, even when empty.
-        (*buf).data = if len == 0 {
-          ptr::NonNull::<u16>::dangling().as_ptr() as *mut c_void
-        } else {
-          data as *mut c_void
-        };
-        (*buf).len = len as usize;
-        (*buf).is_one_byte = !wide;
-        (*buf).borrowed = true;
-      }
+      // `ValueView::data` makes a slice of it: never null, even when empty.
+      let data = if len == 0 {
+        ptr::NonNull::<u16>::dangling().as_ptr() as *mut c_void
+      } else {
+        data as *mut c_void
+      };
+      unsafe { set_view(buf, data, len as usize, !wide, true) };
       return;
     }
     // A rope (a concatenation): its characters copied once, from a flat copy
@@ -780,10 +793,7 @@ pub extern "C" fn v8__String__ValueView__CONSTRUCT(
           };
           unsafe {
             JS_FreeValue(ctx, flat);
-            (*buf).data = copy;
-            (*buf).len = len;
-            (*buf).is_one_byte = !wide;
-            (*buf).borrowed = false;
+            set_view(buf, copy, len, !wide, false);
           }
           return;
         }
@@ -817,10 +827,7 @@ pub extern "C" fn v8__String__ValueView__CONSTRUCT(
     Box::into_raw(units.into_boxed_slice()) as *mut c_void
   };
   unsafe {
-    (*buf).data = data;
-    (*buf).len = len;
-    (*buf).is_one_byte = is_one_byte;
-    (*buf).borrowed = false;
+    set_view(buf, data, len, is_one_byte, false);
   }
 }
 
