@@ -30,8 +30,7 @@ pub fn from_js_json<T: DeserializeOwned>(text: &str) -> serde_json::Result<T> {
 /// The four hex digits at `at`, as a code unit.
 fn hex4(bytes: &[u8], at: usize) -> Option<u32> {
     let digits = bytes.get(at..at + 4)?;
-    let text = std::str::from_utf8(digits).ok()?;
-    u32::from_str_radix(text, 16).ok().filter(|_| digits.iter().all(u8::is_ascii_hexdigit))
+    digits.iter().try_fold(0, |unit, &d| Some(unit * 16 + char::from(d).to_digit(16)?))
 }
 
 const HIGH: std::ops::Range<u32> = 0xD800..0xDC00;
