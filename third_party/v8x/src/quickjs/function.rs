@@ -3548,7 +3548,17 @@ fn property_return_scratch() -> usize {
   SCRATCH.with(|s| s.get() as usize)
 }
 
-unsafe extern "C" fn ext_finalize(_rt: *mut JSRuntime, _val: JSValue) {}
+// trove-host patch (TROVE-PATCHES.md, 18): an External's entry in the
+// process-wide table goes with it. Entries were never removed: each isolate
+// left ~1,600 behind (one per op binding and per host function restored from
+// the snapshot), and an ordinary object later made at a freed External's
+// address read as an External (`value_is_external`).
+unsafe extern "C" fn ext_finalize(_rt: *mut JSRuntime, val: JSValue) {
+  external_values()
+    .lock()
+    .unwrap_or_else(|poisoned| poisoned.into_inner())
+    .remove(&external_key(val));
+}
 
 unsafe extern "C" fn named_handler_finalize(rt: *mut JSRuntime, val: JSValue) {
   let mut class_id: JSClassID = 0;
@@ -3639,6 +3649,15 @@ fn record_snapshot_function(
 ) {
   let key = function_key(function);
   if key == 0 {
+    return;
+  }
+  // trove-host patch (TROVE-PATCHES.md, 16): only a snapshot creator's
+  // functions are ever written to a snapshot (every reader of this table is
+  // on the snapshot writer's path); an isolate that will never be written,
+  // one restored from a snapshot above all, kept an entry for each of its
+  // ~530 op functions and each host function read back, for nothing.
+  let isolate = current_iso();
+  if !isolate.is_null() && !iso_state(isolate).is_snapshot_creator {
     return;
   }
   SNAPSHOT_FUNCTIONS.with(|m| {

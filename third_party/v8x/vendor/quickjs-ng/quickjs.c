@@ -24116,6 +24116,10 @@ typedef struct JSParseState {
     JSFunctionDef *cur_func;
     bool is_module; /* parsing a module */
     bool allow_html_comments;
+    /* trove-host patch (TROVE-PATCHES.md, 17): the host's own JavaScript
+       (an `ext:` specifier) keeps no function text, as functions read back
+       from the snapshot keep none (patch 7); a class keeps its text. */
+    bool strip_source;
 } JSParseState;
 
 typedef struct JSOpCode {
@@ -39663,10 +39667,12 @@ static __exception int js_parse_function_decl2(JSParseState *s,
             /* save the function source code */
             /* the end of the function source code is after the last
                 token of the function source stored into s->last_ptr */
-            fd->source_len = s->last_ptr - ptr;
-            fd->source = js_strndup(ctx, (const char *)ptr, fd->source_len);
-            if (!fd->source)
-                goto fail;
+            if (!s->strip_source) {
+                fd->source_len = s->last_ptr - ptr;
+                fd->source = js_strndup(ctx, (const char *)ptr, fd->source_len);
+                if (!fd->source)
+                    goto fail;
+            }
 
             goto done;
         }
@@ -39701,10 +39707,12 @@ static __exception int js_parse_function_decl2(JSParseState *s,
         }
 
         /* save the function source code */
-        fd->source_len = s->buf_ptr - ptr;
-        fd->source = js_strndup(ctx, (const char *)ptr, fd->source_len);
-        if (!fd->source)
-            goto fail;
+        if (!s->strip_source) {
+            fd->source_len = s->buf_ptr - ptr;
+            fd->source = js_strndup(ctx, (const char *)ptr, fd->source_len);
+            if (!fd->source)
+                goto fail;
+        }
 
         if (next_token(s)) {
             /* consume the '}' */
@@ -39976,6 +39984,7 @@ static void js_parse_init(JSContext *ctx, JSParseState *s,
     memset(s, 0, sizeof(*s));
     s->ctx = ctx;
     s->filename = filename;
+    s->strip_source = filename && !strncmp(filename, "ext:", 4);
     s->line_num = line;
     s->col_num = 1;
     s->buf_start = s->buf_ptr = (const uint8_t *)input;
