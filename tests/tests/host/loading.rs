@@ -302,6 +302,39 @@ export default defineToolkit({ id: 'names', name: 'Names', description: 'Names.'
     assert_eq!(o.envelope.json()["result"]["text"], "$ZodAsyncError _function default 0 ZodError");
 }
 
+/// `z` and the namespaces under it (`z.core`, `z.core.util`, `z.locales`, `z.regexes`) behave as
+/// the module namespace objects they are under Node: each export a data property, not
+/// configurable, of an object that cannot be extended; assigning, adding or deleting throws.
+/// js/build-zod.mjs rewrites esbuild's getter-per-export objects into this once zod has
+/// evaluated (one closure per export cost every instance ~0.3 MiB). The expected line is Node 20
+/// with zod 4.4.3, except one attribute: Node reports `writable: true` for an export it will
+/// not let you assign; an ordinary object cannot do both, so here it is `false`.
+#[tokio::test(flavor = "current_thread")]
+async fn zods_namespaces_behave_as_under_node() {
+    let body = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+const t = (f: () => void) => { try { f(); return 'ok'; } catch (e: any) { return e.constructor.name; } };\n\
+const d = (o: any, k: string) => { const x = Object.getOwnPropertyDescriptor(o, k)!; return [typeof x.value, x.writable, x.enumerable, x.configurable, 'get' in x].join(); };\n\
+export default defineToolkit({ id: 'ns', name: 'Namespaces', description: 'Namespaces.', icon: 'x', version: '1.0.0',\n\
+  tools: [tool({ name: 'ns', description: 'Namespaces.', input: z.object({}), handler: async () => {\n\
+    const zz: any = z;\n\
+    return [\n\
+      d(z, 'string'), d(z.core, '$ZodType'), d(z.core.util, 'normalizeParams'), d(z.locales, 'de'),\n\
+      Object.isExtensible(z), Object.isExtensible(z.core),\n\
+      t(() => { zz.string = 1; }), t(() => { zz.extraThing = 1; }), t(() => { delete zz.string; }),\n\
+      typeof z.string, Object.keys(z).includes('object'), Object.keys(z.core).length > 100,\n\
+      JSON.stringify(Object.keys(z.regexes).slice(0, 3)),\n\
+      z.object({ a: z.string() }).safeParse({ a: 1 }).success,\n\
+    ].join(' | ');\n\
+  } })] });\n";
+    let dir = scratch_toolkit("zod-namespaces", &[("extension.ts", body)]);
+    let mut t = load(&dir).await;
+    let o = call(&mut t, "ns", json!({})).await;
+    let node = "function,true,true,false,false | function,true,true,false,false | function,true,true,false,false | \
+        function,true,true,false,false | false | false | TypeError | TypeError | TypeError | function | true | true | \
+        [\"base64\",\"base64url\",\"bigint\"] | false";
+    assert_eq!(o.envelope.json()["result"]["text"], node.replace("function,true,", "function,false,"));
+}
+
 /// Each instance of a pool runs the toolkit's top level again: one that declares another policy
 /// (egress, secrets, scopes, auth) than the first instance (which is what `manifest` and `GET`
 /// show) does not load, so every instance enforces what is shown. A tool schema whose default
