@@ -180,6 +180,34 @@ JSON.stringify(out)
     assert_eq!(serde_json::Value::Array(got), want);
 }
 
+/// A native function prints as V8 prints one (third_party/v8x/TROVE-PATCHES.md, 19), on one
+/// line and a bound function without its name, and a host function (an op, made from a
+/// `FunctionTemplate`) has V8's own properties, `length` and `name`, inheriting `toString` (the
+/// engine binding gave each one an own `toString`: a C function per op per isolate).
+#[test]
+fn native_functions_print_and_look_as_in_v8() {
+    const SCRIPT: &str = r#"
+"use strict";
+const op = Deno.core.ops.op_print;
+JSON.stringify([
+  String(Math.max), String(function f() {}.bind(null)), String(Object.getOwnPropertyDescriptor(Map.prototype, 'size').get),
+  String(Symbol), String(op) === `function ${op.name}() { [native code] }`,
+  Object.getOwnPropertyNames(op), op.toString === Function.prototype.toString,
+])
+"#;
+    let mut runtime = deno_core::JsRuntime::new(Default::default());
+    let value = runtime.execute_script("natives.js", SCRIPT).expect("the script runs");
+    deno_core::scope!(scope, runtime);
+    let value = deno_core::v8::Local::new(scope, value);
+    let got: serde_json::Value = serde_json::from_str(&value.to_rust_string_lossy(scope)).unwrap();
+    // The first four are what Node 20 prints.
+    let want = json!([
+        "function max() { [native code] }", "function () { [native code] }", "function get size() { [native code] }",
+        "function Symbol() { [native code] }", true, ["length", "name"], true,
+    ]);
+    assert_eq!(got, want);
+}
+
 /// Strings a tool hands to the host, in both of the engine's encodings (Latin-1 and UTF-16) and
 /// with a lone surrogate (a string cut inside an emoji), reach Rust as V8 would hand them over
 /// (third_party/v8x/TROVE-PATCHES.md, 14): each lone surrogate as one U+FFFD, the rest as it

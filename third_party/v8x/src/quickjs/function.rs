@@ -3404,57 +3404,6 @@ unsafe fn make_cfunc_magic(
   }
 }
 
-unsafe extern "C" fn native_function_to_string(
-  ctx: *mut JSContext,
-  this_val: JSValue,
-  _argc: c_int,
-  _argv: *mut JSValue,
-) -> JSValue {
-  let name = unsafe { JS_GetPropertyStr(ctx, this_val, c"name".as_ptr()) };
-  let name_text = if jsv_is_string(&name) {
-    let cstr = unsafe { JS_ToCString(ctx, name) };
-    let text = if cstr.is_null() {
-      std::string::String::new()
-    } else {
-      unsafe { std::ffi::CStr::from_ptr(cstr) }
-        .to_string_lossy()
-        .into_owned()
-    };
-    if !cstr.is_null() {
-      unsafe { JS_FreeCString(ctx, cstr) };
-    }
-    text
-  } else {
-    std::string::String::new()
-  };
-  unsafe { JS_FreeValue(ctx, name) };
-
-  let text = if name_text.is_empty() {
-    "function () { [native code] }".to_owned()
-  } else {
-    format!("function {name_text}() {{ [native code] }}")
-  };
-  unsafe { JS_NewStringLen(ctx, text.as_ptr() as *const c_char, text.len()) }
-}
-
-unsafe fn install_native_function_to_string(
-  ctx: *mut JSContext,
-  function: JSValue,
-) {
-  let to_string = unsafe {
-    JS_NewCFunction(ctx, native_function_to_string, c"toString".as_ptr(), 0)
-  };
-  unsafe {
-    JS_DefinePropertyValueStr(
-      ctx,
-      function,
-      c"toString".as_ptr(),
-      to_string,
-      JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE,
-    );
-  }
-}
-
 pub(crate) unsafe fn make_function_len(
   ctx: *mut JSContext,
   callback: FunctionCallback,
@@ -3516,7 +3465,9 @@ unsafe fn make_function_len_with_instance(
     make_cfunc_magic(ctx, tramp, ptr::null(), length.max(0), cproto, magic)
   };
   record_snapshot_function(f, callback, data, length, construct);
-  unsafe { install_native_function_to_string(ctx, f) };
+  // trove-host patch (TROVE-PATCHES.md, 19): no own `toString` per function
+  // (V8 gives a function none); the engine's `Function.prototype.toString`
+  // prints a native function as V8 does.
   f
 }
 

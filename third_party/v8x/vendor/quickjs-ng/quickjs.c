@@ -46538,9 +46538,17 @@ static JSValue js_function_toString(JSContext *ctx, JSValueConst this_val,
             pref = "async function *";
             break;
         }
+        /* trove-host patch (TROVE-PATCHES.md, 19): V8's text for a native
+           function, `function max() { [native code] }` on one line, and
+           none of a bound function's name (`function () { [native code] }`),
+           as Node prints them. The engine binding used to give every host
+           function an own `toString` to get the first. */
         suff = text_not_kept ? "() { /* source not kept */ }"
-                             : "() {\n    [native code]\n}";
-        name = JS_GetProperty(ctx, this_val, JS_ATOM_name);
+                             : "() { [native code] }";
+        if (p->class_id == JS_CLASS_BOUND_FUNCTION)
+            name = JS_UNDEFINED;
+        else
+            name = JS_GetProperty(ctx, this_val, JS_ATOM_name);
         if (JS_IsUndefined(name))
             name = js_empty_string(ctx->rt);
         return JS_ConcatString3(ctx, pref, name, suff);
