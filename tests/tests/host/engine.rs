@@ -181,7 +181,8 @@ JSON.stringify(out)
 }
 
 /// A native function prints as V8 prints one (third_party/v8x/TROVE-PATCHES.md, 19), on one
-/// line and a bound function without its name, and a host function (an op, made from a
+/// line, a bound function or a proxy without its name (and without running the proxy's traps),
+/// and a non-function is refused in V8's words; a host function (an op, made from a
 /// `FunctionTemplate`) has V8's own properties, `length` and `name`, inheriting `toString` (the
 /// engine binding gave each one an own `toString`: a C function per op per isolate).
 #[test]
@@ -193,6 +194,8 @@ JSON.stringify([
   String(Math.max), String(function f() {}.bind(null)), String(Object.getOwnPropertyDescriptor(Map.prototype, 'size').get),
   String(Symbol), String(op) === `function ${op.name}() { [native code] }`,
   Object.getOwnPropertyNames(op), op.toString === Function.prototype.toString,
+  Function.prototype.toString.call(new Proxy(function named() {}, { get() { throw new Error('trap'); } })),
+  (() => { try { return Function.prototype.toString.call({}); } catch (e) { return `${e.constructor.name}: ${e.message}`; } })(),
 ])
 "#;
     let mut runtime = deno_core::JsRuntime::new(Default::default());
@@ -200,10 +203,11 @@ JSON.stringify([
     deno_core::scope!(scope, runtime);
     let value = deno_core::v8::Local::new(scope, value);
     let got: serde_json::Value = serde_json::from_str(&value.to_rust_string_lossy(scope)).unwrap();
-    // The first four are what Node 20 prints.
+    // All but the op's are what Node 20 prints.
     let want = json!([
         "function max() { [native code] }", "function () { [native code] }", "function get size() { [native code] }",
         "function Symbol() { [native code] }", true, ["length", "name"], true,
+        "function () { [native code] }", "TypeError: Function.prototype.toString requires that 'this' be a Function",
     ]);
     assert_eq!(got, want);
 }

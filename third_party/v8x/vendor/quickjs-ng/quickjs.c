@@ -46503,8 +46503,9 @@ static JSValue js_function_toString(JSContext *ctx, JSValueConst this_val,
     JSFunctionKindEnum func_kind = JS_FUNC_NORMAL;
     bool text_not_kept = false;
 
-    if (check_function(ctx, this_val))
-        return JS_EXCEPTION;
+    /* trove-host patch (TROVE-PATCHES.md, 19): V8's words. */
+    if (!JS_IsFunction(ctx, this_val))
+        return JS_ThrowTypeError(ctx, "Function.prototype.toString requires that 'this' be a Function");
 
     p = JS_VALUE_GET_OBJ(this_val);
     if (js_class_has_bytecode(p->class_id)) {
@@ -46540,15 +46541,29 @@ static JSValue js_function_toString(JSContext *ctx, JSValueConst this_val,
         }
         /* trove-host patch (TROVE-PATCHES.md, 19): V8's text for a native
            function, `function max() { [native code] }` on one line, and
-           none of a bound function's name (`function () { [native code] }`),
-           as Node prints them. The engine binding used to give every host
-           function an own `toString` to get the first. */
+           none of a bound function's or a proxy's name (`function () {
+           [native code] }`), as Node prints them. The name is the function's
+           own `name` when that is a string data property; toString runs no
+           code of the toolkit's (a getter, a proxy trap) and cannot fail on
+           a name that is not a string. The engine binding used to give every
+           host function an own `toString` to get the first. */
         suff = text_not_kept ? "() { /* source not kept */ }"
                              : "() { [native code] }";
-        if (p->class_id == JS_CLASS_BOUND_FUNCTION)
-            name = JS_UNDEFINED;
-        else
-            name = JS_GetProperty(ctx, this_val, JS_ATOM_name);
+        name = JS_UNDEFINED;
+        if (p->class_id != JS_CLASS_BOUND_FUNCTION && p->class_id != JS_CLASS_PROXY) {
+            JSPropertyDescriptor desc;
+            int found = JS_GetOwnPropertyInternal(ctx, &desc, p, JS_ATOM_name);
+            if (found < 0)
+                return JS_EXCEPTION;
+            if (found) {
+                if (!(desc.flags & JS_PROP_GETSET) && JS_IsString(desc.value))
+                    name = desc.value;
+                else
+                    JS_FreeValue(ctx, desc.value);
+                JS_FreeValue(ctx, desc.getter);
+                JS_FreeValue(ctx, desc.setter);
+            }
+        }
         if (JS_IsUndefined(name))
             name = js_empty_string(ctx->rt);
         return JS_ConcatString3(ctx, pref, name, suff);
