@@ -112,8 +112,10 @@ await build({
 // keeps, about 0.3 MiB an instance (issue #11). Rewritten here: while the bundle evaluates, one
 // lookup function per namespace serves its getters (the same live bindings, the same
 // ReferenceError before a binding is initialised); once it has evaluated, every export is a
-// non-configurable data property of a non-extensible object, as in the module namespace object
-// `z` is under Node (assigning, adding or deleting a property throws, as there). The getters and
+// non-configurable data property of a non-extensible object with a null prototype and the
+// `Symbol.toStringTag` "Module", as the module namespace object `z` is under Node (assigning,
+// adding or deleting a property throws, as there). One difference is left: Node reports its
+// exports `writable`, which an ordinary object that refuses assignment cannot. The getters and
 // lookups are then garbage before the isolate is snapshotted.
 function compactNamespaces(code) {
   const helper = 'var __export=(target,all)=>{for(var name in all)__defProp(target,name,{get:all[name],enumerable:!0})};';
@@ -144,6 +146,7 @@ function compactNamespaces(code) {
     end,
     ';for(let[target,names,get]of __namespaces){for(let name of names)' +
       '__defProp(target,name,{value:get(name),writable:!1,enumerable:!0,configurable:!1});' +
+      '__defProp(target,Symbol.toStringTag,{value:"Module"});Object.setPrototypeOf(target,null);' +
       'Object.preventExtensions(target)}__namespaces=void 0' +
       end,
   );

@@ -304,11 +304,12 @@ export default defineToolkit({ id: 'names', name: 'Names', description: 'Names.'
 
 /// `z` and the namespaces under it (`z.core`, `z.core.util`, `z.locales`, `z.regexes`) behave as
 /// the module namespace objects they are under Node: each export a data property, not
-/// configurable, of an object that cannot be extended; assigning, adding or deleting throws.
-/// js/build-zod.mjs rewrites esbuild's getter-per-export objects into this once zod has
-/// evaluated (one closure per export cost every instance ~0.3 MiB). The expected line is Node 20
-/// with zod 4.4.3, except one attribute: Node reports `writable: true` for an export it will
-/// not let you assign; an ordinary object cannot do both, so here it is `false`.
+/// configurable, of an object that cannot be extended, with a null prototype and the tag
+/// `Module`; assigning, adding or deleting throws. js/build-zod.mjs rewrites esbuild's
+/// getter-per-export objects into this once zod has evaluated (one closure per export cost every
+/// instance ~0.3 MiB). The expected line is Node 20 with zod 4.4.3, except where one attribute
+/// shows: Node reports `writable: true` for an export it will not let you assign; an ordinary
+/// object cannot do both, so here it is `false`, and the namespace is therefore frozen.
 #[tokio::test(flavor = "current_thread")]
 async fn zods_namespaces_behave_as_under_node() {
     let body = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
@@ -324,6 +325,8 @@ export default defineToolkit({ id: 'ns', name: 'Namespaces', description: 'Names
       typeof z.string, Object.keys(z).includes('object'), Object.keys(z.core).length > 100,\n\
       JSON.stringify(Object.keys(z.regexes).slice(0, 3)),\n\
       z.object({ a: z.string() }).safeParse({ a: 1 }).success,\n\
+      Object.getPrototypeOf(z) === null, Object.prototype.toString.call(z.core), t(() => String(z)), Object.isFrozen(z),\n\
+      JSON.stringify(Object.getOwnPropertyDescriptor(z, Symbol.toStringTag)), Reflect.ownKeys(z.locales).at(-1)!.toString(),\n\
     ].join(' | ');\n\
   } })] });\n";
     let dir = scratch_toolkit("zod-namespaces", &[("extension.ts", body)]);
@@ -331,8 +334,10 @@ export default defineToolkit({ id: 'ns', name: 'Namespaces', description: 'Names
     let o = call(&mut t, "ns", json!({})).await;
     let node = "function,true,true,false,false | function,true,true,false,false | function,true,true,false,false | \
         function,true,true,false,false | false | false | TypeError | TypeError | TypeError | function | true | true | \
-        [\"base64\",\"base64url\",\"bigint\"] | false";
-    assert_eq!(o.envelope.json()["result"]["text"], node.replace("function,true,", "function,false,"));
+        [\"base64\",\"base64url\",\"bigint\"] | false | true | [object Module] | TypeError | false | \
+        {\"value\":\"Module\",\"writable\":false,\"enumerable\":false,\"configurable\":false} | Symbol(Symbol.toStringTag)";
+    let here = node.replace("function,true,", "function,false,").replace("TypeError | false |", "TypeError | true |");
+    assert_eq!(o.envelope.json()["result"]["text"], here);
 }
 
 /// Each instance of a pool runs the toolkit's top level again: one that declares another policy
