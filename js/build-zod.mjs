@@ -44,6 +44,9 @@ const common = {
   // (`err.constructor.name === '$ZodAsyncError'`, `z.function.name`) is what it is under Node.
   minifyWhitespace: true,
   minifySyntax: true,
+  // Functions and classes keep the names zod gave them, where bundling had to rename one to
+  // avoid a clash (`z.string.name` was `string2`, `z.enum`'s `_enum2`).
+  keepNames: true,
   banner,
 };
 

@@ -285,8 +285,9 @@ async fn a_non_zod_input_schema_fails_naming_the_tool() {
     );
 }
 
-/// zod is bundled with its names kept: what a toolkit can read of them is what it reads under
-/// Node (these strings are Node 20 with zod 4.4.3).
+/// zod is bundled with its names kept, also where bundling renamed a function to avoid a clash
+/// (`z.string` was `string2`): what a toolkit can read of them is what it reads under Node (these
+/// strings are Node 20 with zod 4.4.3).
 #[tokio::test(flavor = "current_thread")]
 async fn zods_names_read_as_under_node() {
     let body = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
@@ -294,12 +295,13 @@ export default defineToolkit({ id: 'names', name: 'Names', description: 'Names.'
   tools: [tool({ name: 'names', description: 'Names.', input: z.object({}), handler: async () => {\n\
     let thrown = '';\n\
     try { z.string().refine(async () => true).parse('x'); } catch (e: any) { thrown = e.constructor.name; }\n\
-    return [thrown, z.function.name, z.locales.de.name, z.locales.de.length, new z.ZodError([]).name].join(' ');\n\
+    return [thrown, z.function.name, z.locales.de.name, z.locales.de.length, new z.ZodError([]).name,\n\
+      z.string.name, z.enum.name, z.iso.datetime.name, z.locales.en.name].join(' ');\n\
   } })] });\n";
     let dir = scratch_toolkit("zod-names", &[("extension.ts", body)]);
     let mut t = load(&dir).await;
     let o = call(&mut t, "names", json!({})).await;
-    assert_eq!(o.envelope.json()["result"]["text"], "$ZodAsyncError _function default 0 ZodError");
+    assert_eq!(o.envelope.json()["result"]["text"], "$ZodAsyncError _function default 0 ZodError string _enum datetime default");
 }
 
 /// `z` and the namespaces under it (`z.core`, `z.core.util`, `z.locales`, `z.regexes`) behave as
