@@ -262,3 +262,92 @@ fn flat_strings_and_ropes_read_the_same() {
         assert_eq!(string.length(), want.encode_utf16().count(), "{script}: length");
     }
 }
+
+/// `ScriptCompiler::CompileFunction` takes V8's code cache (third_party/v8x/TROVE-PATCHES.md, 20),
+/// as deno_core's lazily loaded extension scripts use it (runtime/src/code_cache.rs): the cache
+/// the engine makes of a compiled function gives back a function that behaves, names and numbers
+/// its stack lines the same, without parsing; a cache made for another source, or damaged
+/// anywhere, is rejected and the source compiled instead, never run.
+#[test]
+fn compile_function_takes_back_its_own_code_cache_and_rejects_any_other() {
+    use deno_core::v8;
+    const SOURCE: &str = "\"use strict\"; return (function () { const twice = (n) => n * 2; \
+        function fail() { throw new Error('from the script'); } \
+        return { twice, base: __bootstrap.base, fail }; })();";
+    const OTHER: &str = "\"use strict\"; return ({ twice: (n) => n * 3, base: __bootstrap.base });";
+
+    let mut runtime = deno_core::JsRuntime::new(Default::default());
+    deno_core::scope!(scope, runtime);
+    // Compiles `source` (with `cache`, if any) as deno_core compiles a lazily loaded script,
+    // runs it and reports (twice(21), base, the stack of `fail` if any, whether the cache was
+    // rejected, the code cache of the fresh function).
+    let run = |scope: &mut v8::PinScope, source: &str, cache: Option<&[u8]>| {
+        let name = v8::String::new(scope, "ext:probe/lazy.js").unwrap();
+        let origin = v8::ScriptOrigin::new(scope, name.into(), 0, 0, false, -1, None, false, false, false, None);
+        let text = v8::String::new(scope, source).unwrap();
+        let (mut source, options) = match cache {
+            Some(bytes) => (
+                v8::script_compiler::Source::new_with_cached_data(text, Some(&origin), v8::CachedData::new(bytes)),
+                v8::script_compiler::CompileOptions::ConsumeCodeCache,
+            ),
+            None => (v8::script_compiler::Source::new(text, Some(&origin)), v8::script_compiler::CompileOptions::NoCompileOptions),
+        };
+        let param = v8::String::new(scope, "__bootstrap").unwrap();
+        let function = v8::script_compiler::compile_function(
+            scope,
+            &mut source,
+            &[param],
+            &[],
+            options,
+            v8::script_compiler::NoCacheReason::NoReason,
+        )
+        .expect("it compiles");
+        let rejected = source.get_cached_data().map(|data| data.rejected());
+        let made = function.create_code_cache().map(|data| data.to_vec()).unwrap_or_default();
+        let bootstrap = v8::Object::new(scope);
+        let key = v8::String::new(scope, "base").unwrap();
+        let value = v8::Integer::new(scope, 7);
+        bootstrap.set(scope, key.into(), value.into());
+        let undefined = v8::undefined(scope).into();
+        let exports = function.call(scope, undefined, &[bootstrap.into()]).unwrap();
+        let probe = v8::String::new(
+            scope,
+            "(e) => JSON.stringify([e.twice(21), e.base, e.fail ? (() => { try { e.fail(); } catch (x) { return x.stack.split('\\n').slice(0, 2).join(' | '); } })() : null])",
+        )
+        .unwrap();
+        let probe = v8::Script::compile(scope, probe, None).unwrap().run(scope).unwrap();
+        let probe = v8::Local::<v8::Function>::try_from(probe).unwrap();
+        let answer = probe.call(scope, undefined, &[exports]).unwrap().to_rust_string_lossy(scope);
+        (answer, rejected, made)
+    };
+
+    let (compiled, rejected, cache) = run(scope, SOURCE, None);
+    assert_eq!(rejected, None, "no cache was offered");
+    assert_eq!(
+        compiled,
+        r#"[42,7,"Error: from the script |     at Object.fail (ext:probe/lazy.js:1:89)"]"#,
+        "the script as compiled"
+    );
+    assert!(cache.len() > 32, "the engine makes a cache of the function, not a placeholder ({} bytes)", cache.len());
+
+    let (consumed, rejected, _) = run(scope, SOURCE, Some(&cache));
+    assert_eq!(rejected, Some(false), "its own cache is taken");
+    assert_eq!(consumed, compiled, "and behaves as the compiled source did");
+
+    let (other, rejected, _) = run(scope, OTHER, Some(&cache));
+    assert_eq!(rejected, Some(true), "a cache of another source is rejected");
+    assert_eq!(other, r#"[63,7,null]"#, "and the source given is what runs");
+
+    for at in [0, 9, 17, 25, 40, cache.len() - 1] {
+        let mut damaged = cache.clone();
+        damaged[at] ^= 0x55;
+        let (answer, rejected, _) = run(scope, SOURCE, Some(&damaged));
+        assert_eq!(rejected, Some(true), "a cache damaged at byte {at} is rejected");
+        assert_eq!(answer, compiled);
+    }
+    for len in [0, 1, 32, cache.len() / 2] {
+        let (answer, rejected, _) = run(scope, SOURCE, Some(&cache[..len]));
+        assert_eq!(rejected, Some(true), "a cache cut to {len} bytes is rejected");
+        assert_eq!(answer, compiled);
+    }
+}

@@ -3969,7 +3969,16 @@ pub extern "C" fn v8__Function__SetName(
 pub extern "C" fn v8__Function__CreateCodeCache(
   script: *const Function,
 ) -> *mut crate::CachedData<'static> {
-  let _ = script;
+  // trove-host patch 20: the bytecode of a function CompileFunction just
+  // made; a placeholder for any other (deno's CJS path wants a value).
+  let ctx = current_ctx();
+  if !ctx.is_null() && !script.is_null() {
+    if let Some(bytes) =
+      super::module::function_code_cache(ctx, jsval_of(script))
+    {
+      return super::module::owned_code_cache(bytes);
+    }
+  }
   super::module::make_placeholder_code_cache()
 }
 

@@ -266,6 +266,24 @@ mod cache_key_tests {
   }
 
   #[test]
+  fn bytecode_cache_files_are_used_only_when_intact() {
+    let key = 0x1234_5678_9abc_def0;
+    let payload = b"some bytecode".to_vec();
+    let mut file = BC_FILE_MAGIC.to_vec();
+    file.extend_from_slice(&fast_content_hash(key, &payload).to_le_bytes());
+    file.extend_from_slice(&payload);
+    assert_eq!(bc_file_payload(key, file.clone()), Some(payload.clone()));
+    assert_eq!(bc_file_payload(key ^ 1, file.clone()), None, "another key");
+    for at in 0..file.len() {
+      let mut damaged = file.clone();
+      damaged[at] ^= 0x20;
+      assert_eq!(bc_file_payload(key, damaged), None, "damaged at {at}");
+    }
+    assert_eq!(bc_file_payload(key, payload), None, "no head (the old format)");
+    assert_eq!(bc_file_payload(key, file[..16].to_vec()), None, "a head alone");
+  }
+
+  #[test]
   fn bytecode_cache_seed_includes_compiler_tag() {
     assert_ne!(versioned_bc_seed(0), 0);
   }
@@ -407,12 +425,33 @@ fn embedded_bc() -> &'static HashMap<u64, &'static [u8]> {
   })
 }
 
+/// trove-host patch 21: the head of a bytecode cache file: magic, then a
+/// checksum of the rest keyed by the entry's key (8 bytes each). QuickJS runs
+/// whatever bytecode it is given; a damaged file must never reach it.
+const BC_FILE_MAGIC: &[u8; 8] = b"v8xQJbc1";
+
 pub(crate) fn bc_load(key: u64) -> Option<Vec<u8>> {
   if let Some(&bytes) = embedded_bc().get(&key) {
     return Some(bytes.to_vec());
   }
   let p = bc_path(key)?;
-  std::fs::read(p).ok().filter(|b| !b.is_empty())
+  let file = std::fs::read(p).ok()?;
+  bc_file_payload(key, file)
+}
+
+/// The bytecode in a cache file read for `key`, when its head is ours and the
+/// checksum matches (a damaged, foreign or old-format file is a miss, and the
+/// entry is written again after compiling).
+fn bc_file_payload(key: u64, mut file: Vec<u8>) -> Option<Vec<u8>> {
+  if file.len() <= 16 || &file[0..8] != BC_FILE_MAGIC {
+    return None;
+  }
+  let sum = u64::from_le_bytes(file[8..16].try_into().unwrap());
+  if sum != fast_content_hash(key, &file[16..]) {
+    return None;
+  }
+  file.drain(0..16);
+  Some(file)
 }
 
 pub(crate) fn read_cached_bytecode(
@@ -429,9 +468,17 @@ fn bc_store(key: u64, bytes: &[u8]) {
     return;
   }
   if let Some(p) = bc_path(key) {
-    let tmp = p.with_extension("tmp");
-    if std::fs::write(&tmp, bytes).is_ok() {
+    let mut file = Vec::with_capacity(16 + bytes.len());
+    file.extend_from_slice(BC_FILE_MAGIC);
+    file.extend_from_slice(&fast_content_hash(key, bytes).to_le_bytes());
+    file.extend_from_slice(bytes);
+    // A name of this process's own: two processes storing the same entry do
+    // not write into one temporary file.
+    let tmp = p.with_extension(format!("{}.tmp", std::process::id()));
+    if std::fs::write(&tmp, &file).is_ok() {
       let _ = std::fs::rename(&tmp, &p);
+    } else {
+      let _ = std::fs::remove_file(&tmp);
     }
   }
 }
@@ -486,6 +533,11 @@ struct ModuleState {
 
   is_async: bool,
 
+  // trove-host patch (TROVE-PATCHES.md, 22): whether `import_specifiers` and
+  // `is_async` are read from `source_text` yet. A handle restored from a
+  // snapshot reads them when first asked (most never are), not in every isolate.
+  scanned: bool,
+
   // trove-host patch (TROVE-PATCHES.md, 8): the process's one copy.
   source_text: super::core::ScriptSource,
   source_name: std::string::String,
@@ -497,6 +549,17 @@ struct ModuleState {
   // UnboundModuleScript::GetSourceMappingURL to register native source maps
   // (inline `data:` payloads or external `.map` files).
   source_map_url: Option<std::string::String>,
+}
+
+impl ModuleState {
+  /// Reads the imports and top-level `await` from the source, once (patch 22).
+  fn scan(&mut self) {
+    if !self.scanned {
+      self.import_specifiers = parse_import_specifiers(&self.source_text);
+      self.is_async = has_top_level_await(&self.source_text);
+      self.scanned = true;
+    }
+  }
 }
 
 thread_local! {
@@ -2878,14 +2941,15 @@ pub(crate) fn tape_make_module_handle(
       },
       module_def: def,
       bytecode: None,
-      import_specifiers: parse_import_specifiers(&source),
+      import_specifiers: Vec::new(),
       import_offsets: Vec::new(),
       import_attributes: Vec::new(),
       source_imports: Vec::new(),
       deferred_imports: Vec::new(),
       synthetic: false,
       engine_synthetic: false,
-      is_async: has_top_level_await(&source),
+      is_async: false,
+      scanned: false,
       source_text: source,
       source_name: name.to_string(),
       module_name: name.to_string(),
@@ -3013,6 +3077,7 @@ fn restore_module_from_snapshot_exports_for_wrapper(
       synthetic,
       engine_synthetic: true,
       is_async: false,
+      scanned: true,
       source_text: super::core::ScriptSource::default(),
       source_name: name.to_string(),
       module_name: name.to_string(),
@@ -3177,6 +3242,7 @@ unsafe fn build_resolution_map(
     }
     let Some((base, specs, attrs, src_imports, deferred_imports)) =
       with_module_state(m, |st| {
+        st.scan();
         (
           st.module_name.clone(),
           st.import_specifiers.clone(),
@@ -4013,6 +4079,7 @@ pub extern "C" fn v8__ScriptCompiler__CompileModule(
       synthetic: false,
       engine_synthetic: false,
       is_async,
+      scanned: true,
       source_text: shared_text,
       source_name: fname.clone(),
       module_name: module_name.clone(),
@@ -4111,13 +4178,47 @@ pub extern "C" fn v8__ScriptCompiler__CompileFunction(
   } else {
     1
   };
-  let source_buffer = eval_source_buffer(&wrapped);
-  let len = wrapped.len();
-
   let name = unsafe { resource_name_of(ctx, source) };
   if !name.is_empty() {
     super::core::register_script_source(&name, &body);
   }
+
+  // trove-host patch 20: V8's code cache for CompileFunction. Without context
+  // extensions the function is the wrapper's only function expression and
+  // captures nothing, so its bytecode stands for it. A cache is consumed only
+  // when it carries this compiler's tag, the key of this exact source (name,
+  // parameters, body) and a payload matching its checksum; anything else marks
+  // it rejected and compiles the source, as V8 does.
+  let code_cache_key = (!has_extensions).then(|| function_code_cache_key(&name, &wrapped));
+  if let Some(key) = code_cache_key {
+    let cached = unsafe { v8__ScriptCompiler__Source__GetCachedData(source) } as *mut RawCachedData;
+    if _options.contains(CompileOptions::ConsumeCodeCache) && !cached.is_null() {
+      let bytes = unsafe {
+        let raw = &*cached;
+        if raw.data.is_null() || raw.length <= 0 {
+          &[][..]
+        } else {
+          std::slice::from_raw_parts(raw.data, raw.length as usize)
+        }
+      };
+      let function = unsafe { function_from_code_cache(ctx, key, bytes) };
+      unsafe { (*cached).rejected = function.is_none() };
+      if let Some(result) = function {
+        remember_compiled_function(ctx, result, key);
+        let function = intern::<Function>(result);
+        unsafe {
+          record_script_host_defined_options(
+            function,
+            host_defined_options_of(source),
+          );
+        }
+        return function;
+      }
+    }
+  }
+
+  let source_buffer = eval_source_buffer(&wrapped);
+  let len = wrapped.len();
   let name_c = CString::new(if name.is_empty() {
     "<function>".to_string()
   } else {
@@ -4179,6 +4280,9 @@ pub extern "C" fn v8__ScriptCompiler__CompileFunction(
       resource_line_offset.saturating_sub(wrapper_line_count),
     );
   }
+  if let Some(key) = code_cache_key {
+    remember_compiled_function(ctx, result, key);
+  }
   let function = intern::<Function>(result);
   unsafe {
     record_script_host_defined_options(
@@ -4187,6 +4291,130 @@ pub extern "C" fn v8__ScriptCompiler__CompileFunction(
     );
   }
   function
+}
+
+/// trove-host patch 20: the head of a CompileFunction code cache, before the
+/// QuickJS bytecode: magic, this compiler's tag, the source's key, the
+/// payload's checksum (8 bytes each, little-endian).
+const FUNCTION_CODE_CACHE_MAGIC: &[u8; 8] = b"v8xQJfn1";
+const FUNCTION_CODE_CACHE_HEAD: usize = 32;
+
+/// The key of a CompileFunction source: its resource name and the wrapped
+/// text (parameters and body), under this compiler's tag.
+fn function_code_cache_key(name: &str, wrapped: &str) -> u64 {
+  let seed = fast_content_hash(versioned_bc_seed(0x4643_4348), name.as_bytes());
+  fast_content_hash(seed, wrapped.as_bytes())
+}
+
+thread_local! {
+  /// The function CompileFunction made last on this thread and its source
+  /// key, so that `Function::CreateCodeCache` (which deno_core calls right
+  /// after compiling) can label the bytecode it writes. Identified by the
+  /// bytecode's address and shape, never dereferenced unless they match the
+  /// function asked about (which holds the bytecode alive).
+  static LAST_COMPILED_FUNCTION: std::cell::Cell<Option<(usize, u64, u64)>> =
+    const { std::cell::Cell::new(None) };
+}
+
+fn bytecode_fingerprint(bytecode: JSValue) -> (usize, u64) {
+  // Address, plus the bytecode's serialised-independent shape: enough that a
+  // freed function's address reused by other bytecode is not mistaken for it.
+  let ptr = unsafe { bytecode.u.ptr } as usize;
+  (ptr, unsafe { v82jsc_bytecode_shape(bytecode) })
+}
+
+fn remember_compiled_function(ctx: *mut JSContext, function: JSValue, key: u64) {
+  let bytecode = unsafe { v82jsc_function_bytecode(function) };
+  if bytecode.tag != JS_TAG_FUNCTION_BYTECODE {
+    LAST_COMPILED_FUNCTION.with(|last| last.set(None));
+    return;
+  }
+  let (ptr, shape) = bytecode_fingerprint(bytecode);
+  unsafe { JS_FreeValue(ctx, bytecode) };
+  LAST_COMPILED_FUNCTION.with(|last| last.set(Some((ptr, shape, key))));
+}
+
+/// The function a CompileFunction code cache holds, when `bytes` is one for
+/// the source keyed `key` and its payload is intact.
+unsafe fn function_from_code_cache(
+  ctx: *mut JSContext,
+  key: u64,
+  bytes: &[u8],
+) -> Option<JSValue> {
+  if bytes.len() <= FUNCTION_CODE_CACHE_HEAD
+    || &bytes[0..8] != FUNCTION_CODE_CACHE_MAGIC
+  {
+    return None;
+  }
+  let word = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap());
+  let payload = &bytes[FUNCTION_CODE_CACHE_HEAD..];
+  if word(8) != versioned_bc_seed(0)
+    || word(16) != key
+    || word(24) != fast_content_hash(key, payload)
+  {
+    return None;
+  }
+  let bytecode = read_cached_bytecode(ctx, payload);
+  if bytecode.tag == JS_TAG_EXCEPTION {
+    unsafe { JS_FreeValue(ctx, JS_GetException(ctx)) };
+    return None;
+  }
+  let function = unsafe { v82jsc_closure_from_bytecode(ctx, bytecode) };
+  if function.tag == JS_TAG_EXCEPTION {
+    unsafe { JS_FreeValue(ctx, JS_GetException(ctx)) };
+    return None;
+  }
+  Some(function)
+}
+
+/// trove-host patch 20: `Function::CreateCodeCache` for a function that
+/// CompileFunction just made on this thread: its bytecode behind the head
+/// above. `None` for any other function (the caller then keeps no cache).
+pub(crate) fn function_code_cache(
+  ctx: *mut JSContext,
+  function: JSValue,
+) -> Option<Vec<u8>> {
+  let (ptr, shape, key) = LAST_COMPILED_FUNCTION.with(|last| last.get())?;
+  let bytecode = unsafe { v82jsc_function_bytecode(function) };
+  if bytecode.tag != JS_TAG_FUNCTION_BYTECODE {
+    return None;
+  }
+  let matches = bytecode_fingerprint(bytecode) == (ptr, shape);
+  let mut out = None;
+  if matches {
+    let mut size: usize = 0;
+    let buf = unsafe {
+      JS_WriteObject(ctx, &mut size, bytecode, JS_WRITE_OBJ_BYTECODE)
+    };
+    if !buf.is_null() {
+      let payload = unsafe { std::slice::from_raw_parts(buf, size) };
+      let mut bytes = Vec::with_capacity(FUNCTION_CODE_CACHE_HEAD + size);
+      bytes.extend_from_slice(FUNCTION_CODE_CACHE_MAGIC);
+      bytes.extend_from_slice(&versioned_bc_seed(0).to_le_bytes());
+      bytes.extend_from_slice(&key.to_le_bytes());
+      bytes.extend_from_slice(&fast_content_hash(key, payload).to_le_bytes());
+      bytes.extend_from_slice(payload);
+      unsafe { js_free(ctx, buf as *mut std::os::raw::c_void) };
+      out = Some(bytes);
+    } else {
+      unsafe { JS_FreeValue(ctx, JS_GetException(ctx)) };
+    }
+  }
+  unsafe { JS_FreeValue(ctx, bytecode) };
+  out
+}
+
+/// A code cache V8-style: `bytes` owned by the returned CachedData.
+pub(crate) fn owned_code_cache(bytes: Vec<u8>) -> *mut CachedData<'static> {
+  let v = bytes.into_boxed_slice();
+  let length = v.len() as i32;
+  let data = Box::into_raw(v) as *const u8;
+  Box::into_raw(Box::new(RawCachedData {
+    data,
+    length,
+    rejected: false,
+    buffer_policy: 1,
+  })) as *mut CachedData<'static>
 }
 
 #[unsafe(no_mangle)]
@@ -4389,6 +4617,7 @@ pub extern "C" fn v8__Module__GetModuleRequests(
   }
   let (specs, offsets, attrs, src_imports, deferred_imports) =
     with_module_state(this, |m| {
+      m.scan();
       (
         m.import_specifiers.clone(),
         m.import_offsets.clone(),
@@ -5797,7 +6026,8 @@ fn module_graph_is_async_key(
     return false;
   }
   let Some((is_async, base, specs)) = MODULE_STATE.with(|t| {
-    t.borrow().get(&key).map(|m| {
+    t.borrow_mut().get_mut(&key).map(|m| {
+      m.scan();
       (
         m.is_async,
         m.module_name.clone(),
@@ -5944,6 +6174,7 @@ pub extern "C" fn v8__Module__CreateSyntheticModule(
       synthetic: true,
       engine_synthetic: true,
       is_async: false,
+      scanned: true,
       source_map_url: None,
       source_text: super::core::ScriptSource::default(),
       source_name: std::string::String::new(),

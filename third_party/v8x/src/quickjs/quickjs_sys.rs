@@ -680,6 +680,17 @@ unsafe extern "C" {
     func_obj: JSValue,
     line_delta: std::os::raw::c_int,
   );
+  /// trove-host patch 20: the bytecode of a function that captures no
+  /// variable (a new reference), or `undefined`.
+  pub fn v82jsc_function_bytecode(func_obj: JSValue) -> JSValue;
+  /// trove-host patch 20: a summary of function bytecode's shape (its length,
+  /// constants, variables, arguments, name and first line).
+  pub fn v82jsc_bytecode_shape(bfunc: JSValue) -> u64;
+  /// trove-host patch 20: the function made from such bytecode (takes it).
+  pub fn v82jsc_closure_from_bytecode(
+    ctx: *mut JSContext,
+    bfunc: JSValue,
+  ) -> JSValue;
 
   pub fn js_v82jsc_iterator_preview(
     ctx: *mut JSContext,

@@ -67715,6 +67715,64 @@ void v82jsc_adjust_function_line_number(JSValueConst func_obj, int line_delta)
                                            line_delta);
 }
 
+/* trove-host patch (TROVE-PATCHES.md, 20): a function that a V8 code cache
+   can carry is one made from bytecode that captures no variable of an
+   enclosing function (what `ScriptCompiler::CompileFunction` makes without
+   context extensions). Its bytecode (a new reference), or JS_UNDEFINED when it
+   captures any or is not made from bytecode. */
+JSValue v82jsc_function_bytecode(JSValueConst func_obj)
+{
+    JSObject *p;
+    JSFunctionBytecode *b;
+
+    if (JS_VALUE_GET_TAG(func_obj) != JS_TAG_OBJECT)
+        return JS_UNDEFINED;
+    p = JS_VALUE_GET_OBJ(func_obj);
+    if (!js_class_has_bytecode(p->class_id))
+        return JS_UNDEFINED;
+    b = p->u.func.function_bytecode;
+    if (b->closure_var_count != 0)
+        return JS_UNDEFINED;
+    return js_dup(JS_MKPTR(JS_TAG_FUNCTION_BYTECODE, b));
+}
+
+/* A summary of function bytecode's shape, to tell one function's bytecode
+   from another's at the same address. */
+uint64_t v82jsc_bytecode_shape(JSValueConst bfunc)
+{
+    JSFunctionBytecode *b;
+
+    if (JS_VALUE_GET_TAG(bfunc) != JS_TAG_FUNCTION_BYTECODE)
+        return 0;
+    b = JS_VALUE_GET_PTR(bfunc);
+    return ((uint64_t)b->byte_code_len << 32) ^
+           ((uint64_t)b->cpool_count << 48) ^
+           ((uint64_t)b->var_count << 16) ^
+           ((uint64_t)b->arg_count << 24) ^
+           (uint64_t)b->func_name ^
+           ((uint64_t)(uint32_t)b->line_num << 40);
+}
+
+/* The function a code cache's bytecode stands for, in `ctx`'s realm: what
+   evaluating the function expression it was compiled from gives. Takes
+   `bfunc`; an exception when it is not bytecode of a function that captures
+   nothing. */
+JSValue v82jsc_closure_from_bytecode(JSContext *ctx, JSValue bfunc)
+{
+    JSFunctionBytecode *b;
+
+    if (JS_VALUE_GET_TAG(bfunc) != JS_TAG_FUNCTION_BYTECODE) {
+        JS_FreeValue(ctx, bfunc);
+        return JS_ThrowTypeError(ctx, "code cache: not function bytecode");
+    }
+    b = JS_VALUE_GET_PTR(bfunc);
+    if (b->closure_var_count != 0) {
+        JS_FreeValue(ctx, bfunc);
+        return JS_ThrowTypeError(ctx, "code cache: bytecode captures variables");
+    }
+    return js_closure(ctx, bfunc, NULL, NULL);
+}
+
 static void js_new_callsite_data2(JSContext *ctx, JSCallSiteData *csd, const char *filename, int line_num, int col_num)
 {
     csd->func = JS_NULL;
