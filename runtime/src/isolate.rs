@@ -120,16 +120,19 @@ fn guarded_prepare_stack_trace<'s, 'i>(
 ///
 /// # Errors
 /// The bootstrap's `start` threw (a heap ceiling too small for the bootstrap itself).
-pub fn new_isolate(loader: ToolkitLoader, max_heap_bytes: usize) -> Result<JsRuntime, String> {
+pub fn new_isolate(mut loader: ToolkitLoader, max_heap_bytes: usize) -> Result<JsRuntime, String> {
     let mut phase = crate::phase::Phases::start();
     configure_engine();
+    let snapshot = crate::snapshot::StartupSnapshot::get();
+    phase.end("  of which: read (or make) the startup snapshot");
+    if let Some(snapshot) = snapshot {
+        loader.set_code_cache(snapshot.code_cache());
+    }
     let options = RuntimeOptions {
         module_loader: Some(Rc::new(loader)),
         create_params: Some(v8::CreateParams::default().heap_limits(0, max_heap_bytes)),
         ..Default::default()
     };
-    let snapshot = crate::snapshot::StartupSnapshot::get();
-    phase.end("  of which: read (or make) the startup snapshot");
     let mut runtime = match snapshot {
         Some(snapshot) => {
             let mut runtime = JsRuntime::new(snapshot.runtime_options(options));

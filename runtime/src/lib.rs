@@ -86,6 +86,7 @@
 //! one-shot tools may use it directly.
 
 pub mod cases;
+mod code_cache;
 pub mod conformance;
 pub mod describe;
 mod disk_entry;

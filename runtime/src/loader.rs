@@ -77,6 +77,9 @@ pub struct ToolkitLoader {
     entry: ModuleSpecifier,
     sources: ModuleSources,
     source_maps: RefCell<HashMap<String, std::sync::Arc<crate::transpile::Transpiled>>>,
+    /// Bytecode of the extension scripts loaded lazily, when the isolate is restored from a
+    /// startup snapshot ([`crate::code_cache`]).
+    code_cache: Option<&'static crate::code_cache::ScriptCodeCache>,
 }
 
 impl ToolkitLoader {
@@ -92,7 +95,13 @@ impl ToolkitLoader {
             return Err(format!("{} is outside the workspace root {}", entry.display(), root.display()));
         }
         let entry = ModuleSpecifier::from_file_path(entry).map_err(|_| format!("{} is not an absolute path", entry.display()))?;
-        Ok(Self { root, entry, sources, source_maps: RefCell::default() })
+        Ok(Self { root, entry, sources, source_maps: RefCell::default(), code_cache: None })
+    }
+
+    /// Serves the extension scripts' bytecode from `cache` to the isolate (set by
+    /// [`crate::isolate::new_isolate`] for an isolate restored from a startup snapshot).
+    pub(crate) fn set_code_cache(&mut self, cache: &'static crate::code_cache::ScriptCodeCache) {
+        self.code_cache = Some(cache);
     }
 
     /// The entry file's specifier.
@@ -175,6 +184,24 @@ impl ModuleLoader for ToolkitLoader {
 
     fn load(&self, specifier: &ModuleSpecifier, _referrer: Option<&ModuleLoadReferrer>, _options: ModuleLoadOptions) -> ModuleLoadResponse {
         ModuleLoadResponse::Sync(self.load_file(specifier))
+    }
+
+    /// The bytecode of a lazily loaded extension script, when one was kept for this source.
+    fn get_code_cache(&self, specifier: &ModuleSpecifier, source: &str) -> Option<deno_core::SourceCodeCacheInfo> {
+        self.code_cache.and_then(|cache| cache.get(specifier.as_str(), source))
+    }
+
+    /// Keeps the bytecode the engine made of a lazily loaded extension script.
+    fn code_cache_ready(
+        &self,
+        specifier: ModuleSpecifier,
+        hash: u64,
+        code_cache: &[u8],
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
+        if let Some(cache) = self.code_cache {
+            cache.put(specifier.as_str(), hash, code_cache);
+        }
+        Box::pin(std::future::ready(()))
     }
 
     fn get_source_map(&self, file_name: &str) -> Option<Cow<'_, [u8]>> {

@@ -55,6 +55,8 @@ use std::sync::OnceLock;
 
 use deno_core::{Extension, RuntimeOptions};
 
+use crate::code_cache::ScriptCodeCache;
+
 /// A startup snapshot and the sources of the extension scripts it does not hold (those no
 /// bootstrap step loads: deno_core reads them from these tables when a toolkit first needs
 /// one). Leaked: one per process, alive as long as its isolates.
@@ -62,6 +64,8 @@ pub struct StartupSnapshot {
     blob: &'static [u8],
     residual_js: &'static [(&'static str, &'static str)],
     residual_esm: &'static [(&'static str, &'static str)],
+    /// The bytecode of the residual scripts, once compiled ([`crate::code_cache`]).
+    code_cache: ScriptCodeCache,
 }
 
 static CACHE_DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
@@ -96,6 +100,11 @@ impl StartupSnapshot {
                 }
             })
             .as_ref()
+    }
+
+    /// The bytecode cache of the scripts this snapshot leaves to be loaded lazily.
+    pub(crate) fn code_cache(&'static self) -> &'static ScriptCodeCache {
+        &self.code_cache
     }
 
     /// `options` with this snapshot, the extensions as a restore wants them (their ops and
@@ -140,7 +149,9 @@ impl StartupSnapshot {
                 blob
             }
         };
-        Ok(Self { blob: Box::leak(blob), residual_js, residual_esm })
+        let scripts = residual_js.iter().map(|(specifier, _)| *specifier);
+        let code_cache = ScriptCodeCache::new(key, dir.map(ScriptCodeCache::dir_beside), scripts);
+        Ok(Self { blob: Box::leak(blob), residual_js, residual_esm, code_cache })
     }
 }
 
@@ -280,6 +291,8 @@ fn write_cached(dir: &Path, key: &str, blob: &[u8]) {
             tracing::debug!(dir = %dir.display(), "an old startup snapshot was not removed: {e}");
         }
     }
+    let kept: Vec<String> = entries.iter().take(KEPT_SNAPSHOTS).map(|entry| entry.key.clone()).chain([key.to_owned()]).collect();
+    crate::code_cache::prune(&ScriptCodeCache::dir_beside(dir), &kept);
 }
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 //! what an isolate bootstrapped from source shows (every global, read once so the lazily loaded
 //! classes are there too, and instances of the web classes; accessors are compared by presence:
 //! the engine restores the built-ins' shared `get [Symbol.species]` as one function); a corrupt cached snapshot is made again, never
-//! run; isolates restored in one process do not share a random sequence.
+//! run; damaged bytecode kept between runs is compiled again, never run; isolates restored in
+//! one process do not share a random sequence.
 
 use std::path::Path;
 use std::process::Output;
@@ -188,6 +189,74 @@ fn a_corrupt_cached_snapshot_is_made_again_not_run() {
     assert!(again == expected, "{}", difference(&expected, &again));
     let (_, quiet) = walk_with(&toolkit, &cache, true);
     assert!(!quiet.contains("startup snapshot"), "the entry was made again:\n{quiet}");
+}
+
+/// Every file under `dir` (recursively) whose name ends with `suffix`.
+fn files_under(dir: &Path, suffix: &str) -> Vec<std::path::PathBuf> {
+    let mut files = vec![];
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.to_string_lossy().ends_with(suffix) {
+                files.push(path);
+            }
+        }
+    }
+    files
+}
+
+/// The bytecode kept between runs (runtime/src/code_cache.rs for deno's lazily loaded scripts,
+/// the engine's own cache for the toolkit's modules, third_party/v8x/TROVE-PATCHES.md 20 and 21)
+/// is used by the next run, and when damaged is compiled again, never run: the engine runs any
+/// bytecode it is handed.
+#[test]
+fn damaged_cached_bytecode_is_compiled_again_not_run() {
+    let toolkit = walk_toolkit();
+    let cache = scratch_toolkit("bytecode-corrupt", &[(".keep", "")]);
+    let engine_cache = cache.join("engine");
+    let walk = |cache: &Path| {
+        let out: Output = trove_host_tests::run_cli(
+            &["call", toolkit.to_str().unwrap(), "walk"],
+            &[("TROVE_HOST_CACHE_DIR", cache.to_str().unwrap()), ("V82JSC_BC_CACHE_DIR", engine_cache.to_str().unwrap())],
+            None,
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(0), "stderr:\n{stderr}");
+        let envelope: Value = serde_json::from_slice(&out.stdout).expect("an envelope");
+        (envelope["result"]["text"].as_str().expect("a walk").to_owned(), stderr)
+    };
+    let (expected, _) = walk(&cache);
+    // The walk reads every global, so every lazily loaded script was compiled and kept.
+    let scripts = files_under(&cache.join("snapshot").join("scripts").join("content-v2"), "");
+    assert!(scripts.len() >= 10, "the lazily loaded scripts' bytecode is kept ({} entries)", scripts.len());
+    let modules = files_under(&engine_cache, ".qbc");
+    assert!(!modules.is_empty(), "the toolkit's module bytecode is kept");
+    let (again, stderr) = walk(&cache);
+    assert!(again == expected, "from the kept bytecode: {}", difference(&expected, &again));
+    assert!(!stderr.contains("bytecode"), "{stderr}");
+
+    // Past each file's head, so the checksums (not the format checks) are what must catch it.
+    for path in scripts.iter().chain(&modules) {
+        let mut bytes = std::fs::read(path).unwrap();
+        for b in bytes.iter_mut().skip(16) {
+            *b = !*b;
+        }
+        std::fs::remove_file(path).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    }
+    let (damaged, stderr) = walk(&cache);
+    assert!(stderr.contains("script bytecode unreadable"), "the damaged entries are reported:\n{stderr}");
+    assert!(damaged == expected, "{}", difference(&expected, &damaged));
+    let (rebuilt, quiet) = walk(&cache);
+    assert!(!quiet.contains("bytecode"), "the entries were written again:\n{quiet}");
+    assert!(rebuilt == expected, "{}", difference(&expected, &rebuilt));
+    for path in &modules {
+        let bytes = std::fs::read(path).unwrap();
+        assert!(bytes.starts_with(b"v8xQJbc1"), "{} was written again", path.display());
+    }
 }
 
 #[tokio::test(flavor = "current_thread")]
