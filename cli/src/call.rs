@@ -229,6 +229,10 @@ pub async fn call(args: CallArgs) -> ExitCode {
             }
         }
     }
+    // The process ends next, which frees the isolate wholesale: tearing its heap down object by
+    // object first was 4% of a cold call's instructions (clang's `-disable-free` for the same
+    // reason). Everything the call wrote is written by now.
+    std::mem::forget((toolkit, host));
     status
 }
 

@@ -138,9 +138,11 @@ async fn load(path: &std::path::Path) -> Result<Toolkit, ExitCode> {
 
 async fn run(cli: Cli) -> ExitCode {
     match cli.command {
+        // As `call` (cli/src/call.rs): the process's exit frees the isolate, not a teardown.
         Command::List { toolkit } => match load(&toolkit).await {
             Ok(t) => {
                 print_json(t.tools());
+                std::mem::forget(t);
                 ExitCode::SUCCESS
             }
             Err(code) => code,
@@ -148,6 +150,7 @@ async fn run(cli: Cli) -> ExitCode {
         Command::Manifest { toolkit } => match load(&toolkit).await {
             Ok(t) => {
                 print_json(t.manifest());
+                std::mem::forget(t);
                 ExitCode::SUCCESS
             }
             Err(code) => code,

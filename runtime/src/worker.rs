@@ -26,8 +26,9 @@ use crate::toolkit::{CallOutcome, InstanceOptions, LoadError, Toolkit};
 const INSTANCE_STACK_BYTES: usize = 8 * 1024 * 1024;
 
 /// How long an instance waits for a call before it loads the fetch classes
-/// ([`Toolkit::warm`]): long enough that a call made right after a load (the CLI's one call)
-/// never waits for it, short enough that a served instance is warm before most first calls.
+/// ([`Toolkit::warm`]) and hands back what loading left behind ([`Toolkit::release_memory`]):
+/// long enough that a call made right after a load (the CLI's one call) never waits for
+/// either, short enough that a served instance is warm before most first calls.
 const WARM_WHEN_IDLE: Duration = Duration::from_millis(250);
 
 /// Where a queued call stands; shared by the caller, which may give up on it, and the instance
@@ -222,7 +223,6 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
     if bind_location {
         toolkit.bind_namespace_to_location();
     }
-    toolkit.release_memory();
     // Instance 1 loads before its pool exists, which then counts it, live and idle, from the
     // start; the others count themselves idle now. (Read before `ready` is sent: the pool is
     // made once it has been.)
@@ -245,6 +245,10 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
         let _ = ready.send(Ok(described));
     }
     let mut may_warm = true;
+    // What loading left behind (the garbage of evaluating the toolkit, allocator arenas) is
+    // handed back once the instance is first idle, like the warming below: not on the path of
+    // a call that comes right after the load (the CLI's one call gained nothing from it).
+    let mut released = false;
     loop {
         guard.count_idle(true);
         // The fetch classes load only once no call has come for a while, off every call's path.
@@ -252,7 +256,13 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
         // scripts itself if it fetches). Once it has failed for a toolkit, its other instances
         // do not try (it would only retire them one after another).
         let warm_first = may_warm && toolkit.wants_warming();
-        let next = match queue.pop(if warm_first { WARM_WHEN_IDLE } else { idle_timeout }) {
+        let short_wait = warm_first || !released;
+        let next = match queue.pop(if short_wait { WARM_WHEN_IDLE } else { idle_timeout }) {
+            Err(Empty::Timeout) if !warm_first && !released => {
+                released = true;
+                toolkit.release_memory();
+                queue.pop(idle_timeout.saturating_sub(WARM_WHEN_IDLE))
+            }
             Err(Empty::Timeout) if warm_first => {
                 match guard.pool() {
                     // Instance 1 before its pool exists (or the pool is gone: the queue says so next).
@@ -278,6 +288,10 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
                         p.lost_and_replace(false);
                     }
                     return;
+                }
+                if !released {
+                    released = true;
+                    toolkit.release_memory();
                 }
                 guard.count_idle(true);
                 queue.pop(idle_timeout.saturating_sub(WARM_WHEN_IDLE))

@@ -428,6 +428,9 @@ async fn main() {
         while pool.stats().live < extra || pool.stats().idle < extra {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
+        // At rest: an instance hands back what loading left behind once it has been idle for
+        // a quarter of a second (runtime/src/worker.rs, WARM_WHEN_IDLE).
+        tokio::time::sleep(Duration::from_millis(600)).await;
         let per_instance = (rss_bytes().saturating_sub(before)) as f64 / extra as f64;
         println!("\n## resident memory per additional warm instance (echo, {extra} instances)");
         println!("{:<24} {:>8.2} MiB", "trove-host", per_instance / 1048576.0);
