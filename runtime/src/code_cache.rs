@@ -81,15 +81,7 @@ impl ScriptCodeCache {
         self.memory.lock().unwrap_or_else(|e| e.into_inner()).insert(specifier.to_owned(), (hash, bytes));
         if let Some(dir) = &self.dir {
             let key = self.disk_key(specifier, hash);
-            let written = cacache::WriteOpts::new()
-                .algorithm(cacache::Algorithm::Xxh3)
-                .size(bytecode.len())
-                .open_sync(dir, &key)
-                .and_then(|mut writer| {
-                    std::io::Write::write_all(&mut writer, bytecode).map_err(|e| cacache::Error::IoError(e, "writing".into()))?;
-                    writer.commit()
-                });
-            if let Err(e) = written {
+            if let Err(e) = crate::disk_entry::write(dir, &key, bytecode) {
                 tracing::debug!(dir = %dir.display(), specifier, "script bytecode not cached on disk: {e}");
             }
         }

@@ -1,5 +1,6 @@
-//! Reading an entry of a disk cache (`cacache`) back, for the transpiled-module cache
-//! ([`crate::modules`]) and the startup snapshot ([`crate::snapshot`]).
+//! Writing and reading back an entry of a disk cache (`cacache`), for the transpiled-module
+//! cache ([`crate::modules`]), the startup snapshot ([`crate::snapshot`]) and the extension
+//! scripts' bytecode ([`crate::code_cache`]).
 //!
 //! `cacache::read_sync` reads a content file to its end before it checks it, so a content file
 //! that never ends (replaced by a link to `/dev/zero`) would be read until memory runs out. This
@@ -8,6 +9,14 @@
 
 use std::io::Read;
 use std::path::Path;
+
+/// Writes `bytes` under `key` in `dir`, recording their size and an xxh3 checksum (a
+/// damaged entry is for [`read`] to catch, not a forged one: xxh3 is fast, not cryptographic).
+pub(crate) fn write(dir: &Path, key: &str, bytes: &[u8]) -> Result<(), cacache::Error> {
+    let mut writer = cacache::WriteOpts::new().algorithm(cacache::Algorithm::Xxh3).size(bytes.len()).open_sync(dir, key)?;
+    std::io::Write::write_all(&mut writer, bytes).map_err(|e| cacache::Error::IoError(e, "writing".into()))?;
+    writer.commit().map(drop)
+}
 
 /// The bytes cached under `key` in `dir`: `Ok(None)` when there is no such entry;
 /// `Err(reason)` when there is one that cannot be used (unreadable, larger than `max_bytes`

@@ -123,7 +123,7 @@ impl ModuleCache {
         let hex = hex_key(key);
         let entry = DiskEntry { key: hex.clone(), code: module.code.clone(), source_map };
         let bytes = serde_json::to_vec(&entry).expect("a disk entry serialises");
-        if let Err(e) = cacache::write_sync(dir, &hex, bytes) {
+        if let Err(e) = crate::disk_entry::write(dir, &hex, &bytes) {
             tracing::debug!(module = %specifier, dir = %dir.display(), "transpile cache not written: {e}");
         }
     }

@@ -272,15 +272,7 @@ fn read_cached(dir: &Path, key: &str) -> Option<Box<[u8]>> {
 
 /// Writes `blob` under `key`, then removes all but the [`KEPT_SNAPSHOTS`] newest entries.
 fn write_cached(dir: &Path, key: &str, blob: &[u8]) {
-    let written = cacache::WriteOpts::new()
-        .algorithm(cacache::Algorithm::Xxh3)
-        .size(blob.len())
-        .open_sync(dir, key)
-        .and_then(|mut writer| {
-            std::io::Write::write_all(&mut writer, blob).map_err(|e| cacache::Error::IoError(e, "writing".into()))?;
-            writer.commit()
-        });
-    if let Err(e) = written {
+    if let Err(e) = crate::disk_entry::write(dir, key, blob) {
         tracing::warn!(dir = %dir.display(), "startup snapshot not cached ({e}); the next run makes it again");
         return;
     }
