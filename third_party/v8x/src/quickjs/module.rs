@@ -284,6 +284,17 @@ mod cache_key_tests {
   }
 
   #[test]
+  fn bytecode_cache_files_that_are_not_regular_files_are_not_read() {
+    assert_eq!(read_bc_file(std::path::Path::new("/dev/zero")), None);
+    assert_eq!(read_bc_file(&std::env::temp_dir()), None, "a directory");
+    let path = std::env::temp_dir()
+      .join(format!("v8x-bc-file-{}.qbc", std::process::id()));
+    std::fs::write(&path, b"bytes").unwrap();
+    assert_eq!(read_bc_file(&path).as_deref(), Some(&b"bytes"[..]));
+    let _ = std::fs::remove_file(&path);
+  }
+
+  #[test]
   fn bytecode_cache_seed_includes_compiler_tag() {
     assert_ne!(versioned_bc_seed(0), 0);
   }
@@ -435,8 +446,25 @@ pub(crate) fn bc_load(key: u64) -> Option<Vec<u8>> {
     return Some(bytes.to_vec());
   }
   let p = bc_path(key)?;
-  let file = std::fs::read(p).ok()?;
-  bc_file_payload(key, file)
+  bc_file_payload(key, read_bc_file(&p)?)
+}
+
+/// The largest bytecode cache file read (bytes): no module's bytecode comes near it.
+const MAX_BC_FILE_BYTES: u64 = 64 << 20;
+
+/// A bytecode cache file's bytes: `None` for anything but a regular file of at
+/// most [`MAX_BC_FILE_BYTES`] (a link to `/dev/zero` must not be read until
+/// memory runs out; checked on the opened file, not on the path).
+fn read_bc_file(path: &std::path::Path) -> Option<Vec<u8>> {
+  use std::io::Read;
+  let file = std::fs::File::open(path).ok()?;
+  let meta = file.metadata().ok()?;
+  if !meta.is_file() || meta.len() > MAX_BC_FILE_BYTES {
+    return None;
+  }
+  let mut bytes = Vec::with_capacity(meta.len() as usize);
+  file.take(MAX_BC_FILE_BYTES + 1).read_to_end(&mut bytes).ok()?;
+  (bytes.len() as u64 <= MAX_BC_FILE_BYTES).then_some(bytes)
 }
 
 /// The bytecode in a cache file read for `key`, when its head is ours and the
@@ -475,9 +503,7 @@ fn bc_store(key: u64, bytes: &[u8]) {
     // A name of this process's own: two processes storing the same entry do
     // not write into one temporary file.
     let tmp = p.with_extension(format!("{}.tmp", std::process::id()));
-    if std::fs::write(&tmp, &file).is_ok() {
-      let _ = std::fs::rename(&tmp, &p);
-    } else {
+    if std::fs::write(&tmp, &file).is_err() || std::fs::rename(&tmp, &p).is_err() {
       let _ = std::fs::remove_file(&tmp);
     }
   }
@@ -4189,7 +4215,10 @@ pub extern "C" fn v8__ScriptCompiler__CompileFunction(
   // when it carries this compiler's tag, the key of this exact source (name,
   // parameters, body) and a payload matching its checksum; anything else marks
   // it rejected and compiles the source, as V8 does.
-  let code_cache_key = (!has_extensions).then(|| function_code_cache_key(&name, &wrapped));
+  let resource_line_offset =
+    unsafe { (*(source as *const RawSource)).resource_line_offset };
+  let code_cache_key = (!has_extensions)
+    .then(|| function_code_cache_key(&name, resource_line_offset, &wrapped));
   if let Some(key) = code_cache_key {
     let cached = unsafe { v8__ScriptCompiler__Source__GetCachedData(source) } as *mut RawCachedData;
     if _options.contains(CompileOptions::ConsumeCodeCache) && !cached.is_null() {
@@ -4272,8 +4301,6 @@ pub extern "C" fn v8__ScriptCompiler__CompileFunction(
     unsafe { JS_FreeValue(ctx, result) };
     return ptr::null();
   }
-  let resource_line_offset =
-    unsafe { (*(source as *const RawSource)).resource_line_offset };
   unsafe {
     v82jsc_adjust_function_line_number(
       result,
@@ -4299,10 +4326,12 @@ pub extern "C" fn v8__ScriptCompiler__CompileFunction(
 const FUNCTION_CODE_CACHE_MAGIC: &[u8; 8] = b"v8xQJfn1";
 const FUNCTION_CODE_CACHE_HEAD: usize = 32;
 
-/// The key of a CompileFunction source: its resource name and the wrapped
-/// text (parameters and body), under this compiler's tag.
-fn function_code_cache_key(name: &str, wrapped: &str) -> u64 {
+/// The key of a CompileFunction source: its resource name, its line offset
+/// (the bytecode's line numbers are adjusted by it) and the wrapped text
+/// (parameters and body), under this compiler's tag.
+fn function_code_cache_key(name: &str, line_offset: int, wrapped: &str) -> u64 {
   let seed = fast_content_hash(versioned_bc_seed(0x4643_4348), name.as_bytes());
+  let seed = fast_content_hash(seed, &line_offset.to_le_bytes());
   fast_content_hash(seed, wrapped.as_bytes())
 }
 
