@@ -56,17 +56,32 @@ async fn every_conformance_case_answers_over_the_wire_as_directly() {
         let cases: Vec<Case> = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
         let dir = corpus.join("toolkits").join(&id);
 
-        // What the parity runner gets, on a directly loaded instance.
-        let mut toolkit = Toolkit::load(&dir).await.unwrap_or_else(|e| panic!("{id} did not load: {e}"));
-        let mut direct = Vec::new();
-        for case in &cases {
-            let (result, problems) = run_case(&mut toolkit, case).await;
+        // What the parity runner gets, on a directly loaded instance. On a thread of its own with
+        // a current-thread runtime, as the runner runs it: deno_core spawns its op driver's task
+        // on the runtime that drives the isolate, and that task shares `Rc`s with the isolate's
+        // thread, so a multi-thread runtime (this test's) could run it on another worker thread
+        // (CI saw "RefCell already borrowed" in the op driver).
+        let direct = {
+            let (id, dir, cases) = (id.clone(), dir.clone(), cases.clone());
+            std::thread::spawn(move || {
+                let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                rt.block_on(async {
+                    let mut toolkit = Toolkit::load(&dir).await.unwrap_or_else(|e| panic!("{id} did not load: {e}"));
+                    let mut direct = Vec::new();
+                    for case in &cases {
+                        direct.push(run_case(&mut toolkit, case).await);
+                    }
+                    direct
+                })
+            })
+            .join()
+            .expect("the direct run")
+        };
+        for (case, (_, problems)) in cases.iter().zip(&direct) {
             if !problems.is_empty() {
                 direct_notes.push(format!("{id}/{}: {}", case.name, problems.join("; ")));
             }
-            direct.push((result, problems));
         }
-        drop(toolkit);
 
         // The same over the wire: one instance, so module state carries over in order.
         let scripted = Arc::new(Scripted::default());
