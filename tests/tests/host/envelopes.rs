@@ -3,7 +3,7 @@
 use serde_json::{json, Value};
 use trove_host::Toolkit;
 
-use crate::{call, failure, fixture, load, replay_env};
+use crate::{call, failure, fixture, load, replay_env, scratch_toolkit};
 
 async fn envelopes() -> Toolkit {
     load(&fixture("envelopes")).await
@@ -190,4 +190,71 @@ async fn logs_are_never_part_of_the_envelope() {
     assert_eq!(outcome.envelope, json!({ "ok": true, "result": { "text": "done" } }));
     // ctx.log lines are in the record (console goes to the host's log only).
     assert_eq!(outcome.record.logs, vec![json!(["hello from chatty", { "n": 1 }])]);
+}
+
+/// The host parses a zod schema without zod's compiled fast path (`new Function`) for its first
+/// 32 parses in an isolate and with it after (ops/src/schema.js): the toolkit sees no
+/// compilation before then, one after, and the same envelopes, right and wrong, either side.
+#[tokio::test(flavor = "current_thread")]
+async fn zod_compiles_a_schemas_fast_path_only_after_its_32nd_parse_and_answers_alike_either_side() {
+    let dir = scratch_toolkit(
+        "tiered-zod",
+        &[(
+            "extension.ts",
+            r#"import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
+// Counts what zod compiles: it looks `Function` up on the global object when it compiles
+// (its one-time probe, whether `new Function("")` works at all, has no body).
+let compiled = 0;
+globalThis.Function = new Proxy(globalThis.Function, {
+  construct(target, args) { if (String(args.at(-1) ?? '') !== '') compiled++; return Reflect.construct(target, args); },
+});
+export default defineToolkit({
+  id: 'tiered', name: 'Tiered', description: 'Counts compiled parsers.', icon: 'x', version: '1.0.0',
+  tools: [
+    tool({
+      name: 'check',
+      description: 'Echoes its parsed input and how many parsers zod compiled.',
+      input: z.object({
+        n: z.number().int().min(1),
+        tags: z.array(z.string()).max(2).default([]),
+        inner: z.object({ ok: z.boolean() }).optional(),
+      }),
+      output: z.object({ args: z.any(), label: z.string().default('none') }),
+      handler: async (args) => ({ text: String(compiled), structured: { args } }),
+    }),
+  ],
+});
+"#,
+        )],
+    );
+    let mut toolkit = load(&dir).await;
+    let good = json!({ "n": 2, "inner": { "ok": true } });
+    let bad = json!({ "n": 0, "tags": ["a", "b", "c"], "inner": { "ok": "yes" } });
+    let mut first: Option<(Value, Value)> = None;
+    // Each good call parses the input and the output schema once; each bad call the input.
+    for round in 1..=40 {
+        let ok = call(&mut toolkit, "check", good.clone()).await.envelope.json();
+        let refused = call(&mut toolkit, "check", bad.clone()).await.envelope.json();
+        let compiled: u32 = ok["result"]["text"].as_str().expect("text").parse().expect("a count");
+        // The input schema reaches its 32nd parse in round 16 (two parses a round).
+        if round <= 16 {
+            assert_eq!(compiled, 0, "round {round}: zod compiled before the schema was hot");
+        }
+        let mut ok_without_count = ok.clone();
+        ok_without_count["result"]["text"] = json!("");
+        match &first {
+            None => {
+                assert_eq!(ok["structuredContent"], json!({ "args": { "n": 2, "tags": [], "inner": { "ok": true } }, "label": "none" }));
+                assert_eq!(refused["code"], "INVALID_PARAMS", "{refused}");
+                first = Some((ok_without_count, refused));
+            }
+            Some((ok0, refused0)) => {
+                assert_eq!(&ok_without_count, ok0, "round {round}");
+                assert_eq!(&refused, refused0, "round {round}");
+            }
+        }
+        if round == 40 {
+            assert!(compiled >= 1, "a hot schema never got zod's compiled fast path");
+        }
+    }
 }
