@@ -16,7 +16,10 @@
 //!
 //! `cargo bench -p trove-host-tests --bench egress` (add `--profile dev` to skip a release
 //! build of QuickJS and swc; the figures then compare debug builds of both sides).
-//! `EGRESS_BENCH_N` sets the iterations per series (default 400).
+//! `EGRESS_BENCH_N` sets the iterations per series (default 400). `EGRESS_BENCH_ONLY` (a
+//! comma-separated subset of `plain,egress,whole,only,host,empty,sleep`) runs only those series,
+//! for a profiler: the instructions of one series are the difference of two runs with
+//! different `EGRESS_BENCH_N` (`valgrind --tool=callgrind`), its network tasks included.
 
 #[allow(dead_code)]
 #[path = "../tests/egress/support.rs"]
@@ -33,7 +36,11 @@ use trove_host::{CallEnv, Host, HostConfig, LoadOptions, ToolCall};
 use trove_host_ops::egress::{EgressPolicy, FetchRequest};
 use trove_host_ops::{CallState, Ledger, ToolkitScope};
 
+/// The `p` quantile of a sorted series; zero for a series `EGRESS_BENCH_ONLY` left out.
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
 }
 
@@ -79,6 +86,8 @@ fn report(name: &str, mut s: Series, on_this_thread: bool) -> (Duration, Duratio
 async fn run(w: World) {
     let n: usize = std::env::var("EGRESS_BENCH_N").ok().and_then(|v| v.parse().ok()).unwrap_or(400);
     let warm = 50;
+    let only_series = std::env::var("EGRESS_BENCH_ONLY").ok();
+    let wanted = |name: &str| only_series.as_deref().is_none_or(|list| list.split(',').any(|s| s.trim() == name));
     let url = w.upstream.url("api.trove.test", "/ok");
 
     // Plain reqwest: same TLS upstream, same root, name pinned to the same address.
@@ -137,6 +146,10 @@ async fn run(w: World) {
     for i in 0..warm + n {
         let keep = i >= warm;
         for step in 0..SERIES {
+            const NAMES: [&str; SERIES] = ["plain", "egress", "whole", "only", "host", "empty"];
+            if !wanted(NAMES[(i + step) % SERIES]) {
+                continue;
+            }
             match (i + step) % SERIES {
                 0 => plain.time(keep, plain_once()).await,
                 1 => egress.time(keep, egress_once()).await,
@@ -151,7 +164,7 @@ async fn run(w: World) {
     // and again right after that (caches warm). What a call does after a wake-up runs on caches
     // that other work, or the hypervisor, evicted meanwhile: this pair shows what that costs.
     let [mut after_sleep, mut again]: [Series; 2] = Default::default();
-    for i in 0..warm + n {
+    for i in (0..warm + n).filter(|_| wanted("sleep")) {
         std::thread::sleep(Duration::from_millis(1));
         ok(&after_sleep.time(i >= warm, toolkit.call(&nothing, w.env())).await);
         ok(&again.time(i >= warm, toolkit.call(&nothing, w.env())).await);
