@@ -18,7 +18,6 @@ import {
 // Each ctx capability's JavaScript sits beside its ops in the ops crate.
 import { fetch, fetchJson } from "ext:trove_ops/egress/fetch.js";
 import { emit, reportHandlerStack } from "ext:trove_ops/log.js";
-import { safeParse } from "ext:trove_ops/schema.js";
 import { requireSecret, secret } from "ext:trove_ops/secrets/secret.js";
 import { ToolError } from "ext:trove_ops/tool_error.js";
 import { kb } from "ext:trove_ops/trove.js";
@@ -246,7 +245,7 @@ async function handle(byName, call) {
   }
   const t = byName.get(call.tool);
   if (t === undefined) return failure(`unknown tool "${call.tool}"`, "UNKNOWN_TOOL");
-  const parsed = safeParse(t.input, call.args);
+  const parsed = t.input.safeParse(call.args);
   if (!parsed.success) {
     return failure(`invalid arguments for "${t.name}": ${formatIssues(parsed.error.issues)}`, "INVALID_PARAMS");
   }
@@ -264,7 +263,7 @@ async function handle(byName, call) {
     revoke();
   }
   if (t.output !== undefined && result.structured !== undefined) {
-    const out = safeParse(t.output, result.structured);
+    const out = t.output.safeParse(result.structured);
     if (!out.success) {
       return failure(
         `"${t.name}" returned structured output that does not match its declared schema: ${formatIssues(out.error.issues)}`,

@@ -1,8 +1,7 @@
 //! The `trove_ops` deno_core extension: every member of `ctx` as a Rust op.
 //!
 //! The JavaScript half of each capability sits beside its Rust (`egress/fetch.js`, `log.js`,
-//! `secrets/secret.js`, `trove.js`, `tool_error.js` which they throw, and `schema.js`, how
-//! the host parses a toolkit's zod schemas) and is loaded as
+//! `secrets/secret.js`, `trove.js`, and `tool_error.js` which they throw) and is loaded as
 //! `ext:trove_ops/<path>`; `js/toolkit.js` builds `ctx` from them. They import the ops from
 //! `ext:core/ops`; toolkit code
 //! cannot reach them (the module loader refuses `ext:` specifiers and the bootstrap removes
@@ -45,7 +44,7 @@ deno_core::extension!(
     ],
     // Each capability's JavaScript beside its Rust (as deno's ext/fetch keeps 26_fetch.js
     // beside lib.rs); `@ontrove/extend/toolkit` (js/toolkit.js) assembles ctx from them.
-    esm = [dir "src", "clock.js", "tool_error.js", "schema.js", "log.js", "egress/fetch.js", "secrets/secret.js", "trove.js"],
+    esm = [dir "src", "clock.js", "tool_error.js", "log.js", "egress/fetch.js", "secrets/secret.js", "trove.js"],
     docs = "ctx as Rust ops: clock, log, secrets, egress, knowledge base."
 );
 

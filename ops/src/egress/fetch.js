@@ -9,7 +9,6 @@ import {
   op_trove_request_body_check,
   op_trove_request_check,
 } from "ext:core/ops";
-import { safeParse } from "ext:trove_ops/schema.js";
 import { ToolError } from "ext:trove_ops/tool_error.js";
 
 // The web classes come from the extensions themselves, not from globals a toolkit could replace.
@@ -244,7 +243,7 @@ export async function fetchJson(url, opts = {}) {
     throw new ToolError("Upstream returned malformed JSON; try again shortly.", { retryable: true });
   }
   if (schema === undefined) return data;
-  const parsed = safeParse(schema, data);
+  const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => i.message).join("; ").slice(0, 200);
     throw new ToolError(`Upstream response did not match the expected shape: ${detail}.`, { retryable: true });
