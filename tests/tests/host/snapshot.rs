@@ -273,6 +273,117 @@ fn damaged_cached_bytecode_is_compiled_again_not_run() {
     assert!(replaced >= 1, "the toolkit's module bytecode was written again over the link");
 }
 
+/// A toolkit that makes functions with `new Function` (as zod does for each object schema) and
+/// reports what they do, say and throw.
+fn function_maker() -> std::path::PathBuf {
+    scratch_toolkit(
+        "function-maker",
+        &[(
+            "extension.ts",
+            r#"import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
+const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor;
+const GeneratorFunction = Object.getPrototypeOf(function* () {}).constructor;
+export default defineToolkit({
+  id: 'function-maker', name: 'Function maker', description: 'Makes functions from text.', icon: 'x', version: '1.0.0',
+  tools: [
+    tool({
+      name: 'make',
+      description: 'Makes functions with the Function constructors and reports on them.',
+      input: z.object({ n: z.number().int(), label: z.string().default('x') }),
+      handler: async ({ n, label }) => {
+        const add = new Function('a', 'b', 'return a + b * ' + n);
+        const again = new Function('a', 'b', 'return a + b * ' + n);
+        const thrower = new Function('why', 'const e = new Error("boom " + why);\nthrow e;');
+        let stack = '';
+        try { thrower(label); } catch (e) { stack = String((e as Error).stack).split('\n').slice(0, 3).join(' | '); }
+        let syntax = '';
+        try { new Function('return )'); } catch (e) { syntax = (e as Error).name + ': ' + (e as Error).message; }
+        const twice = await new AsyncFunction('x', 'return await x * 2')(21);
+        const counted = [...new GeneratorFunction('k', 'for (let i = 0; i < k; i++) yield i')(3)];
+        return JSON.stringify({
+          sum: add(1, 2), same: again(1, 2), names: [add.name, thrower.name], text: add.toString(),
+          lengths: [add.length, thrower.length], stack, syntax, twice, counted,
+          protos: [Object.getPrototypeOf(add) === Function.prototype, add instanceof Function],
+        });
+      },
+    }),
+  ],
+});
+"#,
+        )],
+    )
+}
+
+/// `new Function` compiles through the engine's cache (third_party/v8x/TROVE-PATCHES.md 23):
+/// the next process takes the bytecode from disk, another isolate of the same process from
+/// memory, and either way each function behaves, prints and throws as when compiled from its
+/// text; a damaged entry is compiled again, never run.
+#[test]
+fn functions_made_from_text_are_compiled_once_and_behave_the_same_from_the_cache() {
+    let toolkit = function_maker();
+    let cache = scratch_toolkit("function-cache", &[(".keep", "")]);
+    let engine_cache = cache.join("engine");
+    let make = || {
+        let out: Output = trove_host_tests::run_cli(
+            &["call", toolkit.to_str().unwrap(), "make", "--args", r#"{"n":3}"#],
+            &[("TROVE_HOST_CACHE_DIR", cache.to_str().unwrap()), ("V82JSC_BC_CACHE_DIR", engine_cache.to_str().unwrap())],
+            None,
+        );
+        assert_eq!(out.status.code(), Some(0), "stderr:\n{}", String::from_utf8_lossy(&out.stderr));
+        let envelope: Value = serde_json::from_slice(&out.stdout).expect("an envelope");
+        envelope["result"]["text"].as_str().expect("a report").to_owned()
+    };
+    let compiled = make();
+    let report: Value = serde_json::from_str(&compiled).unwrap();
+    assert_eq!(report["sum"], 7);
+    assert_eq!(report["same"], 7);
+    assert_eq!(report["names"], json!(["anonymous", "anonymous"]));
+    assert_eq!(report["text"], "function anonymous(a,b\n) {\nreturn a + b * 3\n}");
+    assert_eq!(report["lengths"], json!([2, 1]));
+    assert_eq!(report["twice"], 42);
+    assert_eq!(report["counted"], json!([0, 1, 2]));
+    assert_eq!(report["protos"], json!([true, true]));
+    assert!(report["syntax"].as_str().unwrap().starts_with("SyntaxError: "), "{report}");
+    let stack = report["stack"].as_str().unwrap();
+    assert!(stack.starts_with("Error: boom x | ") && stack.contains("anonymous"), "{stack}");
+    // The module's bytecode and the functions' (theirs, zod's parser for the input schema).
+    let entries = files_under(&engine_cache, ".qbc");
+    assert!(entries.len() >= 5, "the functions' bytecode is kept ({} entries)", entries.len());
+
+    let from_disk = make();
+    assert!(from_disk == compiled, "from the kept bytecode: {}", difference(&compiled, &from_disk));
+    // Past each file's head, so the checksum is what must catch it.
+    let mut damaged = Vec::new();
+    for path in &entries {
+        let mut bytes = std::fs::read(path).unwrap();
+        for b in bytes.iter_mut().skip(16) {
+            *b = !*b;
+        }
+        std::fs::write(path, &bytes).unwrap();
+        damaged.push(bytes);
+    }
+    let from_damaged = make();
+    assert!(from_damaged == compiled, "with every entry damaged: {}", difference(&compiled, &from_damaged));
+    let rewritten = entries.iter().zip(&damaged).filter(|(path, bytes)| std::fs::read(path).unwrap() != **bytes).count();
+    assert!(rewritten >= 5, "the damaged entries were compiled and written again ({rewritten})");
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn functions_made_from_text_behave_the_same_in_a_second_isolate() {
+    let toolkit = function_maker();
+    let mut reports = Vec::new();
+    for _ in 0..2 {
+        let mut instance = load(&toolkit).await;
+        let out = instance.call(&ToolCall::new("make", json!({ "n": 5, "label": "y" }), "u"), CallEnv::default()).await;
+        match out.envelope {
+            trove_host::Envelope::Ok(ok) => reports.push(ok.result.text),
+            failed => panic!("expected success: {failed}"),
+        }
+    }
+    assert!(reports[0].contains(r#""sum":11"#), "{}", reports[0]);
+    assert!(reports[0] == reports[1], "{}", difference(&reports[0], &reports[1]));
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn isolates_restored_in_one_process_do_not_share_a_random_sequence() {
     let toolkit = walk_toolkit();

@@ -869,6 +869,8 @@ pub extern "C" fn v8__Isolate__New(params: *const c_void) -> *mut RealIsolate {
     params as *const crate::isolate_create_params::raw::CreateParams
   };
   let heap_limit = heap_limit_from_params(raw_params);
+  // trove-host patch 23: `new Function` compiles through the process's cache.
+  super::function_source_cache::install();
   let rt = unsafe { JS_NewRuntime() };
   assert!(!rt.is_null(), "JS_NewRuntime failed");
 

@@ -11,6 +11,7 @@ mod cli_extra;
 mod core;
 mod exception;
 mod function;
+mod function_source_cache;
 mod init;
 mod inspector;
 mod isolate;

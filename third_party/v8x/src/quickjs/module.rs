@@ -491,7 +491,7 @@ pub(crate) fn read_cached_bytecode(
   })
 }
 
-fn bc_store(key: u64, bytes: &[u8]) {
+pub(crate) fn bc_store(key: u64, bytes: &[u8]) {
   if bytes.is_empty() {
     return;
   }
@@ -500,9 +500,12 @@ fn bc_store(key: u64, bytes: &[u8]) {
     file.extend_from_slice(BC_FILE_MAGIC);
     file.extend_from_slice(&fast_content_hash(key, bytes).to_le_bytes());
     file.extend_from_slice(bytes);
-    // A name of this process's own: two processes storing the same entry do
-    // not write into one temporary file.
-    let tmp = p.with_extension(format!("{}.tmp", std::process::id()));
+    // A name of this process's own, and of this store's (trove-host patch 23:
+    // isolates on two threads may store one entry at once): no two writers
+    // share a temporary file.
+    static STORE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = STORE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = p.with_extension(format!("{}.{n}.tmp", std::process::id()));
     if std::fs::write(&tmp, &file).is_err() || std::fs::rename(&tmp, &p).is_err() {
       let _ = std::fs::remove_file(&tmp);
     }

@@ -46218,6 +46218,103 @@ static JSValue js_function_proto(JSContext *ctx, JSValueConst this_val,
 }
 
 /* XXX: add a specific eval mode so that Function("}), ({") is rejected */
+/* trove-host patch 23: the Function constructor's compiled source, cached by
+   the embedder. zod compiles a parser per object schema with `new Function`,
+   from the same text in every process and every isolate; parsing it was 8 of
+   the 141 million instructions of a cold call. The cache is keyed by the
+   source and the file name the code is compiled under (the caller's, as
+   JS_EvalObject takes it); a lookup that does not read back as function
+   bytecode is a miss, and the source is compiled as before. */
+typedef struct V82jscFunctionSourceCache {
+    /* The bytecode `store` was given for (filename, source), or NULL; the
+       caller hands it back with `release`. */
+    uint8_t *(*lookup)(const uint8_t *filename, size_t filename_len,
+                       const uint8_t *source, size_t source_len, size_t *len);
+    void (*release)(uint8_t *bytes, size_t len);
+    void (*store)(const uint8_t *filename, size_t filename_len,
+                  const uint8_t *source, size_t source_len,
+                  const uint8_t *bytes, size_t len);
+} V82jscFunctionSourceCache;
+
+static const V82jscFunctionSourceCache *v82jsc_function_source_cache;
+
+void v82jsc_set_function_source_cache(const V82jscFunctionSourceCache *cache)
+{
+    v82jsc_function_source_cache = cache;
+}
+
+/* What JS_EvalObject(ctx, global, val, JS_EVAL_TYPE_INDIRECT, -1) does for
+   the Function constructor, compiling through the cache. */
+static JSValue v82jsc_eval_function_source(JSContext *ctx, JSValueConst val)
+{
+    const V82jscFunctionSourceCache *cache = v82jsc_function_source_cache;
+    JSStackFrame *sf;
+    JSAtom filename_atom = JS_ATOM_NULL;
+    const char *str, *filename = "<input>";
+    size_t len, bc_len;
+    uint8_t *bc;
+    JSValue fun = JS_UNDEFINED;
+
+    if (!cache || !ctx->eval_internal || !JS_IsString(val))
+        return JS_EvalObject(ctx, ctx->global_obj, val, JS_EVAL_TYPE_INDIRECT, -1);
+    str = JS_ToCStringLen(ctx, &len, val);
+    if (!str)
+        return JS_EXCEPTION;
+    for (sf = ctx->rt->current_stack_frame; sf; sf = sf->prev_frame) {
+        if (JS_VALUE_GET_TAG(sf->cur_func) == JS_TAG_OBJECT) {
+            JSObject *p = JS_VALUE_GET_OBJ(sf->cur_func);
+            if (js_class_has_bytecode(p->class_id)) {
+                filename_atom = JS_DupAtom(ctx, p->u.func.function_bytecode->filename);
+                break;
+            }
+        }
+    }
+    if (filename_atom != JS_ATOM_NULL) {
+        filename = JS_AtomToCString(ctx, filename_atom);
+        if (!filename) {
+            JS_FreeAtom(ctx, filename_atom);
+            JS_FreeCString(ctx, str);
+            return JS_EXCEPTION;
+        }
+    }
+    bc = cache->lookup((const uint8_t *)filename, strlen(filename),
+                       (const uint8_t *)str, len, &bc_len);
+    if (bc) {
+        fun = JS_ReadObject(ctx, bc, bc_len, JS_READ_OBJ_BYTECODE);
+        cache->release(bc, bc_len);
+        if (JS_VALUE_GET_TAG(fun) != JS_TAG_FUNCTION_BYTECODE) {
+            if (JS_IsException(fun))
+                JS_FreeValue(ctx, JS_GetException(ctx));
+            else
+                JS_FreeValue(ctx, fun);
+            fun = JS_UNDEFINED;
+        }
+    }
+    if (JS_IsUndefined(fun)) {
+        fun = JS_EvalInternal(ctx, ctx->global_obj, str, len, filename, 1,
+                              JS_EVAL_TYPE_INDIRECT | JS_EVAL_FLAG_COMPILE_ONLY, -1);
+        if (!JS_IsException(fun)) {
+            uint8_t *out = JS_WriteObject(ctx, &bc_len, fun, JS_WRITE_OBJ_BYTECODE);
+            if (out) {
+                cache->store((const uint8_t *)filename, strlen(filename),
+                             (const uint8_t *)str, len, out, bc_len);
+                js_free(ctx, out);
+            } else {
+                /* not cached; the function is still made */
+                JS_FreeValue(ctx, JS_GetException(ctx));
+            }
+        }
+    }
+    if (filename_atom != JS_ATOM_NULL) {
+        JS_FreeCString(ctx, filename);
+        JS_FreeAtom(ctx, filename_atom);
+    }
+    JS_FreeCString(ctx, str);
+    if (JS_IsException(fun))
+        return fun;
+    return JS_EvalFunction(ctx, fun);
+}
+
 static JSValue js_function_constructor(JSContext *ctx, JSValueConst new_target,
                                        int argc, JSValueConst *argv, int magic)
 {
@@ -46257,7 +46354,7 @@ static JSValue js_function_constructor(JSContext *ctx, JSValueConst new_target,
     if (JS_IsException(s))
         goto fail1;
 
-    obj = JS_EvalObject(ctx, ctx->global_obj, s, JS_EVAL_TYPE_INDIRECT, -1);
+    obj = v82jsc_eval_function_source(ctx, s);
     JS_FreeValue(ctx, s);
     if (JS_IsException(obj))
         goto fail1;
