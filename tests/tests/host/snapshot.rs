@@ -283,6 +283,8 @@ fn function_maker() -> std::path::PathBuf {
             r#"import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
 const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor;
 const GeneratorFunction = Object.getPrototypeOf(function* () {}).constructor;
+// A tagged template's strings are frozen, with their `raw` (from source and from bytecode).
+const frozen = (s: TemplateStringsArray) => [Object.isFrozen(s), Object.isFrozen(s.raw), s.length];
 export default defineToolkit({
   id: 'function-maker', name: 'Function maker', description: 'Makes functions from text.', icon: 'x', version: '1.0.0',
   tools: [
@@ -300,9 +302,11 @@ export default defineToolkit({
         try { new Function('return )'); } catch (e) { syntax = (e as Error).name + ': ' + (e as Error).message; }
         const twice = await new AsyncFunction('x', 'return await x * 2')(21);
         const counted = [...new GeneratorFunction('k', 'for (let i = 0; i < k; i++) yield i')(3)];
+        const tagged = new Function('tag', 'return tag`x${1}y${2}z`')(frozen);
+        const inModule = frozen`a${n}b`;
         return JSON.stringify({
           sum: add(1, 2), same: again(1, 2), names: [add.name, thrower.name], text: add.toString(),
-          lengths: [add.length, thrower.length], stack, syntax, twice, counted,
+          lengths: [add.length, thrower.length], stack, syntax, twice, counted, tagged, inModule,
           protos: [Object.getPrototypeOf(add) === Function.prototype, add instanceof Function],
         });
       },
@@ -343,6 +347,8 @@ fn functions_made_from_text_are_compiled_once_and_behave_the_same_from_the_cache
     assert_eq!(report["twice"], 42);
     assert_eq!(report["counted"], json!([0, 1, 2]));
     assert_eq!(report["protos"], json!([true, true]));
+    assert_eq!(report["tagged"], json!([true, true, 3]));
+    assert_eq!(report["inModule"], json!([true, true, 2]));
     assert!(report["syntax"].as_str().unwrap().starts_with("SyntaxError: "), "{report}");
     let stack = report["stack"].as_str().unwrap();
     assert!(stack.starts_with("Error: boom x | ") && stack.contains("anonymous"), "{stack}");

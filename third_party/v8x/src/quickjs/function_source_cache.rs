@@ -7,8 +7,13 @@
 //!
 //! - in memory, for the process (a server's later isolates), up to [`MEMORY_BUDGET`] bytes;
 //! - on disk, in the bytecode cache directory of the module cache (`V82JSC_BC_CACHE_DIR`,
-//!   off with `V82JSC_NO_BC_CACHE`), at most [`DISK_STORES_PER_PROCESS`] new entries a
-//!   process, each file checksummed (`bc_store`/`bc_load`, patch 21).
+//!   off with `V82JSC_NO_BC_CACHE`), at most [`DISK_STORES_PER_PROCESS`] new entries and
+//!   [`DISK_BYTES_PER_PROCESS`] bytes a process, each file checksummed (`bc_store`/`bc_load`,
+//!   patch 21): a toolkit that makes endless distinct functions cannot fill the disk (a hostile
+//!   review wrote 757 MB in one call through the first version's limits).
+//!
+//! Sources over [`MAX_SOURCE_BYTES`] (zod's are a few KiB) are compiled as before, neither
+//! looked up nor serialised.
 //!
 //! An entry is found by its file name (the caller's, which the code is compiled under) and its
 //! whole source, compared byte for byte: a hash picks the file, never decides the match, so a
@@ -23,11 +28,12 @@ use super::module::{bc_load, bc_store, fast_content_hash};
 /// Bytes of source and bytecode the in-memory cache holds at most; past it new entries are not
 /// kept (a toolkit making endless distinct functions must not grow the process).
 const MEMORY_BUDGET: usize = 16 << 20;
-/// New disk entries one process writes at most (a toolkit making endless distinct functions
-/// must not fill the disk).
-const DISK_STORES_PER_PROCESS: usize = 256;
-/// Sources longer than this are compiled every time.
-const MAX_SOURCE_BYTES: usize = 1 << 20;
+/// New disk entries one process writes at most.
+const DISK_STORES_PER_PROCESS: usize = 64;
+/// Bytes of new disk entries one process writes at most.
+const DISK_BYTES_PER_PROCESS: usize = 2 << 20;
+/// Sources longer than this are compiled every time (quickjs.c does not ask the cache).
+const MAX_SOURCE_BYTES: usize = 64 << 10;
 
 /// One entry: file name, source, bytecode.
 type Entry = (Box<[u8]>, Box<[u8]>, Arc<[u8]>);
@@ -155,9 +161,13 @@ unsafe extern "C" fn store(
     )
   };
   remember(filename, source, Arc::from(bytecode));
+  let entry = disk_entry(filename, source, bytecode);
   static STORES: AtomicUsize = AtomicUsize::new(0);
-  if STORES.fetch_add(1, Ordering::Relaxed) < DISK_STORES_PER_PROCESS {
-    bc_store(disk_key(filename, source), &disk_entry(filename, source, bytecode));
+  static BYTES: AtomicUsize = AtomicUsize::new(0);
+  if STORES.fetch_add(1, Ordering::Relaxed) < DISK_STORES_PER_PROCESS
+    && BYTES.fetch_add(entry.len(), Ordering::Relaxed) + entry.len() <= DISK_BYTES_PER_PROCESS
+  {
+    bc_store(disk_key(filename, source), &entry);
   }
 }
 
@@ -166,9 +176,11 @@ struct V82jscFunctionSourceCache {
   lookup: unsafe extern "C" fn(*const u8, usize, *const u8, usize, *mut usize) -> *mut u8,
   release: unsafe extern "C" fn(*mut u8, usize),
   store: unsafe extern "C" fn(*const u8, usize, *const u8, usize, *const u8, usize),
+  max_source_len: usize,
 }
 
-static CACHE: V82jscFunctionSourceCache = V82jscFunctionSourceCache { lookup, release, store };
+static CACHE: V82jscFunctionSourceCache =
+  V82jscFunctionSourceCache { lookup, release, store, max_source_len: MAX_SOURCE_BYTES };
 
 unsafe extern "C" {
   fn v82jsc_set_function_source_cache(cache: *const V82jscFunctionSourceCache);

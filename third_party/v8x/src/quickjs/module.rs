@@ -156,9 +156,36 @@ fn bc_cache_dir() -> Option<std::path::PathBuf> {
         .map(std::path::PathBuf::from)
         .unwrap_or_else(default_bc_cache_dir);
       std::fs::create_dir_all(&dir).ok()?;
-      Some(dir)
+      only_ours(&dir).then_some(dir)
     })
     .clone()
+}
+
+/// trove-host patch 23: whether the cache directory can be written by this
+/// user only (made so when it is ours). QuickJS runs any bytecode it reads, and
+/// the files' checksums are no secret: a directory another user can write to
+/// would let them run code in this process, so the disk cache is then off.
+#[cfg(unix)]
+fn only_ours(dir: &std::path::Path) -> bool {
+  use std::os::unix::fs::{MetadataExt, PermissionsExt};
+  unsafe extern "C" {
+    fn geteuid() -> u32;
+  }
+  let Ok(meta) = std::fs::metadata(dir) else { return false };
+  // SAFETY: geteuid has no preconditions.
+  if meta.uid() != unsafe { geteuid() } {
+    return false;
+  }
+  if meta.mode() & 0o022 != 0 {
+    let tightened = std::fs::Permissions::from_mode(meta.mode() & 0o7755 & !0o022);
+    return std::fs::set_permissions(dir, tightened).is_ok();
+  }
+  true
+}
+
+#[cfg(not(unix))]
+fn only_ours(_dir: &std::path::Path) -> bool {
+  true
 }
 
 fn default_bc_cache_dir() -> std::path::PathBuf {

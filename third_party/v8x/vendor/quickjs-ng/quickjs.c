@@ -43942,7 +43942,10 @@ static JSValue JS_ReadArray(BCReaderState *s, int tag)
             if (ret < 0)
                 goto fail;
         }
-        JS_PreventExtensions(ctx, obj);
+        /* trove-host patch 24: frozen as the parser leaves it (a read-only
+           `length` too), not only made non-extensible. */
+        if (seal_template_obj(ctx, obj))
+            goto fail;
     }
     return obj;
  fail:
@@ -46234,6 +46237,8 @@ typedef struct V82jscFunctionSourceCache {
     void (*store)(const uint8_t *filename, size_t filename_len,
                   const uint8_t *source, size_t source_len,
                   const uint8_t *bytes, size_t len);
+    /* Longer sources are compiled as before: neither looked up nor written. */
+    size_t max_source_len;
 } V82jscFunctionSourceCache;
 
 static const V82jscFunctionSourceCache *v82jsc_function_source_cache;
@@ -46277,6 +46282,11 @@ static JSValue v82jsc_eval_function_source(JSContext *ctx, JSValueConst val)
             return JS_EXCEPTION;
         }
     }
+    if (len > cache->max_source_len) {
+        fun = JS_EvalInternal(ctx, ctx->global_obj, str, len, filename, 1,
+                              JS_EVAL_TYPE_INDIRECT, -1);
+        goto done;
+    }
     bc = cache->lookup((const uint8_t *)filename, strlen(filename),
                        (const uint8_t *)str, len, &bc_len);
     if (bc) {
@@ -46305,14 +46315,15 @@ static JSValue v82jsc_eval_function_source(JSContext *ctx, JSValueConst val)
             }
         }
     }
+    if (!JS_IsException(fun))
+        fun = JS_EvalFunction(ctx, fun);
+ done:
     if (filename_atom != JS_ATOM_NULL) {
         JS_FreeCString(ctx, filename);
         JS_FreeAtom(ctx, filename_atom);
     }
     JS_FreeCString(ctx, str);
-    if (JS_IsException(fun))
-        return fun;
-    return JS_EvalFunction(ctx, fun);
+    return fun;
 }
 
 static JSValue js_function_constructor(JSContext *ctx, JSValueConst new_target,
