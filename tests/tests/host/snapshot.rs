@@ -374,34 +374,30 @@ fn functions_made_from_text_are_compiled_once_and_behave_the_same_from_the_cache
     assert!(rewritten >= 5, "the damaged entries were compiled and written again ({rewritten})");
 }
 
-#[tokio::test(flavor = "current_thread")]
-async fn functions_made_from_text_behave_the_same_in_a_second_isolate() {
-    let toolkit = function_maker();
-    let mut reports = Vec::new();
-    for _ in 0..2 {
-        let mut instance = load(&toolkit).await;
-        let out = instance.call(&ToolCall::new("make", json!({ "n": 5, "label": "y" }), "u"), CallEnv::default()).await;
+/// The text of `tool`'s answer to `args` in each of `n` isolates of `toolkit`, one call each.
+async fn answers_from_fresh_isolates(toolkit: &Path, tool: &str, args: Value, n: usize) -> Vec<String> {
+    let mut texts = Vec::new();
+    for _ in 0..n {
+        let mut instance = load(toolkit).await;
+        let out = instance.call(&ToolCall::new(tool, args.clone(), "u"), CallEnv::default()).await;
         match out.envelope {
-            trove_host::Envelope::Ok(ok) => reports.push(ok.result.text),
+            trove_host::Envelope::Ok(ok) => texts.push(ok.result.text),
             failed => panic!("expected success: {failed}"),
         }
     }
+    texts
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn functions_made_from_text_behave_the_same_in_a_second_isolate() {
+    let reports = answers_from_fresh_isolates(&function_maker(), "make", json!({ "n": 5, "label": "y" }), 2).await;
     assert!(reports[0].contains(r#""sum":11"#), "{}", reports[0]);
     assert!(reports[0] == reports[1], "{}", difference(&reports[0], &reports[1]));
 }
 
 #[tokio::test(flavor = "current_thread")]
 async fn isolates_restored_in_one_process_do_not_share_a_random_sequence() {
-    let toolkit = walk_toolkit();
-    let mut draws = Vec::new();
-    for _ in 0..3 {
-        let mut instance = load(&toolkit).await;
-        let out = instance.call(&ToolCall::new("random", json!({}), "u"), CallEnv::default()).await;
-        match out.envelope {
-            trove_host::Envelope::Ok(ok) => draws.push(ok.result.text),
-            failed => panic!("expected success: {failed}"),
-        }
-    }
+    let mut draws = answers_from_fresh_isolates(&walk_toolkit(), "random", json!({}), 3).await;
     draws.sort();
     draws.dedup();
     assert_eq!(draws.len(), 3, "each isolate's first Math.random() differs: {draws:?}");
