@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::module::{bc_load, bc_store, fast_content_hash};
+use super::module::{bc_load, bc_store, fast_content_hash, versioned_bc_seed};
 
 /// Bytes of source and bytecode the in-memory cache holds at most; past it new entries are not
 /// kept (a toolkit making endless distinct functions must not grow the process).
@@ -67,12 +67,8 @@ fn remember(filename: &[u8], source: &[u8], bytecode: Arc<[u8]>) {
 /// file; the file holds both, compared in full on reading).
 fn disk_key(filename: &[u8], source: &[u8]) -> u64 {
   const SEED: u64 = 0x4e46_5352_4332_3301; // "FNSRC23"
-  let seed = fast_content_hash(SEED, filename);
-  fast_content_hash(seed ^ env_tag(), source)
-}
-
-fn env_tag() -> u64 {
-  u64::from_str_radix(env!("V82JSC_QUICKJS_CACHE_TAG"), 16).expect("invalid QuickJS cache tag")
+  let seed = fast_content_hash(versioned_bc_seed(SEED), filename);
+  fast_content_hash(seed, source)
 }
 
 /// A disk entry: `[filename length u64 LE][source length u64 LE][filename][source][bytecode]`.
@@ -98,9 +94,6 @@ fn disk_bytecode<'a>(entry: &'a [u8], filename: &[u8], source: &[u8]) -> Option<
 }
 
 fn lookup_bytecode(filename: &[u8], source: &[u8]) -> Option<Arc<[u8]>> {
-  if source.len() > MAX_SOURCE_BYTES {
-    return None;
-  }
   let key = disk_key(filename, source);
   {
     let memory = memory().lock().unwrap_or_else(|p| p.into_inner());
@@ -149,7 +142,7 @@ unsafe extern "C" fn store(
   bytes: *const u8,
   len: usize,
 ) {
-  if source_len > MAX_SOURCE_BYTES || len == 0 {
+  if len == 0 {
     return;
   }
   // SAFETY: quickjs.c passes its strings and the bytecode it wrote, with their lengths.

@@ -177,7 +177,7 @@ fn only_ours(dir: &std::path::Path) -> bool {
     return false;
   }
   if meta.mode() & 0o022 != 0 {
-    let tightened = std::fs::Permissions::from_mode(meta.mode() & 0o7755 & !0o022);
+    let tightened = std::fs::Permissions::from_mode(meta.mode() & !0o022);
     return std::fs::set_permissions(dir, tightened).is_ok();
   }
   true
@@ -236,7 +236,7 @@ pub(crate) fn fast_content_hash(seed: u64, bytes: &[u8]) -> u64 {
   mix(mix(h ^ tail, MIX_3), MIX_1)
 }
 
-fn versioned_bc_seed(seed: u64) -> u64 {
+pub(crate) fn versioned_bc_seed(seed: u64) -> u64 {
   let cache_tag = u64::from_str_radix(env!("V82JSC_QUICKJS_CACHE_TAG"), 16)
     .expect("invalid QuickJS cache tag");
   seed ^ cache_tag
