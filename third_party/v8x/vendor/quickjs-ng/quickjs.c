@@ -40171,12 +40171,28 @@ static JSValue JS_EvalInternal(JSContext *ctx, JSValueConst this_obj,
                               flags, scope_idx);
 }
 
+/* The file name of the nearest calling bytecode function (a new atom), or
+   JS_ATOM_NULL: what indirect eval and the Function constructor compile their
+   source under (trove-host patch 23 shares it with v82jsc_eval_function_source). */
+static JSAtom js_eval_caller_filename(JSContext *ctx)
+{
+    JSStackFrame *sf;
+
+    for (sf = ctx->rt->current_stack_frame; sf; sf = sf->prev_frame) {
+        if (JS_VALUE_GET_TAG(sf->cur_func) == JS_TAG_OBJECT) {
+            JSObject *p = JS_VALUE_GET_OBJ(sf->cur_func);
+            if (js_class_has_bytecode(p->class_id))
+                return JS_DupAtom(ctx, p->u.func.function_bytecode->filename);
+        }
+    }
+    return JS_ATOM_NULL;
+}
+
 static JSValue JS_EvalObject(JSContext *ctx, JSValueConst this_obj,
                              JSValueConst val, int flags, int scope_idx)
 {
     JSValue ret;
-    JSStackFrame *sf;
-    JSAtom filename_atom = JS_ATOM_NULL;
+    JSAtom filename_atom;
     const char *str, *filename = "<input>";
     size_t len;
 
@@ -40185,15 +40201,7 @@ static JSValue JS_EvalObject(JSContext *ctx, JSValueConst this_obj,
     str = JS_ToCStringLen(ctx, &len, val);
     if (!str)
         return JS_EXCEPTION;
-    for (sf = ctx->rt->current_stack_frame; sf; sf = sf->prev_frame) {
-        if (JS_VALUE_GET_TAG(sf->cur_func) == JS_TAG_OBJECT) {
-            JSObject *p = JS_VALUE_GET_OBJ(sf->cur_func);
-            if (js_class_has_bytecode(p->class_id)) {
-                filename_atom = JS_DupAtom(ctx, p->u.func.function_bytecode->filename);
-                break;
-            }
-        }
-    }
+    filename_atom = js_eval_caller_filename(ctx);
     if (filename_atom != JS_ATOM_NULL) {
         filename = JS_AtomToCString(ctx, filename_atom);
         if (!filename) {
@@ -46253,8 +46261,7 @@ void v82jsc_set_function_source_cache(const V82jscFunctionSourceCache *cache)
 static JSValue v82jsc_eval_function_source(JSContext *ctx, JSValueConst val)
 {
     const V82jscFunctionSourceCache *cache = v82jsc_function_source_cache;
-    JSStackFrame *sf;
-    JSAtom filename_atom = JS_ATOM_NULL;
+    JSAtom filename_atom;
     const char *str, *filename = "<input>";
     size_t len, bc_len;
     uint8_t *bc;
@@ -46265,15 +46272,7 @@ static JSValue v82jsc_eval_function_source(JSContext *ctx, JSValueConst val)
     str = JS_ToCStringLen(ctx, &len, val);
     if (!str)
         return JS_EXCEPTION;
-    for (sf = ctx->rt->current_stack_frame; sf; sf = sf->prev_frame) {
-        if (JS_VALUE_GET_TAG(sf->cur_func) == JS_TAG_OBJECT) {
-            JSObject *p = JS_VALUE_GET_OBJ(sf->cur_func);
-            if (js_class_has_bytecode(p->class_id)) {
-                filename_atom = JS_DupAtom(ctx, p->u.func.function_bytecode->filename);
-                break;
-            }
-        }
-    }
+    filename_atom = js_eval_caller_filename(ctx);
     if (filename_atom != JS_ATOM_NULL) {
         filename = JS_AtomToCString(ctx, filename_atom);
         if (!filename) {
