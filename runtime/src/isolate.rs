@@ -197,9 +197,10 @@ pub(crate) fn extensions() -> Vec<Extension> {
     extensions_unread().into_iter().map(share_sources).collect()
 }
 
-/// [`extensions`] as their `init()`s give them: each file named by its path, none read yet.
+/// [`extensions`] as their `init()`s give them, with each file's contents taken from the binary
+/// ([`crate::extension_sources`]); a file the build did not find is named by its path, not read yet.
 pub(crate) fn extensions_unread() -> Vec<Extension> {
-    vec![
+    let extensions = vec![
         deno_webidl::deno_webidl::init(),
         deno_web::deno_web::init(
             Arc::new(deno_web::BlobStore::default()),
@@ -213,10 +214,12 @@ pub(crate) fn extensions_unread() -> Vec<Extension> {
         trove_host_intl::trove_intl::init(),
         trove_host_ops::trove_ops::init(),
         trove::init(),
-    ]
+    ];
+    extensions.into_iter().map(crate::extension_sources::built_in).collect()
 }
 
-/// Hands `extension` the process's one copy of each of its JavaScript files.
+/// Hands `extension` the process's one copy of each of its JavaScript files that is not built
+/// into the binary ([`crate::extension_sources`]: only when the build could not find it).
 ///
 /// deno_core 0.413 names every extension file by its path on the build machine
 /// (`ExtensionFileSourceCode::LoadedFromFsDuringSnapshot`) and, without a startup snapshot,

@@ -53,7 +53,7 @@ use std::hash::Hash;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use deno_core::{Extension, RuntimeOptions};
+use deno_core::{Extension, ExtensionFileSource, ExtensionFileSourceCode, RuntimeOptions};
 
 use crate::code_cache::ScriptCodeCache;
 
@@ -133,7 +133,7 @@ impl StartupSnapshot {
     fn load(dir: Option<&Path>) -> Result<Self, String> {
         let extensions = crate::isolate::extensions_unread();
         let (residual_js, residual_esm) = residual_sources(&extensions)?;
-        let key = cache_key(&extensions, residual_js.iter().chain(residual_esm.iter()))?;
+        let key = cache_key(&extensions)?;
         let blob = match dir.and_then(|dir| read_cached(dir, &key)) {
             Some(blob) => blob,
             None => {
@@ -203,12 +203,7 @@ fn residual_sources(
     for extension in extensions {
         for (files, into) in [(&extension.lazy_loaded_js_files, &mut js), (&extension.lazy_loaded_esm_files, &mut esm)] {
             for file in files.iter() {
-                let code = file.load().map_err(|e| format!("cannot read {}: {e}", file.specifier))?;
-                let code = code.as_str();
-                if !code.is_ascii() {
-                    return Err(format!("{} is not 7-bit ASCII", file.specifier));
-                }
-                into.push((file.specifier, &*Box::leak(code.to_owned().into_boxed_str())));
+                into.push((file.specifier, static_source(file)?));
             }
         }
     }
@@ -217,35 +212,65 @@ fn residual_sources(
     Ok((Box::leak(js.into_boxed_slice()), Box::leak(esm.into_boxed_slice())))
 }
 
+/// The source of `file` as a `'static` 7-bit ASCII string (what deno_core's residual tables
+/// take): a file built into the binary as it is there (about 1 MB of deno's scripts, which a
+/// copy would read, write and fault in at every start), any other read and leaked once.
+#[allow(deprecated, reason = "`IncludedInBinary` is how `include_js_files!` builds a file")]
+fn static_source(file: &ExtensionFileSource) -> Result<&'static str, String> {
+    let code = match &file.code {
+        ExtensionFileSourceCode::IncludedInBinary(code) | ExtensionFileSourceCode::LoadedFromMemoryDuringSnapshot(code) => {
+            code.as_str()
+        }
+        _ => {
+            let code = file.load().map_err(|e| format!("cannot read {}: {e}", file.specifier))?;
+            Box::leak(code.as_str().to_owned().into_boxed_str())
+        }
+    };
+    if !code.is_ascii() {
+        return Err(format!("{} is not 7-bit ASCII", file.specifier));
+    }
+    Ok(code)
+}
+
+/// Whether `file` is part of the executable, so that the executable's identity in a cache key
+/// covers its contents.
+#[allow(deprecated, reason = "`IncludedInBinary` is how `include_js_files!` builds a file")]
+fn in_executable(file: &ExtensionFileSource) -> bool {
+    matches!(
+        file.code,
+        ExtensionFileSourceCode::IncludedInBinary(_) | ExtensionFileSourceCode::LoadedFromMemoryDuringSnapshot(_)
+    )
+}
+
 /// The snapshot's cache key (hex): what it was made from and what will read it (see the module
-/// docs). Extension files count by their contents (`lazy` are the lazily loaded ones, already
-/// read); the executable by its path, size and modification time.
-fn cache_key<'a>(extensions: &[Extension], lazy: impl Iterator<Item = &'a (&'static str, &'static str)>) -> Result<String, String> {
+/// docs). The executable counts by its path, size and modification time, and so do the
+/// extension files built into it; a file read at run time (or every file, when the
+/// executable's identity cannot be read) counts by its contents.
+fn cache_key(extensions: &[Extension]) -> Result<String, String> {
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
     "trove-host startup snapshot 2".hash(&mut hasher);
     env!("CARGO_PKG_VERSION").hash(&mut hasher);
     crate::isolate::ENGINE_FLAGS.hash(&mut hasher);
-    if let Ok(exe) = std::env::current_exe() {
+    let exe = std::env::current_exe().and_then(|exe| std::fs::metadata(&exe).map(|meta| (exe, meta)));
+    if let Ok((exe, meta)) = &exe {
         exe.hash(&mut hasher);
-        if let Ok(meta) = std::fs::metadata(&exe) {
-            meta.len().hash(&mut hasher);
-            meta.modified().ok().hash(&mut hasher);
-        }
+        meta.len().hash(&mut hasher);
+        meta.modified().ok().hash(&mut hasher);
     }
     for extension in extensions {
         extension.name.hash(&mut hasher);
         for op in extension.ops.iter() {
             op.name.hash(&mut hasher);
         }
-        for file in extension.js_files.iter().chain(extension.esm_files.iter()) {
+        let files = [&extension.js_files, &extension.esm_files, &extension.lazy_loaded_js_files, &extension.lazy_loaded_esm_files];
+        for file in files.into_iter().flat_map(|files| files.iter()) {
             file.specifier.hash(&mut hasher);
+            if exe.is_ok() && in_executable(file) {
+                continue;
+            }
             let code = file.load().map_err(|e| format!("cannot read {}: {e}", file.specifier))?;
             code.as_str().hash(&mut hasher);
         }
-    }
-    for (specifier, code) in lazy {
-        specifier.hash(&mut hasher);
-        code.hash(&mut hasher);
     }
     Ok(format!("startup-snapshot-{:032x}", hasher.digest128()))
 }
@@ -310,7 +335,7 @@ mod tests {
         std::fs::write(&file, "export const a = 1;\n").unwrap();
         let path: &'static str = Box::leak(file.to_str().unwrap().to_owned().into_boxed_str());
 
-        let key = |extensions: &[Extension]| cache_key(extensions, std::iter::empty()).unwrap();
+        let key = |extensions: &[Extension]| cache_key(extensions).unwrap();
         let before = key(&extension(path));
         assert_eq!(before, key(&extension(path)), "the same inputs give the same key");
         let all = crate::isolate::extensions_unread();
@@ -324,11 +349,13 @@ mod tests {
         let mut renamed = extension(path);
         renamed[0].name = "other";
         assert_ne!(key(&extension(path)), key(&renamed), "another extension gives another key");
-        assert_ne!(
-            cache_key(&extension(path), [("ext:keyed/lazy.js", "a")].iter()).unwrap(),
-            cache_key(&extension(path), [("ext:keyed/lazy.js", "b")].iter()).unwrap(),
-            "a lazily loaded file counts by its contents too"
-        );
+        let lazy = |code: &str| {
+            let mut extensions = extension(path);
+            let file = ExtensionFileSource::new_computed("ext:keyed/lazy.js", code.into());
+            extensions[0].lazy_loaded_js_files = Cow::Owned(vec![file]);
+            key(&extensions)
+        };
+        assert_ne!(lazy("a"), lazy("b"), "a lazily loaded file counts by its contents too");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -1,0 +1,108 @@
+//! Builds the extensions' JavaScript into the library (`OUT_DIR/extension_sources.rs`, read by
+//! `src/extension_sources.rs`).
+//!
+//! deno_core 0.413's `extension!` names every JavaScript file of an extension by its path on
+//! the build machine and leaves it there: deno expects a snapshot made at build time, which
+//! holds the files' code. trove-host makes its snapshot at run time, so without this table a
+//! process reads about 1.4 MB of deno_web, deno_fetch, deno_crypto and deno_webidl scripts (and
+//! our own) from the build tree at every start, and a binary moved to another machine, or run
+//! after the Cargo registry is cleaned, has no scripts at all.
+//!
+//! The table holds every `.js` file in the root of those four crates (found with `cargo
+//! metadata`, offline) and in our own extensions' folders, keyed by the path the extension
+//! gives (its `..` steps resolved). A file missing from it is read from disk as before;
+//! `every_extension_file_is_built_in` (src/extension_sources.rs) fails when one is.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+#[path = "src/lexical_path.rs"]
+mod lexical_path;
+
+/// The crates whose extensions this library runs, with their scripts in their root folder.
+const DENO_CRATES: [&str; 4] = ["deno_webidl", "deno_web", "deno_crypto", "deno_fetch"];
+
+fn main() {
+    let manifest_dir = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by Cargo"));
+    println!("cargo:rerun-if-changed=build.rs");
+    // Where our extensions are declared: a file added to one is looked for again.
+    for declaration in ["src/isolate.rs", "../ops/src/extension.rs", "../intl/src/ext.rs"] {
+        println!("cargo:rerun-if-changed={declaration}");
+    }
+
+    let mut files: Vec<String> = Vec::new();
+    // Our own: the SDK module and bootstrap (not js/'s npm folders), the ops' and Intl's files.
+    let js = manifest_dir.join("../js");
+    collect(&js, false, &mut files);
+    for dir in [js.join("vendor"), js.join("shims"), manifest_dir.join("../ops/src"), manifest_dir.join("../intl/src")] {
+        collect(&dir, true, &mut files);
+    }
+    match deno_crate_dirs(&manifest_dir) {
+        Ok(dirs) => dirs.iter().for_each(|dir| collect(dir, false, &mut files)),
+        Err(why) => println!(
+            "cargo:warning=deno's extension scripts are not built into trove-host ({why}); it reads them from the Cargo registry at run time"
+        ),
+    }
+    files.sort();
+    files.dedup();
+
+    let mut table = String::from(
+        "/// (path the extension gives, its contents, whether they are 7-bit ASCII), sorted by path.\n\
+         pub(crate) static BUILT_IN: &[(&str, &str, bool)] = &[\n",
+    );
+    for file in &files {
+        println!("cargo:rerun-if-changed={file}");
+        let ascii = std::fs::read(file).is_ok_and(|bytes| bytes.is_ascii());
+        table.push_str(&format!("    ({file:?}, include_str!({file:?}), {ascii}),\n"));
+    }
+    table.push_str("];\n");
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("set by Cargo")).join("extension_sources.rs");
+    std::fs::write(out, table).expect("OUT_DIR is writable");
+}
+
+/// The `.js` files in `dir` (and its sub-folders when `deep`), each path with its `..` steps
+/// resolved as `extension_sources::built_in` resolves the path an extension gives.
+fn collect(dir: &Path, deep: bool, into: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            if deep {
+                collect(&path, deep, into);
+            }
+        } else if path.extension().is_some_and(|ext| ext == "js") {
+            into.push(lexical_path::normalise(path.to_str().expect("UTF-8 paths")));
+        }
+    }
+}
+
+/// The folders of [`DENO_CRATES`] this build uses, from `cargo metadata` (offline: the build has
+/// already fetched them).
+fn deno_crate_dirs(manifest_dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let target = std::env::var("TARGET").expect("set by Cargo");
+    let output = Command::new(cargo)
+        .current_dir(manifest_dir)
+        .args(["metadata", "--format-version", "1", "--offline", "--filter-platform", &target])
+        .output()
+        .map_err(|e| format!("cargo metadata: {e}"))?;
+    if !output.status.success() {
+        return Err(format!("cargo metadata: {}", String::from_utf8_lossy(&output.stderr).trim()));
+    }
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).map_err(|e| format!("cargo metadata: {e}"))?;
+    let mut dirs = Vec::new();
+    for name in DENO_CRATES {
+        let manifests: Vec<&str> = metadata["packages"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|package| package["name"] == name)
+            .filter_map(|package| package["manifest_path"].as_str())
+            .collect();
+        match manifests.as_slice() {
+            [one] => dirs.push(Path::new(one).parent().expect("a manifest is in a folder").to_path_buf()),
+            none_or_many => return Err(format!("{} versions of {name} in the build", none_or_many.len())),
+        }
+    }
+    Ok(dirs)
+}
