@@ -2291,7 +2291,11 @@ pub(crate) struct ScriptSource(std::sync::Arc<ScriptSourceData>);
 
 pub(crate) struct ScriptSourceData {
   text: Box<str>,
-  line_ranges: Box<[std::ops::Range<usize>]>,
+  /// Where each line is, found when a line is first asked for (a stack
+  /// trace's source line): most scripts never are, and indexing a large one
+  /// costs more than compiling it from cached bytecode. trove-host patch
+  /// (TROVE-PATCHES.md, 25).
+  line_ranges: std::sync::OnceLock<Box<[std::ops::Range<usize>]>>,
 }
 
 impl std::ops::Deref for ScriptSource {
@@ -2330,7 +2334,10 @@ impl ScriptSource {
     {
       return Self(found);
     }
-    let made = std::sync::Arc::new(Self::index(text));
+    let made = std::sync::Arc::new(ScriptSourceData {
+      text: text.into(),
+      line_ranges: std::sync::OnceLock::new(),
+    });
     same_length.push(std::sync::Arc::downgrade(&made));
     Self(made)
   }
@@ -2340,7 +2347,7 @@ impl ScriptSource {
     &self.0.text
   }
 
-  fn index(text: &str) -> ScriptSourceData {
+  fn index(text: &str) -> Box<[std::ops::Range<usize>]> {
     let mut line_ranges = Vec::new();
     let mut start = 0;
     for line in text.split_inclusive('\n') {
@@ -2355,10 +2362,7 @@ impl ScriptSource {
       line_ranges.push(start..end);
       start = next;
     }
-    ScriptSourceData {
-      text: text.into(),
-      line_ranges: line_ranges.into_boxed_slice(),
-    }
+    line_ranges.into_boxed_slice()
   }
 
   fn line(&self, line: i32) -> Option<&str> {
@@ -2366,6 +2370,7 @@ impl ScriptSource {
     self
       .0
       .line_ranges
+      .get_or_init(|| Self::index(&self.0.text))
       .get(index)
       .map(|range| &self.0.text[range.clone()])
   }
