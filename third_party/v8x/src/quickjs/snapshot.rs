@@ -538,6 +538,13 @@ pub(crate) fn deserialize_value_with_refs(
   Some(value)
 }
 
+/// No automatic GC while a snapshot is read; after it, the next one when the
+/// heap has grown by as much as the restored heap. trove-host patch
+/// (TROVE-PATCHES.md, 26): QuickJS's own rule (the next GC at 1.5 times the
+/// heap) ran a GC while a toolkit's modules were evaluated, right after the
+/// restore, which walked the whole restored heap to free 2% of it (84 KB of
+/// 3.98 MB for the README's toolkit): all of it is live. Later GCs follow
+/// QuickJS's rule again.
 struct AutomaticGcDeferral {
   runtime: *mut JSRuntime,
   threshold: usize,
@@ -558,9 +565,7 @@ impl Drop for AutomaticGcDeferral {
       return;
     }
     let malloc_size = unsafe { v82jsc_malloc_size(self.runtime) };
-    let threshold = self
-      .threshold
-      .max(malloc_size.saturating_add(malloc_size / 2));
+    let threshold = self.threshold.max(malloc_size.saturating_mul(2));
     unsafe { JS_SetGCThreshold(self.runtime, threshold) };
   }
 }
