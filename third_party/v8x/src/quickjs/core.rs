@@ -1971,13 +1971,14 @@ fn install_atomics_wait_async_shim(ctx: *mut JSContext, global: JSValue) {
     );
     define_internal_global(ctx, global, c"__v8xAtomicsCancelWaiter", cancel);
 
-    let csrc = std::ffi::CString::new(SRC).unwrap();
-    let r = JS_Eval(
+    // trove-host patch (TROVE-PATCHES.md, 27): compiled once per process,
+    // not parsed again for every context (twice for each snapshot restore).
+    static BYTECODE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let r = super::temporal::eval_cached_script(
       ctx,
-      csrc.as_ptr(),
-      SRC.len(),
-      c"<atomics-wait-async-shim>".as_ptr(),
-      JS_EVAL_TYPE_GLOBAL,
+      SRC,
+      c"<atomics-wait-async-shim>",
+      &BYTECODE,
     );
     if r.tag == JS_TAG_EXCEPTION {
       let exc = JS_GetException(ctx);

@@ -173,7 +173,9 @@ pub(crate) unsafe fn install_host_functions(
 const JS_WRITE_OBJ_BYTECODE: c_int = 1 << 0;
 const JS_READ_OBJ_BYTECODE: c_int = 1 << 0;
 
-unsafe fn eval_cached_script(
+/// Evaluates `source` (a classic script) in `ctx`, from the bytecode in `cache` when there is
+/// some, else compiling it and keeping its bytecode there for the process's next context.
+pub(super) unsafe fn eval_cached_script(
   ctx: *mut JSContext,
   source: &[u8],
   filename: &std::ffi::CStr,
