@@ -13,6 +13,7 @@
 //! gives (its `..` steps resolved). A file missing from it is read from disk as before;
 //! `every_extension_file_is_built_in` (src/extension_sources.rs) fails when one is.
 
+use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -50,12 +51,20 @@ fn main() {
         "/// (path the extension gives, its contents, whether they are 7-bit ASCII), sorted by path.\n\
          pub(crate) static BUILT_IN: &[(&str, &str, bool)] = &[\n",
     );
+    let mut digest = std::hash::DefaultHasher::new();
     for file in &files {
         println!("cargo:rerun-if-changed={file}");
-        let ascii = std::fs::read(file).is_ok_and(|bytes| bytes.is_ascii());
+        let bytes = std::fs::read(file).unwrap_or_default();
+        (file, &bytes).hash(&mut digest);
+        let ascii = bytes.is_ascii();
         table.push_str(&format!("    ({file:?}, include_str!({file:?}), {ascii}),\n"));
     }
     table.push_str("];\n");
+    table.push_str(&format!(
+        "/// A digest of every path and contents in [`BUILT_IN`], made by the build: what the startup\n\
+         /// snapshot's cache key counts them by.\npub(crate) const DIGEST: u64 = {:#x};\n",
+        digest.finish()
+    ));
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("set by Cargo")).join("extension_sources.rs");
     std::fs::write(out, table).expect("OUT_DIR is writable");
 }

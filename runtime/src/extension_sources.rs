@@ -23,6 +23,12 @@ pub(crate) fn contents(path: &str) -> Option<(&'static str, bool)> {
     Some((code, ascii))
 }
 
+/// Whether `code` is one of the table's contents (the same bytes in the binary, not a copy):
+/// [`DIGEST`] stands for it in a cache key.
+pub(crate) fn is_from_table(code: &str) -> bool {
+    BUILT_IN.iter().any(|(_, built, _)| std::ptr::eq(built.as_ptr(), code.as_ptr()) && built.len() == code.len())
+}
+
 /// `extension` with each file the build found given its built-in contents; the others as they
 /// were.
 pub(crate) fn built_in(mut extension: Extension) -> Extension {

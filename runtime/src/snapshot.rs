@@ -11,10 +11,11 @@
 //!   [`crate::home::snapshot_cache_dir`]) or, when there is none yet, made (a few hundred
 //!   milliseconds, on a thread of its own) and written there. Every later isolate of the
 //!   process restores the same bytes.
-//! - **When it is stale.** Its key covers this crate's version, the running executable (path,
-//!   size, modification time), and every extension's name, op names and JavaScript files (their
-//!   contents: about 1.4 MB, hashed with xxh3 in well under a millisecond). A rebuilt binary or
-//!   an edited extension file gets a new entry; the cache keeps the three newest.
+//! - **When it is stale.** Its key covers this crate's version, the running executable (its
+//!   GNU build ID, else its path, size and modification time), and every extension's name, op names and JavaScript files: those
+//!   built into the binary ([`crate::extension_sources`]) by a digest the build made of them,
+//!   any other by its contents. A rebuilt binary or an edited extension file gets a new entry;
+//!   the cache keeps the three newest.
 //! - **When it is damaged.** Each entry is checked against its checksum (xxh3) and the size its
 //!   index records before it is used; one that fails is made again, never run. The checksum
 //!   catches damage, not forgery: whoever can write the cache can run code in every isolate, so
@@ -232,30 +233,34 @@ fn static_source(file: &ExtensionFileSource) -> Result<&'static str, String> {
     Ok(code)
 }
 
-/// Whether `file` is part of the executable, so that the executable's identity in a cache key
-/// covers its contents.
-#[allow(deprecated, reason = "`IncludedInBinary` is how `include_js_files!` builds a file")]
-fn in_executable(file: &ExtensionFileSource) -> bool {
-    matches!(
-        file.code,
-        ExtensionFileSourceCode::IncludedInBinary(_) | ExtensionFileSourceCode::LoadedFromMemoryDuringSnapshot(_)
-    )
+/// Whether `file`'s contents are the binary's own copy from the table of built-in extension
+/// files, which [`crate::extension_sources::DIGEST`] counts in a cache key.
+#[allow(deprecated, reason = "`IncludedInBinary` is how a built-in file is handed to deno_core")]
+fn from_table(file: &ExtensionFileSource) -> bool {
+    matches!(&file.code, ExtensionFileSourceCode::IncludedInBinary(code) if crate::extension_sources::is_from_table(code.as_str()))
 }
 
 /// The snapshot's cache key (hex): what it was made from and what will read it (see the module
-/// docs). The executable counts by its path, size and modification time, and so do the
-/// extension files built into it; a file read at run time (or every file, when the
-/// executable's identity cannot be read) counts by its contents.
+/// docs). The executable counts by its GNU build ID ([`crate::build_id`]), or by its path, size
+/// and modification time when it has none; the extension files built into it by the digest
+/// the build made of them, and any other file by its contents.
 fn cache_key(extensions: &[Extension]) -> Result<String, String> {
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
     "trove-host startup snapshot 2".hash(&mut hasher);
     env!("CARGO_PKG_VERSION").hash(&mut hasher);
     crate::isolate::ENGINE_FLAGS.hash(&mut hasher);
-    let exe = std::env::current_exe().and_then(|exe| std::fs::metadata(&exe).map(|meta| (exe, meta)));
-    if let Ok((exe, meta)) = &exe {
-        exe.hash(&mut hasher);
-        meta.len().hash(&mut hasher);
-        meta.modified().ok().hash(&mut hasher);
+    crate::extension_sources::DIGEST.hash(&mut hasher);
+    match crate::build_id::of_this_program() {
+        Some(id) => id.hash(&mut hasher),
+        None => {
+            if let Ok(exe) = std::env::current_exe() {
+                exe.hash(&mut hasher);
+                if let Ok(meta) = std::fs::metadata(&exe) {
+                    meta.len().hash(&mut hasher);
+                    meta.modified().ok().hash(&mut hasher);
+                }
+            }
+        }
     }
     for extension in extensions {
         extension.name.hash(&mut hasher);
@@ -265,7 +270,7 @@ fn cache_key(extensions: &[Extension]) -> Result<String, String> {
         let files = [&extension.js_files, &extension.esm_files, &extension.lazy_loaded_js_files, &extension.lazy_loaded_esm_files];
         for file in files.into_iter().flat_map(|files| files.iter()) {
             file.specifier.hash(&mut hasher);
-            if exe.is_ok() && in_executable(file) {
+            if from_table(file) {
                 continue;
             }
             let code = file.load().map_err(|e| format!("cannot read {}: {e}", file.specifier))?;
