@@ -395,6 +395,50 @@ async fn functions_made_from_text_behave_the_same_in_a_second_isolate() {
     assert!(reports[0] == reports[1], "{}", difference(&reports[0], &reports[1]));
 }
 
+/// `Atomics.waitAsync`, which the engine adds with a script compiled once per process and read
+/// back as bytecode for each later context (third_party/v8x/TROVE-PATCHES.md, 27).
+fn atomics_toolkit() -> std::path::PathBuf {
+    scratch_toolkit(
+        "atomics",
+        &[(
+            "extension.ts",
+            r#"import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
+export default defineToolkit({
+  id: 'atomics', name: 'Atomics', description: 'Waits on shared memory.', icon: 'x', version: '1.0.0',
+  tools: [
+    tool({
+      name: 'wait',
+      description: 'Atomics.waitAsync: not equal, timed out, and woken by notify.',
+      input: z.object({}),
+      handler: async () => {
+        const cell = new Int32Array(new SharedArrayBuffer(4));
+        const notEqual = Atomics.waitAsync(cell, 0, 1);
+        const timedOut = Atomics.waitAsync(cell, 0, 0, 0);
+        const waiting = Atomics.waitAsync(cell, 0, 0);
+        const woken = Atomics.notify(cell, 0, 1);
+        const value = waiting.async ? await waiting.value : waiting.value;
+        return JSON.stringify({
+          kind: typeof Atomics.waitAsync, length: Atomics.waitAsync.length,
+          notEqual, timedOut, waiting: waiting.async, woken, value,
+        });
+      },
+    }),
+  ],
+});
+"#,
+        )],
+    )
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn atomics_wait_async_behaves_as_under_node_in_every_isolate() {
+    let answers = answers_from_fresh_isolates(&atomics_toolkit(), "wait", json!({}), 2).await;
+    // Node 20's answer.
+    let node = r#"{"kind":"function","length":4,"notEqual":{"async":false,"value":"not-equal"},"timedOut":{"async":false,"value":"timed-out"},"waiting":true,"woken":1,"value":"ok"}"#;
+    assert_eq!(answers[0], node, "compiled");
+    assert_eq!(answers[1], node, "from the process's bytecode");
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn isolates_restored_in_one_process_do_not_share_a_random_sequence() {
     let mut draws = answers_from_fresh_isolates(&walk_toolkit(), "random", json!({}), 3).await;
