@@ -10,8 +10,11 @@
 //!
 //! The table holds every `.js` file in the root of those four crates (found with `cargo
 //! metadata`, offline) and in our own extensions' folders, keyed by the path the extension
-//! gives (its `..` steps resolved). A file missing from it is read from disk as before;
-//! `every_extension_file_is_built_in` (src/extension_sources.rs) fails when one is.
+//! gives (its `..` steps resolved). A 7-bit ASCII file is built in as deno's own
+//! `ascii_str_include!` builds one (checked while compiling, handed to the engine without a
+//! copy), any other as text. A file missing from the table is read from disk as before;
+//! `every_extension_file_is_built_in` (src/extension_sources.rs) fails when one is. A digest
+//! of every path and contents is built in too, for the startup snapshot's cache key.
 
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -30,6 +33,8 @@ fn main() {
     for declaration in ["src/isolate.rs", "../ops/src/extension.rs", "../intl/src/ext.rs"] {
         println!("cargo:rerun-if-changed={declaration}");
     }
+    // Another version of a deno crate is another folder.
+    println!("cargo:rerun-if-changed=../Cargo.lock");
 
     let mut files: Vec<String> = Vec::new();
     // Our own: the SDK module and bootstrap (not js/'s npm folders), the ops' and Intl's files.
@@ -47,19 +52,24 @@ fn main() {
     files.sort();
     files.dedup();
 
-    let mut table = String::from(
-        "/// (path the extension gives, its contents, whether they are 7-bit ASCII), sorted by path.\n\
-         pub(crate) static BUILT_IN: &[(&str, &str, bool)] = &[\n",
-    );
+    // 7-bit ASCII files as the engine's external one-byte strings (`ascii_str_include!` checks
+    // that while compiling), others as text that a process copies once.
+    let mut statics = String::new();
+    let mut table = String::from("/// (path the extension gives, its contents), sorted by path.\npub(crate) static BUILT_IN: &[(&str, Built)] = &[\n");
     let mut digest = std::hash::DefaultHasher::new();
-    for file in &files {
+    for (index, file) in files.iter().enumerate() {
         println!("cargo:rerun-if-changed={file}");
         let bytes = std::fs::read(file).unwrap_or_default();
         (file, &bytes).hash(&mut digest);
-        let ascii = bytes.is_ascii();
-        table.push_str(&format!("    ({file:?}, include_str!({file:?}), {ascii}),\n"));
+        if bytes.is_ascii() {
+            table.push_str(&format!("    ({file:?}, Built::Ascii(::deno_core::ascii_str_include!({file:?}))),\n"));
+        } else {
+            statics.push_str(&format!("static SHARED_{index}: ::std::sync::OnceLock<::std::sync::Arc<str>> = ::std::sync::OnceLock::new();\n"));
+            table.push_str(&format!("    ({file:?}, Built::Text(include_str!({file:?}), &SHARED_{index})),\n"));
+        }
     }
     table.push_str("];\n");
+    table.insert_str(0, &statics);
     table.push_str(&format!(
         "/// A digest of every path and contents in [`BUILT_IN`], made by the build: what the startup\n\
          /// snapshot's cache key counts them by.\npub(crate) const DIGEST: u64 = {:#x};\n",

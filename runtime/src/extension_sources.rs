@@ -8,29 +8,40 @@
 //! deno_core then hands them to the engine as external one-byte strings, without a copy.
 
 use std::borrow::Cow;
+use std::sync::{Arc, OnceLock};
 
 use deno_core::{Extension, ExtensionFileSource, ExtensionFileSourceCode, FastStaticString};
+
+/// A file's contents as the build put them into the binary.
+pub(crate) enum Built {
+    /// 7-bit ASCII (checked while compiling): handed to the engine as it is in the binary.
+    Ascii(FastStaticString),
+    /// Other text, with the process's one copy of it (the engine's one-byte strings hold Latin-1
+    /// only; deno_core makes a two-byte string of such a file), made on first use.
+    Text(&'static str, &'static OnceLock<Arc<str>>),
+}
 
 include!(concat!(env!("OUT_DIR"), "/extension_sources.rs"));
 
 /// The built-in contents of the file an extension names by `path` (compared with its `..`
-/// steps resolved) and whether they are 7-bit ASCII, or `None` when the build did not find it
-/// (it is then read from disk).
-pub(crate) fn contents(path: &str) -> Option<(&'static str, bool)> {
+/// steps resolved), or `None` when the build did not find it (it is then read from disk).
+pub(crate) fn contents(path: &str) -> Option<&'static Built> {
     let key = crate::lexical_path::normalise(path);
-    let at = BUILT_IN.binary_search_by(|(built, _, _)| (*built).cmp(key.as_str())).ok()?;
-    let (_, code, ascii) = BUILT_IN[at];
-    Some((code, ascii))
+    let at = BUILT_IN.binary_search_by(|(built, _)| (*built).cmp(key.as_str())).ok()?;
+    Some(&BUILT_IN[at].1)
 }
 
-/// Whether `code` is one of the table's contents (the same bytes in the binary, not a copy):
-/// [`DIGEST`] stands for it in a cache key.
+/// Whether `code` is one of the table's one-byte contents (the same bytes in the binary, not a
+/// copy): [`DIGEST`] stands for it in a cache key.
 pub(crate) fn is_from_table(code: &str) -> bool {
-    BUILT_IN.iter().any(|(_, built, _)| std::ptr::eq(built.as_ptr(), code.as_ptr()) && built.len() == code.len())
+    BUILT_IN.iter().any(|(_, built)| match built {
+        Built::Ascii(built) => std::ptr::eq(built.as_str().as_ptr(), code.as_ptr()) && built.as_str().len() == code.len(),
+        Built::Text(..) => false,
+    })
 }
 
 /// `extension` with each file the build found given its built-in contents; the others as they
-/// were.
+/// were. Called for every new isolate: it allocates nothing but the new file lists.
 pub(crate) fn built_in(mut extension: Extension) -> Extension {
     let replace = |files: &mut Cow<'static, [ExtensionFileSource]>| {
         let built: Vec<ExtensionFileSource> = files.iter().map(from_binary).collect();
@@ -43,23 +54,16 @@ pub(crate) fn built_in(mut extension: Extension) -> Extension {
     extension
 }
 
-/// `file` as built in: an external one-byte string of the binary's bytes when they are ASCII
-/// (checked by the build), a copy of them otherwise (the engine's one-byte strings are Latin-1;
-/// deno_core makes a two-byte string of such a file).
 fn from_binary(file: &ExtensionFileSource) -> ExtensionFileSource {
     #[allow(deprecated, reason = "the variant deno_core 0.413's include macros produce")]
     let ExtensionFileSourceCode::LoadedFromFsDuringSnapshot(path) = file.code else {
         return file.clone();
     };
     match contents(path) {
-        Some((code, true)) => {
-            // SAFETY: the build checked that `code` is 7-bit ASCII; it is far below the
-            // engine's longest string.
-            let code = unsafe { FastStaticString::create_external_onebyte_const_unchecked_in_release(code.as_bytes()) };
-            // Leaked once per file and process: a few bytes, the contents are the binary's.
-            ExtensionFileSource::new(file.specifier, FastStaticString::new(Box::leak(Box::new(code))))
+        Some(Built::Ascii(code)) => ExtensionFileSource::new(file.specifier, *code),
+        Some(Built::Text(text, shared)) => {
+            ExtensionFileSource::new_computed(file.specifier, shared.get_or_init(|| Arc::from(*text)).clone())
         }
-        Some((code, false)) => ExtensionFileSource::new_computed(file.specifier, code.into()),
         None => file.clone(),
     }
 }
@@ -83,13 +87,38 @@ mod tests {
         assert!(missing.is_empty(), "read from disk at run time, not built in (runtime/build.rs): {missing:#?}");
     }
 
+    /// Each isolate asks for the extensions again: the files must come out the same, never a
+    /// new allocation (a leak per isolate in a server that replaces instances).
+    #[test]
+    fn every_isolate_gets_the_same_bytes_not_a_new_copy() {
+        #[allow(deprecated, reason = "the variants a built-in file has")]
+        fn texts(extensions: &[Extension]) -> Vec<(*const u8, usize)> {
+            let lists = extensions.iter().flat_map(|e| [&e.js_files, &e.esm_files, &e.lazy_loaded_js_files, &e.lazy_loaded_esm_files]);
+            let files = lists.flat_map(|files| files.iter());
+            files
+                .map(|file| match &file.code {
+                    ExtensionFileSourceCode::IncludedInBinary(code) => (code.as_str().as_ptr(), code.as_str().len()),
+                    ExtensionFileSourceCode::Computed(code) => (code.as_ptr(), code.len()),
+                    other => panic!("{} is {other:?}", file.specifier),
+                })
+                .collect()
+        }
+        let first = texts(&crate::isolate::extensions_unread());
+        assert!(first.len() > 40, "{}", first.len());
+        assert_eq!(first, texts(&crate::isolate::extensions_unread()));
+    }
+
     #[test]
     fn a_built_in_file_has_the_contents_of_the_file_on_disk() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../js/toolkit.js");
         let on_disk = std::fs::read_to_string(path).unwrap();
-        assert_eq!(contents(path), Some((on_disk.as_str(), on_disk.is_ascii())));
-        let (_, ascii) = contents(concat!(env!("CARGO_MANIFEST_DIR"), "/../intl/src/intl.js")).expect("built in");
-        assert!(!ascii, "intl.js writes '∞' (a file that is not ASCII is built in as a copy)");
-        assert_eq!(contents(concat!(env!("CARGO_MANIFEST_DIR"), "/../js/no-such-file.js")), None);
+        assert!(matches!(contents(path), Some(Built::Ascii(code)) if code.as_str() == on_disk));
+        let intl = concat!(env!("CARGO_MANIFEST_DIR"), "/../intl/src/intl.js");
+        let on_disk = std::fs::read_to_string(intl).unwrap();
+        assert!(
+            matches!(contents(intl), Some(Built::Text(text, _)) if *text == on_disk),
+            "intl.js writes '∞': a file that is not ASCII is built in as text"
+        );
+        assert!(contents(concat!(env!("CARGO_MANIFEST_DIR"), "/../js/no-such-file.js")).is_none());
     }
 }
