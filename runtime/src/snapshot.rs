@@ -12,10 +12,10 @@
 //!   milliseconds, on a thread of its own) and written there. Every later isolate of the
 //!   process restores the same bytes.
 //! - **When it is stale.** Its key covers this crate's version, the running executable (its
-//!   GNU build ID, else its path, size and modification time), and every extension's name, op names and JavaScript files: those
-//!   built into the binary ([`crate::extension_sources`]) by a digest the build made of them,
-//!   any other by its contents. A rebuilt binary or an edited extension file gets a new entry;
-//!   the cache keeps the three newest.
+//!   GNU build ID, else its path, size and modification time), and every extension's name, op
+//!   names and JavaScript files: those built into the binary ([`crate::extension_sources`]) by
+//!   a digest the build made of them, any other by its contents. A rebuilt binary or an edited
+//!   extension file gets a new entry; the cache keeps the three newest.
 //! - **When it is damaged.** Each entry is checked against its checksum (xxh3) and the size its
 //!   index records before it is used; one that fails is made again, never run. The checksum
 //!   catches damage, not forgery: whoever can write the cache can run code in every isolate, so
@@ -214,23 +214,23 @@ fn residual_sources(
 }
 
 /// The source of `file` as a `'static` 7-bit ASCII string (what deno_core's residual tables
-/// take): a file built into the binary as it is there (about 1 MB of deno's scripts, which a
-/// copy would read, write and fault in at every start), any other read and leaked once.
+/// take): a file built into the binary as it is there, untouched (about 1 MB of deno's
+/// scripts, which a copy or a scan would read into memory at every start; a `FastStaticString`
+/// is ASCII by construction), any other read, checked and leaked once.
 #[allow(deprecated, reason = "`IncludedInBinary` is how `include_js_files!` builds a file")]
 fn static_source(file: &ExtensionFileSource) -> Result<&'static str, String> {
-    let code = match &file.code {
+    match &file.code {
         ExtensionFileSourceCode::IncludedInBinary(code) | ExtensionFileSourceCode::LoadedFromMemoryDuringSnapshot(code) => {
-            code.as_str()
+            Ok(code.as_str())
         }
         _ => {
             let code = file.load().map_err(|e| format!("cannot read {}: {e}", file.specifier))?;
-            Box::leak(code.as_str().to_owned().into_boxed_str())
+            if !code.as_str().is_ascii() {
+                return Err(format!("{} is not 7-bit ASCII", file.specifier));
+            }
+            Ok(Box::leak(code.as_str().to_owned().into_boxed_str()))
         }
-    };
-    if !code.is_ascii() {
-        return Err(format!("{} is not 7-bit ASCII", file.specifier));
     }
-    Ok(code)
 }
 
 /// Whether `file`'s contents are the binary's own copy from the table of built-in extension
