@@ -20,9 +20,6 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-#[path = "src/lexical_path.rs"]
-mod lexical_path;
-
 /// The crates whose extensions this library runs, with their scripts in their root folder.
 const DENO_CRATES: [&str; 4] = ["deno_webidl", "deno_web", "deno_crypto", "deno_fetch"];
 
@@ -37,10 +34,13 @@ fn main() {
     println!("cargo:rerun-if-changed=../Cargo.lock");
 
     let mut files: Vec<String> = Vec::new();
-    // Our own: the SDK module and bootstrap (not js/'s npm folders), the ops' and Intl's files.
-    let js = manifest_dir.join("../js");
+    // Our own: the SDK module and bootstrap (not js/'s npm folders), the ops' and Intl's files,
+    // named from the workspace's folder without `..` (as `extension_sources::contents` looks
+    // them up).
+    let root = manifest_dir.parent().expect("runtime/ is in the workspace's folder");
+    let js = root.join("js");
     collect(&js, false, &mut files);
-    for dir in [js.join("vendor"), js.join("shims"), manifest_dir.join("../ops/src"), manifest_dir.join("../intl/src")] {
+    for dir in [js.join("vendor"), js.join("shims"), root.join("ops/src"), root.join("intl/src")] {
         collect(&dir, true, &mut files);
     }
     match deno_crate_dirs(&manifest_dir) {
@@ -79,8 +79,7 @@ fn main() {
     std::fs::write(out, table).expect("OUT_DIR is writable");
 }
 
-/// The `.js` files in `dir` (and its sub-folders when `deep`), each path with its `..` steps
-/// resolved as `extension_sources::built_in` resolves the path an extension gives.
+/// The `.js` files in `dir` (and its sub-folders when `deep`).
 fn collect(dir: &Path, deep: bool, into: &mut Vec<String>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for entry in entries.flatten() {
@@ -90,7 +89,7 @@ fn collect(dir: &Path, deep: bool, into: &mut Vec<String>) {
                 collect(&path, deep, into);
             }
         } else if path.extension().is_some_and(|ext| ext == "js") {
-            into.push(lexical_path::normalise(path.to_str().expect("UTF-8 paths")));
+            into.push(path.to_str().expect("UTF-8 paths").to_owned());
         }
     }
 }

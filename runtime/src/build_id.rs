@@ -43,22 +43,17 @@ pub(crate) fn of_this_program() -> Option<Vec<u8>> {
     None
 }
 
-/// The description of the `NT_GNU_BUILD_ID` note (type 3, owner `GNU`) in a note segment whose
-/// entries are padded to `align` bytes; `None` when there is none or the segment is malformed.
-fn gnu_build_id(mut notes: &[u8], align: usize) -> Option<&[u8]> {
-    const NT_GNU_BUILD_ID: u32 = 3;
-    let padded = |n: usize| n.checked_add(align - 1).map(|n| n / align * align);
-    let word = |bytes: &[u8], at: usize| bytes.get(at..at + 4).map(|w| u32::from_ne_bytes(w.try_into().expect("4 bytes")));
-    while notes.len() >= 12 {
-        let (name_size, desc_size, kind) = (word(notes, 0)? as usize, word(notes, 4)? as usize, word(notes, 8)?);
-        let desc_at = 12usize.checked_add(padded(name_size)?)?;
-        let next = desc_at.checked_add(padded(desc_size)?)?;
-        let name = notes.get(12..12 + name_size)?;
-        let desc = notes.get(desc_at..desc_at + desc_size)?;
-        if kind == NT_GNU_BUILD_ID && name == b"GNU\0" {
-            return Some(desc);
+/// The description of the `NT_GNU_BUILD_ID` note (owner `GNU`) in a note segment whose entries
+/// are padded to `align` bytes; `None` when there is none or the segment is malformed.
+fn gnu_build_id(notes: &[u8], align: usize) -> Option<&[u8]> {
+    use object::elf::{FileHeader64, ELF_NOTE_GNU, NT_GNU_BUILD_ID};
+    use object::read::elf::NoteIterator;
+    use object::NativeEndian;
+    let mut iter = NoteIterator::<FileHeader64<NativeEndian>>::new(NativeEndian, align as u64, notes).ok()?;
+    while let Ok(Some(note)) = iter.next() {
+        if note.n_type(NativeEndian) == NT_GNU_BUILD_ID && note.name() == ELF_NOTE_GNU {
+            return Some(note.desc());
         }
-        notes = notes.get(next..)?;
     }
     None
 }

@@ -26,8 +26,10 @@ include!(concat!(env!("OUT_DIR"), "/extension_sources.rs"));
 /// The built-in contents of the file an extension names by `path` (compared with its `..`
 /// steps resolved), or `None` when the build did not find it (it is then read from disk).
 pub(crate) fn contents(path: &str) -> Option<&'static Built> {
-    let key = crate::lexical_path::normalise(path);
-    let at = BUILT_IN.binary_search_by(|(built, _)| (*built).cmp(key.as_str())).ok()?;
+    // `…/runtime/../js/toolkit.js` as the build wrote it: `…/js/toolkit.js`.
+    let key = deno_path_util::normalize_path(Cow::Borrowed(std::path::Path::new(path)));
+    let key = key.to_str()?;
+    let at = BUILT_IN.binary_search_by(|(built, _)| (*built).cmp(key)).ok()?;
     Some(&BUILT_IN[at].1)
 }
 

@@ -96,7 +96,6 @@ pub mod envelope;
 pub mod home;
 pub mod host;
 pub mod isolate;
-mod lexical_path;
 pub mod loader;
 pub mod local;
 pub mod modules;
