@@ -42,17 +42,33 @@ pub(crate) fn is_from_table(code: &str) -> bool {
     })
 }
 
+/// One of an extension's file lists, as deno_core keeps them.
+pub(crate) type FileList = Cow<'static, [ExtensionFileSource]>;
+
+/// Every file list of `extension`: classic scripts, ES modules, and both kinds loaded lazily.
+/// The one place that names all four, so no caller can forget one.
+pub(crate) fn file_lists_mut(extension: &mut Extension) -> [&mut FileList; 4] {
+    [
+        &mut extension.js_files,
+        &mut extension.esm_files,
+        &mut extension.lazy_loaded_js_files,
+        &mut extension.lazy_loaded_esm_files,
+    ]
+}
+
+/// Every file of `extension`, in the order of [`file_lists_mut`].
+pub(crate) fn files(extension: &Extension) -> impl Iterator<Item = &ExtensionFileSource> {
+    let lists = [&extension.js_files, &extension.esm_files, &extension.lazy_loaded_js_files, &extension.lazy_loaded_esm_files];
+    lists.into_iter().flat_map(|files| files.iter())
+}
+
 /// `extension` with each file the build found given its built-in contents; the others as they
 /// were. Called for every new isolate: it allocates nothing but the new file lists.
 pub(crate) fn built_in(mut extension: Extension) -> Extension {
-    let replace = |files: &mut Cow<'static, [ExtensionFileSource]>| {
+    for files in file_lists_mut(&mut extension) {
         let built: Vec<ExtensionFileSource> = files.iter().map(from_binary).collect();
         *files = Cow::Owned(built);
-    };
-    replace(&mut extension.js_files);
-    replace(&mut extension.esm_files);
-    replace(&mut extension.lazy_loaded_js_files);
-    replace(&mut extension.lazy_loaded_esm_files);
+    }
     extension
 }
 
@@ -78,8 +94,7 @@ mod tests {
     fn every_extension_file_is_built_in() {
         let mut missing = Vec::new();
         for extension in crate::isolate::extensions_unread() {
-            let files = [&extension.js_files, &extension.esm_files, &extension.lazy_loaded_js_files, &extension.lazy_loaded_esm_files];
-            for file in files.into_iter().flat_map(|files| files.iter()) {
+            for file in files(&extension) {
                 #[allow(deprecated, reason = "the variant a file not built in keeps")]
                 if matches!(file.code, ExtensionFileSourceCode::LoadedFromFsDuringSnapshot(_)) {
                     missing.push(format!("{} ({:?})", file.specifier, file.code));
@@ -95,9 +110,9 @@ mod tests {
     fn every_isolate_gets_the_same_bytes_not_a_new_copy() {
         #[allow(deprecated, reason = "the variants a built-in file has")]
         fn texts(extensions: &[Extension]) -> Vec<(*const u8, usize)> {
-            let lists = extensions.iter().flat_map(|e| [&e.js_files, &e.esm_files, &e.lazy_loaded_js_files, &e.lazy_loaded_esm_files]);
-            let files = lists.flat_map(|files| files.iter());
-            files
+            extensions
+                .iter()
+                .flat_map(files)
                 .map(|file| match &file.code {
                     ExtensionFileSourceCode::IncludedInBinary(code) => (code.as_str().as_ptr(), code.as_str().len()),
                     ExtensionFileSourceCode::Computed(code) => (code.as_ptr(), code.len()),

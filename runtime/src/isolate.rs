@@ -231,7 +231,7 @@ pub(crate) fn extensions_unread() -> Vec<Extension> {
 fn share_sources(mut extension: Extension) -> Extension {
     static SOURCES: LazyLock<Mutex<HashMap<&'static str, Arc<str>>>> = LazyLock::new(Default::default);
     let mut sources = SOURCES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let mut share = |files: &mut Cow<'static, [ExtensionFileSource]>| {
+    for files in crate::extension_sources::file_lists_mut(&mut extension) {
         let shared: Vec<ExtensionFileSource> = files
             .iter()
             .map(|file| {
@@ -250,10 +250,6 @@ fn share_sources(mut extension: Extension) -> Extension {
             })
             .collect();
         *files = Cow::Owned(shared);
-    };
-    share(&mut extension.js_files);
-    share(&mut extension.esm_files);
-    share(&mut extension.lazy_loaded_esm_files);
-    share(&mut extension.lazy_loaded_js_files);
+    }
     extension
 }

@@ -114,10 +114,9 @@ impl StartupSnapshot {
         let extensions = crate::isolate::extensions_unread()
             .into_iter()
             .map(|mut extension| {
-                extension.js_files = Cow::Borrowed(&[]);
-                extension.esm_files = Cow::Borrowed(&[]);
-                extension.lazy_loaded_esm_files = Cow::Borrowed(&[]);
-                extension.lazy_loaded_js_files = Cow::Borrowed(&[]);
+                for files in crate::extension_sources::file_lists_mut(&mut extension) {
+                    *files = Cow::Borrowed(&[]);
+                }
                 extension.esm_entry_point = None;
                 extension
             })
@@ -267,8 +266,7 @@ fn cache_key(extensions: &[Extension]) -> Result<String, String> {
         for op in extension.ops.iter() {
             op.name.hash(&mut hasher);
         }
-        let files = [&extension.js_files, &extension.esm_files, &extension.lazy_loaded_js_files, &extension.lazy_loaded_esm_files];
-        for file in files.into_iter().flat_map(|files| files.iter()) {
+        for file in crate::extension_sources::files(extension) {
             file.specifier.hash(&mut hasher);
             if from_table(file) {
                 continue;
