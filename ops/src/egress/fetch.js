@@ -1,7 +1,7 @@
 // `ctx.fetch` and `ctx.fetchJson`: the JavaScript half of this folder's egress pipeline. Every
 // rule is decided in Rust (policy.rs, send.rs); this file turns fetch's arguments into an op
 // call, asks Rust first for the refusals fetch throws synchronously, and builds the Response.
-import { core } from "ext:core/mod.js";
+import { core, primordials } from "ext:core/mod.js";
 import {
   op_trove_egress_check,
   op_trove_fetch,
@@ -10,6 +10,8 @@ import {
   op_trove_request_check,
 } from "ext:core/ops";
 import { ToolError } from "ext:trove_ops/tool_error.js";
+
+const { PromisePrototypeThen, PromiseReject } = primordials;
 
 // The web classes come from the extensions themselves, not from globals a toolkit could replace.
 // Each script is loaded when first needed (issue #11): a `list`, or a call that never fetches,
@@ -128,12 +130,10 @@ function headerPairs(source) {
 }
 
 /**
- * What `fetch` and `fetchJson` share: checks the URL (a refusal throws synchronously, as the
- * SDK's does) and starts the request. `pending` settles with the op's response outcome, or
- * rejects as `fetch` does (ToolError, TypeError, the signal's reason).
+ * The URL `input` names, as fetch reads it, and whether `input` is a `Request`. The URL-level
+ * refusals throw here, synchronously, as the SDK's do: Rust decides (contract §6).
  */
-function send(input, init, headerList) {
-  init ??= {};
+function target(input) {
   const isObject = typeof input === "object" && input !== null;
   // A URL first: checking for a Request would load deno_fetch's Request and its body mixins.
   const isURL = isObject && input instanceof urlScript().URL;
@@ -141,40 +141,50 @@ function send(input, init, headerList) {
   const url = fromRequest ? input.url : isURL ? input.href : String(input);
   const refusal = op_trove_egress_check(url);
   if (refusal !== null) throw new ToolError(refusal, { retryable: false });
-  const pending = (async () => {
-    const method = String(init.method ?? (fromRequest ? input.method : "GET"));
-    const redirect = init.redirect === undefined || init.redirect === null ? null : String(init.redirect);
-    const pairs = headerList ?? headerPairs(init.headers ?? (fromRequest ? input.headers : undefined));
-    const rawBody = init.body !== undefined ? init.body : fromRequest ? input.body : null;
-    checkRequest(method, redirect, rawBody !== undefined && rawBody !== null);
-    const [bytes, defaultContentType] = await bodyBytes(rawBody);
-    const signal = init.signal ?? (fromRequest ? input.signal : undefined);
-    const outcome = await abortable(
+  return { url, fromRequest };
+}
+
+/** A request without a body: no bytes, no default content type. */
+const NO_BODY = Object.freeze([null, null]);
+
+/**
+ * What `fetch` and `fetchJson` share once `target` has accepted the URL: the request's shape
+ * is checked (the Request constructor's TypeErrors), its body read and the op started. Returns
+ * a promise of `then(outcome)` for the op's response outcome, or one that rejects as `fetch`
+ * does (ToolError, TypeError, the signal's reason). Promises, not an async function: a request
+ * without a body reaches the op at once, and the outcome is checked and handed on in the same
+ * reaction (each extra async step cost about 10 K instructions a fetch on QuickJS, issue #11).
+ */
+function exchange({ url, fromRequest }, input, init, headerList, then) {
+  let method, redirect, pairs, rawBody, hasBody, signal;
+  try {
+    method = String(init.method ?? (fromRequest ? input.method : "GET"));
+    redirect = init.redirect === undefined || init.redirect === null ? null : String(init.redirect);
+    pairs = headerList ?? headerPairs(init.headers ?? (fromRequest ? input.headers : undefined));
+    rawBody = init.body !== undefined ? init.body : fromRequest ? input.body : null;
+    hasBody = rawBody !== undefined && rawBody !== null;
+    checkRequest(method, redirect, hasBody);
+    signal = init.signal ?? (fromRequest ? input.signal : undefined);
+  } catch (err) {
+    return PromiseReject(err);
+  }
+  const start = ([bytes, defaultContentType]) =>
+    abortable(
       (cancelRid) =>
-        op_trove_fetch(
-          {
-            url,
-            method,
-            headers: pairs,
-            hasBody: bytes !== null,
-            redirect,
-            defaultContentType,
-          },
-          bytes ?? EMPTY,
-          cancelRid,
-        ),
+        op_trove_fetch(url, method, pairs, redirect, defaultContentType, bytes !== null, bytes ?? EMPTY, cancelRid),
       signal,
     );
+  const sent = hasBody ? PromisePrototypeThen(bodyBytes(rawBody), start) : start(NO_BODY);
+  return PromisePrototypeThen(sent, (outcome) => {
     if (outcome.outcome === "aborted") throw signal.reason;
     if (outcome.outcome === "toolError") throw new ToolError(outcome.message, { retryable: outcome.retryable });
     if (outcome.outcome === "typeError") throw new TypeError(outcome.message);
-    return outcome;
-  })();
-  return { url, pending };
+    return then(outcome);
+  });
 }
 
 /**
- * The `Response` for a response outcome of `send` to `url`, made as deno_fetch's own `fetch`
+ * The `Response` for a response outcome of `exchange` to `url`, made as deno_fetch's own `fetch`
  * makes one (26_fetch.js): an inner response from the network's status, header list and body,
  * wrapped with `fromInnerResponse` and immutable headers, as a fetched response's are in every
  * runtime (Node's undici included). The `Response` constructor would re-validate what the
@@ -199,8 +209,9 @@ function toResponse(outcome, url) {
 
 /** `ctx.fetch`: URL-level refusals throw synchronously (as the SDK's do); the rest is async. */
 export function fetch(input, init = {}) {
-  const { url, pending } = send(input, init);
-  return (async () => toResponse(await pending, url))();
+  init ??= {};
+  const to = target(input);
+  return exchange(to, input, init, null, (outcome) => toResponse(outcome, to.url));
 }
 
 /** `ctx.fetchJson`: fetch with `accept: application/json` and the SDK's error mapping. */
@@ -213,18 +224,17 @@ export async function fetchJson(url, opts = {}) {
     headers = [...given];
   }
   let outcome;
-  let target;
+  let to;
   try {
-    const sent = send(url, init, headers);
-    target = sent.url;
-    outcome = await sent.pending;
+    to = target(url);
+    outcome = await exchange(to, url, init ?? {}, headers, (outcome) => outcome);
   } catch (err) {
     if (err instanceof ToolError) throw err;
     throw new ToolError("Upstream request failed; try again shortly.", { retryable: true });
   }
   if (outcome.status < 200 || outcome.status > 299) {
     // Not ok: the error map gets a real Response, as with `fetch`.
-    const response = toResponse(outcome, target);
+    const response = toResponse(outcome, to.url);
     const text = await response.text().catch(() => "");
     if (typeof errorMap === "function") {
       const mapped = await errorMap(response, text);
