@@ -156,25 +156,27 @@ const NO_BODY = Object.freeze([null, null]);
  * reaction (each extra async step cost about 10 K instructions a fetch on QuickJS, issue #11).
  */
 function exchange({ url, fromRequest }, input, init, headerList, then) {
-  let method, redirect, pairs, rawBody, hasBody, signal;
+  let signal;
+  let sent;
+  // Everything past `target` rejects, never throws, as it would inside an async function.
   try {
-    method = String(init.method ?? (fromRequest ? input.method : "GET"));
-    redirect = init.redirect === undefined || init.redirect === null ? null : String(init.redirect);
-    pairs = headerList ?? headerPairs(init.headers ?? (fromRequest ? input.headers : undefined));
-    rawBody = init.body !== undefined ? init.body : fromRequest ? input.body : null;
-    hasBody = rawBody !== undefined && rawBody !== null;
+    const method = String(init.method ?? (fromRequest ? input.method : "GET"));
+    const redirect = init.redirect === undefined || init.redirect === null ? null : String(init.redirect);
+    const pairs = headerList ?? headerPairs(init.headers ?? (fromRequest ? input.headers : undefined));
+    const rawBody = init.body !== undefined ? init.body : fromRequest ? input.body : null;
+    const hasBody = rawBody !== undefined && rawBody !== null;
     checkRequest(method, redirect, hasBody);
     signal = init.signal ?? (fromRequest ? input.signal : undefined);
+    const start = ([bytes, defaultContentType]) =>
+      abortable(
+        (cancelRid) =>
+          op_trove_fetch(url, method, pairs, redirect, defaultContentType, bytes !== null, bytes ?? EMPTY, cancelRid),
+        signal,
+      );
+    sent = hasBody ? PromisePrototypeThen(bodyBytes(rawBody), start) : start(NO_BODY);
   } catch (err) {
     return PromiseReject(err);
   }
-  const start = ([bytes, defaultContentType]) =>
-    abortable(
-      (cancelRid) =>
-        op_trove_fetch(url, method, pairs, redirect, defaultContentType, bytes !== null, bytes ?? EMPTY, cancelRid),
-      signal,
-    );
-  const sent = hasBody ? PromisePrototypeThen(bodyBytes(rawBody), start) : start(NO_BODY);
   return PromisePrototypeThen(sent, (outcome) => {
     if (outcome.outcome === "aborted") throw signal.reason;
     if (outcome.outcome === "toolError") throw new ToolError(outcome.message, { retryable: outcome.retryable });

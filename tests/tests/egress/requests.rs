@@ -250,3 +250,34 @@ async fn a_fetched_response_is_what_fetch_gives_in_node() {
     assert_eq!(streamed["method"], "GET", "{r}");
     assert_eq!(r["cloneText"], r["streamed"], "{r}");
 }
+
+/// How `ctx.fetch` fails is part of what a toolkit sees: a URL the egress rules refuse throws
+/// at once (as the SDK's `ctx.fetch` does), and everything decided after the URL (the
+/// Request constructor's `TypeError`s, an `init` whose getter throws) comes as a promise that
+/// rejects, as it would from an async `fetch`; nothing is sent in either case.
+#[tokio::test]
+async fn a_refused_url_throws_at_once_and_a_bad_init_rejects() {
+    let w = World::new().await;
+    let url = w.upstream.url("api.trove.test", "/echo");
+    let cases = [
+        (json!({ "url": "https://not-declared.example/x" }), "threw ToolError: "),
+        (json!({ "url": url, "init": { "method": "CONNECT" } }), "rejected TypeError: Method is forbidden."),
+        (json!({ "url": url, "throwingGetter": "method" }), "rejected RangeError: method getter"),
+        (json!({ "url": url, "throwingGetter": "headers" }), "rejected RangeError: headers getter"),
+        (json!({ "url": url, "throwingGetter": "signal" }), "rejected RangeError: signal getter"),
+        (json!({ "url": url, "throwingGetter": "signal.aborted" }), "rejected RangeError: signal.aborted getter"),
+        (json!({ "url": url, "init": { "signal": 5 } }), "rejected TypeError: "),
+    ];
+    for (args, expected) in cases {
+        let mut tk = probe().await;
+        let out = call(&mut tk, w.env(), "settles", args.clone()).await;
+        let text = out.envelope.json()["result"]["text"].as_str().unwrap_or_default().to_owned();
+        assert!(text.starts_with(expected), "{args}: {text:?}, expected {expected:?}…");
+        assert!(out.record.requests.is_empty(), "{args}: nothing is recorded: {:?}", out.record.requests);
+    }
+    assert_eq!(w.upstream.state.total(), 0, "nothing reached the upstream");
+    // And the same tool reports a success as one, so the cases above are not vacuous.
+    let mut tk = probe().await;
+    let out = call(&mut tk, w.env(), "settles", json!({ "url": url })).await;
+    assert_eq!(out.envelope.json()["result"]["text"], json!("resolved 200"), "{}", out.envelope);
+}
