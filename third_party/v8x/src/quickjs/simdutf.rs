@@ -101,12 +101,36 @@ pub extern "C" fn simdutf__validate_ascii_with_errors(
   }
 }
 
+/// trove-host patch (TROVE-PATCHES.md, 28): how many units from `at` on are a run of
+/// ASCII, counted four at a time (a whole number of fours). A string a toolkit hands to Rust is
+/// mostly ASCII even when one character makes it two-byte (a bullet, a dash): the loops below
+/// skip such runs instead of decoding them unit by unit.
+#[inline]
+fn ascii_quads(units: &[u16], at: usize, to_native: &impl Fn(u16) -> u16) -> usize {
+  let mut i = at;
+  while i + 4 <= units.len() {
+    let any = to_native(units[i])
+      | to_native(units[i + 1])
+      | to_native(units[i + 2])
+      | to_native(units[i + 3]);
+    if any >= 0x80 {
+      break;
+    }
+    i += 4;
+  }
+  i - at
+}
+
 fn validate_utf16_units(
   units: &[u16],
   to_native: impl Fn(u16) -> u16,
 ) -> Result<(), usize> {
   let mut i = 0;
   while i < units.len() {
+    i += ascii_quads(units, i, &to_native);
+    if i >= units.len() {
+      break;
+    }
     let u = to_native(units[i]);
     if (0xD800..=0xDBFF).contains(&u) {
       if i + 1 >= units.len() {
@@ -196,35 +220,6 @@ pub extern "C" fn simdutf__validate_utf32_with_errors(
       }
     }
   }
-}
-
-fn decode_utf16_to_scalars(
-  units: &[u16],
-  to_native: impl Fn(u16) -> u16,
-) -> Option<Vec<u32>> {
-  let mut out = Vec::with_capacity(units.len());
-  let mut i = 0;
-  while i < units.len() {
-    let u = to_native(units[i]) as u32;
-    if (0xD800..=0xDBFF).contains(&u) {
-      if i + 1 >= units.len() {
-        return None;
-      }
-      let lo = to_native(units[i + 1]) as u32;
-      if !(0xDC00..=0xDFFF).contains(&lo) {
-        return None;
-      }
-      let c = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
-      out.push(c);
-      i += 2;
-    } else if (0xDC00..=0xDFFF).contains(&u) {
-      return None;
-    } else {
-      out.push(u);
-      i += 1;
-    }
-  }
-  Some(out)
 }
 
 #[inline]
@@ -338,14 +333,41 @@ pub extern "C" fn simdutf__convert_utf8_to_utf16be(
   utf8_to_utf16(s, output, u16::to_be).unwrap_or(0)
 }
 
+/// `input` as UTF-8 into `output` (room for every byte), or `None` at an unpaired surrogate.
+/// trove-host patch (TROVE-PATCHES.md, 28): one pass, runs of ASCII copied four units at a time;
+/// it used to decode the whole input into a vector of scalars first.
 fn utf16_to_utf8(
   input: &[u16],
   output: *mut u8,
   to_native: impl Fn(u16) -> u16,
 ) -> Option<usize> {
-  let scalars = decode_utf16_to_scalars(input, to_native)?;
   let mut n = 0usize;
-  for c in scalars {
+  let mut i = 0;
+  while i < input.len() {
+    let run = ascii_quads(input, i, &to_native);
+    for k in 0..run {
+      // SAFETY: the caller gives room for the whole output, one byte per ASCII unit.
+      unsafe { *output.add(n + k) = to_native(input[i + k]) as u8 };
+    }
+    n += run;
+    i += run;
+    if i >= input.len() {
+      break;
+    }
+    let u = to_native(input[i]) as u32;
+    let c = if (0xD800..=0xDBFF).contains(&u) {
+      let lo = to_native(*input.get(i + 1)?) as u32;
+      if !(0xDC00..=0xDFFF).contains(&lo) {
+        return None;
+      }
+      i += 2;
+      0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00)
+    } else if (0xDC00..=0xDFFF).contains(&u) {
+      return None;
+    } else {
+      i += 1;
+      u
+    };
     n += encode_utf8(c, output, n);
   }
   Some(n)
@@ -567,6 +589,12 @@ fn utf8_len_from_utf16(units: &[u16], to_native: impl Fn(u16) -> u16) -> usize {
   let mut total = 0usize;
   let mut i = 0;
   while i < units.len() {
+    let run = ascii_quads(units, i, &to_native);
+    total += run;
+    i += run;
+    if i >= units.len() {
+      break;
+    }
     let u = to_native(units[i]) as u32;
     if (0xD800..=0xDBFF).contains(&u) && i + 1 < units.len() {
       let lo = to_native(units[i + 1]) as u32;
@@ -971,4 +999,72 @@ pub extern "C" fn simdutf__binary_to_base64(
     }
   }
   w
+}
+
+#[cfg(test)]
+mod utf16_to_utf8_tests {
+  use super::*;
+
+  /// Unit sequences that exercise every branch: ASCII runs longer and shorter than four,
+  /// two- and three-byte units, surrogate pairs, and unpaired surrogates at either end.
+  fn samples() -> Vec<Vec<u16>> {
+    let pieces: [&[u16]; 9] = [
+      &[0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67],
+      &[0x2022],
+      &[0xE9],
+      &[0xD83D, 0xDE00],
+      &[0x7F, 0x80],
+      &[0x41],
+      &[0xD800],
+      &[0xDC00],
+      &[0x0, 0x20, 0x7E, 0x22, 0x5C],
+    ];
+    let mut out = vec![vec![]];
+    // Every sequence of up to three pieces (9^3 + 9^2 + 9 + 1 inputs).
+    let mut frontier = vec![vec![]];
+    for _ in 0..3 {
+      let mut next = Vec::new();
+      for base in &frontier {
+        for piece in pieces {
+          let mut v: Vec<u16> = base.clone();
+          v.extend_from_slice(piece);
+          next.push(v);
+        }
+      }
+      out.extend(next.iter().cloned());
+      frontier = next;
+    }
+    out
+  }
+
+  #[test]
+  fn conversion_length_and_validation_agree_with_std() {
+    for units in samples() {
+      let expected = String::from_utf16(&units).ok();
+      assert_eq!(validate_utf16_units(&units, u16::from_le).is_ok(), expected.is_some(), "{units:x?}");
+      let mut out = vec![0u8; units.len() * 3 + 4];
+      let written = utf16_to_utf8(&units, out.as_mut_ptr(), u16::from_le);
+      match &expected {
+        Some(text) => {
+          assert_eq!(written, Some(text.len()), "{units:x?}");
+          assert_eq!(&out[..text.len()], text.as_bytes(), "{units:x?}");
+          assert_eq!(utf8_len_from_utf16(&units, u16::from_le), text.len(), "{units:x?}");
+        }
+        None => assert_eq!(written, None, "{units:x?}"),
+      }
+    }
+  }
+
+  #[test]
+  fn big_endian_input_converts_the_same() {
+    for units in samples() {
+      let swapped: Vec<u16> = units.iter().map(|u| u.swap_bytes()).collect();
+      let mut a = vec![0u8; units.len() * 3 + 4];
+      let mut b = vec![0u8; units.len() * 3 + 4];
+      let native = utf16_to_utf8(&units, a.as_mut_ptr(), u16::from_le);
+      let swapped_back = utf16_to_utf8(&swapped, b.as_mut_ptr(), u16::swap_bytes);
+      assert_eq!(native, swapped_back, "{units:x?}");
+      assert_eq!(a, b, "{units:x?}");
+    }
+  }
 }
