@@ -13,7 +13,7 @@
 //   of `op_trove_fetch_cancel_handle`);
 // - `primordials`: ArrayIsArray, ArrayPrototypeJoin, ArrayPrototypePush, JSONParse, JSONStringify, ObjectKeys, ObjectFreeze,
 //   ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ObjectGetPrototypeOf,
-//   ObjectPrototype, ReflectApply,
+//   ObjectPrototype, PromisePrototypeThen, PromiseReject, ReflectApply,
 //   ReflectConstruct, ReflectGet, SafeSet, SafeWeakMap, StringPrototypeTrim, WeakMapPrototypeGet,
 //   WeakMapPrototypeSet.
 
@@ -152,6 +152,8 @@ export const primordials = Object.freeze({
   ObjectGetOwnPropertyDescriptor: Object.getOwnPropertyDescriptor,
   ObjectGetPrototypeOf: Object.getPrototypeOf,
   ObjectPrototype: Object.prototype,
+  PromisePrototypeThen: uncurry(Promise.prototype.then),
+  PromiseReject: (reason) => Promise.reject(reason),
   ReflectApply: Reflect.apply,
   ReflectConstruct: Reflect.construct,
   ReflectGet: Reflect.get,

@@ -404,11 +404,12 @@ function egressFetch(request, body) {
 }
 
 /** `ctx.fetch`: the egress pipeline over the cassette. `cancelRid` is -1 without a signal. */
-export async function op_trove_fetch(request, body, cancelRid) {
+export async function op_trove_fetch(url, method, headers, redirect, defaultContentType, hasBody, body, cancelRid) {
   if (scope === null || call === null) throw noCall();
   const cancel = cancelRid >= 0 ? resources.get(cancelRid) : undefined;
   if (cancel?.cancelled) return { outcome: "aborted" };
-  return egressFetch(request, request.hasBody ? body : null);
+  const request = { url, method, headers, redirect, defaultContentType, hasBody };
+  return egressFetch(request, hasBody ? body : null);
 }
 
 /** `ctx.trove.<operation>(variables)`: always rejects (no knowledge base in the baseline). */
