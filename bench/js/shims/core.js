@@ -11,9 +11,9 @@
 //   deno_core's `op_decode` does, and so what a deno_fetch Response's `text()` gives);
 // - `core.tryClose(rid)`: closes a resource of the shim's resource table (the cancel handles
 //   of `op_trove_fetch_cancel_handle`);
-// - `primordials`: ArrayIsArray, ArrayPrototypeJoin, ArrayPrototypePush, JSONParse, JSONStringify, ObjectKeys, ObjectFreeze,
+// - `primordials`: ArrayIsArray, ArrayPrototypeIncludes, ArrayPrototypeJoin, ArrayPrototypePush, JSONParse, JSONStringify, ObjectKeys, ObjectFreeze,
 //   ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ObjectGetPrototypeOf,
-//   ObjectPrototype, PromisePrototypeThen, PromiseReject, ReflectApply,
+//   ObjectPrototype, Promise, PromiseReject, ReflectApply,
 //   ReflectConstruct, ReflectGet, SafeSet, SafeWeakMap, StringPrototypeTrim, WeakMapPrototypeGet,
 //   WeakMapPrototypeSet.
 
@@ -142,6 +142,7 @@ function uncurry(fn) {
 
 export const primordials = Object.freeze({
   ArrayIsArray: Array.isArray,
+  ArrayPrototypeIncludes: (a, item) => Array.prototype.includes.call(a, item),
   ArrayPrototypeJoin: (a, sep) => Array.prototype.join.call(a, sep),
   ArrayPrototypePush: (a, ...items) => Array.prototype.push.apply(a, items),
   JSONParse: JSON.parse,
@@ -152,7 +153,7 @@ export const primordials = Object.freeze({
   ObjectGetOwnPropertyDescriptor: Object.getOwnPropertyDescriptor,
   ObjectGetPrototypeOf: Object.getPrototypeOf,
   ObjectPrototype: Object.prototype,
-  PromisePrototypeThen: uncurry(Promise.prototype.then),
+  Promise,
   PromiseReject: (reason) => Promise.reject(reason),
   ReflectApply: Reflect.apply,
   ReflectConstruct: Reflect.construct,

@@ -11,7 +11,7 @@ import {
 } from "ext:core/ops";
 import { ToolError } from "ext:trove_ops/tool_error.js";
 
-const { PromisePrototypeThen, PromiseReject } = primordials;
+const { ArrayPrototypeIncludes, Promise, PromiseReject } = primordials;
 
 // The web classes come from the extensions themselves, not from globals a toolkit could replace.
 // Each script is loaded when first needed (issue #11): a `list`, or a call that never fetches,
@@ -92,7 +92,7 @@ async function bodyBytes(body) {
  */
 function abortable(start, signal) {
   if (!signal) return start(-1);
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) return PromiseReject(signal.reason);
   const rid = op_trove_fetch_cancel_handle();
   return new Promise((resolve, reject) => {
     const onAbort = () => {
@@ -104,10 +104,17 @@ function abortable(start, signal) {
       signal.removeEventListener("abort", onAbort);
       core.tryClose(rid);
     };
-    start(rid).then(
-      (v) => { done(); resolve(v); },
-      (e) => { done(); reject(e); },
-    );
+    // `await`, not `.then`: the toolkit may have replaced `Promise.prototype.then`.
+    (async () => {
+      try {
+        const v = await start(rid);
+        done();
+        resolve(v);
+      } catch (e) {
+        done();
+        reject(e);
+      }
+    })();
   });
 }
 
@@ -149,40 +156,35 @@ const NO_BODY = Object.freeze([null, null]);
 
 /**
  * What `fetch` and `fetchJson` share once `target` has accepted the URL: the request's shape
- * is checked (the Request constructor's TypeErrors), its body read and the op started. Returns
- * a promise of `then(outcome)` for the op's response outcome, or one that rejects as `fetch`
- * does (ToolError, TypeError, the signal's reason). Promises, not an async function: a request
- * without a body reaches the op at once, and the outcome is checked and handed on in the same
- * reaction (each extra async step cost about 10 K instructions a fetch on QuickJS, issue #11).
+ * is checked (the Request constructor's TypeErrors), its body read and the op started; the
+ * response outcome is checked and handed to `then` in the same step, so `fetch` builds its
+ * `Response` without a second async function or promise reaction (each cost about 10 K
+ * instructions a fetch on QuickJS, issue #11). Resolves to `then(outcome)`, or rejects as
+ * `fetch` does (ToolError, TypeError, the signal's reason).
+ *
+ * An async function, not a chain of `then`s: everything after the URL check rejects instead of
+ * throwing, and `await` takes the op's promise as it is, where `Promise.prototype.then` would ask
+ * the toolkit's `Promise[Symbol.species]` and adopting a promise would call the toolkit's `then`.
  */
-function exchange({ url, fromRequest }, input, init, headerList, then) {
-  let signal;
-  let sent;
-  // Everything past `target` rejects, never throws, as it would inside an async function.
-  try {
-    const method = String(init.method ?? (fromRequest ? input.method : "GET"));
-    const redirect = init.redirect === undefined || init.redirect === null ? null : String(init.redirect);
-    const pairs = headerList ?? headerPairs(init.headers ?? (fromRequest ? input.headers : undefined));
-    const rawBody = init.body !== undefined ? init.body : fromRequest ? input.body : null;
-    const hasBody = rawBody !== undefined && rawBody !== null;
-    checkRequest(method, redirect, hasBody);
-    signal = init.signal ?? (fromRequest ? input.signal : undefined);
-    const start = ([bytes, defaultContentType]) =>
-      abortable(
-        (cancelRid) =>
-          op_trove_fetch(url, method, pairs, redirect, defaultContentType, bytes !== null, bytes ?? EMPTY, cancelRid),
-        signal,
-      );
-    sent = hasBody ? PromisePrototypeThen(bodyBytes(rawBody), start) : start(NO_BODY);
-  } catch (err) {
-    return PromiseReject(err);
-  }
-  return PromisePrototypeThen(sent, (outcome) => {
-    if (outcome.outcome === "aborted") throw signal.reason;
-    if (outcome.outcome === "toolError") throw new ToolError(outcome.message, { retryable: outcome.retryable });
-    if (outcome.outcome === "typeError") throw new TypeError(outcome.message);
-    return then(outcome);
-  });
+async function exchange({ url, fromRequest }, input, init, headerList, then) {
+  const method = String(init.method ?? (fromRequest ? input.method : "GET"));
+  const redirect = init.redirect === undefined || init.redirect === null ? null : String(init.redirect);
+  const pairs = headerList ?? headerPairs(init.headers ?? (fromRequest ? input.headers : undefined));
+  const rawBody = init.body !== undefined ? init.body : fromRequest ? input.body : null;
+  const hasBody = rawBody !== undefined && rawBody !== null;
+  checkRequest(method, redirect, hasBody);
+  // Indexed, not destructured: a toolkit may have replaced the array iterator.
+  const body = hasBody ? await bodyBytes(rawBody) : NO_BODY;
+  const bytes = body[0];
+  const signal = init.signal ?? (fromRequest ? input.signal : undefined);
+  const outcome = await abortable(
+    (cancelRid) => op_trove_fetch(url, method, pairs, redirect, body[1], bytes !== null, bytes ?? EMPTY, cancelRid),
+    signal,
+  );
+  if (outcome.outcome === "aborted") throw signal.reason;
+  if (outcome.outcome === "toolError") throw new ToolError(outcome.message, { retryable: outcome.retryable });
+  if (outcome.outcome === "typeError") throw new TypeError(outcome.message);
+  return then(outcome);
 }
 
 /**
@@ -198,7 +200,7 @@ function toResponse(outcome, url) {
   const inner = newInnerResponse(outcome.status, outcome.statusText);
   inner.type = "basic";
   inner.headerList = outcome.headers;
-  if (!NULL_BODY.includes(outcome.status)) {
+  if (!ArrayPrototypeIncludes(NULL_BODY, outcome.status)) {
     const body = new (bodyScript().InnerBody)({ body: outcome.body, consumed: false });
     body.source = outcome.body;
     body.length = outcome.body.byteLength;
@@ -216,6 +218,8 @@ export function fetch(input, init = {}) {
   return exchange(to, input, init, null, (outcome) => toResponse(outcome, to.url));
 }
 
+const sameOutcome = (outcome) => outcome;
+
 /** `ctx.fetchJson`: fetch with `accept: application/json` and the SDK's error mapping. */
 export async function fetchJson(url, opts = {}) {
   const { init = {}, schema, errorMap } = opts ?? {};
@@ -229,7 +233,7 @@ export async function fetchJson(url, opts = {}) {
   let to;
   try {
     to = target(url);
-    outcome = await exchange(to, url, init ?? {}, headers, (outcome) => outcome);
+    outcome = await exchange(to, url, init ?? {}, headers, sameOutcome);
   } catch (err) {
     if (err instanceof ToolError) throw err;
     throw new ToolError("Upstream request failed; try again shortly.", { retryable: true });
@@ -247,7 +251,7 @@ export async function fetchJson(url, opts = {}) {
   }
   // What `response.text()` would give (deno_fetch decodes a byte body with `core.decode`),
   // without making the Response.
-  const text = NULL_BODY.includes(outcome.status) ? "" : core.decode(outcome.body);
+  const text = ArrayPrototypeIncludes(NULL_BODY, outcome.status) ? "" : core.decode(outcome.body);
   let data;
   try {
     data = JSON.parse(text);

@@ -281,3 +281,25 @@ async fn a_refused_url_throws_at_once_and_a_bad_init_rejects() {
     let out = call(&mut tk, w.env(), "settles", json!({ "url": url })).await;
     assert_eq!(out.envelope.json()["result"]["text"], json!("resolved 200"), "{}", out.envelope);
 }
+
+/// The host's fetch path never hands a toolkit its promises: with `Promise.prototype.then` and
+/// `Promise[Symbol.species]` replaced, a fetch with a body (read, then sent) never calls the
+/// toolkit's `then`, gives a plain `Promise`, and the response is the upstream's, not one the
+/// toolkit could swap in. A species getter that throws makes the fetch reject, never throw.
+#[tokio::test]
+async fn a_toolkit_that_replaces_then_and_species_sees_none_of_the_host_s_promises() {
+    let w = World::new().await;
+    let url = w.upstream.url("api.trove.test", "/echo");
+    let mut tk = probe().await;
+    let out = call(&mut tk, w.env(), "hijack", json!({ "url": url })).await;
+    assert_eq!(
+        out.envelope.json()["result"]["text"],
+        json!("resolved, a Promise, 200, body has hello: true, replaced then called: 0"),
+        "{}",
+        out.envelope
+    );
+    let mut tk = probe().await;
+    let out = call(&mut tk, w.env(), "hijack", json!({ "url": url, "speciesThrows": true })).await;
+    let text = out.envelope.json()["result"]["text"].as_str().unwrap_or_default().to_owned();
+    assert!(text.starts_with("rejected RangeError, a Promise, no response"), "{}", out.envelope);
+}
