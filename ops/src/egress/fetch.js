@@ -11,7 +11,7 @@ import {
 } from "ext:core/ops";
 import { ToolError } from "ext:trove_ops/tool_error.js";
 
-const { ArrayPrototypeIncludes, Promise, PromiseReject } = primordials;
+const { ArrayPrototypeIncludes, ArrayPrototypePush, Promise, PromiseReject } = primordials;
 
 // The web classes come from the extensions themselves, not from globals a toolkit could replace.
 // Each script is loaded when first needed (issue #11): a `list`, or a call that never fetches,
@@ -206,8 +206,8 @@ function toResponse(outcome, url) {
     body.length = outcome.body.byteLength;
     inner.body = body;
   }
-  if (outcome.redirected) inner.urlList.push(url);
-  inner.urlList.push(outcome.url);
+  if (outcome.redirected) ArrayPrototypePush(inner.urlList, url);
+  ArrayPrototypePush(inner.urlList, outcome.url);
   return fromInnerResponse(inner, "immutable");
 }
 
