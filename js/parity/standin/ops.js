@@ -241,7 +241,8 @@ function wireBody(bytes, defaultContentType, headers) {
 }
 
 /** `ctx.fetch` after fetch.js: the SDK's egress rules, its headers, OAuth, the global fetch. */
-export async function op_trove_fetch(request, body, cancelRid) {
+export async function op_trove_fetch(requestUrl, requestMethod, requestHeaders, redirect, defaultContentType, hasBody, body, cancelRid) {
+  const request = { url: requestUrl, method: requestMethod, headers: requestHeaders, redirect, defaultContentType, hasBody };
   const state = live();
   const cancel = cancelRid >= 0 ? resources.get(cancelRid) : undefined;
   if (cancel?.cancelled) return { outcome: "aborted" };
