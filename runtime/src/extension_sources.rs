@@ -46,7 +46,7 @@ pub(crate) fn is_from_table(code: &str) -> bool {
 pub(crate) type FileList = Cow<'static, [ExtensionFileSource]>;
 
 /// Every file list of `extension`: classic scripts, ES modules, and both kinds loaded lazily.
-/// The one place that names all four, so no caller can forget one.
+/// With [`files`] beside it, the only place that names all four, so no caller can forget one.
 pub(crate) fn file_lists_mut(extension: &mut Extension) -> [&mut FileList; 4] {
     [
         &mut extension.js_files,

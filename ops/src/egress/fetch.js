@@ -157,16 +157,16 @@ const NO_BODY = Object.freeze([null, null]);
 /**
  * What `fetch` and `fetchJson` share once `target` has accepted the URL: the request's shape
  * is checked (the Request constructor's TypeErrors), its body read and the op started; the
- * response outcome is checked and handed to `then` in the same step, so `fetch` builds its
+ * response outcome is checked and handed to `finish` in the same step, so `fetch` builds its
  * `Response` without a second async function or promise reaction (each cost about 10 K
- * instructions a fetch on QuickJS, issue #11). Resolves to `then(outcome)`, or rejects as
+ * instructions a fetch on QuickJS, issue #11). Resolves to `finish(outcome)`, or rejects as
  * `fetch` does (ToolError, TypeError, the signal's reason).
  *
  * An async function, not a chain of `then`s: everything after the URL check rejects instead of
  * throwing, and `await` takes the op's promise as it is, where `Promise.prototype.then` would ask
  * the toolkit's `Promise[Symbol.species]` and adopting a promise would call the toolkit's `then`.
  */
-async function exchange({ url, fromRequest }, input, init, headerList, then) {
+async function exchange({ url, fromRequest }, input, init, headerList, finish) {
   const method = String(init.method ?? (fromRequest ? input.method : "GET"));
   const redirect = init.redirect === undefined || init.redirect === null ? null : String(init.redirect);
   const pairs = headerList ?? headerPairs(init.headers ?? (fromRequest ? input.headers : undefined));
@@ -184,7 +184,7 @@ async function exchange({ url, fromRequest }, input, init, headerList, then) {
   if (outcome.outcome === "aborted") throw signal.reason;
   if (outcome.outcome === "toolError") throw new ToolError(outcome.message, { retryable: outcome.retryable });
   if (outcome.outcome === "typeError") throw new TypeError(outcome.message);
-  return then(outcome);
+  return finish(outcome);
 }
 
 /**
