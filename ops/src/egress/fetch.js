@@ -99,7 +99,14 @@ function abortable(start, signal) {
       core.tryClose(rid);
       reject(signal.reason);
     };
-    signal.addEventListener("abort", onAbort, { once: true });
+    try {
+      signal.addEventListener("abort", onAbort, { once: true });
+    } catch (e) {
+      // A signal that passed `requestInit`'s check can still throw here (its
+      // `addEventListener` is the toolkit's): the cancel handle must not outlive the refusal.
+      core.tryClose(rid);
+      throw e;
+    }
     const done = () => {
       signal.removeEventListener("abort", onAbort);
       core.tryClose(rid);
@@ -132,7 +139,7 @@ function checkRequest(method, redirect, hasBody) {
  * name and value again (`check_request_headers`): it decides, whatever reaches the op.
  */
 function headerPairs(source) {
-  if (source === undefined || source === null) return [];
+  if (source === undefined) return [];
   return [...new (headersScript().Headers)(source)];
 }
 
@@ -151,11 +158,55 @@ function target(input) {
   return { url, fromRequest };
 }
 
+/** `requestInit` of an absent `init`: every member absent. */
+const EMPTY_INIT = Object.freeze({
+  __proto__: null,
+  method: undefined,
+  headers: undefined,
+  body: undefined,
+  redirect: null,
+  signal: undefined,
+});
+
+/**
+ * The members of fetch's `init` this host uses, read and converted as Node 20's fetch (undici,
+ * what the SDK runs on) reads them: `undefined` or `null` is no init, any other value that is
+ * not an object is a TypeError; each member is read once, in undici's order (method, headers,
+ * body, redirect, signal), and converted as it is read. Only `undefined` means "absent" for
+ * `method`, `headers` and `redirect` (`method: null` is the method "null", `redirect: null` is
+ * refused by Rust's check, `headers: null` by `Headers`); a `signal` must be null or look like an
+ * AbortSignal (a boolean `aborted` and an `addEventListener` function: undici's own check), so a
+ * refused one never reaches `abortable`.
+ *
+ * Shape: `{ method: string | undefined, headers, body, redirect: string | null, signal }`.
+ */
+function requestInit(init) {
+  if (init === undefined || init === null) return EMPTY_INIT;
+  if (typeof init !== "object" && typeof init !== "function") {
+    throw new TypeError(`Failed to execute 'fetch': init is a ${typeof init}, not an object (RequestInit).`);
+  }
+  const method = init.method;
+  const given = { __proto__: null, method: method === undefined ? undefined : String(method) };
+  given.headers = init.headers;
+  given.body = init.body;
+  const redirect = init.redirect;
+  given.redirect = redirect === undefined ? null : String(redirect);
+  const signal = init.signal;
+  if (signal !== undefined && signal !== null) {
+    if (typeof signal.aborted !== "boolean" || typeof signal.addEventListener !== "function") {
+      throw new TypeError("Failed to execute 'fetch': member signal is not of type AbortSignal.");
+    }
+  }
+  given.signal = signal;
+  return given;
+}
+
 /** A request without a body: no bytes, no default content type. */
 const NO_BODY = Object.freeze([null, null]);
 
 /**
- * What `fetch` and `fetchJson` share once `target` has accepted the URL: the request's shape
+ * What `fetch` and `fetchJson` share once `target` has accepted the URL and `requestInit` has
+ * read `init` (`given`): the request's shape
  * is checked (the Request constructor's TypeErrors), its body read and the op started; the
  * response outcome is checked and handed to `finish` in the same step, so `fetch` builds its
  * `Response` without a second async function or promise reaction (each cost about 10 K
@@ -166,19 +217,18 @@ const NO_BODY = Object.freeze([null, null]);
  * throwing, and `await` takes the op's promise as it is, where `Promise.prototype.then` would ask
  * the toolkit's `Promise[Symbol.species]` and adopting a promise would call the toolkit's `then`.
  */
-async function exchange({ url, fromRequest }, input, init, headerList, finish) {
-  const method = String(init.method ?? (fromRequest ? input.method : "GET"));
-  const redirect = init.redirect === undefined || init.redirect === null ? null : String(init.redirect);
-  const pairs = headerList ?? headerPairs(init.headers ?? (fromRequest ? input.headers : undefined));
-  const rawBody = init.body !== undefined ? init.body : fromRequest ? input.body : null;
+async function exchange({ url, fromRequest }, input, given, headerList, finish) {
+  const method = given.method ?? (fromRequest ? input.method : "GET");
+  const pairs = headerList ?? headerPairs(given.headers !== undefined ? given.headers : fromRequest ? input.headers : undefined);
+  const rawBody = given.body !== undefined ? given.body : fromRequest ? input.body : null;
   const hasBody = rawBody !== undefined && rawBody !== null;
-  checkRequest(method, redirect, hasBody);
+  checkRequest(method, given.redirect, hasBody);
   // Indexed, not destructured: a toolkit may have replaced the array iterator.
   const body = hasBody ? await bodyBytes(rawBody) : NO_BODY;
   const bytes = body[0];
-  const signal = init.signal ?? (fromRequest ? input.signal : undefined);
+  const signal = given.signal ?? (fromRequest ? input.signal : undefined);
   const outcome = await abortable(
-    (cancelRid) => op_trove_fetch(url, method, pairs, redirect, body[1], bytes !== null, bytes ?? EMPTY, cancelRid),
+    (cancelRid) => op_trove_fetch(url, method, pairs, given.redirect, body[1], bytes !== null, bytes ?? EMPTY, cancelRid),
     signal,
   );
   if (outcome.outcome === "aborted") throw signal.reason;
@@ -212,28 +262,34 @@ function toResponse(outcome, url) {
 }
 
 /** `ctx.fetch`: URL-level refusals throw synchronously (as the SDK's do); the rest is async. */
-export function fetch(input, init = {}) {
-  init ??= {};
+export function fetch(input, init) {
   const to = target(input);
-  return exchange(to, input, init, null, (outcome) => toResponse(outcome, to.url));
+  let given;
+  try {
+    given = requestInit(init);
+  } catch (e) {
+    return PromiseReject(e);
+  }
+  return exchange(to, input, given, null, (outcome) => toResponse(outcome, to.url));
 }
 
 const sameOutcome = (outcome) => outcome;
 
 /** `ctx.fetchJson`: fetch with `accept: application/json` and the SDK's error mapping. */
 export async function fetchJson(url, opts = {}) {
-  const { init = {}, schema, errorMap } = opts ?? {};
+  const { init, schema, errorMap } = opts ?? {};
+  const given = requestInit(init);
   let headers = ACCEPT_JSON;
-  if (init?.headers !== undefined && init?.headers !== null) {
-    const given = new (headersScript().Headers)(init.headers);
-    if (!given.has("accept")) given.set("accept", "application/json");
-    headers = [...given];
+  if (given.headers !== undefined && given.headers !== null) {
+    const list = new (headersScript().Headers)(given.headers);
+    if (!list.has("accept")) list.set("accept", "application/json");
+    headers = [...list];
   }
   let outcome;
   let to;
   try {
     to = target(url);
-    outcome = await exchange(to, url, init ?? {}, headers, sameOutcome);
+    outcome = await exchange(to, url, given, headers, sameOutcome);
   } catch (err) {
     if (err instanceof ToolError) throw err;
     throw new ToolError("Upstream request failed; try again shortly.", { retryable: true });

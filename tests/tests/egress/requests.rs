@@ -282,6 +282,47 @@ async fn a_refused_url_throws_at_once_and_a_bad_init_rejects() {
     assert_eq!(out.envelope.json()["result"]["text"], json!("resolved 200"), "{}", out.envelope);
 }
 
+/// `init` is read as Node 20's fetch (undici, what the SDK runs on) reads it, for contract §6's
+/// "standard fetch semantics": a value that is not an object rejects with a TypeError, and so
+/// do `redirect: null`, `headers: null` and a signal that is not one; each member is read once,
+/// in undici's order. A duck-typed signal is taken, as undici takes it; one whose
+/// `addEventListener` throws rejects with that error. Nothing refused reaches the upstream.
+#[tokio::test]
+async fn init_is_read_once_each_and_refused_as_node_refuses_it() {
+    let w = World::new().await;
+    let url = w.upstream.url("api.trove.test", "/echo");
+    let refused = [
+        (json!({ "url": url, "initValue": 5 }), "rejected TypeError: "),
+        (json!({ "url": url, "initValue": "abc" }), "rejected TypeError: "),
+        (json!({ "url": url, "init": { "redirect": null } }), "rejected TypeError: "),
+        (json!({ "url": url, "init": { "headers": null } }), "rejected TypeError: "),
+        (json!({ "url": url, "init": { "signal": {} } }), "rejected TypeError: "),
+        (json!({ "url": url, "signal": "throwingListener" }), "rejected RangeError: addEventListener"),
+    ];
+    for (args, expected) in refused {
+        let mut tk = probe().await;
+        let out = call(&mut tk, w.env(), "settles", args.clone()).await;
+        let text = out.envelope.json()["result"]["text"].as_str().unwrap_or_default().to_owned();
+        assert!(text.starts_with(expected), "{args}: {text:?}, expected {expected:?}…");
+        assert!(out.record.requests.is_empty(), "{args}: nothing is recorded: {:?}", out.record.requests);
+    }
+    assert_eq!(w.upstream.state.total(), 0, "nothing reached the upstream");
+    let taken = [
+        (json!({ "url": url, "initValue": null }), "resolved 200"),
+        (json!({ "url": url, "signal": "duck" }), "resolved 200"),
+        (
+            json!({ "url": url, "readOrder": true, "init": { "method": "GET", "redirect": "follow" } }),
+            "read method,headers,body,redirect,signal; resolved 200",
+        ),
+    ];
+    for (args, expected) in taken {
+        let mut tk = probe().await;
+        let out = call(&mut tk, w.env(), "settles", args.clone()).await;
+        assert_eq!(out.envelope.json()["result"]["text"], json!(expected), "{args}: {}", out.envelope);
+    }
+    assert_eq!(w.upstream.state.total(), 3, "each accepted request reached the upstream once");
+}
+
 /// The host's fetch path never hands a toolkit its promises: with `Promise.prototype.then` and
 /// `Promise[Symbol.species]` replaced, a fetch with a body (read, then sent) never calls the
 /// toolkit's `then`, gives a plain `Promise`, and the response is the upstream's, not one the
