@@ -67,6 +67,7 @@ impl ScriptCodeCache {
         if !self.scripts.contains(specifier) {
             return None;
         }
+        tracing::trace!(target: "trove::runtime::scripts", specifier, "lazily loaded script");
         let hash = xxhash_rust::xxh3::xxh3_64(source.as_bytes());
         let data = self.lookup(specifier, hash).map(|bytes| Cow::Owned(bytes.to_vec()));
         Some(SourceCodeCacheInfo { hash, data })
@@ -113,13 +114,22 @@ impl ScriptCodeCache {
 }
 
 /// Removes the disk entries under `dir` that belong to none of the snapshots `kept` (keys).
+///
+/// `cacache` keeps content by its hash, so two builds whose engine made the same bytecode of a
+/// script share one content file: an old entry's content is removed only when no kept entry
+/// has the same, or the kept build would find its entry without its bytecode (and compile the
+/// script again, with a warning).
 pub(crate) fn prune(dir: &Path, kept: &[String]) {
-    for entry in cacache::list_sync(dir).filter_map(Result::ok) {
+    let entries: Vec<cacache::Metadata> = cacache::list_sync(dir).filter_map(Result::ok).collect();
+    let is_kept = |entry: &cacache::Metadata| {
         let owner = entry.key.split('/').next().unwrap_or_default();
-        if !kept.iter().any(|key| key == owner) {
-            if let Err(e) = cacache::RemoveOpts::new().remove_fully(true).remove_sync(dir, &entry.key) {
-                tracing::debug!(dir = %dir.display(), "old script bytecode was not removed: {e}");
-            }
+        kept.iter().any(|key| key == owner)
+    };
+    let in_use: HashSet<String> = entries.iter().filter(|e| is_kept(e)).map(|e| e.integrity.to_string()).collect();
+    for entry in entries.iter().filter(|e| !is_kept(e)) {
+        let fully = !in_use.contains(&entry.integrity.to_string());
+        if let Err(e) = cacache::RemoveOpts::new().remove_fully(fully).remove_sync(dir, &entry.key) {
+            tracing::debug!(dir = %dir.display(), "old script bytecode was not removed: {e}");
         }
     }
 }
@@ -164,6 +174,29 @@ mod tests {
         prune(&dir, &["snap-b".into()]);
         let pruned = ScriptCodeCache::new("snap-a".into(), Some(dir.clone()), SCRIPTS);
         assert!(pruned.get("ext:x/a.js", "source one").unwrap().data.is_none(), "pruned with its snapshot");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Two builds that made the same bytecode share its content file: pruning the older one
+    /// leaves the kept one's entry readable (it was not, and every run of the kept build
+    /// compiled the script again with a warning, after a third build was written).
+    #[test]
+    fn pruning_a_build_keeps_the_bytecode_a_kept_build_shares() {
+        let dir = temp_dir("shared");
+        for snapshot in ["snap-old", "snap-kept"] {
+            let cache = ScriptCodeCache::new(snapshot.into(), Some(dir.clone()), SCRIPTS);
+            let hash = cache.get("ext:x/a.js", "source").unwrap().hash;
+            cache.put("ext:x/a.js", hash, b"the same bytecode");
+        }
+        assert_eq!(walk(&dir.join("content-v2")).len(), 1, "one content file for both entries");
+        prune(&dir, &["snap-kept".into()]);
+        let kept = ScriptCodeCache::new("snap-kept".into(), Some(dir.clone()), SCRIPTS);
+        assert_eq!(kept.get("ext:x/a.js", "source").unwrap().data.as_deref(), Some(&b"the same bytecode"[..]));
+        let old = ScriptCodeCache::new("snap-old".into(), Some(dir.clone()), SCRIPTS);
+        assert!(old.get("ext:x/a.js", "source").unwrap().data.is_none(), "the old build's entry is gone");
+        // Pruning the last build that uses it removes the content too.
+        prune(&dir, &["snap-new".into()]);
+        assert!(walk(&dir.join("content-v2")).is_empty(), "no content left behind");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
