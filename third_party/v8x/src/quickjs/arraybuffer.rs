@@ -13,7 +13,7 @@ use crate::{
   BackingStoreDeleterCallback, Context, DataView, RealIsolate,
   SharedArrayBuffer, Value,
 };
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::ffi::c_void;
 use std::ptr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -28,7 +28,7 @@ use std::sync::{Mutex, OnceLock};
 // detach and is safe to read on another thread (worker postMessage transport).
 fn alias_registry() -> &'static Mutex<HashMap<usize, Vec<usize>>> {
   static REG: OnceLock<Mutex<HashMap<usize, Vec<usize>>>> = OnceLock::new();
-  REG.get_or_init(|| Mutex::new(HashMap::new()))
+  REG.get_or_init(|| Mutex::new(HashMap::default()))
 }
 
 fn registry_add(key: usize, inner: *mut BsInner) {
@@ -60,7 +60,7 @@ fn registry_remove(key: usize, inner: *mut BsInner) {
 
 fn owner_registry() -> &'static Mutex<HashMap<usize, usize>> {
   static REG: OnceLock<Mutex<HashMap<usize, usize>>> = OnceLock::new();
-  REG.get_or_init(|| Mutex::new(HashMap::new()))
+  REG.get_or_init(|| Mutex::new(HashMap::default()))
 }
 
 fn owner_add(key: usize, inner: *mut BsInner) {

@@ -43,7 +43,8 @@ use crate::{
   ObjectTemplate, Primitive, RealIsolate, String as V8String, Value,
 };
 use std::cell::RefCell;
-use std::collections::{HashMap, VecDeque};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::VecDeque;
 use std::ffi::CStr;
 use std::os::raw::{c_char, c_int, c_void};
 use std::ptr;
@@ -778,11 +779,11 @@ pub(crate) fn intern_dup<T>(ctx: *mut JSContext, v: JSValue) -> *const T {
 // a backing store rather than `sab_alloc`) are handled gracefully: dup/free on an
 // unknown pointer is a no-op, so we never free memory we did not allocate.
 fn sab_refcounts()
--> &'static std::sync::Mutex<std::collections::HashMap<usize, usize>> {
+-> &'static std::sync::Mutex<rustc_hash::FxHashMap<usize, usize>> {
   static T: std::sync::OnceLock<
-    std::sync::Mutex<std::collections::HashMap<usize, usize>>,
+    std::sync::Mutex<rustc_hash::FxHashMap<usize, usize>>,
   > = std::sync::OnceLock::new();
-  T.get_or_init(|| std::sync::Mutex::new(std::collections::HashMap::new()))
+  T.get_or_init(|| std::sync::Mutex::new(rustc_hash::FxHashMap::default()))
 }
 
 #[derive(Clone, Copy)]
@@ -941,34 +942,34 @@ pub extern "C" fn v8__Isolate__New(params: *const c_void) -> *mut RealIsolate {
     contexts: Vec::new(),
     handles: Vec::new(),
     persistent_handles: Default::default(),
-    script_host_defined_options: HashMap::new(),
-    host_defined_options_by_name: HashMap::new(),
+    script_host_defined_options: HashMap::default(),
+    host_defined_options_by_name: HashMap::default(),
     private_symbols: Vec::new(),
-    private_for_api: HashMap::new(),
-    atomics_waiter_resolvers: HashMap::new(),
-    math_random_states: HashMap::new(),
+    private_for_api: HashMap::default(),
+    atomics_waiter_resolvers: HashMap::default(),
+    math_random_states: HashMap::default(),
     data_slots: [ptr::null_mut(); 4],
     ext_class_id,
     named_handler_class_id,
     main_ctx_claimed: false,
     extra_contexts: Vec::new(),
     is_snapshot_creator: false,
-    ctx_data_counts: HashMap::new(),
+    ctx_data_counts: HashMap::default(),
     iso_data_count: 0,
     iso_added_contexts: 0,
     snap_default_context: None,
     snap_contexts: Vec::new(),
-    snap_context_baselines: HashMap::new(),
+    snap_context_baselines: HashMap::default(),
     snap_default_context_capture: None,
     snap_context_captures: Vec::new(),
-    context_global_templates: HashMap::new(),
+    context_global_templates: HashMap::default(),
     snap_isolate_data: Vec::new(),
-    snap_context_data: HashMap::new(),
-    snap_context_data_values: HashMap::new(),
+    snap_context_data: HashMap::default(),
+    snap_context_data_values: HashMap::default(),
     restored_snapshot,
     restored_isolate_data,
-    restored_context_data: HashMap::new(),
-    restored_context_values: HashMap::new(),
+    restored_context_data: HashMap::default(),
+    restored_context_values: HashMap::default(),
     external_references,
     external_memory: AtomicI64::new(0),
     external_string_memory: AtomicI64::new(0),
@@ -997,7 +998,7 @@ pub extern "C" fn v8__Isolate__New(params: *const c_void) -> *mut RealIsolate {
     default_microtask_queue: super::isolate::new_microtask_queue_state(
       MicrotasksPolicy::Auto,
     ),
-    context_microtask_queues: HashMap::new(),
+    context_microtask_queues: HashMap::default(),
     continuation_data: jsv_undefined(),
     continuation_hooks_enabled: false,
   });
@@ -2261,8 +2262,8 @@ thread_local! {
   // `Script` slot pointer returned by `Compile` (no value-pointer reuse risk);
   // the entry is consumed in `Run`.
   static SCRIPT_RESOURCE_NAMES: RefCell<
-    std::collections::HashMap<usize, std::ffi::CString>,
-  > = RefCell::new(std::collections::HashMap::new());
+    rustc_hash::FxHashMap<usize, std::ffi::CString>,
+  > = RefCell::new(rustc_hash::FxHashMap::default());
 
   // Source text per script filename, captured at eval time. Used by the
   // error-stack `Error.prepareStackTrace` shim (see `exception.rs`) to recover
@@ -2270,8 +2271,8 @@ thread_local! {
   // construct CALL position (the `(`), V8 records the `new` token, and the only
   // way to bridge that gap shim-side is to re-read the source line.
   static SCRIPT_SOURCES: RefCell<
-    std::collections::HashMap<std::string::String, ScriptSource>,
-  > = RefCell::new(std::collections::HashMap::new());
+    rustc_hash::FxHashMap<std::string::String, ScriptSource>,
+  > = RefCell::new(rustc_hash::FxHashMap::default());
 
   static CURRENT_SCRIPT_NAMES: RefCell<Vec<std::string::String>> =
     const { RefCell::new(Vec::new()) };
@@ -2315,7 +2316,7 @@ impl Default for ScriptSource {
 /// Every [`ScriptSource`] alive in the process, by the length of its text.
 static SHARED_SCRIPT_SOURCES: std::sync::LazyLock<
   std::sync::Mutex<
-    std::collections::HashMap<usize, Vec<std::sync::Weak<ScriptSourceData>>>,
+    rustc_hash::FxHashMap<usize, Vec<std::sync::Weak<ScriptSourceData>>>,
   >,
 > = std::sync::LazyLock::new(Default::default);
 

@@ -2785,8 +2785,8 @@ thread_local! {
   // trove-host patch (TROVE-PATCHES.md, 3): the call-site factory, evaluated once per
   // context (compiling it took a third of every `.stack` read). Entries are removed by
   // `release_callsite_factories` in `v8__Isolate__Dispose`, before the contexts are freed.
-  static CALLSITE_FACTORIES: std::cell::RefCell<std::collections::HashMap<usize, JSValue>> =
-    std::cell::RefCell::new(std::collections::HashMap::new());
+  static CALLSITE_FACTORIES: std::cell::RefCell<rustc_hash::FxHashMap<usize, JSValue>> =
+    std::cell::RefCell::new(rustc_hash::FxHashMap::default());
 }
 
 /// A new reference to `ctx`'s call-site factory, evaluated on first use.

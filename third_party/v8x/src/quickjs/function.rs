@@ -363,7 +363,7 @@ struct ReusableDispatchKey {
 
 struct DispatchTable {
   entries: Vec<DispatchEntry>,
-  reusable: std::collections::HashMap<ReusableDispatchKey, c_int>,
+  reusable: rustc_hash::FxHashMap<ReusableDispatchKey, c_int>,
 }
 
 #[repr(C)]
@@ -418,11 +418,11 @@ thread_local! {
     static DISPATCH: std::cell::RefCell<DispatchTable> =
         std::cell::RefCell::new(DispatchTable {
           entries: Vec::new(),
-          reusable: std::collections::HashMap::new(),
+          reusable: rustc_hash::FxHashMap::default(),
         });
     static SNAPSHOT_FUNCTIONS: std::cell::RefCell<
-      std::collections::HashMap<usize, SnapshotFunctionInfo>,
-    > = std::cell::RefCell::new(std::collections::HashMap::new());
+      rustc_hash::FxHashMap<usize, SnapshotFunctionInfo>,
+    > = std::cell::RefCell::new(rustc_hash::FxHashMap::default());
     static NAMED_GETTER_DISPATCH: std::cell::RefCell<Vec<NamedGetterEntry>> =
         const { std::cell::RefCell::new(Vec::new()) };
     static GLOBAL_DEFINE_DISPATCH: std::cell::RefCell<Vec<*const GlobalDefineEntry>> =
@@ -3532,11 +3532,11 @@ unsafe extern "C" fn named_handler_finalize(rt: *mut JSRuntime, val: JSValue) {
 }
 
 fn external_values()
--> &'static std::sync::Mutex<std::collections::HashMap<usize, usize>> {
+-> &'static std::sync::Mutex<rustc_hash::FxHashMap<usize, usize>> {
   static T: std::sync::OnceLock<
-    std::sync::Mutex<std::collections::HashMap<usize, usize>>,
+    std::sync::Mutex<rustc_hash::FxHashMap<usize, usize>>,
   > = std::sync::OnceLock::new();
-  T.get_or_init(|| std::sync::Mutex::new(std::collections::HashMap::new()))
+  T.get_or_init(|| std::sync::Mutex::new(rustc_hash::FxHashMap::default()))
 }
 
 #[derive(Clone)]
@@ -3557,8 +3557,8 @@ struct RawScriptOrigin {
 
 thread_local! {
   static FUNCTION_SCRIPT_INFO: std::cell::RefCell<
-    std::collections::HashMap<usize, FunctionScriptInfo>,
-  > = std::cell::RefCell::new(std::collections::HashMap::new());
+    rustc_hash::FxHashMap<usize, FunctionScriptInfo>,
+  > = std::cell::RefCell::new(rustc_hash::FxHashMap::default());
 }
 
 #[inline]

@@ -19,7 +19,7 @@
 //! whole source, compared byte for byte: a hash picks the file, never decides the match, so a
 //! source made to collide with another's hash gets its own bytecode or none.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 

@@ -32,12 +32,12 @@ unsafe extern "C" {
 thread_local! {
   // ctx -> (saved global.eval, saved global.Function), both owning one ref.
   static CODEGEN_DISABLED: std::cell::RefCell<
-    std::collections::HashMap<*mut JSContext, (JSValue, JSValue)>,
-  > = std::cell::RefCell::new(std::collections::HashMap::new());
+    rustc_hash::FxHashMap<*mut JSContext, (JSValue, JSValue)>,
+  > = std::cell::RefCell::new(rustc_hash::FxHashMap::default());
 
   static SHADOW_REALM_CONTEXTS: std::cell::RefCell<
-    std::collections::HashMap<i32, *mut JSContext>,
-  > = std::cell::RefCell::new(std::collections::HashMap::new());
+    rustc_hash::FxHashMap<i32, *mut JSContext>,
+  > = std::cell::RefCell::new(rustc_hash::FxHashMap::default());
 
   static NEXT_SHADOW_REALM_ID: std::cell::Cell<i32> = const { std::cell::Cell::new(1) };
 }
@@ -573,8 +573,8 @@ pub(crate) unsafe fn install_snapshot_intrinsics(
 
 thread_local! {
     static EMBEDDER_DATA: std::cell::RefCell<
-        std::collections::HashMap<usize, Vec<*mut c_void>>,
-    > = std::cell::RefCell::new(std::collections::HashMap::new());
+        rustc_hash::FxHashMap<usize, Vec<*mut c_void>>,
+    > = std::cell::RefCell::new(rustc_hash::FxHashMap::default());
 }
 
 fn embedder_slots_with<R>(

@@ -28,7 +28,8 @@ use crate::{
   Value,
 };
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::HashSet;
 use std::ffi::CStr;
 use std::os::raw::{c_char, c_int, c_void};
 use std::ptr;
@@ -305,9 +306,9 @@ thread_local! {
   static CPPGC_OBJECTS: std::cell::RefCell<Vec<CppGcObject>> =
     const { std::cell::RefCell::new(Vec::new()) };
   static CPPGC_MEMBERS: std::cell::RefCell<HashMap<usize, usize>> =
-    std::cell::RefCell::new(HashMap::new());
+    std::cell::RefCell::new(HashMap::default());
   static CPPGC_WEAK_MEMBERS: std::cell::RefCell<HashMap<usize, usize>> =
-    std::cell::RefCell::new(HashMap::new());
+    std::cell::RefCell::new(HashMap::default());
   static CPPGC_TRACE_MARKS: std::cell::Cell<*mut HashSet<usize>> =
     const { std::cell::Cell::new(ptr::null_mut()) };
 }
@@ -2113,9 +2114,9 @@ pub extern "C" fn v8__Date__ValueOf(this: *const crate::Date) -> f64 {
 
 thread_local! {
     static EMBEDDER_DATA: std::cell::RefCell<HashMap<usize, Vec<JSValue>>> =
-        std::cell::RefCell::new(HashMap::new());
+        std::cell::RefCell::new(HashMap::default());
     static SECURITY_TOKEN: std::cell::RefCell<HashMap<usize, JSValue>> =
-        std::cell::RefCell::new(HashMap::new());
+        std::cell::RefCell::new(HashMap::default());
 }
 
 unsafe extern "C" {
@@ -2785,7 +2786,7 @@ fn quickjs_heap_snapshot_json(isolate: *mut RealIsolate) -> Vec<u8> {
   object_names.extend(cppgc_names);
 
   let mut strings = vec![String::new()];
-  let mut string_indices = HashMap::new();
+  let mut string_indices = HashMap::default();
   string_indices.insert(String::new(), 0usize);
   let name_indices = object_names
     .into_iter()

@@ -30,7 +30,7 @@
 #![allow(non_snake_case, unused)]
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::ffi::CString;
 use std::mem::MaybeUninit;
 use std::ptr;
@@ -439,7 +439,7 @@ fn embedded_bc() -> &'static HashMap<u64, &'static [u8]> {
   use std::sync::OnceLock;
   static M: OnceLock<HashMap<u64, &'static [u8]>> = OnceLock::new();
   M.get_or_init(|| {
-    let mut m = HashMap::new();
+    let mut m = HashMap::default();
     let b = EMBEDDED_BC;
     if b.len() >= 4 {
       let count = u32::from_le_bytes(b[0..4].try_into().unwrap()) as usize;
@@ -620,50 +620,50 @@ impl ModuleState {
 
 thread_local! {
     static MODULE_STATE: RefCell<HashMap<usize, ModuleState>> =
-        RefCell::new(HashMap::new());
+        RefCell::new(HashMap::default());
 
     // trove-host patch (TROVE-PATCHES.md, 8): the process's one copy of each text.
     static MODULE_SOURCES_BY_NAME: RefCell<HashMap<std::string::String, super::core::ScriptSource>> =
-        RefCell::new(HashMap::new());
+        RefCell::new(HashMap::default());
 
     static MODULE_DEF_CACHE: RefCell<HashMap<std::string::String, usize>> =
-        RefCell::new(HashMap::new());
+        RefCell::new(HashMap::default());
 
     static RESOLVED_MODULE_TARGETS: RefCell<HashMap<(std::string::String, std::string::String), usize>> =
-        RefCell::new(HashMap::new());
+        RefCell::new(HashMap::default());
 
     static ATTRIBUTED_MODULE_DEFS: RefCell<std::collections::HashSet<usize>> =
         RefCell::new(std::collections::HashSet::new());
 
     static SYNTHETIC_EXPORTS: RefCell<HashMap<usize, Vec<(std::string::String, JSValue)>>> =
-        RefCell::new(HashMap::new());
+        RefCell::new(HashMap::default());
 
     // Persistent (dup'd) copy of a synthetic module's exports, keyed by def ptr,
     // kept so `GetModuleNamespace` can build the namespace object — the values in
     // SYNTHETIC_EXPORTS are consumed by JS_SetModuleExport during init.
     static SYNTHETIC_NS_EXPORTS: RefCell<HashMap<usize, Vec<(std::string::String, JSValue)>>> =
-        RefCell::new(HashMap::new());
+        RefCell::new(HashMap::default());
 
-    static SYNTHETIC_DEFS: RefCell<HashMap<usize, usize>> = RefCell::new(HashMap::new());
+    static SYNTHETIC_DEFS: RefCell<HashMap<usize, usize>> = RefCell::new(HashMap::default());
 
     static SYNTHETIC_EXPORT_NAMES: RefCell<HashMap<usize, std::collections::HashSet<std::string::String>>> =
-        RefCell::new(HashMap::new());
+        RefCell::new(HashMap::default());
 
     static SYNTHETIC_EVAL_STEPS: RefCell<HashMap<usize, (SyntheticModuleEvaluationSteps<'static>, JSValue)>> =
-        RefCell::new(HashMap::new());
+        RefCell::new(HashMap::default());
 
     static AFTER_FIRST_EVAL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 
     static MODULE_EVAL_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 
     static RESOLVED_SPECIFIERS: RefCell<HashMap<(std::string::String, std::string::String), std::string::String>> =
-        RefCell::new(HashMap::new());
+        RefCell::new(HashMap::default());
 
     static SCRIPT_SOURCE_MAP_URLS: RefCell<HashMap<usize, std::string::String>> =
-        RefCell::new(HashMap::new());
+        RefCell::new(HashMap::default());
 
     static MODULE_SCRIPT_IDS_BY_NAME: RefCell<HashMap<std::string::String, int>> =
-        RefCell::new(HashMap::new());
+        RefCell::new(HashMap::default());
 
     static NEXT_MODULE_SCRIPT_ID: std::cell::Cell<int> = const { std::cell::Cell::new(1) };
 }
@@ -738,7 +738,7 @@ thread_local! {
     // freed when its HandleScope unwinds — the object itself stays alive via
     // deno's Global, so the JSValue payload (`u.ptr`) remains a valid identity.
     static MODULE_WRAPPER_BY_NAME: RefCell<HashMap<std::string::String, JSValue>> =
-        RefCell::new(HashMap::new());
+        RefCell::new(HashMap::default());
 
     // URL of the main module — the first user (file://http(s)) module deno
     // compiles. Used to set `import.meta.main` (deno's host callback, which we
@@ -850,7 +850,7 @@ thread_local! {
         const { std::cell::Cell::new(0) };
 
     static MODULE_CACHE_STATES: RefCell<HashMap<usize, ModuleCacheState>> =
-        RefCell::new(HashMap::new());
+        RefCell::new(HashMap::default());
 
 }
 

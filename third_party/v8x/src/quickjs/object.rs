@@ -1808,27 +1808,27 @@ pub extern "C" fn v8__Array__Length(array: *const Array) -> u32 {
 
 thread_local! {
     static WRAP_TABLE: std::cell::RefCell<
-        std::collections::HashMap<(usize, u16), usize>,
-    > = std::cell::RefCell::new(std::collections::HashMap::new());
+        rustc_hash::FxHashMap<(usize, u16), usize>,
+    > = std::cell::RefCell::new(rustc_hash::FxHashMap::default());
 
     static API_WRAPPERS: std::cell::RefCell<std::collections::HashSet<usize>> =
         std::cell::RefCell::new(std::collections::HashSet::new());
 
     static INTERNAL_FIELDS: std::cell::RefCell<
-        std::collections::HashMap<usize, Vec<JSValue>>,
-    > = std::cell::RefCell::new(std::collections::HashMap::new());
+        rustc_hash::FxHashMap<usize, Vec<JSValue>>,
+    > = std::cell::RefCell::new(rustc_hash::FxHashMap::default());
 
     static ALIGNED_FIELDS: std::cell::RefCell<
-        std::collections::HashMap<(usize, crate::support::int, u16), usize>,
-    > = std::cell::RefCell::new(std::collections::HashMap::new());
+        rustc_hash::FxHashMap<(usize, crate::support::int, u16), usize>,
+    > = std::cell::RefCell::new(rustc_hash::FxHashMap::default());
 
     // trove-host patch (TROVE-PATCHES.md, 1): the runtime that made each object of
     // INTERNAL_FIELDS. The tables above are keyed by address and per thread, so an entry that
     // outlives its isolate matches whatever object a later isolate on this thread makes at that
     // address (the serializer then takes a plain object for a host object).
     static FIELD_OWNERS: std::cell::RefCell<
-        std::collections::HashMap<usize, usize>,
-    > = std::cell::RefCell::new(std::collections::HashMap::new());
+        rustc_hash::FxHashMap<usize, usize>,
+    > = std::cell::RefCell::new(rustc_hash::FxHashMap::default());
 }
 
 #[inline]

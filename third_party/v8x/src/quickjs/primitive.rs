@@ -567,8 +567,8 @@ thread_local! {
   // (`for_api(d) == for_api(d)`), with the symbol's description preserved. We
   // back it with our own per-context cache of fresh, unique symbols.
   static API_SYMBOLS: std::cell::RefCell<
-    std::collections::HashMap<(usize, std::string::String), JSValue>,
-  > = std::cell::RefCell::new(std::collections::HashMap::new());
+    rustc_hash::FxHashMap<(usize, std::string::String), JSValue>,
+  > = std::cell::RefCell::new(rustc_hash::FxHashMap::default());
 }
 
 #[unsafe(no_mangle)]

@@ -341,7 +341,7 @@ struct SerState {
   buf: Vec<u8>,
   treat_array_buffer_views_as_host_objects: bool,
   // JSObject pointer of each transferred ArrayBuffer -> its transfer id.
-  xfer_ab: std::collections::HashMap<usize, u32>,
+  xfer_ab: rustc_hash::FxHashMap<usize, u32>,
   // The deno delegate + isolate, needed to drive host-object serialization
   // (MessagePort / CryptoKey) via the delegate trampolines.
   isolate: *mut RealIsolate,
@@ -355,7 +355,7 @@ struct DeState {
   pos: usize,
   // transfer id -> the reconstructed ArrayBuffer (owns one ref; freed in DESTRUCT
   // if never consumed).
-  xfer_ab: std::collections::HashMap<u32, JSValue>,
+  xfer_ab: rustc_hash::FxHashMap<u32, JSValue>,
   ctx: *mut JSContext,
   isolate: *mut RealIsolate,
   delegate: *mut CxxValueDeserializerDelegate,
@@ -412,7 +412,7 @@ pub extern "C" fn v8__ValueSerializer__CONSTRUCT(
   let state = Box::new(SerState {
     buf: Vec::new(),
     treat_array_buffer_views_as_host_objects: false,
-    xfer_ab: std::collections::HashMap::new(),
+    xfer_ab: rustc_hash::FxHashMap::default(),
     isolate,
     delegate,
     data_clone_error: false,
@@ -825,7 +825,7 @@ pub extern "C" fn v8__ValueDeserializer__CONSTRUCT(
     buf: bytes,
     source_data: data,
     pos: 0,
-    xfer_ab: std::collections::HashMap::new(),
+    xfer_ab: rustc_hash::FxHashMap::default(),
     ctx: std::ptr::null_mut(),
     isolate,
     delegate,

@@ -11,7 +11,7 @@
 //! - `leak_blob` / `free_blob`: hand a serialized blob across the C ABI with
 //!   `StartupData`-compatible ownership.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::collections::HashSet;
 use std::ffi::CString;
 use std::os::raw::{c_char, c_int, c_void};
@@ -369,7 +369,7 @@ thread_local! {
   static SNAPSHOT_EXTERNAL_REFERENCES: std::cell::Cell<SnapshotExternalReferences> =
     const { std::cell::Cell::new(SnapshotExternalReferences { ptr: ptr::null(), len: 0 }) };
   static CAPTURED_SNAPSHOT_MODULE_EXPORTS: std::cell::RefCell<HashMap<usize, HashSet<String>>> =
-    std::cell::RefCell::new(HashMap::new());
+    std::cell::RefCell::new(HashMap::default());
 }
 
 pub(crate) fn clear_thread_snapshot_caches() {

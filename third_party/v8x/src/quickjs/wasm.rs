@@ -765,7 +765,7 @@ unsafe fn trap_message(trap: *const wasm_trap_t) -> std::string::String {
 unsafe fn trap_frames(
   trap: *const wasm_trap_t,
   source_url: &str,
-  function_names: &std::collections::HashMap<u32, std::string::String>,
+  function_names: &rustc_hash::FxHashMap<u32, std::string::String>,
   imported_function_count: u32,
   module_bytes: &[u8],
 ) -> Vec<WasmStackFrame> {
@@ -1095,7 +1095,7 @@ struct ExportFuncEnv {
   result_kinds: Vec<u8>,
   name: std::string::String,
   source_url: std::string::String,
-  function_names: std::collections::HashMap<u32, std::string::String>,
+  function_names: rustc_hash::FxHashMap<u32, std::string::String>,
   imported_function_count: u32,
   module_bytes: Vec<u8>,
 }
@@ -2629,8 +2629,8 @@ fn read_leb(bytes: &[u8], mut off: usize) -> Option<(u32, usize)> {
 
 fn wasm_function_names(
   bytes: &[u8],
-) -> std::collections::HashMap<u32, std::string::String> {
-  let mut names = std::collections::HashMap::new();
+) -> rustc_hash::FxHashMap<u32, std::string::String> {
+  let mut names = rustc_hash::FxHashMap::default();
   for section in custom_sections(bytes, "name") {
     let mut off = 0usize;
     while off < section.len() {
