@@ -226,7 +226,8 @@ pub fn op_trove_fetch_cancel_handle(state: &mut OpState) -> u32 {
 /// serde cost about 18 K instructions a fetch on QuickJS, more than the policy checks (issue
 /// #11). `headers` are `[name, value]` pairs as `Headers` normalised them (Rust checks them
 /// again); `body` is read only when `has_body`; `cancel_rid` is a
-/// [`op_trove_fetch_cancel_handle`] resource, or -1 without an `AbortSignal`.
+/// [`op_trove_fetch_cancel_handle`] resource, or -1 without an `AbortSignal`; a handle already
+/// closed (its signal aborted) answers `Aborted` without sending anything.
 #[op2]
 #[serde]
 #[allow(clippy::too_many_arguments, reason = "one argument per field of fetch's request; see above")]
@@ -242,10 +243,15 @@ pub async fn op_trove_fetch(
     #[smi] cancel_rid: i32,
 ) -> Result<JsFetchOutcome, JsErrorBox> {
     let (_, egress) = call_parts(&state)?;
-    let cancel = u32::try_from(cancel_rid)
-        .ok()
-        .and_then(|rid| state.borrow().resource_table.get::<FetchCancel>(rid).ok())
-        .map(|r| r.0.clone());
+    // A signal's handle that is gone was closed by its abort before the op ran (a listener that
+    // fired at once): the request is aborted, never sent as one without a signal.
+    let cancel = match u32::try_from(cancel_rid) {
+        Err(_) => None,
+        Ok(rid) => match state.borrow().resource_table.get::<FetchCancel>(rid) {
+            Ok(resource) => Some(resource.0.clone()),
+            Err(_) => return Ok(JsFetchOutcome::Aborted),
+        },
+    };
     let (tool, call_id) = {
         let s = state.borrow();
         let c = s.try_borrow::<CallState>().ok_or_else(no_call)?;

@@ -82,7 +82,7 @@ impl ScriptCodeCache {
         self.memory.lock().unwrap_or_else(|e| e.into_inner()).insert(specifier.to_owned(), (hash, bytes));
         if let Some(dir) = &self.dir {
             let key = self.disk_key(specifier, hash);
-            if let Err(e) = crate::disk_entry::write(dir, &key, bytecode) {
+            if let Err(e) = crate::disk_entry::write(dir, &key, &disk_payload(&key, bytecode)) {
                 tracing::debug!(dir = %dir.display(), specifier, "script bytecode not cached on disk: {e}");
             }
         }
@@ -94,9 +94,14 @@ impl ScriptCodeCache {
             return (*cached_hash == hash).then(|| bytes.clone());
         }
         let dir = self.dir.as_ref()?;
-        match crate::disk_entry::read(dir, &self.disk_key(specifier, hash), MAX_SCRIPT_BYTECODE) {
-            Ok(Some(bytes)) => {
-                let bytes: Arc<[u8]> = bytes.into();
+        let key = self.disk_key(specifier, hash);
+        match crate::disk_entry::read(dir, &key, MAX_SCRIPT_BYTECODE) {
+            Ok(Some(payload)) => {
+                let Some(bytecode) = payload.strip_prefix(key.as_bytes()).and_then(|rest| rest.strip_prefix(b"\n")) else {
+                    tracing::debug!(dir = %dir.display(), specifier, "script bytecode written for another entry; compiling it again");
+                    return None;
+                };
+                let bytes: Arc<[u8]> = bytecode.into();
                 memory.insert(specifier.to_owned(), (hash, bytes.clone()));
                 Some(bytes)
             }
@@ -113,23 +118,29 @@ impl ScriptCodeCache {
     }
 }
 
-/// Removes the disk entries under `dir` that belong to none of the snapshots `kept` (keys).
-///
-/// `cacache` keeps content by its hash, so two builds whose engine made the same bytecode of a
-/// script share one content file: an old entry's content is removed only when no kept entry
-/// has the same, or the kept build would find its entry without its bytecode (and compile the
-/// script again, with a warning).
+/// What a disk entry holds: its own key, a newline, then the bytecode. `cacache` addresses
+/// content by its hash, so without the key two builds whose engine made the same bytecode of a
+/// script would share one content file, and pruning the older build would take the kept one's
+/// bytecode with it (it then warned and compiled the script again in every process). With it,
+/// every entry's content is its own, and an entry is read back only under the key it was
+/// written for.
+fn disk_payload(key: &str, bytecode: &[u8]) -> Vec<u8> {
+    let mut payload = Vec::with_capacity(key.len() + 1 + bytecode.len());
+    payload.extend_from_slice(key.as_bytes());
+    payload.push(b'\n');
+    payload.extend_from_slice(bytecode);
+    payload
+}
+
+/// Removes the disk entries under `dir` that belong to none of the snapshots `kept` (keys),
+/// with their content (no other entry shares it: [`disk_payload`]).
 pub(crate) fn prune(dir: &Path, kept: &[String]) {
-    let entries: Vec<cacache::Metadata> = cacache::list_sync(dir).filter_map(Result::ok).collect();
-    let is_kept = |entry: &cacache::Metadata| {
+    for entry in cacache::list_sync(dir).filter_map(Result::ok) {
         let owner = entry.key.split('/').next().unwrap_or_default();
-        kept.iter().any(|key| key == owner)
-    };
-    let in_use: HashSet<String> = entries.iter().filter(|e| is_kept(e)).map(|e| e.integrity.to_string()).collect();
-    for entry in entries.iter().filter(|e| !is_kept(e)) {
-        let fully = !in_use.contains(&entry.integrity.to_string());
-        if let Err(e) = cacache::RemoveOpts::new().remove_fully(fully).remove_sync(dir, &entry.key) {
-            tracing::debug!(dir = %dir.display(), "old script bytecode was not removed: {e}");
+        if !kept.iter().any(|key| key == owner) {
+            if let Err(e) = cacache::RemoveOpts::new().remove_fully(true).remove_sync(dir, &entry.key) {
+                tracing::debug!(dir = %dir.display(), "old script bytecode was not removed: {e}");
+            }
         }
     }
 }
@@ -177,26 +188,41 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    /// Two builds that made the same bytecode share its content file: pruning the older one
-    /// leaves the kept one's entry readable (it was not, and every run of the kept build
-    /// compiled the script again with a warning, after a third build was written).
+    /// Two builds that made the same bytecode of a script keep a content file each, so pruning
+    /// the older one leaves the kept one's entry readable. (They shared one, and pruning took
+    /// the kept build's bytecode: it warned and compiled the script again in every process.)
     #[test]
-    fn pruning_a_build_keeps_the_bytecode_a_kept_build_shares() {
+    fn pruning_a_build_keeps_the_bytecode_of_a_kept_build_that_made_the_same() {
         let dir = temp_dir("shared");
         for snapshot in ["snap-old", "snap-kept"] {
             let cache = ScriptCodeCache::new(snapshot.into(), Some(dir.clone()), SCRIPTS);
             let hash = cache.get("ext:x/a.js", "source").unwrap().hash;
             cache.put("ext:x/a.js", hash, b"the same bytecode");
         }
-        assert_eq!(walk(&dir.join("content-v2")).len(), 1, "one content file for both entries");
+        assert_eq!(walk(&dir.join("content-v2")).len(), 2, "a content file for each entry");
         prune(&dir, &["snap-kept".into()]);
         let kept = ScriptCodeCache::new("snap-kept".into(), Some(dir.clone()), SCRIPTS);
         assert_eq!(kept.get("ext:x/a.js", "source").unwrap().data.as_deref(), Some(&b"the same bytecode"[..]));
         let old = ScriptCodeCache::new("snap-old".into(), Some(dir.clone()), SCRIPTS);
         assert!(old.get("ext:x/a.js", "source").unwrap().data.is_none(), "the old build's entry is gone");
-        // Pruning the last build that uses it removes the content too.
-        prune(&dir, &["snap-new".into()]);
-        assert!(walk(&dir.join("content-v2")).is_empty(), "no content left behind");
+        assert_eq!(walk(&dir.join("content-v2")).len(), 1, "with its content");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// An entry is used only under the key it was written for: content written for another key
+    /// (or by an older version without the key) is a miss, not bytecode.
+    #[test]
+    fn an_entry_written_for_another_key_is_not_used() {
+        let dir = temp_dir("other-key");
+        let cache = ScriptCodeCache::new("snap".into(), Some(dir.clone()), SCRIPTS);
+        let hash = cache.get("ext:x/a.js", "source").unwrap().hash;
+        let key = cache.disk_key("ext:x/a.js", hash);
+        crate::disk_entry::write(&dir, &key, &disk_payload("snap/ext:x/b.js/0", b"b's bytecode")).unwrap();
+        let again = ScriptCodeCache::new("snap".into(), Some(dir.clone()), SCRIPTS);
+        assert!(again.get("ext:x/a.js", "source").unwrap().data.is_none());
+        crate::disk_entry::write(&dir, &key, b"bytecode with no key").unwrap();
+        let again = ScriptCodeCache::new("snap".into(), Some(dir.clone()), SCRIPTS);
+        assert!(again.get("ext:x/a.js", "source").unwrap().data.is_none());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -208,8 +234,11 @@ mod tests {
         cache.put("ext:x/a.js", hash, b"twelve bytes");
         let content = walk(&dir.join("content-v2"));
         assert_eq!(content.len(), 1);
+        // The same size, one bit different.
+        let mut bytes = std::fs::read(&content[0]).unwrap();
+        *bytes.last_mut().unwrap() ^= 1;
         std::fs::remove_file(&content[0]).unwrap();
-        std::fs::write(&content[0], b"twelve bytez").unwrap();
+        std::fs::write(&content[0], bytes).unwrap();
         let again = ScriptCodeCache::new("snap".into(), Some(dir.clone()), SCRIPTS);
         assert!(again.get("ext:x/a.js", "source").unwrap().data.is_none(), "same size, another checksum");
         let _ = std::fs::remove_dir_all(&dir);

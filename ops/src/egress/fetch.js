@@ -107,20 +107,29 @@ function abortable(start, signal) {
       core.tryClose(rid);
       throw e;
     }
+    // The handle is closed first, and whatever the signal's `removeEventListener` does (a
+    // duck-typed signal may have none, a toolkit may have replaced it) the promise settles, as
+    // Node's fetch settles.
     const done = () => {
-      signal.removeEventListener("abort", onAbort);
       core.tryClose(rid);
+      try {
+        signal.removeEventListener("abort", onAbort);
+      } catch {
+        // Nothing to undo: the handle is closed, and a later abort rejects a settled promise.
+      }
     };
     // `await`, not `.then`: the toolkit may have replaced `Promise.prototype.then`.
     (async () => {
+      let outcome;
       try {
-        const v = await start(rid);
-        done();
-        resolve(v);
+        outcome = await start(rid);
       } catch (e) {
         done();
         reject(e);
+        return;
       }
+      done();
+      resolve(outcome);
     })();
   });
 }
@@ -178,7 +187,8 @@ const EMPTY_INIT = Object.freeze({
  * AbortSignal (a boolean `aborted` and an `addEventListener` function: undici's own check), so a
  * refused one never reaches `abortable`.
  *
- * Shape: `{ method: string | undefined, headers, body, redirect: string | null, signal }`.
+ * Shape: `{ method: string | undefined, headers: [name, value][] | undefined, body,
+ * redirect: string | null, signal }`.
  */
 function requestInit(init) {
   if (init === undefined || init === null) return EMPTY_INIT;
@@ -187,7 +197,8 @@ function requestInit(init) {
   }
   const method = init.method;
   const given = { __proto__: null, method: method === undefined ? undefined : String(method) };
-  given.headers = init.headers;
+  const headers = init.headers;
+  given.headers = headers === undefined ? undefined : headerPairs(headers);
   given.body = init.body;
   const redirect = init.redirect;
   given.redirect = redirect === undefined ? null : String(redirect);
@@ -219,14 +230,15 @@ const NO_BODY = Object.freeze([null, null]);
  */
 async function exchange({ url, fromRequest }, input, given, headerList, finish) {
   const method = given.method ?? (fromRequest ? input.method : "GET");
-  const pairs = headerList ?? headerPairs(given.headers !== undefined ? given.headers : fromRequest ? input.headers : undefined);
+  const pairs = headerList ?? given.headers ?? (fromRequest ? headerPairs(input.headers) : []);
   const rawBody = given.body !== undefined ? given.body : fromRequest ? input.body : null;
   const hasBody = rawBody !== undefined && rawBody !== null;
   checkRequest(method, given.redirect, hasBody);
   // Indexed, not destructured: a toolkit may have replaced the array iterator.
   const body = hasBody ? await bodyBytes(rawBody) : NO_BODY;
   const bytes = body[0];
-  const signal = given.signal ?? (fromRequest ? input.signal : undefined);
+  // `signal: null` replaces a Request's signal, as it does in Node.
+  const signal = given.signal !== undefined ? given.signal : fromRequest ? input.signal : undefined;
   const outcome = await abortable(
     (cancelRid) => op_trove_fetch(url, method, pairs, given.redirect, body[1], bytes !== null, bytes ?? EMPTY, cancelRid),
     signal,
@@ -278,17 +290,20 @@ const sameOutcome = (outcome) => outcome;
 /** `ctx.fetchJson`: fetch with `accept: application/json` and the SDK's error mapping. */
 export async function fetchJson(url, opts = {}) {
   const { init, schema, errorMap } = opts ?? {};
-  const given = requestInit(init);
-  let headers = ACCEPT_JSON;
-  if (given.headers !== undefined && given.headers !== null) {
-    const list = new (headersScript().Headers)(given.headers);
-    if (!list.has("accept")) list.set("accept", "application/json");
-    headers = [...list];
-  }
   let outcome;
   let to;
+  // As `fetch` would: the URL's refusal (a ToolError, thrown as it is) first, then `init`; any
+  // other error on the way (a TypeError from `init`, the network's) is the SDK's "request
+  // failed".
   try {
     to = target(url);
+    const given = requestInit(init);
+    let headers = ACCEPT_JSON;
+    if (given.headers !== undefined) {
+      const list = new (headersScript().Headers)(given.headers);
+      if (!list.has("accept")) list.set("accept", "application/json");
+      headers = [...list];
+    }
     outcome = await exchange(to, url, given, headers, sameOutcome);
   } catch (err) {
     if (err instanceof ToolError) throw err;

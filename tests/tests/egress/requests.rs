@@ -285,8 +285,10 @@ async fn a_refused_url_throws_at_once_and_a_bad_init_rejects() {
 /// `init` is read as Node 20's fetch (undici, what the SDK runs on) reads it, for contract §6's
 /// "standard fetch semantics": a value that is not an object rejects with a TypeError, and so
 /// do `redirect: null`, `headers: null` and a signal that is not one; each member is read once,
-/// in undici's order. A duck-typed signal is taken, as undici takes it; one whose
-/// `addEventListener` throws rejects with that error. Nothing refused reaches the upstream.
+/// in undici's order. A duck-typed signal is taken, as undici takes it (with or without a
+/// `removeEventListener`); one whose `addEventListener` throws rejects with that error, and one
+/// that aborts inside it rejects with its reason, sending nothing. `fetchJson` reports the URL's
+/// refusal before anything `init` does wrong. Nothing refused reaches the upstream.
 #[tokio::test]
 async fn init_is_read_once_each_and_refused_as_node_refuses_it() {
     let w = World::new().await;
@@ -298,6 +300,15 @@ async fn init_is_read_once_each_and_refused_as_node_refuses_it() {
         (json!({ "url": url, "init": { "headers": null } }), "rejected TypeError: "),
         (json!({ "url": url, "init": { "signal": {} } }), "rejected TypeError: "),
         (json!({ "url": url, "signal": "throwingListener" }), "rejected RangeError: addEventListener"),
+        // Its listener runs inside `addEventListener`: the handle is closed before the op runs,
+        // and the op answers "aborted" rather than sending without a signal.
+        (json!({ "url": url, "signal": "abortsAtOnce" }), "rejected RangeError: at once"),
+        (json!({ "url": url, "abortedRequest": true }), "rejected RangeError: request aborted"),
+        // fetchJson: the URL's refusal first, whatever `init` is; then `init`'s TypeErrors, as
+        // the SDK's "request failed".
+        (json!({ "url": "https://not-declared.example/x", "json": true, "initValue": 5 }), "rejected ToolError: Egress to \"not-declared.example\" is not in"),
+        (json!({ "url": url, "json": true, "initValue": 5 }), "rejected ToolError: Upstream request failed"),
+        (json!({ "url": url, "json": true, "init": { "headers": null } }), "rejected ToolError: Upstream request failed"),
     ];
     for (args, expected) in refused {
         let mut tk = probe().await;
@@ -310,6 +321,10 @@ async fn init_is_read_once_each_and_refused_as_node_refuses_it() {
     let taken = [
         (json!({ "url": url, "initValue": null }), "resolved 200"),
         (json!({ "url": url, "signal": "duck" }), "resolved 200"),
+        // No `removeEventListener` (undici does not ask for one): the promise still settles.
+        (json!({ "url": url, "signal": "duckNoRemove" }), "resolved 200"),
+        // `signal: null` replaces the Request's aborted signal, as in Node.
+        (json!({ "url": url, "abortedRequest": true, "init": { "signal": null } }), "resolved 200"),
         (
             json!({ "url": url, "readOrder": true, "init": { "method": "GET", "redirect": "follow" } }),
             "read method,headers,body,redirect,signal; resolved 200",
@@ -320,7 +335,7 @@ async fn init_is_read_once_each_and_refused_as_node_refuses_it() {
         let out = call(&mut tk, w.env(), "settles", args.clone()).await;
         assert_eq!(out.envelope.json()["result"]["text"], json!(expected), "{args}: {}", out.envelope);
     }
-    assert_eq!(w.upstream.state.total(), 3, "each accepted request reached the upstream once");
+    assert_eq!(w.upstream.state.total(), 5, "each accepted request reached the upstream once");
 }
 
 /// The host's fetch path never hands a toolkit its promises: with `Promise.prototype.then` and
