@@ -215,6 +215,11 @@ pub struct CallState {
     pub env: CallEnv,
     /// What the call did.
     pub ledger: Arc<Ledger>,
+    /// Cancelled by the runtime when the call ends (its handler settled, or it was stopped):
+    /// a `ctx.fetch` the handler left in flight or queued is dropped at the isolate's next turn
+    /// of its event loop (its next call) or with the isolate, instead of being sent or finished
+    /// inside a later call, perhaps another user's. Its promise rejects with a TypeError.
+    pub ended: std::rc::Rc<deno_core::CancelHandle>,
 }
 
 impl CallState {

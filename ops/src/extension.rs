@@ -252,10 +252,10 @@ pub async fn op_trove_fetch(
             Err(_) => return Ok(JsFetchOutcome::Aborted),
         },
     };
-    let (tool, call_id) = {
+    let (tool, call_id, ended) = {
         let s = state.borrow();
         let c = s.try_borrow::<CallState>().ok_or_else(no_call)?;
-        (c.tool.clone(), c.call_id.clone())
+        (c.tool.clone(), c.call_id.clone(), c.ended.clone())
     };
     let req = FetchRequest {
         url,
@@ -265,12 +265,18 @@ pub async fn op_trove_fetch(
         redirect,
         default_content_type,
     };
-    let result = match cancel {
-        Some(handle) => match egress.fetch(req).or_cancel(handle).await {
-            Ok(result) => result,
-            Err(_) => return Ok(JsFetchOutcome::Aborted),
-        },
-        None => egress.fetch(req).await,
+    let send = async {
+        match cancel {
+            Some(handle) => egress.fetch(req).or_cancel(handle).await.ok(),
+            None => Some(egress.fetch(req).await),
+        }
+    };
+    // The call that made the request ended with it still pending ([`CallState::ended`]).
+    let Ok(sent) = send.or_cancel(ended).await else {
+        return Ok(JsFetchOutcome::TypeError { message: "the call that made this request has ended".into() });
+    };
+    let Some(result) = sent else {
+        return Ok(JsFetchOutcome::Aborted);
     };
     Ok(match result {
         Ok(r) => JsFetchOutcome::Response {

@@ -562,6 +562,7 @@ impl Toolkit {
             scopes,
             env,
             ledger: ledger.clone(),
+            ended: Default::default(),
         });
         let span = tracing::debug_span!("call", toolkit = %self.scope.id, tool = %tool, call_id = %call_id);
         let _enter = span.enter();
@@ -595,7 +596,9 @@ impl Toolkit {
             }
         };
         drop(watch);
-        self.runtime.op_state().borrow_mut().try_take::<CallState>();
+        if let Some(state) = self.runtime.op_state().borrow_mut().try_take::<CallState>() {
+            state.ended.cancel();
+        }
         let stopped = self.stopped.swap(stop::NONE, Ordering::SeqCst);
         if stopped != stop::NONE {
             self.runtime.v8_isolate().cancel_terminate_execution();

@@ -118,6 +118,7 @@ async fn run(w: World) {
             scopes: vec![],
             env: w.env(),
             ledger: Arc::new(Ledger::default()),
+            ended: Default::default(),
         };
         let egress = state.egress(&scope);
         let req = FetchRequest { url: url.clone(), method: "GET".into(), ..Default::default() };

@@ -145,3 +145,20 @@ async fn abort_signal_cancels_the_rust_request() {
     let out = call(&mut tk, w.env(), "abort", json!({ "hang": u("/hang"), "started": u("/hang-started"), "closed": u("/hang-closed") })).await;
     assert_eq!(result(&out), json!({ "settled": "rejected: AbortError", "upstream": "closed" }));
 }
+
+/// A fetch the handler leaves in flight when it returns ends with its call (`CallState::ended`):
+/// once the instance runs again (its next call), the request is dropped, so the upstream sees its
+/// connection close, and it never finishes, or is recorded, inside the later call.
+#[tokio::test]
+async fn a_fetch_left_in_flight_ends_with_its_call() {
+    let w = World::new().await;
+    let mut tk = probe().await;
+    let u = |p: &str| w.upstream.url("api.trove.test", p);
+    let out = call(&mut tk, w.env(), "abandon", json!({ "hang": u("/hang"), "started": u("/hang-started") })).await;
+    assert_eq!(out.envelope.json()["result"]["text"], json!("returned with a fetch in flight"), "{}", out.envelope);
+    let next = call(&mut tk, w.env(), "fetch", json!({ "url": u("/echo") })).await;
+    assert_eq!(result(&next)["status"], json!(200), "{}", next.envelope);
+    assert_eq!(w.upstream.state.hangs_closed_by_client(1).await, 1, "the left request's connection was closed");
+    let urls: Vec<&str> = next.record.requests.iter().map(|r| r.url.as_str()).collect();
+    assert_eq!(urls, vec![u("/echo")], "the later call records only its own request");
+}

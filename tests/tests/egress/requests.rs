@@ -135,6 +135,7 @@ async fn egress_fetch_decides_the_request_checks_itself() {
             scopes: vec![],
             env: w.env(),
             ledger: ledger.clone(),
+            ended: Default::default(),
         };
         let shown = format!("{req:?}");
         match state.egress(&scope).fetch(req).await {
