@@ -269,6 +269,17 @@ async fn a_refused_url_throws_at_once_and_a_bad_init_rejects() {
         (json!({ "url": url, "throwingGetter": "signal.aborted" }), "rejected RangeError: signal.aborted getter"),
         (json!({ "url": url, "init": { "signal": 5 } }), "rejected TypeError: "),
     ];
+    refused_before_sending(&w, cases).await;
+    assert_eq!(w.upstream.state.total(), 0, "nothing reached the upstream");
+    // And the same tool reports a success as one, so the cases above are not vacuous.
+    let mut tk = probe().await;
+    let out = call(&mut tk, w.env(), "settles", json!({ "url": url })).await;
+    assert_eq!(out.envelope.json()["result"]["text"], json!("resolved 200"), "{}", out.envelope);
+}
+
+/// Runs the probe's `settles` tool with each case's arguments: its text starts with the case's
+/// expected prefix, and the call recorded no request.
+async fn refused_before_sending<const N: usize>(w: &World, cases: [(Value, &str); N]) {
     for (args, expected) in cases {
         let mut tk = probe().await;
         let out = call(&mut tk, w.env(), "settles", args.clone()).await;
@@ -276,11 +287,6 @@ async fn a_refused_url_throws_at_once_and_a_bad_init_rejects() {
         assert!(text.starts_with(expected), "{args}: {text:?}, expected {expected:?}…");
         assert!(out.record.requests.is_empty(), "{args}: nothing is recorded: {:?}", out.record.requests);
     }
-    assert_eq!(w.upstream.state.total(), 0, "nothing reached the upstream");
-    // And the same tool reports a success as one, so the cases above are not vacuous.
-    let mut tk = probe().await;
-    let out = call(&mut tk, w.env(), "settles", json!({ "url": url })).await;
-    assert_eq!(out.envelope.json()["result"]["text"], json!("resolved 200"), "{}", out.envelope);
 }
 
 /// `init` is read as Node 20's fetch (undici, what the SDK runs on) reads it, for contract §6's
@@ -311,13 +317,7 @@ async fn init_is_read_once_each_and_refused_as_node_refuses_it() {
         (json!({ "url": url, "json": true, "initValue": 5 }), "rejected ToolError: Upstream request failed"),
         (json!({ "url": url, "json": true, "init": { "headers": null } }), "rejected ToolError: Upstream request failed"),
     ];
-    for (args, expected) in refused {
-        let mut tk = probe().await;
-        let out = call(&mut tk, w.env(), "settles", args.clone()).await;
-        let text = out.envelope.json()["result"]["text"].as_str().unwrap_or_default().to_owned();
-        assert!(text.starts_with(expected), "{args}: {text:?}, expected {expected:?}…");
-        assert!(out.record.requests.is_empty(), "{args}: nothing is recorded: {:?}", out.record.requests);
-    }
+    refused_before_sending(&w, refused).await;
     assert_eq!(w.upstream.state.total(), 0, "nothing reached the upstream");
     let taken = [
         (json!({ "url": url, "initValue": null }), "resolved 200"),
