@@ -217,9 +217,9 @@ const NO_BODY = Object.freeze([null, null]);
 
 /**
  * What `fetch` and `fetchJson` share once `target` has accepted the URL and `requestInit` has
- * read `init` (`given`): the request's shape
- * is checked (the Request constructor's TypeErrors), its body read and the op started; the
- * response outcome is checked and handed to `finish` in the same step, so `fetch` builds its
+ * read `init` (`given`): the request's shape is checked (the Request constructor's
+ * TypeErrors), its body read and the op started; the response outcome is checked and handed
+ * to `finish` in the same step, so `fetch` builds its
  * `Response` without a second async function or promise reaction (each cost about 10 K
  * instructions a fetch on QuickJS, issue #11). Resolves to `finish(outcome)`, or rejects as
  * `fetch` does (ToolError, TypeError, the signal's reason).
