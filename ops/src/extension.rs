@@ -19,6 +19,7 @@ use serde::Serialize;
 use crate::cache::{CacheScope, CacheStore};
 use crate::call::{CallState, ToolkitScope};
 use crate::egress::{FetchError, FetchRequest};
+use crate::trove::TroveOperation;
 
 deno_core::extension!(
     trove_ops,
@@ -302,7 +303,8 @@ pub async fn op_trove_fetch(
     })
 }
 
-/// `ctx.trove.<operation>(variables)`: only when the call's scopes grant it.
+/// `ctx.trove.<operation>(variables)`: only when the call's granted scopes allow that operation
+/// ([`TroveOperation::allowed_by`]).
 #[op2]
 #[serde]
 pub async fn op_trove_kb(
@@ -310,16 +312,27 @@ pub async fn op_trove_kb(
     #[string] operation: String,
     #[serde] variables: serde_json::Value,
 ) -> Result<serde_json::Value, JsErrorBox> {
-    let (client, caller, ledger) = {
+    let (client, caller, ledger, granted) = {
         let s = state.borrow();
         let scope = s.try_borrow::<ToolkitScope>().ok_or_else(no_call)?;
         let call = s.try_borrow::<CallState>().ok_or_else(no_call)?;
         if !call.has_trove_scope() {
             return Err(JsErrorBox::generic("ctx.trove callback failed: 403 scope not granted"));
         }
-        (call.env.trove.clone(), call.trove_caller(scope), call.ledger.clone())
+        (call.env.trove.clone(), call.trove_caller(scope), call.ledger.clone(), call.scopes.clone())
     };
+    // Recorded as asked, allowed or not (as secret reads are).
     ledger.record_trove(&operation, variables.clone());
+    // Refused as the platform refuses what a call's token does not allow (a 403), before any
+    // backend sees it: the local knowledge base, or the platform itself.
+    match TroveOperation::parse(&operation) {
+        None => return Err(JsErrorBox::generic(format!("ctx.trove callback failed: 400 unknown operation {operation:?}"))),
+        Some(op) if !op.allowed_by(&granted) => {
+            let needs = op.needs().unwrap_or("trove:search");
+            return Err(JsErrorBox::generic(format!("ctx.trove callback failed: 403 {operation} needs the {needs} scope")));
+        }
+        Some(_) => {}
+    }
     let client = client.ok_or_else(|| JsErrorBox::generic("ctx.trove callback failed: no knowledge base is configured"))?;
     client.call(&caller, &operation, variables).await.map_err(|e| JsErrorBox::generic(e.to_string()))
 }

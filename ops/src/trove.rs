@@ -44,6 +44,51 @@ fn body_suffix(body: &str) -> String {
     }
 }
 
+/// One of `ctx.trove`'s operations, by the name the platform callback gives it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TroveOperation {
+    /// `search(query, opts)`: reads.
+    Search,
+    /// `getDocument(id)`: reads.
+    GetDocument,
+    /// `ingest(docs)`: writes.
+    Ingest,
+}
+
+impl TroveOperation {
+    /// The operation called `name` (`search`, `getDocument`, `ingest`), or `None`.
+    pub fn parse(name: &str) -> Option<Self> {
+        match name {
+            "search" => Some(Self::Search),
+            "getDocument" => Some(Self::GetDocument),
+            "ingest" => Some(Self::Ingest),
+            _ => None,
+        }
+    }
+
+    /// The scope the operation needs, when one particular scope does: `trove:ingest` for
+    /// `ingest`. Reading (`search`, `getDocument`) is allowed by either scope, as under the SDK,
+    /// which forwards every operation whenever the call has either (the conformance corpus's
+    /// shelfmark searches with `trove:ingest` alone).
+    pub fn needs(self) -> Option<&'static str> {
+        match self {
+            Self::Ingest => Some("trove:ingest"),
+            Self::Search | Self::GetDocument => None,
+        }
+    }
+
+    /// Whether a call granted `granted` (asked by the call **and** declared by the manifest,
+    /// [`crate::call::ToolkitScope::grant`]) may run this operation. **host** rule (contract §5):
+    /// a toolkit whose manifest does not declare `trove:ingest` is listed read-only (contract §3)
+    /// and never writes, whatever the call or the platform says.
+    pub fn allowed_by(self, granted: &[String]) -> bool {
+        match self.needs() {
+            Some(scope) => granted.iter().any(|s| s == scope),
+            None => granted.iter().any(|s| crate::manifest::KNOWN_SCOPES.contains(&s.as_str())),
+        }
+    }
+}
+
 /// A knowledge-base backend: `search`, `getDocument` or `ingest`, by operation name.
 #[async_trait]
 pub trait TroveClient: Send + Sync {

@@ -196,6 +196,55 @@ async fn trove_present_only_with_scope() {
     }
 }
 
+/// **host** rule (contract §5): writing to the knowledge base needs `trove:ingest`, granted by
+/// the call **and** declared by the manifest. A toolkit that declares only `trove:search` is
+/// listed read-only (contract §3) and never writes, whatever the call asks; a call granted only
+/// `trove:search` cannot write either. Reading is allowed by either scope, as under the SDK.
+#[tokio::test(flavor = "current_thread")]
+async fn ingest_needs_trove_ingest_granted_and_declared() {
+    let dir = scratch("trove-ingest");
+    let kb = Arc::new(LocalKnowledgeBase::open(&dir.join("kb.sqlite")).unwrap());
+    let with = |scopes: &[&str], tool: &str, args: Value| {
+        let mut env = env_with(MemorySecrets::new());
+        env.trove = Some(kb.clone());
+        let mut c = ToolCall::new(tool, args, "alice");
+        c.scopes = Some(scopes.iter().map(|s| s.to_string()).collect());
+        (c, env)
+    };
+    let doc = json!({ "title": "Tidal energy notes", "text": "Flow in narrow straits." });
+    let find = json!({ "query": "straits" });
+    let refused = |outcome: &CallOutcome, needs: &str| {
+        let envelope = outcome.envelope.json();
+        assert_eq!((&envelope["ok"], &envelope["code"]), (&json!(false), &json!("TOOL_ERROR")), "{envelope}");
+        let logs = serde_json::to_string(&outcome.record.logs).unwrap();
+        assert!(logs.contains(&format!("ctx.trove callback failed: 403 ingest needs the {needs} scope")), "{logs}");
+    };
+
+    // The manifest declares both; the call is granted only trove:search.
+    let mut vault = Toolkit::load(&fixture("vault")).await.expect("load vault");
+    let (c, env) = with(&["trove:search"], "save", doc.clone());
+    refused(&vault.call(&c, env).await, "trove:ingest");
+    let (c, env) = with(&["trove:search"], "find", find.clone());
+    assert_eq!(text(&vault.call(&c, env).await), "no hits", "nothing was written");
+
+    // The manifest declares only trove:search: a call asking for both still cannot write.
+    let home = scratch("trove-ingest-readonly");
+    let source = std::fs::read_to_string(fixture("vault").join("extension.ts")).unwrap();
+    let narrowed = source.replace("scopes: ['trove:search', 'trove:ingest']", "scopes: ['trove:search']");
+    assert_ne!(narrowed, source, "the fixture's scopes line moved");
+    std::fs::write(home.join("extension.ts"), narrowed).unwrap();
+    let mut reader = Toolkit::load(&home).await.expect("load the narrowed vault");
+    assert_eq!(reader.tools()[0]["annotations"]["readOnlyHint"], json!(true), "listed read-only");
+    let (c, env) = with(&["trove:search", "trove:ingest"], "save", doc.clone());
+    refused(&reader.call(&c, env).await, "trove:ingest");
+
+    // Granted trove:ingest: it writes, and reading back needs no second scope.
+    let (c, env) = with(&["trove:ingest"], "save", doc);
+    assert_eq!(text(&vault.call(&c, env).await), "ingested 1");
+    let (c, env) = with(&["trove:ingest"], "find", find);
+    assert_eq!(text(&vault.call(&c, env).await), "1 hit(s): Tidal energy notes");
+}
+
 #[test]
 fn kb_ingest_then_search_through_the_cli() {
     let home = scratch("kb");
