@@ -30,6 +30,9 @@ pub enum SecretForm {
     Hex,
     /// Upper-case hex of the UTF-8 bytes.
     HexUpper,
+    /// Lower-case hex of the UTF-8 bytes, a space between bytes: how `console.*` prints an
+    /// `ArrayBuffer`'s contents (`[Uint8Contents]: <73 6b 2d …>`).
+    HexSpaced,
     /// `application/x-www-form-urlencoded` (`URLSearchParams`; spaces as `+`).
     Form,
     /// `%XX` for every byte outside RFC 3986's unreserved set.
@@ -104,7 +107,7 @@ fn base64_at(engine: &base64::engine::GeneralPurpose, n: u8, value: &str) -> Str
 
 impl SecretForm {
     /// The forms of a single-line value, in the order the redactor adds them.
-    pub const ENCODINGS: [SecretForm; 23] = [
+    pub const ENCODINGS: [SecretForm; 24] = [
         Self::Raw,
         Self::Base64,
         Self::Base64NoPad,
@@ -117,6 +120,7 @@ impl SecretForm {
         Self::Base64UrlAt(2),
         Self::Hex,
         Self::HexUpper,
+        Self::HexSpaced,
         Self::Form,
         Self::Percent,
         Self::UriComponent,
@@ -143,6 +147,7 @@ impl SecretForm {
             Self::Base64UrlAt(n) => base64_at(&URL_SAFE, n.min(2), value),
             Self::Hex => value.bytes().map(|b| format!("{b:02x}")).collect(),
             Self::HexUpper => value.bytes().map(|b| format!("{b:02X}")).collect(),
+            Self::HexSpaced => value.bytes().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" "),
             Self::Form => url::form_urlencoded::byte_serialize(value.as_bytes()).collect(),
             Self::Percent => percent_encode(value),
             Self::UriComponent => pct(value, URI_COMPONENT).to_string(),
@@ -181,6 +186,7 @@ impl SecretForm {
             Self::Base64UrlAt(n) => format!(":base64url@{n}"),
             Self::Hex => ":hex".into(),
             Self::HexUpper => ":HEX".into(),
+            Self::HexSpaced => ":hex-spaced".into(),
             Self::Form => ":form".into(),
             Self::Percent => ":percent".into(),
             Self::UriComponent => ":uri-component".into(),
@@ -217,6 +223,8 @@ struct Known {
 #[derive(Debug, Default, Clone)]
 pub struct Redactor {
     known: Vec<Known>,
+    /// Each value as it was added (the forms above may share its text under another form).
+    values: Vec<String>,
 }
 
 impl Redactor {
@@ -239,6 +247,9 @@ impl Redactor {
     fn add_form_set(&mut self, name: Option<&str>, value: &str) {
         if value.is_empty() {
             return;
+        }
+        if !self.values.iter().any(|v| v == value) {
+            self.values.push(value.to_owned());
         }
         let mut forms: Vec<SecretForm> = SecretForm::ENCODINGS.iter().copied().filter(|f| !matches!(f, SecretForm::Line(_))).collect();
         if value.contains('\n') {
@@ -271,7 +282,74 @@ impl Redactor {
 
     /// `text` with every occurrence of every value replaced by [`REDACTED`].
     pub fn redact_str(&self, text: &str) -> String {
-        self.replace_with(text, |_| REDACTED.to_owned())
+        if self.known.is_empty() {
+            return text.to_owned();
+        }
+        let whole = self.replace_with(text, |_| REDACTED.to_owned());
+        self.redact_cut_prefixes(&self.redact_decimal_bytes(&whole))
+    }
+
+    /// `text` with every run of decimal bytes that spells a secret of 8 bytes or more replaced:
+    /// how `console.*` prints a `Uint8Array` (`Uint8Array(20) [ 115, 107, 45, … ]`, in columns
+    /// padded with spaces, across lines). A run cut short by `... N more items` that ends with
+    /// the start of such a secret loses that start too.
+    fn redact_decimal_bytes(&self, text: &str) -> String {
+        static RUN: std::sync::LazyLock<regex::Regex> =
+            std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{1,3}(?:,\s+\d{1,3}\b)+").expect("valid"));
+        static ITEMS_CUT: std::sync::LazyLock<regex::Regex> =
+            std::sync::LazyLock::new(|| regex::Regex::new(r"^,?\s*\.\.\. \d+ more item").expect("valid"));
+        let secrets: Vec<&[u8]> = self.values.iter().filter(|v| v.len() >= 8).map(|v| v.as_bytes()).collect();
+        if secrets.is_empty() || !text.bytes().any(|b| b.is_ascii_digit()) {
+            return text.to_owned();
+        }
+        let mut spans: Vec<(usize, usize)> = Vec::new();
+        for run in RUN.find_iter(text) {
+            // Each number's byte value (`None` past 255: no byte, so no match spans it) and where
+            // it is in `text`.
+            let numbers: Vec<(Option<u8>, usize, usize)> = regex_numbers(run.as_str())
+                .map(|(value, start, end)| (u8::try_from(value).ok(), run.start() + start, run.start() + end))
+                .collect();
+            let bytes: Vec<Option<u8>> = numbers.iter().map(|n| n.0).collect();
+            let cut = ITEMS_CUT.is_match(&text[run.end()..]);
+            for secret in &secrets {
+                let secret: Vec<Option<u8>> = secret.iter().copied().map(Some).collect();
+                let mut at = 0;
+                while at + secret.len() <= bytes.len() {
+                    if bytes[at..at + secret.len()] == secret[..] {
+                        spans.push((numbers[at].1, numbers[at + secret.len() - 1].2));
+                        at += secret.len();
+                    } else {
+                        at += 1;
+                    }
+                }
+                if cut {
+                    if let Some(k) = longest_tail_prefix(&bytes, &secret) {
+                        spans.push((numbers[bytes.len() - k].1, numbers[bytes.len() - 1].2));
+                    }
+                }
+            }
+        }
+        replace_spans(text, spans)
+    }
+
+    /// `text` with the start of a secret redacted where `console.*` cut a value short: a string
+    /// past 10,000 characters (`'…sk-live-AB'... 10 more characters`) or a buffer past 50 bytes
+    /// (`<… 73 6b ... 30 more bytes>`). The whole value was never printed, so the forms above
+    /// cannot match it; whatever part of any form ends the cut text goes.
+    fn redact_cut_prefixes(&self, text: &str) -> String {
+        static CUT: std::sync::LazyLock<regex::Regex> =
+            std::sync::LazyLock::new(|| regex::Regex::new(r#"(?:['"`]| )\.\.\. \d+ more (?:character|byte)"#).expect("valid"));
+        let mut spans: Vec<(usize, usize)> = Vec::new();
+        for cut in CUT.find_iter(text) {
+            let before = &text[..cut.start()];
+            let longest = self.known.iter().filter_map(|k| longest_tail_prefix(before.as_bytes(), k.text.as_bytes())).max();
+            if let Some(k) = longest {
+                // A prefix of a form ends on one of its own character boundaries, which are the
+                // text's too (both are UTF-8).
+                spans.push((before.len() - k, before.len()));
+            }
+        }
+        replace_spans(text, spans)
     }
 
     /// `text` with every occurrence of every named value's forms replaced by a placeholder
@@ -362,6 +440,52 @@ pub fn expand_placeholders(text: &str, value_of: &dyn Fn(&str) -> Option<String>
     out
 }
 
+/// Each decimal number in `run` (`"115, 107,  45"`): its value and its byte range in `run`.
+fn regex_numbers(run: &str) -> impl Iterator<Item = (u32, usize, usize)> + '_ {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let start = at + run[at..].find(|c: char| c.is_ascii_digit())?;
+        let end = start + run[start..].find(|c: char| !c.is_ascii_digit()).unwrap_or(run.len() - start);
+        at = end;
+        Some((run[start..end].parse().unwrap_or(u32::MAX), start, end))
+    })
+}
+
+/// The length of the longest proper, non-empty prefix of `secret` that `text` ends with.
+fn longest_tail_prefix<T: PartialEq>(text: &[T], secret: &[T]) -> Option<usize> {
+    (1..secret.len()).rev().find(|&k| text.ends_with(&secret[..k]))
+}
+
+/// `text` with each of `spans` (byte ranges; overlapping ones merged) replaced by [`REDACTED`].
+fn replace_spans(text: &str, mut spans: Vec<(usize, usize)>) -> String {
+    if spans.is_empty() {
+        return text.to_owned();
+    }
+    spans.sort_unstable();
+    let mut out = String::with_capacity(text.len());
+    let mut written = 0;
+    let mut open: Option<(usize, usize)> = None;
+    for (start, end) in spans {
+        match open {
+            Some((s, e)) if start <= e => open = Some((s, e.max(end))),
+            Some((s, e)) => {
+                out.push_str(&text[written..s]);
+                out.push_str(REDACTED);
+                written = e;
+                open = Some((start, end));
+            }
+            None => open = Some((start, end)),
+        }
+    }
+    if let Some((s, e)) = open {
+        out.push_str(&text[written..s]);
+        out.push_str(REDACTED);
+        written = e;
+    }
+    out.push_str(&text[written..]);
+    out
+}
+
 /// Bytes RFC 3986 does not leave unreserved (everything but `A-Z a-z 0-9 - . _ ~`).
 const NOT_UNRESERVED: &percent_encoding::AsciiSet =
     &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
@@ -408,6 +532,50 @@ mod tests {
         spaced.add("pp client/9");
         assert_eq!(spaced.redact_str("q=pp+client%2F9"), "q=[redacted]", "form encoding");
         assert_eq!(spaced.redact_str("q=pp%20client%2F9"), "q=[redacted]", "percent encoding");
+    }
+
+    /// What `console.*` prints of a secret's bytes: an `ArrayBuffer`'s spaced hex, a
+    /// `Uint8Array`'s decimal columns (padded, across lines), either cut short.
+    #[test]
+    fn bytes_console_prints_are_redacted() {
+        let mut r = Redactor::default();
+        r.add("sk-live-ABCDEF123456");
+        let buffer = "key bytes ArrayBuffer {\n  [Uint8Contents]: <73 6b 2d 6c 69 76 65 2d 41 42 43 44 45 46 31 32 33 34 35 36>,\n  byteLength: 20\n}";
+        assert_eq!(r.redact_str(buffer), "key bytes ArrayBuffer {\n  [Uint8Contents]: <[redacted]>,\n  byteLength: 20\n}");
+        let columns = "u8 Uint8Array(22) [\n    1, 115, 107, 45, 108, 105, 118, 101,\n   45,  65, 66,  67,  68,  69,  70,\n   49,  50, 51,  52,  53,  54, 200\n]";
+        assert_eq!(r.redact_str(columns), "u8 Uint8Array(22) [\n    1, [redacted], 200\n]");
+        // Cut after 100 items: the start of the value that ends the run goes.
+        let cut = "Uint8Array(120) [\n  7, 7, 115, 107, 45, 108,\n  ... 20 more items\n]";
+        assert_eq!(r.redact_str(cut), "Uint8Array(120) [\n  7, 7, [redacted],\n  ... 20 more items\n]");
+        // Numbers that do not spell it, and a run with a number that is no byte, stay.
+        for other in ["[ 115, 107, 45, 108, 105 ]", "[ 115, 107, 45, 108, 105, 118, 101, 45, 65, 366, 67, 68, 69, 70, 49, 50, 51, 52, 53, 54 ]"] {
+            assert_eq!(r.redact_str(other), other);
+        }
+        // The same numbers in any list are the same bytes (`Array.from(bytes)`).
+        assert_eq!(r.redact_str("[ 9, 115, 107, 45, 108, 105, 118, 101, 45, 65, 66, 67, 68, 69, 70, 49, 50, 51, 52, 53, 54, 1000 ]"), "[ 9, [redacted], 1000 ]");
+        let mut short = Redactor::default();
+        short.add("abc");
+        assert_eq!(short.redact_str("[ 97, 98, 99 ]"), "[ 97, 98, 99 ]", "under 8 bytes, too likely by chance");
+    }
+
+    /// `console.*` cuts a string past 10,000 characters and a buffer past 50 bytes: the start of
+    /// a secret that ends the cut text is redacted, though the whole value never appears.
+    #[test]
+    fn the_start_of_a_secret_cut_short_is_redacted() {
+        let mut r = Redactor::default();
+        r.add("sk-live-ABCDEF123456");
+        let y = "y".repeat(40);
+        assert_eq!(r.redact_str(&format!("{{\n  body: \"{y}sk-live-AB\"... 10 more characters\n}}")), format!("{{\n  body: \"{y}[redacted]\"... 10 more characters\n}}"));
+        assert_eq!(r.redact_str(&format!("[ '{y}sk-l'... 16 more characters ]")), format!("[ '{y}[redacted]'... 16 more characters ]"));
+        assert_eq!(
+            r.redact_str("[Uint8Contents]: <00 73 6b 2d 6c ... 16 more bytes>"),
+            "[Uint8Contents]: <00 [redacted] ... 16 more bytes>",
+            "the spaced-hex form's start"
+        );
+        // Without a cut, or with a cut text that ends in no part of it, nothing changes.
+        for same in [format!("body: \"{y}sk-live-AB\""), format!("body: \"{y}x\"... 10 more characters")] {
+            assert_eq!(r.redact_str(&same), same);
+        }
     }
 
     #[test]

@@ -487,14 +487,21 @@ fn outcome(envelope: &Envelope) -> String {
     }
 }
 
-/// The access-log line of one request.
+/// The access-log line of one request. The call's own fields are redacted as every other line
+/// about the toolkit's calls is: a user id or tool name that holds a secret value the toolkit
+/// has resolved is not written out.
 fn access(handle: Option<&ToolkitHandle>, fields: &CallFields, envelope: &Envelope, status: StatusCode, started: Instant) {
     let duration_ms = (started.elapsed().as_secs_f64() * 10_000.0).round() / 10.0;
+    let redacted = |field: &Option<String>| match (handle, field) {
+        (Some(h), Some(text)) => Some(h.redact(text)),
+        (_, field) => field.clone(),
+    };
+    let (tool, user) = (redacted(&fields.tool), redacted(&fields.user));
     tracing::info!(
         target: "trove::access",
         toolkit = handle.map_or("-", |h| h.id()),
-        tool = %Shown(fields.tool.as_deref()),
-        user = %Shown(fields.user.as_deref()),
+        tool = %Shown(tool.as_deref()),
+        user = %Shown(user.as_deref()),
         outcome = %outcome(envelope),
         status = status.as_u16(),
         duration_ms,

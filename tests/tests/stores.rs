@@ -139,6 +139,17 @@ fn redaction_in_cli_logs_console_and_tracing() {
     assert!(stderr.contains("console [redacted]"), "console.log line is redacted, not dropped:\n{stderr}");
     assert!(stderr.contains("console error [redacted]"), "console.error line:\n{stderr}");
     assert!(stderr.contains("failed with [redacted]"), "handler error line:\n{stderr}");
+    // Its bytes as an ArrayBuffer (spaced hex) and a Uint8Array (decimal columns), and the
+    // start of it left before a cut string's `... N more characters`.
+    let spaced_hex = TOKEN.bytes().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" ");
+    let decimal = TOKEN.bytes().take(3).map(|b| b.to_string()).collect::<Vec<_>>().join(", ");
+    for (leak, what) in [(spaced_hex.as_str(), "spaced hex"), (decimal.as_str(), "decimal bytes"), (&TOKEN[..9], "a cut string's tail")] {
+        assert!(!stderr.contains(leak), "{what} {leak:?} leaked into stderr:\n{stderr}");
+    }
+    assert!(stderr.contains("[Uint8Contents]: <[redacted]>"), "the buffer line is redacted, not dropped:\n{stderr}");
+    // 10,000 characters printed: 9,990 of padding and the value's first ten.
+    let cut = format!("[redacted]\"... {} more characters", TOKEN.len() - 10);
+    assert!(stderr.contains(&cut), "{cut} missing from:\n{stderr}");
 }
 
 #[test]

@@ -267,6 +267,37 @@ async fn one_access_line_per_call_without_arguments() {
     running.shutdown().await;
 }
 
+/// The access line is about the toolkit's calls like any other line: a secret value the call
+/// resolved does not reach it through the user id (or the tool name) the caller sent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_access_line_redacts_what_the_call_resolved() {
+    const SECRET: &str = "acc3ss-S3CRET-7781";
+    /// API_TOKEN for whichever namespace asks.
+    struct Token;
+    #[async_trait::async_trait]
+    impl trove_host_ops::secrets::SecretProvider for Token {
+        async fn get(&self, _toolkit: &str, name: &str) -> Result<Option<String>, trove_host_ops::secrets::SecretError> {
+            Ok((name == "API_TOKEN").then(|| SECRET.to_owned()))
+        }
+    }
+    let secret = SECRET;
+    let env: Arc<dyn EnvSource> = Arc::new(move |_: &ToolkitHandle, _: &ToolCall| {
+        let mut env = CallEnv::new(Arc::new(ReplayTransport::new(Vec::new())));
+        env.secrets = Arc::new(Token);
+        Ok(env)
+    });
+    let running = start(vec![fixture("vault")], LoadOptions::default(), env, local()).await;
+    let http = client();
+    let at = url(&running, "vault");
+    let user = format!("who {secret}");
+    let reply = post(&http, &at, &json!({ "tool": "read", "args": { "name": "API_TOKEN" }, "userId": user })).await;
+    assert_eq!(reply.body["ok"], true, "{}", reply.body);
+    let lines: Vec<String> = logs().into_iter().filter(|l| l.contains("trove::access") && l.contains("toolkit=\"vault\"")).collect();
+    assert!(lines.iter().any(|l| l.contains("user=\"who [redacted]\"")), "{lines:#?}");
+    assert!(!logs().join("\n").contains(secret), "the value is in no line");
+    running.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn web_pages_are_refused() {
     let running = start(vec![fixture("echo")], LoadOptions::default(), no_egress(), local()).await;
