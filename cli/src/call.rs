@@ -78,10 +78,7 @@ fn parse(args: &CallArgs) -> Result<Parsed, String> {
     };
     let caller = args.caller.parse()?;
     let now = args.now.as_deref().map(|n| parse_now("--now", n)).transpose()?;
-    let timeout = std::time::Duration::try_from_secs_f64(args.timeout)
-        .ok()
-        .filter(|d| !d.is_zero())
-        .ok_or_else(|| format!("--timeout must be a positive number of seconds, got {}", args.timeout))?;
+    let timeout = crate::serve::positive_seconds("timeout", args.timeout)?;
     let mut host = HostConfig { transpile_cache: trove_host::home::transpile_cache_dir(), ..HostConfig::default() };
     host.limits.call_timeout = timeout;
     let mut call = ToolCall::new(args.tool.clone(), call_args, caller.user);

@@ -21,8 +21,8 @@ pub enum KbCommand {
         /// Only documents this toolkit (manifest id) stored.
         #[arg(long)]
         toolkit: Option<String>,
-        /// Most hits to show.
-        #[arg(long, default_value_t = 10)]
+        /// Most hits to show (1 to 100, as the knowledge base answers `ctx.trove.search`).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=100))]
         limit: u64,
     },
     /// List stored documents, newest first.

@@ -85,7 +85,8 @@ pub async fn secret(command: SecretCommand) -> ExitCode {
                 Err(code) => return code,
             };
             if !declared.contains(&name) {
-                return usage(format!("{id} does not declare a secret named {name} (it declares: {})", declared.join(", ")));
+                let declares = if declared.is_empty() { "it declares none".to_owned() } else { format!("it declares: {}", declared.join(", ")) };
+                return usage(format!("{id} does not declare a secret named {name} ({declares})"));
             }
             let value = match read_secret_value(&name, from_stdin) {
                 Ok(v) if !v.is_empty() => v,

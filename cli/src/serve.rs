@@ -112,15 +112,22 @@ pub struct LimitArgs {
     idle_timeout: f64,
 }
 
+/// `--<name> <v>` as a duration: a positive number of seconds a `Duration` can hold.
+///
+/// # Errors
+/// A message naming the flag, for zero, a negative number, NaN, or one too large.
+pub fn positive_seconds(name: &str, v: f64) -> Result<std::time::Duration, String> {
+    match std::time::Duration::try_from_secs_f64(v) {
+        Ok(d) if !d.is_zero() => Ok(d),
+        Err(_) if v.is_finite() && v > 0.0 => Err(format!("--{name} is too large: {v:e} seconds (at most {} seconds)", u64::MAX)),
+        _ => Err(format!("--{name} must be a positive number of seconds, got {v}")),
+    }
+}
+
 impl LimitArgs {
     /// The host settings these flags describe.
     pub fn host_config(&self) -> Result<HostConfig, String> {
-        let secs = |name: &str, v: f64| {
-            std::time::Duration::try_from_secs_f64(v)
-                .ok()
-                .filter(|d| !d.is_zero())
-                .ok_or_else(|| format!("--{name} must be a positive number of seconds, got {v}"))
-        };
+        let secs = positive_seconds;
         let defaults = PoolConfig::default();
         let pool = PoolConfig {
             min_instances: self.min_instances,

@@ -161,7 +161,14 @@ impl ReplayTransport {
 /// Reads a cassette file (a JSON array of exchanges). Errors name the file and what was wrong.
 pub fn read_cassette(path: &Path) -> Result<Vec<Exchange>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read replay file {}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("replay file {} is not a list of exchanges: {e}", path.display()))
+    serde_json::from_str(&text).map_err(|e| {
+        // serde reports the first mismatch it meets, which for a file that is not JSON at all
+        // (`{` alone) is "invalid type": say what is wrong with the text first.
+        match serde_json::from_str::<serde::de::IgnoredAny>(&text) {
+            Err(syntax) => format!("replay file {} is not valid JSON: {syntax}", path.display()),
+            Ok(_) => format!("replay file {} is not a list of exchanges: {e}", path.display()),
+        }
+    })
 }
 
 fn normalise(url: &str) -> String {
@@ -236,5 +243,32 @@ fn json_text(v: &serde_json::Value) -> String {
     match v {
         serde_json::Value::String(s) => s.clone(),
         other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_cassette;
+
+    /// A file that is not JSON is called that, with where; valid JSON of the wrong shape is
+    /// called not a list of exchanges (the review found `{` reported as "invalid type: map").
+    #[test]
+    fn a_bad_cassette_names_what_is_wrong() {
+        let dir = std::env::temp_dir().join(format!("replay-read-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (text, expected) in [
+            ("{", "is not valid JSON: EOF while parsing an object at line 2 column 0"),
+            ("[{\"request\": ", "is not valid JSON: EOF while parsing a value"),
+            ("{\"a\": 1}", "is not a list of exchanges: invalid type: map, expected a sequence"),
+            ("[]", ""),
+        ] {
+            let path = dir.join("cassette.json");
+            std::fs::write(&path, format!("{text}\n")).unwrap();
+            match read_cassette(&path) {
+                Ok(exchanges) => assert!(expected.is_empty() && exchanges.is_empty(), "{text}"),
+                Err(message) => assert!(!expected.is_empty() && message.contains(expected), "{text}: {message}"),
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -169,6 +169,12 @@ fn call_exits_2_for_load_and_usage_errors() {
     let out = trove_host(&["list", &invalid]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("defineToolkit: Nope has an invalid declaration:"), "{}", stderr(&out));
+    // A flag's message says what is wrong with the value given.
+    for (timeout, says) in [("0", "--timeout must be a positive number of seconds, got 0"), ("1e100", "--timeout is too large: 1e100 seconds")] {
+        let out = trove_host(&["call", &envelopes, "text_only", "--timeout", timeout]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr(&out).contains(says), "{timeout}: {}", stderr(&out));
+    }
 }
 
 #[test]
