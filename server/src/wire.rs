@@ -17,9 +17,11 @@
 //! local secrets, and a DNS-rebinding page could read the answers too. Wire clients (the platform,
 //! `curl`, SDKs) send no `Origin`; a browser always sends one on a cross-origin `POST`.
 //!
-//! The body is parsed with serde_json before it reaches the runtime, so the two bodies that
-//! `JSON.parse` takes and serde_json refuses, a lone UTF-16 surrogate escape (`"\ud800"`) and a
-//! number beyond f64 (`1e400`), are answered `invalid JSON body` where the SDK would parse them.
+//! The body is parsed with serde_json before it reaches the runtime (a leading byte order mark
+//! dropped, as the SDK's `request.json()` drops it), so the bodies that `JSON.parse` takes and
+//! serde_json refuses, a lone UTF-16 surrogate escape (`"\ud800"`), a number beyond f64
+//! (`1e400`) and arrays or objects nested more than 128 deep, are answered `invalid JSON body`
+//! where the SDK would parse them.
 //!
 //! Every envelope the server makes itself is an [`Envelope::failure`]; everything else comes
 //! from the runtime. Each `POST` (and each refused request) writes one access-log line, target
@@ -347,7 +349,9 @@ async fn call(state: &WireState, handle: &ToolkitHandle, request: Request) -> (C
             return (fields, Answer::Plain(StatusCode::BAD_REQUEST, envelope));
         }
     };
-    let Ok(raw) = serde_json::from_slice::<Value>(&body) else {
+    // A leading UTF-8 byte order mark is dropped, as `Request.json()`'s UTF-8 decode drops it.
+    let text = body.strip_prefix(b"\xEF\xBB\xBF".as_slice()).unwrap_or(&body);
+    let Ok(raw) = serde_json::from_slice::<Value>(text) else {
         return (fields, Answer::Plain(StatusCode::OK, Envelope::failure("invalid JSON body", ErrorCode::BadRequest, false)));
     };
     fields.tool = raw.get("tool").and_then(Value::as_str).map(shorten);

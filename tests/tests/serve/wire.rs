@@ -352,18 +352,23 @@ async fn a_runnable_call_with_odd_fields_still_gets_the_servers_providers() {
     running.shutdown().await;
 }
 
-/// Two bodies the SDK's `JSON.parse` takes and serde_json does not (the call is parsed in Rust
-/// first): a lone UTF-16 surrogate escape and a number beyond f64 (`JSON.parse` gives
-/// `Infinity`). Both are answered `invalid JSON body`; everything else parses as in JS.
+/// Bodies the SDK's `JSON.parse` takes and serde_json does not (the call is parsed in Rust
+/// first): a lone UTF-16 surrogate escape, a number beyond f64 (`JSON.parse` gives `Infinity`)
+/// and nesting past 128 levels. They are answered `invalid JSON body`; everything else parses
+/// as in JS, a leading byte order mark included (the SDK's `request.json()` drops it).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn json_the_sdk_would_take_but_rust_does_not() {
     let running = start(vec![fixture("echo")], LoadOptions::default(), no_egress(), local()).await;
     let http = client();
     let at = url(&running, "echo");
-    for body in [r#"{"tool":"echo","args":{"n":1,"tag":"\ud800"},"userId":"u"}"#, r#"{"tool":"echo","args":{"n":1e400,"tag":"t"},"userId":"u"}"#] {
+    let deep = format!(r#"{{"tool":"echo","args":{{"n":1,"tag":"t","x":{}{}}},"userId":"u"}}"#, "[".repeat(128), "]".repeat(128));
+    for body in [r#"{"tool":"echo","args":{"n":1,"tag":"\ud800"},"userId":"u"}"#, r#"{"tool":"echo","args":{"n":1e400,"tag":"t"},"userId":"u"}"#, deep.as_str()] {
         let reply = send(&http, reqwest::Method::POST, &at, Some(body.to_owned())).await;
         assert_eq!((reply.status, &reply.body), (200, &failure("invalid JSON body", "BAD_REQUEST")), "{body}");
     }
+    let bom = format!("\u{feff}{}", r#"{"tool":"echo","args":{"n":3,"tag":"bom"},"userId":"u"}"#);
+    let reply = send(&http, reqwest::Method::POST, &at, Some(bom)).await;
+    assert_eq!(reply.body["result"]["text"], "u:bom:3", "{}", reply.body);
     // A `__proto__` key is just a key, as with JSON.parse.
     let body = r#"{"tool":"echo","args":{"n":1,"tag":"t","__proto__":{"n":2}},"userId":"u"}"#;
     let reply = send(&http, reqwest::Method::POST, &at, Some(body.to_owned())).await;
