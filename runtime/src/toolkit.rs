@@ -791,7 +791,10 @@ impl Toolkit {
             // left mid-call (its handler's promise, its frozen clock, its timer tracking): a later
             // call could settle that promise inside its own, so the instance is replaced.
             Ended::Stalled => {
-                self.retire.get_or_insert_with(|| "its handler never settled".into());
+                // (A script stopped at a limit may stall too, its reason given by the caller.)
+                if self.stopped.load(Ordering::SeqCst) == stop::NONE {
+                    self.retire.get_or_insert_with(|| "its handler never settled".into());
+                }
                 Ok(Envelope::failure(NEVER_SETTLED, ErrorCode::ToolError, false))
             }
         }

@@ -15,7 +15,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use trove_host::{IsolateLimits, LoadOptions, PoolConfig};
 
-use crate::{client, exclusive, fixture, local, no_egress, post, start, url};
+use crate::{client, exclusive, fixture, local, logs, no_egress, post, start, url};
 
 fn limits() -> LoadOptions {
     let limits = IsolateLimits { call_timeout: Duration::from_secs(2), cpu_time: Duration::from_secs(1), max_heap_bytes: 64 * 1024 * 1024 };
@@ -68,10 +68,18 @@ async fn each_fault_fails_only_its_own_call() {
     let memory = tool_error("tool exceeded its memory limit", false);
     let timeout = tool_error("tool timed out after 2 s", true);
     // `None`: whatever the host answers, as long as it is a failure and the next call works.
-    let cases: [(&str, Option<&Value>); 5] =
-        [("spin", Some(&cpu)), ("burn", Some(&cpu)), ("bomb", Some(&memory)), ("hang", Some(&timeout)), ("recurse", None)];
+    // And the reason the replaced instance is logged with (the review found `burn`, stopped at
+    // its CPU limit, logged as "its handler never settled").
+    let cases: [(&str, Option<&Value>, &str); 5] = [
+        ("spin", Some(&cpu), "it was stopped at its CPU-time limit"),
+        ("burn", Some(&cpu), "it was stopped at its CPU-time limit"),
+        ("bomb", Some(&memory), "it hit its heap ceiling"),
+        ("hang", Some(&timeout), "it was stopped at its time limit"),
+        ("recurse", None, ""),
+    ];
     let mut problems = Vec::new();
-    for (tool, expected) in cases {
+    for (tool, expected, reason) in cases {
+        let logged_before = logs().len();
         let before = running.toolkit("faults").unwrap().stats();
         let stop = Arc::new(AtomicBool::new(false));
         let workers: Vec<_> = (0..2).map(|w| healthy_caller(http.clone(), healthy.clone(), w, stop.clone())).collect();
@@ -96,6 +104,11 @@ async fn each_fault_fails_only_its_own_call() {
         let after = running.toolkit("faults").unwrap().stats();
         if after.retired != before.retired + 1 {
             problems.push(format!("{tool}: retired went from {} to {} (the isolate was kept)", before.retired, after.retired));
+        }
+        let retired: Vec<String> =
+            logs().split_off(logged_before).into_iter().filter(|l| l.contains("retired:") && l.contains("toolkit=faults")).collect();
+        if !retired.iter().any(|l| l.contains(&format!("retired: {reason}"))) {
+            problems.push(format!("{tool}: expected the reason \"{reason}\", logged {retired:?}"));
         }
         let next = post(&http, &faults, &ok_call).await;
         assert_eq!(next.body["ok"], true, "{tool}: the next call failed: {}", next.body);
