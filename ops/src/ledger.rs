@@ -121,6 +121,9 @@ pub struct Ledger {
     /// Log lines admitted (kept or about to be) and their bytes.
     log_usage: Mutex<(usize, usize)>,
     dropped: Mutex<Dropped>,
+    /// Which call this is (`toolkit`, `tool`, `call_id`), for the ledger's own warnings, so
+    /// they carry the fields every other line about the call carries ([`Ledger::label`]).
+    label: std::sync::OnceLock<[String; 3]>,
 }
 
 impl Ledger {
@@ -155,18 +158,24 @@ impl Ledger {
         }
     }
 
+    /// Names the call the ledger belongs to (once; a later label is ignored).
+    pub fn label(&self, toolkit: &str, tool: &str, call_id: &str) {
+        let _ = self.label.set([toolkit.to_owned(), tool.to_owned(), call_id.to_owned()]);
+    }
+
+    /// One warning of the ledger's own, with the call's fields when it has been labelled.
+    fn warn(&self, line: &str) {
+        let [toolkit, tool, call_id] = self.label.get().map(|l| [l[0].as_str(), l[1].as_str(), l[2].as_str()]).unwrap_or(["-"; 3]);
+        crate::log::emit("warn", toolkit, tool, call_id, "host", line);
+    }
+
     /// Whether a log line of about `bytes` bytes fits the call's log budget
     /// ([`RecordLimits`]); a dropped line is counted for the truncation marker.
     pub fn admit_log(&self, bytes: usize) -> LogAdmission {
         let mut usage = self.log_usage.lock().expect("ledger");
         let bytes_kept = bytes.min(self.limits.max_line_bytes);
         if usage.0 >= self.limits.max_log_lines || usage.1 + bytes_kept > self.limits.max_log_bytes {
-            let mut dropped = self.dropped.lock().expect("ledger");
-            if dropped.lines == 0 {
-                tracing::warn!(target: "trove::toolkit", "the call's log budget is spent; further lines are dropped");
-            }
-            dropped.lines += 1;
-            dropped.bytes += bytes;
+            self.count_dropped(bytes);
             return LogAdmission::Drop;
         }
         usage.0 += 1;
@@ -186,6 +195,9 @@ impl Ledger {
     /// arguments (what the marker's byte count then reports for it).
     pub fn count_dropped(&self, bytes: usize) {
         let mut dropped = self.dropped.lock().expect("ledger");
+        if dropped.lines == 0 {
+            self.warn("the call's log budget is spent; further lines are dropped");
+        }
         dropped.lines += 1;
         dropped.bytes += bytes;
     }
@@ -251,11 +263,11 @@ impl Ledger {
         let dropped = std::mem::take(&mut *self.dropped.lock().expect("ledger"));
         if dropped.lines > 0 {
             let marker = format!("[log truncated: {} lines, {} bytes dropped]", dropped.lines, dropped.bytes);
-            tracing::warn!(target: "trove::toolkit", "{marker}");
+            self.warn(&marker);
             record.logs.push(Value::Array(vec![Value::String(marker)]));
         }
         if dropped.callbacks > 0 {
-            tracing::warn!(target: "trove::toolkit", "{} platform callback record(s) past the cap were not kept", dropped.callbacks);
+            self.warn(&format!("{} platform callback record(s) past the cap were not kept", dropped.callbacks));
         }
         record
     }

@@ -555,6 +555,7 @@ impl Toolkit {
             obj.insert("scopes".into(), Value::from(scopes.clone()));
         }
         let call_id = format!("c{}", CALL_IDS.fetch_add(1, Ordering::Relaxed));
+        ledger.label(&self.scope.id, &tool, &call_id);
         self.runtime.op_state().borrow_mut().put(CallState {
             call_id: call_id.clone(),
             tool: tool.clone(),

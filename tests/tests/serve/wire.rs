@@ -298,6 +298,25 @@ async fn the_access_line_redacts_what_the_call_resolved() {
     running.shutdown().await;
 }
 
+/// The host's own lines about a call (its log budget spent, its log cut) name the toolkit, the
+/// tool and the call as the toolkit's lines do, whatever the log filter (the review found them
+/// bare under `serve`'s default filter, which leaves the call's span out).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_s_lines_about_a_call_name_it() {
+    let running = start(vec![fixture("flood")], LoadOptions::default(), no_egress(), local()).await;
+    let http = client();
+    let reply = post(&http, &url(&running, "flood"), &json!({ "tool": "flood", "args": { "kib": 100, "times": 30 }, "userId": "u" })).await;
+    assert_eq!(reply.body["result"]["text"], "logged 30 lines", "{}", reply.body);
+    running.shutdown().await;
+    let lines: Vec<String> = logs().into_iter().filter(|l| l.contains("log budget is spent") || l.contains("[log truncated:")).collect();
+    assert_eq!(lines.len(), 2, "{lines:#?}");
+    for line in &lines {
+        for field in ["toolkit=\"flood\"", "tool=\"flood\"", "call_id=\"c", "source=\"host\""] {
+            assert!(line.contains(field), "{field} missing from {line}");
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn web_pages_are_refused() {
     let running = start(vec![fixture("echo")], LoadOptions::default(), no_egress(), local()).await;
