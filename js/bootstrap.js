@@ -31,7 +31,15 @@ let evaluated = false;
 // - A console line from a call that has ended is attributed to no call (see hostConsole).
 // Only what was captured before any toolkit code ran is used here (primordials, a null-prototype
 // record), so a toolkit that replaces Set, iterators or Function.prototype.apply changes nothing.
-const { ObjectDefineProperty, ObjectKeys, ReflectApply, SafeWeakSet, WeakSetPrototypeAdd, WeakSetPrototypeHas } = primordials;
+const {
+  ObjectDefineProperty,
+  ObjectKeys,
+  ObjectPrototypeHasOwnProperty,
+  ReflectApply,
+  SafeWeakSet,
+  WeakSetPrototypeAdd,
+  WeakSetPrototypeHas,
+} = primordials;
 /**
  * Every call's context: `{ open, timers }`, `timers` a null-prototype record of timer ids. Used
  * only through the uncurried primordials: from the startup snapshot it comes back a plain
@@ -113,6 +121,43 @@ const load = (specifier) => core.loadExtScript(specifier);
 // 0.21 MiB more (docs/performance.md, "URL and structuredClone in the startup snapshot").
 load("ext:deno_web/02_structured_clone.js");
 load("ext:deno_web/00_url.js");
+
+// `URL.createObjectURL` and `URL.revokeObjectURL` are deno's Blob script's (09_file.js), which
+// assigns them to `URL` when it first runs; under Node they are there from the start. Until the
+// script runs each is an accessor, as a lazy global is (below): reading it loads the script,
+// whose assignment, like a toolkit's, makes it the data property Node has. Node's keys and
+// attributes (`Object.keys(URL)`: parse, canParse, createObjectURL, revokeObjectURL). And a
+// toolkit that froze `URL` before any Blob was made no longer breaks that script: deno's
+// assignment to a frozen data property threw while the script ran, and every later `Blob`,
+// `Response` and `ctx.fetch` of the instance failed with it. A frozen accessor still takes
+// deno's functions (the first assignment it is given; a later one is ignored, not thrown).
+{
+  const UrlClass = load("ext:deno_web/00_url.js").URL;
+  for (const name of ["createObjectURL", "revokeObjectURL"]) {
+    const held = { __proto__: null, set: false, value: undefined };
+    ObjectDefineProperty(UrlClass, name, {
+      __proto__: null,
+      get() {
+        abortScript();
+        load("ext:deno_web/09_file.js");
+        const own = ObjectGetOwnPropertyDescriptor(UrlClass, name);
+        return own !== undefined && ObjectPrototypeHasOwnProperty(own, "value") ? own.value : held.value;
+      },
+      set(value) {
+        try {
+          ObjectDefineProperty(UrlClass, name, { __proto__: null, value, writable: true, enumerable: true, configurable: true });
+        } catch {
+          if (!held.set) {
+            held.set = true;
+            held.value = value;
+          }
+        }
+      },
+      enumerable: true,
+      configurable: true,
+    });
+  }
+}
 
 function define(name, value) {
   Object.defineProperty(globalThis, name, { value, writable: true, enumerable: false, configurable: true });

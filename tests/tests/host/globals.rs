@@ -367,3 +367,46 @@ fn unhandled_rejections_are_logged_and_console_lines_have_no_colours() {
     // tracing writes a control character in a message as the text `\x1b`: check both.
     assert!(!stderr.contains("\x1b[") && !stderr.contains("\\x1b["), "no ANSI escapes in log lines:\n{stderr:?}");
 }
+
+/// `URL.createObjectURL` and `revokeObjectURL` are there before any `Blob` is made, with Node
+/// 20's keys (checked with `node -e`: `Object.keys(URL)` is parse, canParse, createObjectURL,
+/// revokeObjectURL), and a toolkit that freezes `URL` first can still make a `Blob` and a
+/// `Response` (before, deno's Blob script threw while it assigned them to the frozen class, and
+/// every later `Blob`, `Response` and `ctx.fetch` of the instance failed: "Blob is already
+/// registered").
+#[tokio::test(flavor = "current_thread")]
+async fn object_urls_are_there_from_the_start_and_survive_a_frozen_url() {
+    let dir = crate::scratch_toolkit(
+        "object-urls",
+        &[(
+            "extension.ts",
+            "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+             export default defineToolkit({ id: 'object-urls', name: 'O', description: 'O.', icon: 'o', version: '1.0.0',\n\
+               tools: [\n\
+                 tool({ name: 'early', description: 'Before any Blob.', input: z.object({}), handler: async () => {\n\
+                   const u = URL as any;\n\
+                   return { text: 'ok', structured: { keys: Object.keys(URL), type: typeof u.createObjectURL, name: u.createObjectURL.name,\n\
+                     length: u.revokeObjectURL.length, same: u.createObjectURL === u.createObjectURL } };\n\
+                 } }),\n\
+                 tool({ name: 'frozen', description: 'Freeze URL, then use Blob and Response.', input: z.object({}), handler: async () => {\n\
+                   Object.freeze(URL);\n\
+                   const blob = new Blob(['hi'], { type: 'text/plain' });\n\
+                   const url = URL.createObjectURL(blob);\n\
+                   URL.revokeObjectURL(url);\n\
+                   return { text: 'ok', structured: { blob: await blob.text(), response: await new Response('x').text(),\n\
+                     url: url.startsWith('blob:'), frozen: Object.isFrozen(URL) } };\n\
+                 } }),\n\
+               ] });\n",
+        )],
+    );
+    let mut toolkit = crate::load(&dir).await;
+    let early = crate::call(&mut toolkit, "early", json!({})).await;
+    assert_eq!(
+        structured(&early),
+        &json!({ "keys": ["parse", "canParse", "createObjectURL", "revokeObjectURL"], "type": "function",
+                 "name": "createObjectURL", "length": 1, "same": true })
+    );
+    let mut toolkit = crate::load(&dir).await;
+    let frozen = crate::call(&mut toolkit, "frozen", json!({})).await;
+    assert_eq!(structured(&frozen), &json!({ "blob": "hi", "response": "x", "url": true, "frozen": true }));
+}
