@@ -53,6 +53,9 @@ pub enum SecretForm {
     Json,
     /// Inside a string `console.*` prints within an object (`\'`, `\n`).
     Console,
+    /// ASCII lower case, as a URL's host holds it (`https://<value>.example.com/` is
+    /// serialised, logged and refused in lower case).
+    Lower,
     /// Line `n` (0-based, trimmed) of a multi-line value (a PEM key).
     Line(usize),
 }
@@ -107,7 +110,7 @@ fn base64_at(engine: &base64::engine::GeneralPurpose, n: u8, value: &str) -> Str
 
 impl SecretForm {
     /// The forms of a single-line value, in the order the redactor adds them.
-    pub const ENCODINGS: [SecretForm; 24] = [
+    pub const ENCODINGS: [SecretForm; 25] = [
         Self::Raw,
         Self::Base64,
         Self::Base64NoPad,
@@ -131,6 +134,7 @@ impl SecretForm {
         Self::UrlUserinfo,
         Self::Json,
         Self::Console,
+        Self::Lower,
         Self::Line(0),
     ];
 
@@ -166,6 +170,7 @@ impl SecretForm {
                 .replace('\n', "\\n")
                 .replace('\r', "\\r")
                 .replace('\t', "\\t"),
+            Self::Lower => value.to_ascii_lowercase(),
             Self::Line(n) => {
                 if !value.contains('\n') {
                     return None;
@@ -197,6 +202,7 @@ impl SecretForm {
             Self::UrlUserinfo => ":url-userinfo".into(),
             Self::Json => ":json".into(),
             Self::Console => ":console".into(),
+            Self::Lower => ":lower".into(),
             Self::Line(n) => format!(":line{n}"),
         }
     }
@@ -556,6 +562,18 @@ mod tests {
         let mut short = Redactor::default();
         short.add("abc");
         assert_eq!(short.redact_str("[ 97, 98, 99 ]"), "[ 97, 98, 99 ]", "under 8 bytes, too likely by chance");
+    }
+
+    /// A value in a URL's host comes back in lower case (the egress refusal, the request log).
+    #[test]
+    fn a_value_in_lower_case_is_redacted() {
+        let mut r = Redactor::default();
+        r.add_named("KEY", "sk-live-ABCDEF123456");
+        let refused = r#"Egress to "sk-live-abcdef123456.evil.com" is not in the allowlist"#;
+        assert_eq!(r.redact_str(refused), r#"Egress to "[redacted].evil.com" is not in the allowlist"#);
+        assert_eq!(r.placeholders_str("https://sk-live-abcdef123456.evil.com/"), "https://{{secret:KEY:lower}}.evil.com/");
+        let expand = |name: &str| (name == "KEY").then(|| "sk-live-ZZZ999zzz".to_owned());
+        assert_eq!(expand_placeholders("https://{{secret:KEY:lower}}.evil.com/", &expand), "https://sk-live-zzz999zzz.evil.com/");
     }
 
     /// `console.*` cuts a string past 10,000 characters and a buffer past 50 bytes: the start of
