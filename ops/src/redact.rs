@@ -297,11 +297,12 @@ impl Redactor {
 
     /// `text` with every run of decimal bytes that spells a secret of 8 bytes or more replaced:
     /// how `console.*` prints a `Uint8Array` (`Uint8Array(20) [ 115, 107, 45, … ]`, in columns
-    /// padded with spaces, across lines). A run cut short by `... N more items` that ends with
-    /// the start of such a secret loses that start too.
+    /// padded with spaces, across lines) and `JSON.stringify` an array of them. A run cut short
+    /// by `... N more items` that ends with the start of such a secret loses that start too.
+    /// Linear in the text (a log line is redacted before it is cut to its length limit).
     fn redact_decimal_bytes(&self, text: &str) -> String {
         static RUN: std::sync::LazyLock<regex::Regex> =
-            std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{1,3}(?:,\s+\d{1,3}\b)+").expect("valid"));
+            std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{1,3}(?:,\s*\d{1,3}\b)+").expect("valid"));
         static ITEMS_CUT: std::sync::LazyLock<regex::Regex> =
             std::sync::LazyLock::new(|| regex::Regex::new(r"^,?\s*\.\.\. \d+ more item").expect("valid"));
         let secrets: Vec<&[u8]> = self.values.iter().filter(|v| v.len() >= 8).map(|v| v.as_bytes()).collect();
@@ -310,27 +311,30 @@ impl Redactor {
         }
         let mut spans: Vec<(usize, usize)> = Vec::new();
         for run in RUN.find_iter(text) {
-            // Each number's byte value (`None` past 255: no byte, so no match spans it) and where
-            // it is in `text`.
-            let numbers: Vec<(Option<u8>, usize, usize)> = regex_numbers(run.as_str())
-                .map(|(value, start, end)| (u8::try_from(value).ok(), run.start() + start, run.start() + end))
-                .collect();
-            let bytes: Vec<Option<u8>> = numbers.iter().map(|n| n.0).collect();
-            let cut = ITEMS_CUT.is_match(&text[run.end()..]);
-            for secret in &secrets {
-                let secret: Vec<Option<u8>> = secret.iter().copied().map(Some).collect();
-                let mut at = 0;
-                while at + secret.len() <= bytes.len() {
-                    if bytes[at..at + secret.len()] == secret[..] {
-                        spans.push((numbers[at].1, numbers[at + secret.len() - 1].2));
-                        at += secret.len();
-                    } else {
-                        at += 1;
+            // The run's numbers as bytes, split where one is over 255 (no byte, so no match
+            // spans it), each with where it is in `text`.
+            let mut segments: Vec<(Vec<u8>, Vec<(usize, usize)>)> = vec![Default::default()];
+            for (value, start, end) in regex_numbers(run.as_str()) {
+                match u8::try_from(value) {
+                    Ok(byte) => {
+                        let (bytes, places) = segments.last_mut().expect("one at least");
+                        bytes.push(byte);
+                        places.push((run.start() + start, run.start() + end));
                     }
+                    Err(_) => segments.push(Default::default()),
                 }
-                if cut {
-                    if let Some(k) = longest_tail_prefix(&bytes, &secret) {
-                        spans.push((numbers[bytes.len() - k].1, numbers[bytes.len() - 1].2));
+            }
+            let cut = ITEMS_CUT.is_match(&text[run.end()..]);
+            let last = segments.len() - 1;
+            for (index, (bytes, places)) in segments.iter().enumerate() {
+                for secret in &secrets {
+                    for at in memchr::memmem::find_iter(bytes, secret) {
+                        spans.push((places[at].0, places[at + secret.len() - 1].1));
+                    }
+                    if cut && index == last {
+                        if let Some(k) = longest_tail_prefix(bytes, secret) {
+                            spans.push((places[bytes.len() - k].0, places[bytes.len() - 1].1));
+                        }
                     }
                 }
             }
@@ -457,9 +461,36 @@ fn regex_numbers(run: &str) -> impl Iterator<Item = (u32, usize, usize)> + '_ {
     })
 }
 
-/// The length of the longest proper, non-empty prefix of `secret` that `text` ends with.
-fn longest_tail_prefix<T: PartialEq>(text: &[T], secret: &[T]) -> Option<usize> {
-    (1..secret.len()).rev().find(|&k| text.ends_with(&secret[..k]))
+/// The length of the longest proper, non-empty prefix of `secret` that `text` ends with, in
+/// time linear in `secret` (Knuth–Morris–Pratt over the end of `text`).
+fn longest_tail_prefix(text: &[u8], secret: &[u8]) -> Option<usize> {
+    let n = secret.len();
+    if n < 2 {
+        return None;
+    }
+    // fail[i]: the longest proper prefix of secret[..=i] that is also its suffix.
+    let mut fail = vec![0usize; n];
+    let mut k = 0;
+    for i in 1..n {
+        while k > 0 && secret[i] != secret[k] {
+            k = fail[k - 1];
+        }
+        if secret[i] == secret[k] {
+            k += 1;
+        }
+        fail[i] = k;
+    }
+    // Only the last n - 1 bytes can hold a proper prefix, so the match never completes.
+    let mut q = 0;
+    for &byte in &text[text.len().saturating_sub(n - 1)..] {
+        while q > 0 && byte != secret[q] {
+            q = fail[q - 1];
+        }
+        if byte == secret[q] {
+            q += 1;
+        }
+    }
+    (q > 0).then_some(q)
 }
 
 /// `text` with each of `spans` (byte ranges; overlapping ones merged) replaced by [`REDACTED`].
@@ -557,11 +588,33 @@ mod tests {
         for other in ["[ 115, 107, 45, 108, 105 ]", "[ 115, 107, 45, 108, 105, 118, 101, 45, 65, 366, 67, 68, 69, 70, 49, 50, 51, 52, 53, 54 ]"] {
             assert_eq!(r.redact_str(other), other);
         }
-        // The same numbers in any list are the same bytes (`Array.from(bytes)`).
+        // The same numbers in any list are the same bytes (`Array.from(bytes)`, and its JSON).
+        assert_eq!(r.redact_str("[9,115,107,45,108,105,118,101,45,65,66,67,68,69,70,49,50,51,52,53,54]"), "[9,[redacted]]");
         assert_eq!(r.redact_str("[ 9, 115, 107, 45, 108, 105, 118, 101, 45, 65, 66, 67, 68, 69, 70, 49, 50, 51, 52, 53, 54, 1000 ]"), "[ 9, [redacted], 1000 ]");
         let mut short = Redactor::default();
         short.add("abc");
         assert_eq!(short.redact_str("[ 97, 98, 99 ]"), "[ 97, 98, 99 ]", "under 8 bytes, too likely by chance");
+    }
+
+    /// The linear search for a cut secret's start agrees with the obvious quadratic one, for
+    /// every text and secret of up to 7 letters over two.
+    #[test]
+    fn longest_tail_prefix_is_the_longest_proper_prefix_the_text_ends_with() {
+        let words = |max: usize| -> Vec<Vec<u8>> {
+            let mut all = vec![Vec::new()];
+            for len in 1..=max {
+                for bits in 0..(1u32 << len) {
+                    all.push((0..len).map(|i| if bits >> i & 1 == 1 { b'b' } else { b'a' }).collect());
+                }
+            }
+            all
+        };
+        let naive = |text: &[u8], secret: &[u8]| (1..secret.len()).rev().find(|&k| text.ends_with(&secret[..k]));
+        for secret in words(7) {
+            for text in words(7) {
+                assert_eq!(longest_tail_prefix(&text, &secret), naive(&text, &secret), "{:?} {:?}", text, secret);
+            }
+        }
     }
 
     /// A value in a URL's host comes back in lower case (the egress refusal, the request log).
