@@ -54,11 +54,31 @@ export function emit(level, args) {
  * log at debug level, redacted; never a ctx.log line (the SDK logs only "<name>: <message>").
  */
 export function reportHandlerStack(err) {
-  let stack;
+  const stack = stackOf(err);
+  if (stack === undefined) return;
+  // Under it, as Node's console prints an error, each `cause` in turn (`[cause]: …`), to a depth
+  // of 8 (a cycle ends there too).
+  let text = stack;
+  let error = err;
   try {
-    stack = err !== null && typeof err === "object" ? err.stack : undefined;
+    for (let depth = 0; depth < 8 && error !== null && typeof error === "object" && "cause" in error; depth++) {
+      error = error.cause;
+      const cause = stackOf(error);
+      const shown = error !== null && (typeof error === "object" || typeof error === "function") ? "(an object without a stack)" : String(error);
+      text += `\n[cause]: ${cause ?? shown}`;
+    }
   } catch {
-    return; // a getter that throws: nothing to report
+    // a getter or proxy that throws: what was read so far
   }
-  if (typeof stack === "string" && stack !== "") op_trove_handler_stack(stack);
+  op_trove_handler_stack(text);
+}
+
+/** `err.stack` when it is a non-empty string (a throwing getter reads as none). */
+function stackOf(err) {
+  try {
+    const stack = err !== null && typeof err === "object" ? err.stack : undefined;
+    return typeof stack === "string" && stack !== "" ? stack : undefined;
+  } catch {
+    return undefined;
+  }
 }

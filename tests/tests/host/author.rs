@@ -217,6 +217,22 @@ fn small_rough_edges() {
     assert!(text(&out).contains(&stack_line), "expected {stack_line:?} in the debug log: {}", text(&out));
     let quiet = run(&["call", s(&envelopes), "crash"]);
     assert!(!text(&quiet).contains(&stack_line), "only at debug level: {}", text(&quiet));
+    // Each cause under it, as Node's console prints them.
+    let caused = scratch_toolkit(
+        "author-cause",
+        &[(
+            "extension.ts",
+            "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+             export default defineToolkit({ id: 'caused', name: 'C', description: 'C.', icon: 'c', version: '1.0.0',\n\
+               tools: [tool({ name: 'crash', description: 'Throws with causes.', input: z.object({}), handler: async () => {\n\
+                 throw new Error('outer', { cause: new Error('middle', { cause: 'root reason' }) });\n\
+               } })] });\n",
+        )],
+    );
+    let out = trove_host_tests::run_cli(&["call", s(&caused), "crash"], &[("RUST_LOG", "trove=debug")], None);
+    for line in ["Error: outer", "[cause]: Error: middle", "[cause]: root reason"] {
+        assert!(text(&out).contains(line), "expected {line:?} in the debug log: {}", text(&out));
+    }
     let out = run(&["call", s(&faults), "never"]);
     assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap()["error"], "the handler's promise never settled (nothing was left to run)");
 }
