@@ -112,14 +112,22 @@ pub struct LimitArgs {
     idle_timeout: f64,
 }
 
-/// `--<name> <v>` as a duration: a positive number of seconds a `Duration` can hold.
+/// The longest duration a flag takes, in seconds (about 31 years): a deadline that far ahead
+/// still fits the clock's arithmetic (a `--timeout` near `u64::MAX` seconds overflowed it).
+pub const MAX_SECONDS: f64 = 1e9;
+
+/// `--<name> <v>` as a duration: a number of seconds from one nanosecond to [`MAX_SECONDS`].
 ///
 /// # Errors
-/// A message naming the flag, for zero, a negative number, NaN, or one too large.
+/// A message naming the flag and the value, for zero, a negative number, NaN, a value under a
+/// nanosecond or one over [`MAX_SECONDS`].
 pub fn positive_seconds(name: &str, v: f64) -> Result<std::time::Duration, String> {
+    if v > MAX_SECONDS {
+        return Err(format!("--{name} is too large: {v:e} seconds (at most {MAX_SECONDS:e})"));
+    }
     match std::time::Duration::try_from_secs_f64(v) {
         Ok(d) if !d.is_zero() => Ok(d),
-        Err(_) if v.is_finite() && v > 0.0 => Err(format!("--{name} is too large: {v:e} seconds (at most {} seconds)", u64::MAX)),
+        _ if v > 0.0 => Err(format!("--{name} is too small: {v:e} seconds (at least 1e-9)")),
         _ => Err(format!("--{name} must be a positive number of seconds, got {v}")),
     }
 }
@@ -184,6 +192,9 @@ impl Serving {
     /// A limit flag or `--grace` is out of range, or the host cannot start.
     pub fn start(limits: &LimitArgs, stores: &StoreArgs, grace: f64, platforms: Vec<String>) -> Result<Self, String> {
         let config = limits.host_config()?;
+        if grace > MAX_SECONDS {
+            return Err(format!("--grace is too large: {grace:e} seconds (at most {MAX_SECONDS:e})"));
+        }
         let grace = std::time::Duration::try_from_secs_f64(grace).map_err(|_| format!("--grace must be a number of seconds, got {grace}"))?;
         let host = Host::new(config).map_err(|e| format!("cannot start the host: {e}"))?;
         // Data (keyring, cache, documents) belongs to each toolkit's location, as with `call`.

@@ -33,6 +33,8 @@ pub enum SecretForm {
     /// Lower-case hex of the UTF-8 bytes, a space between bytes: how `console.*` prints an
     /// `ArrayBuffer`'s contents (`[Uint8Contents]: <73 6b 2d …>`).
     HexSpaced,
+    /// [`SecretForm::HexSpaced`] in upper case.
+    HexSpacedUpper,
     /// `application/x-www-form-urlencoded` (`URLSearchParams`; spaces as `+`).
     Form,
     /// `%XX` for every byte outside RFC 3986's unreserved set.
@@ -110,7 +112,7 @@ fn base64_at(engine: &base64::engine::GeneralPurpose, n: u8, value: &str) -> Str
 
 impl SecretForm {
     /// The forms of a single-line value, in the order the redactor adds them.
-    pub const ENCODINGS: [SecretForm; 25] = [
+    pub const ENCODINGS: [SecretForm; 26] = [
         Self::Raw,
         Self::Base64,
         Self::Base64NoPad,
@@ -124,6 +126,7 @@ impl SecretForm {
         Self::Hex,
         Self::HexUpper,
         Self::HexSpaced,
+        Self::HexSpacedUpper,
         Self::Form,
         Self::Percent,
         Self::UriComponent,
@@ -152,6 +155,7 @@ impl SecretForm {
             Self::Hex => value.bytes().map(|b| format!("{b:02x}")).collect(),
             Self::HexUpper => value.bytes().map(|b| format!("{b:02X}")).collect(),
             Self::HexSpaced => value.bytes().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" "),
+            Self::HexSpacedUpper => value.bytes().map(|b| format!("{b:02X}")).collect::<Vec<_>>().join(" "),
             Self::Form => url::form_urlencoded::byte_serialize(value.as_bytes()).collect(),
             Self::Percent => percent_encode(value),
             Self::UriComponent => pct(value, URI_COMPONENT).to_string(),
@@ -192,6 +196,7 @@ impl SecretForm {
             Self::Hex => ":hex".into(),
             Self::HexUpper => ":HEX".into(),
             Self::HexSpaced => ":hex-spaced".into(),
+            Self::HexSpacedUpper => ":HEX-spaced".into(),
             Self::Form => ":form".into(),
             Self::Percent => ":percent".into(),
             Self::UriComponent => ":uri-component".into(),
@@ -297,12 +302,17 @@ impl Redactor {
 
     /// `text` with every run of decimal bytes that spells a secret of 8 bytes or more replaced:
     /// how `console.*` prints a `Uint8Array` (`Uint8Array(20) [ 115, 107, 45, … ]`, in columns
-    /// padded with spaces, across lines) and `JSON.stringify` an array of them. A run cut short
-    /// by `... N more items` that ends with the start of such a secret loses that start too.
+    /// padded with spaces, across lines), an `Int8Array` (`-61`), a `BigUint64Array` (`115n`),
+    /// `JSON.stringify` an array of them or a typed array (`{"0":115,"1":107,…}`), and
+    /// `bytes.join(' ')`. A run of 100 items or more cut short by `... N more items` that ends
+    /// with at least [`CUT_MATCH_MIN`] bytes of the start of such a secret loses that start too.
     /// Linear in the text (a log line is redacted before it is cut to its length limit).
     fn redact_decimal_bytes(&self, text: &str) -> String {
-        static RUN: std::sync::LazyLock<regex::Regex> =
-            std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{1,3}(?:,\s*\d{1,3}\b)+").expect("valid"));
+        static RUN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+            // A number starts a word, or follows its `-` or its `"index":`; it ends one.
+            let item = r#"(?:"\d+":-?|-|\b)\d{1,3}n?\b"#;
+            regex::Regex::new(&format!(r"{item}(?:(?:,\s*| +){item})+")).expect("valid")
+        });
         static ITEMS_CUT: std::sync::LazyLock<regex::Regex> =
             std::sync::LazyLock::new(|| regex::Regex::new(r"^,?\s*\.\.\. \d+ more item").expect("valid"));
         let secrets: Vec<&[u8]> = self.values.iter().filter(|v| v.len() >= 8).map(|v| v.as_bytes()).collect();
@@ -311,48 +321,60 @@ impl Redactor {
         }
         let mut spans: Vec<(usize, usize)> = Vec::new();
         for run in RUN.find_iter(text) {
-            // The run's numbers as bytes, split where one is over 255 (no byte, so no match
-            // spans it), each with where it is in `text`.
-            let mut segments: Vec<(Vec<u8>, Vec<(usize, usize)>)> = vec![Default::default()];
-            for (value, start, end) in regex_numbers(run.as_str()) {
-                match u8::try_from(value) {
-                    Ok(byte) => {
-                        let (bytes, places) = segments.last_mut().expect("one at least");
-                        bytes.push(byte);
-                        places.push((run.start() + start, run.start() + end));
-                    }
-                    Err(_) => segments.push(Default::default()),
-                }
-            }
-            let cut = ITEMS_CUT.is_match(&text[run.end()..]);
-            let last = segments.len() - 1;
-            for (index, (bytes, places)) in segments.iter().enumerate() {
-                for secret in &secrets {
-                    for at in memchr::memmem::find_iter(bytes, secret) {
-                        spans.push((places[at].0, places[at + secret.len() - 1].1));
-                    }
-                    if cut && index == last {
-                        if let Some(k) = longest_tail_prefix(bytes, secret) {
-                            spans.push((places[bytes.len() - k].0, places[bytes.len() - 1].1));
-                        }
-                    }
-                }
-            }
+            let items: Vec<(Option<u8>, usize, usize)> =
+                list_items(run.as_str()).map(|(byte, start, end)| (byte, run.start() + start, run.start() + end)).collect();
+            let cut = items.len() >= 100 && ITEMS_CUT.is_match(&text[run.end()..]);
+            byte_list_spans(&items, &secrets, cut, &mut spans);
         }
         replace_spans(text, spans)
+    }
+
+    /// `items` with each run of numbers that spells a secret of 8 bytes or more
+    /// (`ctx.log({ bytes: Array.from(key) })`) replaced, number by number, by [`REDACTED`].
+    fn redact_byte_values(&self, mut items: Vec<Value>) -> Vec<Value> {
+        let secrets: Vec<&[u8]> = self.values.iter().filter(|v| v.len() >= 8).map(|v| v.as_bytes()).collect();
+        if secrets.is_empty() || items.len() < 8 {
+            return items;
+        }
+        let bytes: Vec<(Option<u8>, usize, usize)> =
+            items.iter().enumerate().map(|(i, v)| (v.as_u64().and_then(|n| u8::try_from(n).ok()), i, i + 1)).collect();
+        let mut spans = Vec::new();
+        byte_list_spans(&bytes, &secrets, false, &mut spans);
+        for (start, end) in spans {
+            for item in &mut items[start..end] {
+                *item = Value::String(REDACTED.to_owned());
+            }
+        }
+        items
     }
 
     /// `text` with the start of a secret redacted where `console.*` cut a value short: a string
     /// past 10,000 characters (`'…sk-live-AB'... 10 more characters`) or a buffer past 50 bytes
     /// (`<… 73 6b ... 30 more bytes>`). The whole value was never printed, so the forms above
-    /// cannot match it; whatever part of any form ends the cut text goes.
+    /// cannot match it; at least [`CUT_MATCH_MIN`] bytes of the start of any form that end the
+    /// cut text go. Only where `console.*` can have cut: 10,000 bytes or more of text since the
+    /// line's start or the last cut for a string, 149 (fifty bytes in hex) for a buffer, so text
+    /// written to look like cuts costs no more than real ones can.
     fn redact_cut_prefixes(&self, text: &str) -> String {
         static CUT: std::sync::LazyLock<regex::Regex> =
-            std::sync::LazyLock::new(|| regex::Regex::new(r#"(?:['"`]| )\.\.\. \d+ more (?:character|byte)"#).expect("valid"));
+            std::sync::LazyLock::new(|| regex::Regex::new(r#"(?:['"`]| )\.\.\. \d+ more (character|byte)"#).expect("valid"));
         let mut spans: Vec<(usize, usize)> = Vec::new();
-        for cut in CUT.find_iter(text) {
-            let before = &text[..cut.start()];
-            let longest = self.known.iter().filter_map(|k| longest_tail_prefix(before.as_bytes(), k.text.as_bytes())).max();
+        let mut since = 0;
+        for cut in CUT.captures_iter(text) {
+            let whole = cut.get(0).expect("the match");
+            let bytes = &cut[1] == "byte";
+            if whole.start() - since < if bytes { 149 } else { 10_000 } {
+                continue;
+            }
+            since = whole.end();
+            let before = &text[..whole.start()];
+            let longest = self
+                .known
+                .iter()
+                .filter(|k| !bytes || matches!(k.form, SecretForm::HexSpaced | SecretForm::HexSpacedUpper))
+                .filter_map(|k| longest_tail_prefix(before.as_bytes(), k.text.as_bytes()))
+                .filter(|&k| k >= CUT_MATCH_MIN)
+                .max();
             if let Some(k) = longest {
                 // A prefix of a form ends on one of its own character boundaries, which are the
                 // text's too (both are UTF-8).
@@ -396,7 +418,16 @@ impl Redactor {
                 let digits = n.to_string();
                 if self.redact_str(&digits) == digits { Value::Number(n) } else { Value::String(REDACTED.to_owned()) }
             }
-            Value::Array(items) => Value::Array(items.into_iter().map(|v| self.redact_json(v)).collect()),
+            Value::Array(items) => {
+                let items = self.redact_byte_values(items);
+                Value::Array(items.into_iter().map(|v| self.redact_json(v)).collect())
+            }
+            // A typed array's JSON (`{"0":115,"1":107,…}`) is a list of bytes too.
+            Value::Object(map) if map.len() >= 8 && map.keys().enumerate().all(|(i, k)| k.parse() == Ok(i)) => {
+                let keys: Vec<String> = map.keys().cloned().collect();
+                let values = self.redact_byte_values(map.into_iter().map(|(_, v)| v).collect());
+                Value::Object(keys.into_iter().zip(values).map(|(k, v)| (k, self.redact_json(v))).collect())
+            }
             Value::Object(map) => Value::Object(
                 map.into_iter().map(|(k, v)| (self.redact_str(&k), self.redact_json(v))).collect(),
             ),
@@ -450,15 +481,45 @@ pub fn expand_placeholders(text: &str, value_of: &dyn Fn(&str) -> Option<String>
     out
 }
 
-/// Each decimal number in `run` (`"115, 107,  45"`): its value and its byte range in `run`.
-fn regex_numbers(run: &str) -> impl Iterator<Item = (u32, usize, usize)> + '_ {
-    let mut at = 0;
-    std::iter::from_fn(move || {
-        let start = at + run[at..].find(|c: char| c.is_ascii_digit())?;
-        let end = start + run[start..].find(|c: char| !c.is_ascii_digit()).unwrap_or(run.len() - start);
-        at = end;
-        Some((run[start..end].parse().unwrap_or(u32::MAX), start, end))
+/// The fewest bytes of a secret's start that count at a cut ([`Redactor::redact_str`]): one
+/// or two are too likely by chance, and replacing them spoils ordinary output.
+const CUT_MATCH_MIN: usize = 4;
+
+/// Each item of a printed list of numbers (`115`, `-61` as a signed byte, `115n`, `"0":115`):
+/// the byte it stands for (`None` when it is no byte) and its range in `run`.
+fn list_items(run: &str) -> impl Iterator<Item = (Option<u8>, usize, usize)> + '_ {
+    static ITEM: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r#"(?:"\d+":)?(-?)(\d{1,3})n?"#).expect("valid"));
+    ITEM.captures_iter(run).map(|c| {
+        let whole = c.get(0).expect("the match");
+        let n: i32 = c[2].parse().unwrap_or(i32::MAX);
+        let value = if c[1].is_empty() { n } else { 256 - n };
+        let byte = if c[1].is_empty() || (1..=128).contains(&n) { u8::try_from(value).ok() } else { None };
+        (byte, whole.start(), whole.end())
     })
+}
+
+/// Adds to `spans` where `items` (bytes or gaps, each with its range) spell one of `secrets`,
+/// and, when the list was `cut` after its last item, where it ends with at least
+/// [`CUT_MATCH_MIN`] bytes of a secret's start.
+fn byte_list_spans(items: &[(Option<u8>, usize, usize)], secrets: &[&[u8]], cut: bool, spans: &mut Vec<(usize, usize)>) {
+    let mut from = 0;
+    while from < items.len() {
+        // One stretch of consecutive bytes.
+        let to = items[from..].iter().position(|i| i.0.is_none()).map_or(items.len(), |p| from + p);
+        let bytes: Vec<u8> = items[from..to].iter().filter_map(|i| i.0).collect();
+        for secret in secrets {
+            for at in memchr::memmem::find_iter(&bytes, secret) {
+                spans.push((items[from + at].1, items[from + at + secret.len() - 1].2));
+            }
+            if cut && to == items.len() {
+                if let Some(k) = longest_tail_prefix(&bytes, secret).filter(|&k| k >= CUT_MATCH_MIN) {
+                    spans.push((items[to - k].1, items[to - 1].2));
+                }
+            }
+        }
+        from = to + 1;
+    }
 }
 
 /// The length of the longest proper, non-empty prefix of `secret` that `text` ends with, in
@@ -582,8 +643,35 @@ mod tests {
         let columns = "u8 Uint8Array(22) [\n    1, 115, 107, 45, 108, 105, 118, 101,\n   45,  65, 66,  67,  68,  69,  70,\n   49,  50, 51,  52,  53,  54, 200\n]";
         assert_eq!(r.redact_str(columns), "u8 Uint8Array(22) [\n    1, [redacted], 200\n]");
         // Cut after 100 items: the start of the value that ends the run goes.
-        let cut = "Uint8Array(120) [\n  7, 7, 115, 107, 45, 108,\n  ... 20 more items\n]";
-        assert_eq!(r.redact_str(cut), "Uint8Array(120) [\n  7, 7, [redacted],\n  ... 20 more items\n]");
+        let sevens = vec!["7"; 96].join(", ");
+        let cut = format!("Uint8Array(120) [\n  {sevens}, 115, 107, 45, 108,\n  ... 20 more items\n]");
+        assert_eq!(r.redact_str(&cut), format!("Uint8Array(120) [\n  {sevens}, [redacted],\n  ... 20 more items\n]"));
+        // Fewer than 100 items before it: no cut console made, and nothing goes.
+        let short = "[ 7, 7, 115, 107, 45, 108,\n  ... 20 more items\n]";
+        assert_eq!(r.redact_str(short), short);
+        // Signed bytes, BigInts, a typed array's JSON, bytes joined by spaces, upper-case hex.
+        let mut accented = Redactor::default();
+        accented.add("clé-secrète-9");
+        let signed: Vec<String> = "clé-secrète-9".bytes().map(|b| (b as i8).to_string()).collect();
+        assert_eq!(accented.redact_str(&format!("Int8Array(15) [ {} ]", signed.join(", "))), "Int8Array(15) [ [redacted] ]");
+        let big: Vec<String> = "sk-live-ABCDEF123456".bytes().map(|b| format!("{b}n")).collect();
+        assert_eq!(r.redact_str(&format!("BigUint64Array(20) [ {} ]", big.join(", "))), "BigUint64Array(20) [ [redacted] ]");
+        let keyed: Vec<String> = "sk-live-ABCDEF123456".bytes().enumerate().map(|(i, b)| format!("\"{i}\":{b}")).collect();
+        assert_eq!(r.redact_str(&format!("{{{}}}", keyed.join(","))), "{[redacted]}");
+        // A longer number is not read from its last digits.
+        assert_eq!(r.redact_str("[ 9115, 107, 45, 108, 105, 118, 101, 45, 65, 66, 67, 68, 69, 70, 49, 50, 51, 52, 53, 54 ]").contains("[redacted]"), false);
+        let joined: Vec<String> = "sk-live-ABCDEF123456".bytes().map(|b| b.to_string()).collect();
+        assert_eq!(r.redact_str(&format!("key: {}", joined.join(" "))), "key: [redacted]");
+        assert_eq!(r.redact_str("<73 6B 2D 6C 69 76 65 2D 41 42 43 44 45 46 31 32 33 34 35 36>"), "<[redacted]>");
+        // ctx.log's JSON: an array of the bytes, and a typed array's object.
+        let bytes: Vec<u64> = "sk-live-ABCDEF123456".bytes().map(u64::from).collect();
+        let logged = r.redact_json(json!({ "key": [9, bytes.clone(), 300] }));
+        assert_eq!(logged["key"][1], json!(vec![REDACTED; 20]));
+        let mut object = serde_json::Map::new();
+        for (i, b) in bytes.iter().enumerate() {
+            object.insert(i.to_string(), json!(b));
+        }
+        assert!(r.redact_json(Value::Object(object)).as_object().unwrap().values().all(|v| v == REDACTED), "a typed array's JSON");
         // Numbers that do not spell it, and a run with a number that is no byte, stay.
         for other in ["[ 115, 107, 45, 108, 105 ]", "[ 115, 107, 45, 108, 105, 118, 101, 45, 65, 366, 67, 68, 69, 70, 49, 50, 51, 52, 53, 54 ]"] {
             assert_eq!(r.redact_str(other), other);
@@ -635,16 +723,25 @@ mod tests {
     fn the_start_of_a_secret_cut_short_is_redacted() {
         let mut r = Redactor::default();
         r.add("sk-live-ABCDEF123456");
-        let y = "y".repeat(40);
+        let y = "y".repeat(9_990);
         assert_eq!(r.redact_str(&format!("{{\n  body: \"{y}sk-live-AB\"... 10 more characters\n}}")), format!("{{\n  body: \"{y}[redacted]\"... 10 more characters\n}}"));
-        assert_eq!(r.redact_str(&format!("[ '{y}sk-l'... 16 more characters ]")), format!("[ '{y}[redacted]'... 16 more characters ]"));
+        let y6 = "y".repeat(9_996);
+        assert_eq!(r.redact_str(&format!("[ '{y6}sk-l'... 16 more characters ]")), format!("[ '{y6}[redacted]'... 16 more characters ]"));
+        let zeros = vec!["00"; 46].join(" ");
         assert_eq!(
-            r.redact_str("[Uint8Contents]: <00 73 6b 2d 6c ... 16 more bytes>"),
-            "[Uint8Contents]: <00 [redacted] ... 16 more bytes>",
+            r.redact_str(&format!("[Uint8Contents]: <{zeros} 73 6b 2d 6c ... 16 more bytes>")),
+            format!("[Uint8Contents]: <{zeros} [redacted] ... 16 more bytes>"),
             "the spaced-hex form's start"
         );
-        // Without a cut, or with a cut text that ends in no part of it, nothing changes.
-        for same in [format!("body: \"{y}sk-live-AB\""), format!("body: \"{y}x\"... 10 more characters")] {
+        // Without a cut, with a cut text that ends in no part of it or in under 4 bytes of it, or
+        // with too little text before a marker for console to have cut there, nothing changes.
+        for same in [
+            format!("body: \"{y}sk-live-AB\""),
+            format!("body: \"{y}x\"... 10 more characters"),
+            format!("body: \"{y}xsk-\"... 16 more characters"),
+            format!("body: \"{}sk-live-AB\"... 10 more characters", "y".repeat(40)),
+            "notes: 'sk-live-AB'... 10 more characters 'sk-live-AB'... 10 more characters".to_owned(),
+        ] {
             assert_eq!(r.redact_str(&same), same);
         }
     }

@@ -170,7 +170,13 @@ fn call_exits_2_for_load_and_usage_errors() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("defineToolkit: Nope has an invalid declaration:"), "{}", stderr(&out));
     // A flag's message says what is wrong with the value given.
-    for (timeout, says) in [("0", "--timeout must be a positive number of seconds, got 0"), ("1e100", "--timeout is too large: 1e100 seconds")] {
+    for (timeout, says) in [
+        ("0", "--timeout must be a positive number of seconds, got 0"),
+        ("1e100", "--timeout is too large: 1e100 seconds (at most 1e9)"),
+        // Past 9.2e18 seconds the deadline overflowed the clock and the call panicked.
+        ("1e19", "--timeout is too large: 1e19 seconds (at most 1e9)"),
+        ("1e-10", "--timeout is too small: 1e-10 seconds (at least 1e-9)"),
+    ] {
         let out = trove_host(&["call", &envelopes, "text_only", "--timeout", timeout]);
         assert_eq!(out.status.code(), Some(2));
         assert!(stderr(&out).contains(says), "{timeout}: {}", stderr(&out));
