@@ -372,7 +372,9 @@ impl Redactor {
                 .known
                 .iter()
                 .filter(|k| !bytes || matches!(k.form, SecretForm::HexSpaced | SecretForm::HexSpacedUpper))
-                .filter_map(|k| longest_tail_prefix(before.as_bytes(), k.text.as_bytes()))
+                // A cut buffer shows 50 bytes: no more of a value's start than that can be there.
+                .map(|k| if bytes { &k.text.as_bytes()[..k.text.len().min(150)] } else { k.text.as_bytes() })
+                .filter_map(|form| longest_tail_prefix(before.as_bytes(), form))
                 .filter(|&k| k >= CUT_MATCH_MIN)
                 .max();
             if let Some(k) = longest {
@@ -513,7 +515,9 @@ fn byte_list_spans(items: &[(Option<u8>, usize, usize)], secrets: &[&[u8]], cut:
                 spans.push((items[from + at].1, items[from + at + secret.len() - 1].2));
             }
             if cut && to == items.len() {
-                if let Some(k) = longest_tail_prefix(&bytes, secret).filter(|&k| k >= CUT_MATCH_MIN) {
+                // A cut list shows 100 items: no more of a value's start than that can be there.
+                let start = &secret[..secret.len().min(101)];
+                if let Some(k) = longest_tail_prefix(&bytes, start).filter(|&k| k >= CUT_MATCH_MIN) {
                     spans.push((items[to - k].1, items[to - 1].2));
                 }
             }
