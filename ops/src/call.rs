@@ -250,7 +250,7 @@ impl CallState {
     /// Whether the call's granted scopes give it `ctx.trove` (contract §5, **host**: granted
     /// means asked by the call and declared by the manifest).
     pub fn has_trove_scope(&self) -> bool {
-        self.scopes.iter().any(|s| crate::manifest::KNOWN_SCOPES.contains(&s.as_str()))
+        crate::trove::grants_trove(&self.scopes)
     }
 
     /// This call's cache namespace.

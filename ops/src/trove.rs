@@ -84,9 +84,15 @@ impl TroveOperation {
     pub fn allowed_by(self, granted: &[String]) -> bool {
         match self.needs() {
             Some(scope) => granted.iter().any(|s| s == scope),
-            None => granted.iter().any(|s| crate::manifest::KNOWN_SCOPES.contains(&s.as_str())),
+            None => grants_trove(granted),
         }
     }
+}
+
+/// Whether scopes `granted` to a call give it `ctx.trove` at all: either of the known scopes
+/// (contract §5; granted means asked by the call and declared by the manifest, **host**).
+pub fn grants_trove(granted: &[String]) -> bool {
+    granted.iter().any(|s| crate::manifest::KNOWN_SCOPES.contains(&s.as_str()))
 }
 
 /// A knowledge-base backend: `search`, `getDocument` or `ingest`, by operation name.
