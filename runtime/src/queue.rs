@@ -26,6 +26,10 @@ pub(crate) enum Empty {
 struct Inner {
     jobs: VecDeque<Job>,
     closed: bool,
+    /// Instances asleep on [`CallQueue::arrived`]: a push wakes one only when there is one
+    /// (std's `Condvar::notify_one` makes a `futex` system call even when nobody waits, and an
+    /// instance that is busy or polling in [`CallQueue::pop`] needs no wake-up).
+    sleeping: usize,
 }
 
 /// See the module docs.
@@ -64,8 +68,13 @@ impl CallQueue {
 
     /// Adds a call at the back and wakes one waiting instance.
     pub(crate) fn push(&self, job: Job) {
-        self.lock().jobs.push_back(job);
-        self.arrived.notify_one();
+        let mut inner = self.lock();
+        inner.jobs.push_back(job);
+        let wake = inner.sleeping > 0;
+        drop(inner);
+        if wake {
+            self.arrived.notify_one();
+        }
     }
 
     /// Calls waiting.
@@ -124,7 +133,9 @@ impl CallQueue {
             if now >= deadline {
                 return Err(Empty::Timeout);
             }
+            inner.sleeping += 1;
             inner = self.arrived.wait_timeout(inner, deadline - now).unwrap_or_else(PoisonError::into_inner).0;
+            inner.sleeping -= 1;
         }
     }
 }
