@@ -234,6 +234,11 @@ struct Known {
 #[derive(Debug, Default, Clone)]
 pub struct Redactor {
     known: Vec<Known>,
+    /// Every form of [`Self::known`] in one automaton (pattern `i` is `known[i]`), matched
+    /// leftmost-longest in one pass over the text: a replacement is never scanned again, so a
+    /// short form cannot match inside a marker an earlier form put there (`[redacted]` holds a
+    /// `c`), and a longer form wins over a shorter one that starts at the same place.
+    matcher: Option<aho_corasick::AhoCorasick>,
     /// Each value as it was added (the forms above may share its text under another form).
     values: Vec<String>,
 }
@@ -249,8 +254,11 @@ impl Redactor {
     /// percent-encoding and form encoding, JSON string escaping (`"` `\\` control characters,
     /// as `JSON.stringify` writes them), the escaping `console.*` uses for strings inside
     /// objects (`\\'`, `\\n`), and, for a multi-line value (a PEM key), each line. Empty values
-    /// are ignored (they would match everywhere); derived forms shorter than 8 characters are
-    /// skipped as too likely to occur by chance. `name` is what a cassette's placeholder says.
+    /// are ignored (they would match everywhere); a derived form shorter than 8 characters and
+    /// shorter than the value itself is skipped as too likely to occur by chance (one at least
+    /// as long as the value is no likelier than the value, which is always looked for: a
+    /// 5-character password's `encodeURIComponent` form is). `name` is what a cassette's
+    /// placeholder says.
     pub fn add_named(&mut self, name: &str, value: &str) {
         self.add_form_set(Some(name), value);
     }
@@ -268,7 +276,7 @@ impl Redactor {
         }
         for form in forms {
             let Some(text) = form.encode(value) else { continue };
-            if form != SecretForm::Raw && text.len() < 8 {
+            if form != SecretForm::Raw && text.len() < MIN_DERIVED_LEN && text.len() < value.len() {
                 continue;
             }
             match self.known.iter_mut().find(|k| k.text == text) {
@@ -284,6 +292,10 @@ impl Redactor {
         }
         // Longest first, so a secret that contains another is replaced whole.
         self.known.sort_by_key(|k| std::cmp::Reverse(k.text.len()));
+        self.matcher = aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .build(self.known.iter().map(|k| k.text.as_str()))
+            .ok();
     }
 
     /// Whether no value has been resolved (then text passes through untouched).
@@ -398,12 +410,16 @@ impl Redactor {
     }
 
     fn replace_with(&self, text: &str, with: impl Fn(&Known) -> String) -> String {
-        let mut out = text.to_owned();
-        for k in &self.known {
-            if out.contains(k.text.as_str()) {
-                out = out.replace(k.text.as_str(), &with(k));
-            }
+        let Some(matcher) = &self.matcher else { return text.to_owned() };
+        let mut out = String::with_capacity(text.len());
+        let mut last = 0;
+        // Each pattern is UTF-8, so each match starts and ends on a character boundary.
+        for found in matcher.find_iter(text) {
+            out.push_str(&text[last..found.start()]);
+            out.push_str(&with(&self.known[found.pattern().as_usize()]));
+            last = found.end();
         }
+        out.push_str(&text[last..]);
         out
     }
 
@@ -486,6 +502,10 @@ pub fn expand_placeholders(text: &str, value_of: &dyn Fn(&str) -> Option<String>
 /// The fewest bytes of a secret's start that count at a cut ([`Redactor::redact_str`]): one
 /// or two are too likely by chance, and replacing them spoils ordinary output.
 const CUT_MATCH_MIN: usize = 4;
+
+/// Bytes below which a derived form shorter than its value is not looked for
+/// ([`Redactor::add_named`]).
+const MIN_DERIVED_LEN: usize = 8;
 
 /// Each item of a printed list of numbers (`115`, `-61` as a signed byte, `115n`, `"0":115`):
 /// the byte it stands for (`None` when it is no byte) and its range in `run`.
@@ -792,6 +812,25 @@ mod tests {
         assert_eq!(expand_placeholders(&scrubbed, &|_| Some("42".into())), "/users/42?n=420");
     }
 
+    /// A form shorter than 8 characters but at least as long as the value is no likelier by
+    /// chance than the value itself (always looked for), so a short password's encodings are
+    /// found too: a cassette recorded with `?k=${encodeURIComponent(key)}` holds no copy of it.
+    #[test]
+    fn a_short_value_s_encodings_at_least_as_long_as_it_are_found() {
+        let mut r = Redactor::default();
+        r.add_named("KEY", "p@ss!");
+        assert_eq!(r.placeholders_str("https://api.example.com/h?k=p%40ss!"), "https://api.example.com/h?k={{secret:KEY:uri-component}}");
+        r.add_named("PASS", "ab cd");
+        for (text, expected) in [
+            ("/ab%20cd", "/[redacted]"),
+            ("q=ab+cd", "q=[redacted]"),
+            ("YWIgY2Q=", "[redacted]"),
+            ("6162206364", "[redacted]"),
+        ] {
+            assert_eq!(r.redact_str(text), expected, "{text}");
+        }
+    }
+
     /// Issue #9's inputs and their siblings: every encoding one built-in call produces, at any
     /// offset of a longer encoded string.
     #[test]
@@ -858,8 +897,8 @@ mod tests {
 
         proptest! {
             /// A secret at a random offset of a longer string, in each covered encoding of the
-            /// whole string, never survives redaction (forms of at least 8 characters; the raw
-            /// value always).
+            /// whole string, never survives redaction (forms of at least 8 characters or at
+            /// least as long as the value; the raw value always).
             #[test]
             fn a_secret_in_any_covered_encoding_at_any_offset_never_survives(secret in secret(), prefix in text(), suffix in text()) {
                 let mut r = Redactor::default();
@@ -884,7 +923,7 @@ mod tests {
                     ("json", serde_json::to_string(&whole).unwrap(), { let j = serde_json::to_string(&secret).unwrap(); j[1..j.len() - 1].to_owned() }),
                 ];
                 for (what, encoded, core) in encodings {
-                    if core.len() < 8 || !encoded.contains(core.as_str()) {
+                    if (core.len() < 8 && core.len() < n) || !encoded.contains(core.as_str()) {
                         continue;
                     }
                     prop_assert!(!survives(&encoded, &core), "{what}: {core:?} survived in {:?}", r.redact_str(&encoded));
