@@ -5,6 +5,7 @@
 //!       tools/list ◀── Catalog: each toolkit's tool list, mapped                   catalog.rs
 //!       tools/call ──▶ EnvSource::env + cancel token + log sink ─▶ ToolkitHandle::call
 //!                  ◀── envelope ─▶ CallToolResult                                   result.rs
+//!   stdio only: stdin's end held back until no call runs                           stdio.rs
 //!   HTTP only: Origin/Host checks (403) first                                      gate.rs
 //!              bearer token (401), Mcp-Session-Id                                 http.rs
 //! ```
@@ -50,6 +51,7 @@ mod gate;
 mod http;
 pub mod result;
 mod session;
+mod stdio;
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicUsize;
@@ -163,13 +165,17 @@ impl McpServer {
         &self.inner.toolkits
     }
 
-    /// Serves one client on this process's stdin and stdout until it closes them.
+    /// Serves one client on this process's stdin and stdout until it closes stdin and every
+    /// call it made has answered (closing stdin cancels nothing: each call runs to its end or
+    /// its limit, and its result is still written).
     ///
     /// # Errors
     /// [`McpError`] when the client does not initialize or the session fails.
     pub async fn serve_stdio(&self) -> Result<(), McpError> {
+        let (stdin, stdout) = rmcp::transport::stdio_pipes();
+        let stdin = stdio::EndAfterCalls::new(stdin, self.inner.in_flight.clone());
         let running = session::McpSession::new(self.clone())
-            .serve(rmcp::transport::stdio_pipes())
+            .serve((stdin, stdout))
             .await
             .map_err(|e| McpError::Initialize(e.to_string()))?;
         running.waiting().await.map(|_| ()).map_err(|e| McpError::Session(e.to_string()))

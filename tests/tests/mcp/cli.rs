@@ -110,3 +110,47 @@ fn a_token_an_http_header_cannot_carry_is_refused() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("must hold one token of visible ASCII characters"), "{stderr}");
 }
+
+/// A client that closes stdin has cancelled nothing (MCP cancels with
+/// `notifications/cancelled`): the call it sent runs to its end, its result is written, and
+/// the process exits 0 after it. A call longer than rmcp's own wait on a closed input (about
+/// 5 s) was cut off before (found by a hostile review).
+#[test]
+fn closing_stdin_lets_the_running_call_answer() {
+    use std::io::{Read, Write};
+    let home = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("mcp-stdin-close-{}", std::process::id()));
+    let mut child = Command::new(cli_binary())
+        .args(["mcp", &fixture("echo").display().to_string()])
+        .current_dir(repo_root())
+        .env_remove("RUST_LOG")
+        .env("TROVE_HOST_HOME", &home)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run trove-host mcp");
+    let lines = [
+        json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": { "name": "t", "version": "1" } } }),
+        json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }),
+        json!({ "jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": { "name": "slow", "arguments": { "ms": 6500 } } }),
+    ];
+    let mut stdin = child.stdin.take().expect("stdin");
+    for line in &lines {
+        writeln!(stdin, "{line}").expect("write to trove-host mcp");
+    }
+    drop(stdin);
+    let mut stdout = String::new();
+    child.stdout.take().expect("stdout").read_to_string(&mut stdout).expect("read stdout");
+    let mut stderr = String::new();
+    child.stderr.take().expect("stderr").read_to_string(&mut stderr).expect("read stderr");
+    let status = child.wait().expect("wait for trove-host mcp");
+    let _ = std::fs::remove_dir_all(&home);
+    let answer = stdout
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .find(|message| message["id"] == json!(2))
+        .unwrap_or_else(|| panic!("no answer to the call\nstdout:\n{stdout}\nstderr:\n{stderr}"));
+    assert_eq!(answer["result"]["content"][0]["text"], json!("slept 6500 ms"), "{answer}\n{stderr}");
+    assert_eq!(status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("cancelled"), "{stderr}");
+}
