@@ -9,7 +9,7 @@
 //! after the Cargo registry is cleaned, has no scripts at all.
 //!
 //! The table holds every `.js` file in the root of those four crates (found with `cargo
-//! metadata`, offline) and in our own extensions' folders, keyed by the path the extension
+//! metadata`, offline, or else from `Cargo.lock` in the Cargo registry) and in our own extensions' folders, keyed by the path the extension
 //! gives (its `..` steps resolved). A 7-bit ASCII file is built in as deno's own
 //! `ascii_str_include!` builds one (checked while compiling, handed to the engine without a
 //! copy), any other as text. A file missing from the table is read from disk as before;
@@ -43,7 +43,7 @@ fn main() {
     for dir in [js.join("vendor"), js.join("shims"), root.join("ops/src"), root.join("intl/src")] {
         collect(&dir, true, &mut files);
     }
-    match deno_crate_dirs(&manifest_dir) {
+    match deno_crate_dirs(&manifest_dir).or_else(|why| registry_crate_dirs(root).map_err(|also| format!("{why}; {also}"))) {
         Ok(dirs) => dirs.iter().for_each(|dir| collect(dir, false, &mut files)),
         Err(why) => println!(
             "cargo:warning=deno's extension scripts are not built into trove-host ({why}); it reads them from the Cargo registry at run time"
@@ -92,6 +92,44 @@ fn collect(dir: &Path, deep: bool, into: &mut Vec<String>) {
             into.push(path.to_str().expect("UTF-8 paths").to_owned());
         }
     }
+}
+
+/// The folders of [`DENO_CRATES`] this build uses, when `cargo metadata` cannot tell: each
+/// crate's version from `Cargo.lock`, in the Cargo registry's source folder
+/// (`$CARGO_HOME/registry/src/<index>/<name>-<version>`). `cargo metadata --offline` describes
+/// every package of the lock file, so it fails on a machine that has fetched only what this
+/// build needs (the README's first `cargo run`, before any `cargo test` fetched the dev- and
+/// other platforms' dependencies); Cargo has fetched these crates before it runs this script,
+/// as the library depends on them.
+fn registry_crate_dirs(workspace: &Path) -> Result<Vec<PathBuf>, String> {
+    let lock = std::fs::read_to_string(workspace.join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cargo")))
+        .ok_or("neither CARGO_HOME nor HOME is set")?;
+    let indexes: Vec<PathBuf> = std::fs::read_dir(cargo_home.join("registry/src"))
+        .map_err(|e| format!("{}: {e}", cargo_home.join("registry/src").display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .collect();
+    let mut dirs = Vec::new();
+    for name in DENO_CRATES {
+        // `[[package]]` blocks: `name = "…"` then `version = "…"`.
+        let versions: Vec<&str> = lock
+            .split("[[package]]")
+            .filter(|block| block.lines().any(|line| line.trim() == format!("name = \"{name}\"")))
+            .filter_map(|block| block.lines().find_map(|line| line.trim().strip_prefix("version = \"")?.strip_suffix('"')))
+            .collect();
+        let [version] = versions.as_slice() else {
+            return Err(format!("{} versions of {name} in Cargo.lock", versions.len()));
+        };
+        let folder = format!("{name}-{version}");
+        let found: Vec<PathBuf> = indexes.iter().map(|index| index.join(&folder)).filter(|dir| dir.join("Cargo.toml").is_file()).collect();
+        match found.as_slice() {
+            [one] => dirs.push(one.clone()),
+            none_or_many => return Err(format!("{} folders {folder} in the Cargo registry", none_or_many.len())),
+        }
+    }
+    Ok(dirs)
 }
 
 /// The folders of [`DENO_CRATES`] this build uses, from `cargo metadata` (offline: the build has
