@@ -34,6 +34,7 @@ deno_core::extension!(
         op_trove_secret,
         op_trove_egress_check,
         op_trove_request_check,
+        op_trove_request_member,
         op_trove_fetch,
         op_trove_fetch_cancel_handle,
         op_trove_kb,
@@ -168,13 +169,54 @@ pub fn op_trove_egress_check(state: &mut OpState, #[string] url: &str) -> Option
     scope.egress.check_url(url).err().map(|r| r.to_string())
 }
 
-/// The Request constructor's checks on a request's shape ([`crate::egress::check_request_shape`]),
-/// asked before the body is read so the `TypeError` comes first, as fetch's does. Returns the
-/// message or `null`.
+/// The check fetch's WebIDL conversion makes on one `init` member as `ctx.fetch` reads it
+/// ([`crate::egress::init::check_init_member`]: the method a `ByteString`, an enumerated
+/// member one of its values), asked before the next member is read. Returns the message or
+/// `null`.
 #[op2]
 #[string]
-pub fn op_trove_request_check(#[string] method: &str, #[string] redirect: Option<String>, has_body: bool) -> Option<String> {
-    crate::egress::check_request_shape(method, redirect.as_deref(), has_body).err().map(|e| e.to_string())
+pub fn op_trove_request_member(#[string] member: &str, #[string] value: &str) -> Option<String> {
+    crate::egress::init::check_init_member(member, value).err().map(|e| e.to_string())
+}
+
+/// The Request constructor's checks on a request and the rest of its `init`
+/// ([`crate::egress::init::check_request_init`]), asked before the body is read so the
+/// `TypeError` comes first, as fetch's does. Returns the `TypeError`'s message (for a
+/// `dispatcher`, the network failure's `fetch failed`, after every other check), or `null`.
+/// `stream_body` is 0 without a `ReadableStream` body, 1 with one, 2 with a locked or read one.
+#[op2]
+#[string]
+#[allow(clippy::too_many_arguments, reason = "one argument per member of fetch's init; see op_trove_fetch")]
+pub fn op_trove_request_check(
+    #[string] method: &str,
+    #[string] redirect: Option<String>,
+    has_body: bool,
+    window: bool,
+    #[string] referrer: Option<String>,
+    #[string] mode: Option<String>,
+    #[string] cache: Option<String>,
+    bad_signal: bool,
+    #[smi] stream_body: u32,
+    keepalive: bool,
+    duplex: bool,
+    dispatcher: bool,
+) -> Option<String> {
+    let init = crate::egress::init::RequestInit {
+        method,
+        redirect: redirect.as_deref(),
+        has_body,
+        window,
+        referrer: referrer.as_deref(),
+        mode: mode.as_deref(),
+        cache: cache.as_deref(),
+        bad_signal,
+        stream_body: stream_body != 0,
+        stream_unusable: stream_body == 2,
+        keepalive,
+        duplex,
+        dispatcher,
+    };
+    crate::egress::init::check_request_init(&init).err().map(|e| e.to_string())
 }
 
 /// What `ctx.fetch` gets back: a response, or how to fail.

@@ -324,15 +324,84 @@ export function op_trove_request_body_check(size) {
   return size <= MAX_REQUEST_BODY_BYTES ? null : requestTooLarge(MAX_REQUEST_BODY_BYTES);
 }
 
-/** The Request constructor's shape checks (Rust: `check_request_shape`): the message or null. */
-export function op_trove_request_check(method, redirect, hasBody) {
-  if (redirect !== null && !["follow", "manual", "error"].includes(redirect)) {
-    return `The provided value '${redirect}' is not a valid enum value of type RequestRedirect`;
+// RequestInit's enumerated members and their values (Rust: `ENUMS` in ops/src/egress/init.rs).
+const INIT_ENUMS = {
+  referrerPolicy: [
+    "",
+    "no-referrer",
+    "no-referrer-when-downgrade",
+    "same-origin",
+    "origin",
+    "strict-origin",
+    "origin-when-cross-origin",
+    "strict-origin-when-cross-origin",
+    "unsafe-url",
+  ],
+  mode: ["navigate", "same-origin", "no-cors", "cors"],
+  credentials: ["omit", "same-origin", "include"],
+  cache: ["default", "no-store", "reload", "no-cache", "force-cache", "only-if-cached"],
+  redirect: ["follow", "manual", "error"],
+  duplex: ["half"],
+};
+const invalidEnum = (member, value) =>
+  `Request constructor: ${value} is not an accepted type. Expected one of ${INIT_ENUMS[member].join(", ")}.`;
+
+/** One `init` member's conversion check as it is read (Rust: `check_init_member`): the message or null. */
+export function op_trove_request_member(member, value) {
+  if (member === "method") {
+    for (let i = 0; i < value.length; i++) {
+      const unit = value.charCodeAt(i);
+      if (unit > 255) {
+        return `Cannot convert argument to a ByteString because the character at index ${i} has a value of ${unit} which is greater than 255.`;
+      }
+    }
+    return null;
+  }
+  const allowed = INIT_ENUMS[member];
+  return allowed === undefined || allowed.includes(value) ? null : invalidEnum(member, value);
+}
+
+/** The Request constructor's checks on a request and its `init` (Rust: `check_request_init`): the message or null. */
+export function op_trove_request_check(
+  method,
+  redirect,
+  hasBody,
+  window,
+  referrer,
+  mode,
+  cache,
+  badSignal,
+  stream,
+  keepalive,
+  duplex,
+  dispatcher,
+) {
+  for (const [member, value] of [["redirect", redirect], ["mode", mode], ["cache", cache]]) {
+    if (value !== null && !INIT_ENUMS[member].includes(value)) return invalidEnum(member, value);
+  }
+  if (window) return "'window' option 'client' must be null";
+  if (referrer !== null && referrer !== "" && !URL.canParse(referrer)) return `Referrer "${referrer}" is not a valid URL.`;
+  const requestMode = mode ?? "cors";
+  if (requestMode === "navigate") return "Request constructor: invalid request mode navigate.";
+  if (cache === "only-if-cached" && requestMode !== "same-origin") {
+    return "'only-if-cached' can be set only with 'same-origin' mode";
   }
   if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(method)) return `'${method}' is not a valid HTTP method.`;
   const upper = method.toUpperCase();
-  if (["CONNECT", "TRACE", "TRACK"].includes(upper)) return "Method is forbidden.";
+  if (["CONNECT", "TRACE", "TRACK"].includes(upper)) return `'${method}' HTTP method is unsupported.`;
+  if (badSignal) return "Failed to construct 'Request': member signal is not of type AbortSignal.";
+  const normal = ["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"].includes(upper) ? upper : method;
+  if (requestMode === "no-cors" && !["GET", "HEAD", "POST"].includes(normal)) return `'${normal} is unsupported in no-cors mode.`;
   if (hasBody && (upper === "GET" || upper === "HEAD")) return "Request with GET/HEAD method cannot have body.";
+  if (stream !== 0) {
+    if (keepalive) return "keepalive";
+    if (stream === 2) return "Response body object should not be disturbed or locked";
+    if (!duplex) return "RequestInit: duplex option is required when sending a body.";
+    if (requestMode !== "same-origin" && requestMode !== "cors") {
+      return 'If request is made from ReadableStream, mode should be "same-origin" or "cors"';
+    }
+  }
+  if (dispatcher) return "fetch failed";
   return null;
 }
 
@@ -362,12 +431,12 @@ function egressFetch(request, body) {
   }
   const redirect = request.redirect;
   if (redirect !== null && redirect !== undefined && redirect !== "follow" && redirect !== "manual" && redirect !== "error") {
-    return typeError(`The provided value '${redirect}' is not a valid enum value of type RequestRedirect`);
+    return typeError(invalidEnum("redirect", redirect));
   }
   const raw = request.method;
   if (!HTTP_TOKEN.test(raw)) return typeError(`'${raw}' is not a valid HTTP method.`);
   const upper = raw.toUpperCase();
-  if (upper === "CONNECT" || upper === "TRACE" || upper === "TRACK") return typeError("Method is forbidden.");
+  if (upper === "CONNECT" || upper === "TRACE" || upper === "TRACK") return typeError(`'${raw}' HTTP method is unsupported.`);
   const method = STANDARD_METHODS.includes(upper) ? upper : raw;
   if (body !== null && (method === "GET" || method === "HEAD")) {
     return typeError("Request with GET/HEAD method cannot have body.");

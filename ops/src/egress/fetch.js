@@ -8,6 +8,7 @@ import {
   op_trove_fetch_cancel_handle,
   op_trove_request_body_check,
   op_trove_request_check,
+  op_trove_request_member,
 } from "ext:core/ops";
 import { ToolError } from "ext:trove_ops/tool_error.js";
 
@@ -134,10 +135,36 @@ function abortable(start, signal) {
   });
 }
 
-/** The WHATWG Request constructor's TypeErrors (method, redirect mode, GET/HEAD body): Rust decides. */
-function checkRequest(method, redirect, hasBody) {
-  const refusal = op_trove_request_check(method, redirect, hasBody);
+/**
+ * The Request constructor's TypeErrors (fetch's `init` members, the method, a GET/HEAD body, a
+ * stream body's `keepalive` and `duplex`), and `fetch failed` for a `dispatcher`: Rust decides
+ * (`check_request_init`). `stream` is 0 without a `ReadableStream` body, 1 with one, 2 with a
+ * locked or read one.
+ */
+function checkRequest(method, given, hasBody, stream) {
+  const refusal = op_trove_request_check(
+    method,
+    given.redirect,
+    hasBody,
+    given.window,
+    given.referrer,
+    given.mode,
+    given.cache,
+    given.badSignal,
+    stream,
+    given.keepalive,
+    given.duplex,
+    given.dispatcher,
+  );
   if (refusal !== null) throw new TypeError(refusal);
+}
+
+/** What `checkRequest` is told of a body: 0 not a `ReadableStream`, 1 one, 2 one already locked or read. */
+function streamState(body) {
+  if (typeof body !== "object" || body === null) return 0;
+  const { ReadableStream, isReadableStreamDisturbed } = streamsScript();
+  if (!(body instanceof ReadableStream)) return 0;
+  return body.locked || isReadableStreamDisturbed(body) ? 2 : 1;
 }
 
 /**
@@ -173,42 +200,94 @@ const EMPTY_INIT = Object.freeze({
   method: undefined,
   headers: undefined,
   body: undefined,
+  referrer: null,
+  mode: null,
+  cache: null,
   redirect: null,
+  integrity: null,
+  keepalive: false,
   signal: undefined,
+  badSignal: false,
+  window: false,
+  duplex: false,
+  dispatcher: false,
 });
 
+/** WebIDL's `DOMString` conversion of `init[member]` (a symbol is a TypeError, with undici's words). */
+function domString(value, member) {
+  if (typeof value === "symbol") {
+    throw new TypeError(`Request constructor: init.${member} is a symbol, which cannot be converted to a DOMString.`);
+  }
+  return String(value);
+}
+
+/** `init[member]` as a string, checked as it is read (Rust: `check_init_member`). */
+function checkedString(value, member) {
+  const text = domString(value, member);
+  const refusal = op_trove_request_member(member, text);
+  if (refusal !== null) throw new TypeError(refusal);
+  return text;
+}
+
 /**
- * The members of fetch's `init` this host uses, read and converted as Node 20's fetch (undici,
- * what the SDK runs on) reads them: `undefined` or `null` is no init, any other value that is
- * not an object is a TypeError; each member is read once, in undici's order (method, headers,
- * body, redirect, signal), and converted as it is read. Only `undefined` means "absent" for
- * `method`, `headers` and `redirect` (`method: null` is the method "null", `redirect: null` is
- * refused by Rust's check, `headers: null` by `Headers`); a `signal` must be null or look like an
- * AbortSignal (a boolean `aborted` and an `addEventListener` function: undici's own check), so a
- * refused one never reaches `abortable`.
+ * fetch's `init`, read and converted as Node 20's fetch (undici 6, what the SDK runs on) reads
+ * it: `undefined` or `null` is no init, any other value that is not an object is a TypeError;
+ * each member is read once, in undici's order (method, headers, body, referrer,
+ * referrerPolicy, mode, credentials, cache, redirect, integrity, keepalive, signal, window,
+ * duplex, dispatcher), converted as it is read, and a conversion that fails (a symbol, a
+ * method that is not a `ByteString`, a value an enumerated member does not take: Rust decides)
+ * throws before the next member is read. Only `undefined` means "absent" (`redirect: null` is
+ * the value "null", refused; `headers: null` is refused by `Headers`). What the Request
+ * constructor checks after the conversion (`window`, `referrer`, `mode`, `cache`, a signal that
+ * is not one, the body's `keepalive` and `duplex`, `dispatcher`) is asked of Rust by
+ * `checkRequest`; whether the signal looks like an AbortSignal (a boolean `aborted` and an
+ * `addEventListener` function: undici's own check) is read here, after every member.
  *
  * Shape: `{ method: string | undefined, headers: [name, value][] | undefined, body,
- * redirect: string | null, signal }`.
+ * referrer, mode, cache, redirect, integrity: string | null, keepalive, badSignal, window,
+ * duplex, dispatcher: boolean, signal }`.
  */
 function requestInit(init) {
   if (init === undefined || init === null) return EMPTY_INIT;
   if (typeof init !== "object" && typeof init !== "function") {
-    throw new TypeError(`Failed to execute 'fetch': init is a ${typeof init}, not an object (RequestInit).`);
+    throw new TypeError(`Request constructor: Expected ${init} to be one of: Null, Undefined, Object.`);
   }
   const method = init.method;
-  const given = { __proto__: null, method: method === undefined ? undefined : String(method) };
+  const given = { __proto__: null, method: method === undefined ? undefined : checkedString(method, "method") };
   const headers = init.headers;
   given.headers = headers === undefined ? undefined : headerPairs(headers);
   given.body = init.body;
+  // USVString: a template literal converts as undici's `toUSVString` does.
+  const referrer = init.referrer;
+  given.referrer = referrer === undefined ? null : `${referrer}`;
+  // `referrerPolicy` and `credentials` change nothing the host sends (it sends no `referer` and
+  // no cookies), but are converted and refused as undici does.
+  const referrerPolicy = init.referrerPolicy;
+  if (referrerPolicy !== undefined) checkedString(referrerPolicy, "referrerPolicy");
+  const mode = init.mode;
+  given.mode = mode === undefined ? null : checkedString(mode, "mode");
+  const credentials = init.credentials;
+  if (credentials !== undefined) checkedString(credentials, "credentials");
+  const cache = init.cache;
+  given.cache = cache === undefined ? null : checkedString(cache, "cache");
   const redirect = init.redirect;
-  given.redirect = redirect === undefined ? null : String(redirect);
+  given.redirect = redirect === undefined ? null : checkedString(redirect, "redirect");
+  const integrity = init.integrity;
+  given.integrity = integrity === undefined ? null : domString(integrity, "integrity");
+  given.keepalive = !!init.keepalive;
   const signal = init.signal;
-  if (signal !== undefined && signal !== null) {
-    if (typeof signal.aborted !== "boolean" || typeof signal.addEventListener !== "function") {
-      throw new TypeError("Failed to execute 'fetch': member signal is not of type AbortSignal.");
-    }
-  }
   given.signal = signal;
+  const window = init.window;
+  given.window = window !== undefined && window !== null;
+  const duplex = init.duplex;
+  if (duplex !== undefined) checkedString(duplex, "duplex");
+  given.duplex = duplex !== undefined;
+  const dispatcher = init.dispatcher;
+  given.dispatcher = dispatcher !== undefined && dispatcher !== null;
+  given.badSignal =
+    signal !== undefined &&
+    signal !== null &&
+    (typeof signal.aborted !== "boolean" || typeof signal.addEventListener !== "function");
   return given;
 }
 
@@ -233,7 +312,7 @@ async function exchange({ url, fromRequest }, input, given, headerList, finish) 
   const pairs = headerList ?? given.headers ?? (fromRequest ? headerPairs(input.headers) : []);
   const rawBody = given.body !== undefined ? given.body : fromRequest ? input.body : null;
   const hasBody = rawBody !== undefined && rawBody !== null;
-  checkRequest(method, given.redirect, hasBody);
+  checkRequest(method, given, hasBody, given.body === undefined ? 0 : streamState(given.body));
   // Indexed, not destructured: a toolkit may have replaced the array iterator.
   const body = hasBody ? await bodyBytes(rawBody) : NO_BODY;
   const bytes = body[0];

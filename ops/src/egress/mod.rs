@@ -7,6 +7,7 @@
 pub mod address;
 pub mod budget;
 pub mod cassette;
+pub mod init;
 pub mod oauth;
 pub mod policy;
 pub mod replay;
@@ -21,6 +22,6 @@ pub use send::{
     check_request_headers, check_request_shape, invalid_header_name_message, invalid_header_value_message, invalid_method_message,
     invalid_redirect_message, is_forbidden_request_header, op_trove_request_body_check,
     CREDENTIALS_MESSAGE, Egress, FetchError, FetchRequest, FetchResponse, OAuthClient, RedirectMode,
-    DEFAULT_USER_AGENT, FORBIDDEN_METHOD_MESSAGE, GET_HEAD_BODY_MESSAGE, MAX_REDIRECTS,
+    DEFAULT_USER_AGENT, forbidden_method_message, GET_HEAD_BODY_MESSAGE, MAX_REDIRECTS,
 };
 pub use transport::{HttpRequest, HttpResponse, SpawnedTransport, Transport, TransportError};

@@ -112,16 +112,18 @@ pub fn invalid_method_message(method: &str) -> String {
     format!("'{method}' is not a valid HTTP method.")
 }
 
-/// What fetch throws for `CONNECT`, `TRACE` or `TRACK`.
-pub const FORBIDDEN_METHOD_MESSAGE: &str = "Method is forbidden.";
+/// What fetch throws for `CONNECT`, `TRACE` or `TRACK` (undici's message).
+pub fn forbidden_method_message(method: &str) -> String {
+    format!("'{method}' HTTP method is unsupported.")
+}
 
 /// What fetch throws for a body on a `GET` or `HEAD` request.
 pub const GET_HEAD_BODY_MESSAGE: &str = "Request with GET/HEAD method cannot have body.";
 
-/// What fetch throws for an `init.redirect` that is not `follow`, `manual` or `error` (the
-/// WebIDL enum conversion's message).
+/// What fetch throws for an `init.redirect` that is not `follow`, `manual` or `error` (undici's
+/// WebIDL enum conversion's message, [`super::init::invalid_enum_message`]).
 pub fn invalid_redirect_message(mode: &str) -> String {
-    format!("The provided value '{mode}' is not a valid enum value of type RequestRedirect")
+    super::init::invalid_enum_message("redirect", mode).unwrap_or_default()
 }
 
 /// What fetch throws for a request header name that is not an HTTP token (deno_fetch's
@@ -171,12 +173,12 @@ pub fn check_request_headers(headers: &[(String, String)]) -> Result<(), FetchEr
 }
 
 /// The WHATWG Request constructor's method checks: a token, and not a forbidden method.
-fn check_method(method: &str) -> Result<(), FetchError> {
+pub(crate) fn check_method_token(method: &str) -> Result<(), FetchError> {
     if !is_token(method) {
         return Err(FetchError::Type(invalid_method_message(method)));
     }
     if ["CONNECT", "TRACE", "TRACK"].iter().any(|m| m.eq_ignore_ascii_case(method)) {
-        return Err(FetchError::Type(FORBIDDEN_METHOD_MESSAGE.into()));
+        return Err(FetchError::Type(forbidden_method_message(method)));
     }
     Ok(())
 }
@@ -194,7 +196,7 @@ pub fn check_request_shape(method: &str, redirect: Option<&str>, has_body: bool)
         None => RedirectMode::Follow,
         Some(m) => RedirectMode::parse(m).ok_or_else(|| FetchError::Type(invalid_redirect_message(m)))?,
     };
-    check_method(method)?;
+    check_method_token(method)?;
     if has_body && matches!(normalise_method(method).as_str(), "GET" | "HEAD") {
         return Err(FetchError::Type(GET_HEAD_BODY_MESSAGE.into()));
     }
@@ -284,7 +286,7 @@ pub const MINT_WAIT: Duration = Duration::from_secs(5);
 /// How often a waiting host looks for the token another host is minting.
 const MINT_POLL: Duration = Duration::from_millis(25);
 
-fn normalise_method(m: &str) -> String {
+pub(crate) fn normalise_method(m: &str) -> String {
     const STANDARD: [&str; 6] = ["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"];
     STANDARD.iter().find(|s| s.eq_ignore_ascii_case(m)).map(|s| (*s).to_owned()).unwrap_or_else(|| m.to_owned())
 }

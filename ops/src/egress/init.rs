@@ -1,0 +1,208 @@
+//! The members of fetch's `init` beyond method, headers, body and signal (`referrer`,
+//! `referrerPolicy`, `mode`, `credentials`, `cache`, `keepalive`, `window`, `duplex`,
+//! `dispatcher`), refused as Node 20's fetch (undici 6) refuses them: decided here only;
+//! `ctx.fetch` (fetch.js) reads them and asks.
+
+use super::send::{check_method_token, check_request_shape, normalise_method, FetchError};
+
+/// The values WebIDL accepts for each enumerated member of `RequestInit`, in undici's order
+/// (the order its message lists them in).
+const ENUMS: [(&str, &[&str]); 6] = [
+    (
+        "referrerPolicy",
+        &[
+            "",
+            "no-referrer",
+            "no-referrer-when-downgrade",
+            "same-origin",
+            "origin",
+            "strict-origin",
+            "origin-when-cross-origin",
+            "strict-origin-when-cross-origin",
+            "unsafe-url",
+        ],
+    ),
+    ("mode", &["navigate", "same-origin", "no-cors", "cors"]),
+    ("credentials", &["omit", "same-origin", "include"]),
+    ("cache", &["default", "no-store", "reload", "no-cache", "force-cache", "only-if-cached"]),
+    ("redirect", &["follow", "manual", "error"]),
+    ("duplex", &["half"]),
+];
+
+/// What fetch throws for an enumerated member's value that is not one of its values (undici's
+/// WebIDL dictionary conversion; `value` is the member converted to a string).
+/// `None` when `member` is not enumerated or `value` is one of its values.
+pub fn invalid_enum_message(member: &str, value: &str) -> Option<String> {
+    let (_, allowed) = ENUMS.iter().find(|(m, _)| *m == member)?;
+    (!allowed.contains(&value))
+        .then(|| format!("Request constructor: {value} is not an accepted type. Expected one of {}.", allowed.join(", ")))
+}
+
+/// What fetch throws for a method with a UTF-16 code unit above 255 (WebIDL's `ByteString`).
+fn byte_string_message(method: &str) -> Option<String> {
+    let (index, unit) = method.encode_utf16().enumerate().find(|(_, u)| *u > 255)?;
+    Some(format!(
+        "Cannot convert argument to a ByteString because the character at index {index} has a value of {unit} which is greater than 255."
+    ))
+}
+
+/// The check undici's WebIDL conversion makes on one `init` member as it reads it, before it
+/// reads the next: `method` a `ByteString`, an enumerated member one of its values. `value`
+/// is the member converted to a string; other members pass.
+///
+/// # Errors
+/// [`FetchError::Type`] with fetch's message.
+pub fn check_init_member(member: &str, value: &str) -> Result<(), FetchError> {
+    let refusal = if member == "method" { byte_string_message(value) } else { invalid_enum_message(member, value) };
+    refusal.map_or(Ok(()), |m| Err(FetchError::Type(m)))
+}
+
+/// What `ctx.fetch` read of `init` that the Request constructor checks after the conversion
+/// (each already converted: strings as WebIDL makes them, `keepalive` a boolean).
+#[derive(Debug, Clone, Default)]
+pub struct RequestInit<'a> {
+    /// The request's method (init's, or the input Request's, or `GET`).
+    pub method: &'a str,
+    /// `init.redirect`.
+    pub redirect: Option<&'a str>,
+    /// Whether the request has a body (init's, or the input Request's).
+    pub has_body: bool,
+    /// `init.window` was given and is neither `null` nor `undefined`.
+    pub window: bool,
+    /// `init.referrer`.
+    pub referrer: Option<&'a str>,
+    /// `init.mode`.
+    pub mode: Option<&'a str>,
+    /// `init.cache`.
+    pub cache: Option<&'a str>,
+    /// `init.signal` is given, not null, and does not look like an `AbortSignal`.
+    pub bad_signal: bool,
+    /// `init.body` is a `ReadableStream`.
+    pub stream_body: bool,
+    /// ... that is locked or has been read from.
+    pub stream_unusable: bool,
+    /// `init.keepalive`.
+    pub keepalive: bool,
+    /// `init.duplex` was given and is not null.
+    pub duplex: bool,
+    /// `init.dispatcher` was given and is neither `null` nor `undefined`.
+    pub dispatcher: bool,
+}
+
+/// What fetch throws for a non-null `init.window`.
+pub const WINDOW_MESSAGE: &str = "'window' option 'client' must be null";
+/// What fetch throws for `mode: "navigate"`.
+pub const NAVIGATE_MESSAGE: &str = "Request constructor: invalid request mode navigate.";
+/// What fetch throws for `cache: "only-if-cached"` without `mode: "same-origin"`.
+pub const ONLY_IF_CACHED_MESSAGE: &str = "'only-if-cached' can be set only with 'same-origin' mode";
+/// What fetch throws for a `signal` that is not an `AbortSignal`.
+pub const SIGNAL_MESSAGE: &str = "Failed to construct 'Request': member signal is not of type AbortSignal.";
+/// What fetch throws for `keepalive` with a `ReadableStream` body.
+pub const KEEPALIVE_STREAM_MESSAGE: &str = "keepalive";
+/// What fetch throws for a `ReadableStream` body that is locked or has been read from.
+pub const UNUSABLE_STREAM_MESSAGE: &str = "Response body object should not be disturbed or locked";
+/// What fetch throws for a `ReadableStream` body without `duplex`.
+pub const DUPLEX_MESSAGE: &str = "RequestInit: duplex option is required when sending a body.";
+/// What fetch throws for a `ReadableStream` body in a mode other than `same-origin` or `cors`.
+pub const STREAM_MODE_MESSAGE: &str = "If request is made from ReadableStream, mode should be \"same-origin\" or \"cors\"";
+
+/// What fetch throws for an `init.referrer` that is not a URL.
+pub fn invalid_referrer_message(referrer: &str) -> String {
+    format!("Referrer \"{referrer}\" is not a valid URL.")
+}
+
+/// What fetch throws in `no-cors` mode for a method other than GET, HEAD and POST.
+pub fn no_cors_method_message(method: &str) -> String {
+    format!("'{method} is unsupported in no-cors mode.")
+}
+
+/// The Request constructor's checks on `init` after its conversion, in undici's order:
+/// `window`, `referrer`, `mode: "navigate"`, `only-if-cached`, the method, the signal, the
+/// method in `no-cors` mode, a body with GET/HEAD, then the body: a stream with `keepalive`,
+/// a used stream, a stream without `duplex` or outside `same-origin`/`cors`. Last, what
+/// undici does once the request is made: a `dispatcher` it cannot dispatch with is a network
+/// failure (`fetch failed`); the host has one transport and takes no other.
+///
+/// # Errors
+/// [`FetchError::Type`] with fetch's message, or [`FetchError::Network`] for a dispatcher.
+pub fn check_request_init(init: &RequestInit<'_>) -> Result<(), FetchError> {
+    let refuse = |m: &str| Err(FetchError::Type(m.to_owned()));
+    // Converted before anything below is checked (the caller asked as it read; asked again
+    // here, since this is the whole rule).
+    if let Some(r) = init.redirect {
+        check_init_member("redirect", r)?;
+    }
+    for (member, value) in [("mode", init.mode), ("cache", init.cache)] {
+        if let Some(v) = value {
+            check_init_member(member, v)?;
+        }
+    }
+    if init.window {
+        return refuse(WINDOW_MESSAGE);
+    }
+    if let Some(referrer) = init.referrer.filter(|r| !r.is_empty()) {
+        if url::Url::parse(referrer).is_err() {
+            return Err(FetchError::Type(invalid_referrer_message(referrer)));
+        }
+    }
+    // A string input's fallback mode is `cors`.
+    let mode = init.mode.unwrap_or("cors");
+    if mode == "navigate" {
+        return refuse(NAVIGATE_MESSAGE);
+    }
+    if init.cache == Some("only-if-cached") && mode != "same-origin" {
+        return refuse(ONLY_IF_CACHED_MESSAGE);
+    }
+    check_method_token(init.method)?;
+    if init.bad_signal {
+        return refuse(SIGNAL_MESSAGE);
+    }
+    let method = normalise_method(init.method);
+    if mode == "no-cors" && !matches!(method.as_str(), "GET" | "HEAD" | "POST") {
+        return Err(FetchError::Type(no_cors_method_message(&method)));
+    }
+    check_request_shape(init.method, init.redirect, init.has_body)?;
+    if init.stream_body {
+        if init.keepalive {
+            return refuse(KEEPALIVE_STREAM_MESSAGE);
+        }
+        if init.stream_unusable {
+            return refuse(UNUSABLE_STREAM_MESSAGE);
+        }
+        if !init.duplex {
+            return refuse(DUPLEX_MESSAGE);
+        }
+        if mode != "same-origin" && mode != "cors" {
+            return refuse(STREAM_MODE_MESSAGE);
+        }
+    }
+    if init.dispatcher {
+        return Err(FetchError::Network("init.dispatcher: the host's transport is the only one".into()));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn members_are_refused_as_undici_converts_them() {
+        let refused = |m: &str, v: &str| match check_init_member(m, v) {
+            Err(FetchError::Type(message)) => message,
+            other => panic!("{m}={v}: {other:?}"),
+        };
+        assert_eq!(
+            refused("mode", "bogus"),
+            "Request constructor: bogus is not an accepted type. Expected one of navigate, same-origin, no-cors, cors."
+        );
+        assert_eq!(refused("duplex", "null"), "Request constructor: null is not an accepted type. Expected one of half.");
+        assert_eq!(
+            refused("method", "P\u{100}ST"),
+            "Cannot convert argument to a ByteString because the character at index 1 has a value of 256 which is greater than 255."
+        );
+        assert!(check_init_member("referrerPolicy", "").is_ok());
+        assert!(check_init_member("method", "PÖST").is_ok());
+        assert!(check_init_member("integrity", "anything").is_ok());
+    }
+}
