@@ -35,6 +35,7 @@ deno_core::extension!(
         op_trove_egress_check,
         op_trove_request_check,
         op_trove_request_member,
+        op_trove_integrity_check,
         op_trove_fetch,
         op_trove_fetch_cancel_handle,
         op_trove_kb,
@@ -217,6 +218,29 @@ pub fn op_trove_request_check(
         dispatcher,
     };
     crate::egress::init::check_request_init(&init).err().map(|e| e.to_string())
+}
+
+/// fetch's check of a response body against `init.integrity`
+/// ([`crate::egress::init::check_integrity`]), asked by `ctx.fetch` once the response has
+/// come, when the toolkit set one. Returns the failure's message (`fetch failed`, a network
+/// error as in Node) or `null`. Not a part of [`op_trove_fetch`]: an async op takes at most
+/// eight arguments here (deno_core's async stubs on the engine).
+#[op2]
+#[string]
+pub fn op_trove_integrity_check(
+    state: &mut OpState,
+    #[string] integrity: &str,
+    #[string] method: &str,
+    #[smi] status: u32,
+    #[buffer] body: &[u8],
+) -> Option<String> {
+    let status = u16::try_from(status).unwrap_or(0);
+    let failure = crate::egress::init::check_integrity(integrity, method, status, body).err()?;
+    if let (FetchError::Network(detail), Some(call)) = (&failure, state.try_borrow::<CallState>()) {
+        // As op_trove_fetch logs a network failure (the detail is the host's, not the toolkit's).
+        tracing::warn!(target: "trove::egress", tool = %call.tool, call_id = %call.call_id, detail = %detail, "fetch failed");
+    }
+    Some(failure.to_string())
 }
 
 /// What `ctx.fetch` gets back: a response, or how to fail.

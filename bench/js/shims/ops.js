@@ -405,6 +405,14 @@ export function op_trove_request_check(
   return null;
 }
 
+/**
+ * A response body against `init.integrity` (Rust: `check_integrity`). Not shimmed: any
+ * non-empty integrity fails loudly, never passes silently.
+ */
+export function op_trove_integrity_check(integrity, _method, _status, _body) {
+  return integrity === "" ? null : "bench shim: init.integrity is not shimmed";
+}
+
 /** A cancel handle for one `ctx.fetch` with an `AbortSignal`; `core.tryClose(rid)` cancels it. */
 export function op_trove_fetch_cancel_handle() {
   const handle = {

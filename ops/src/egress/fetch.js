@@ -6,6 +6,7 @@ import {
   op_trove_egress_check,
   op_trove_fetch,
   op_trove_fetch_cancel_handle,
+  op_trove_integrity_check,
   op_trove_request_body_check,
   op_trove_request_check,
   op_trove_request_member,
@@ -325,6 +326,11 @@ async function exchange({ url, fromRequest }, input, given, headerList, finish) 
   if (outcome.outcome === "aborted") throw signal.reason;
   if (outcome.outcome === "toolError") throw new ToolError(outcome.message, { retryable: outcome.retryable });
   if (outcome.outcome === "typeError") throw new TypeError(outcome.message);
+  // The body against `init.integrity` (Rust decides; a failure is a network error).
+  if (given.integrity !== null) {
+    const failure = op_trove_integrity_check(given.integrity, method, outcome.status, outcome.body);
+    if (failure !== null) throw new TypeError(failure);
+  }
   return finish(outcome);
 }
 

@@ -1,7 +1,9 @@
 //! The members of fetch's `init` beyond method, headers, body and signal (`referrer`,
-//! `referrerPolicy`, `mode`, `credentials`, `cache`, `keepalive`, `window`, `duplex`,
-//! `dispatcher`), refused as Node 20's fetch (undici 6) refuses them: decided here only;
-//! `ctx.fetch` (fetch.js) reads them and asks.
+//! `referrerPolicy`, `mode`, `credentials`, `cache`, `integrity`, `keepalive`, `window`,
+//! `duplex`, `dispatcher`), refused and checked as Node 20's fetch (undici 6) refuses and
+//! checks them: decided here only; `ctx.fetch` (fetch.js) reads them and asks.
+
+use sha2::{Digest, Sha256, Sha384, Sha512};
 
 use super::send::{check_method_token, check_request_shape, normalise_method, FetchError};
 
@@ -182,9 +184,164 @@ pub fn check_request_init(init: &RequestInit<'_>) -> Result<(), FetchError> {
     Ok(())
 }
 
+/// The null body statuses (Fetch standard): a response with one has no body to check.
+const NULL_BODY_STATUS: [u16; 4] = [101, 204, 205, 304];
+
+/// fetch's check of a response body against `init.integrity` (Subresource Integrity, as
+/// undici 6 implements it): a non-empty `integrity` on a response without a body (a HEAD
+/// request, a null body status) fails; otherwise the body must match the strongest hashes
+/// listed. A failure is a network error (`TypeError: fetch failed`), as in Node.
+///
+/// # Errors
+/// [`FetchError::Network`] when the body does not match.
+pub fn check_integrity(integrity: &str, method: &str, status: u16, body: &[u8]) -> Result<(), FetchError> {
+    if integrity.is_empty() {
+        return Ok(());
+    }
+    if normalise_method(method) == "HEAD" || NULL_BODY_STATUS.contains(&status) {
+        return Err(FetchError::Network("integrity: the response has no body".into()));
+    }
+    if bytes_match(body, integrity) {
+        Ok(())
+    } else {
+        Err(FetchError::Network("integrity mismatch".into()))
+    }
+}
+
+/// One hash of `integrity` metadata: the algorithm as written and the value, if it parsed.
+struct Metadata<'a> {
+    algo: &'a str,
+    hash: Option<&'a str>,
+}
+
+/// undici's `parseHashWithOptions` on one space-separated token: the first `sha256-`,
+/// `sha384-` or `sha512-` (any case) in it, then a base64 or base64url value, up to two `=`
+/// and the token's end (or a white space). The regex is unanchored, so junk before the
+/// algorithm is skipped; a value that does not parse leaves the hash out (and the check then
+/// fails, as undici's does).
+fn parse_token(token: &str) -> Option<Metadata<'_>> {
+    let lower = token.to_ascii_lowercase();
+    let at = ["sha256-", "sha384-", "sha512-"].iter().filter_map(|p| lower.find(p)).min()?;
+    let algo = &token[at..at + 6];
+    let rest = &token[at + 7..];
+    let value_end = |allowed: &dyn Fn(u8) -> bool| rest.bytes().take_while(|b| allowed(*b)).count();
+    let ends_ok = |n: usize| {
+        if n == 0 {
+            return false;
+        }
+        let after = &rest[n..];
+        let pad = after.bytes().take(2).take_while(|b| *b == b'=').count();
+        let tail = &after[pad..];
+        tail.is_empty() || tail.starts_with(|c: char| c.is_whitespace())
+    };
+    let b64 = value_end(&|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/');
+    let url = value_end(&|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    let hash = if ends_ok(b64) {
+        Some(&rest[..b64])
+    } else if ends_ok(url) {
+        Some(&rest[..url])
+    } else {
+        None
+    };
+    Some(Metadata { algo, hash })
+}
+
+/// undici 6's `bytesMatch`: no tokens, or no token naming a known hash, is a match; else the
+/// tokens of the strongest algorithm (compared as written, so `SHA512` is not `sha512` there)
+/// are tried, and one whose value equals the body's digest (base64 without padding; `-` and
+/// `_` stand for `+` and `/`) is a match.
+fn bytes_match(body: &[u8], integrity: &str) -> bool {
+    let mut parsed: Vec<Metadata<'_>> = integrity.split(' ').filter_map(parse_token).collect();
+    if parsed.is_empty() {
+        return true;
+    }
+    // `getStrongestMetadata`, which looks at the 4th character of each algorithm as written.
+    let strength = |algo: &str| algo.as_bytes()[3];
+    let mut strongest = parsed[0].algo.to_owned();
+    if strength(&strongest) != b'5' {
+        for m in &parsed[1..] {
+            if strength(m.algo) == b'5' {
+                strongest = "sha512".into();
+                break;
+            } else if strength(&strongest) == b'3' {
+                continue;
+            } else if strength(m.algo) == b'3' {
+                strongest = "sha384".into();
+            }
+        }
+    }
+    if parsed.len() > 1 {
+        parsed.retain(|m| m.algo == strongest);
+    }
+    for m in &parsed {
+        // A token without a value that parsed: undici's comparison throws there, failing the
+        // fetch whatever the tokens after it say.
+        let Some(expected) = m.hash else { return false };
+        let digest = match m.algo.to_ascii_lowercase().as_str() {
+            "sha256" => Sha256::digest(body).to_vec(),
+            "sha384" => Sha384::digest(body).to_vec(),
+            _ => Sha512::digest(body).to_vec(),
+        };
+        let actual = base64::Engine::encode(&base64::engine::general_purpose::STANDARD_NO_PAD, digest);
+        if actual.len() == expected.len()
+            && actual.bytes().zip(expected.bytes()).all(|(a, e)| a == e || (a == b'+' && e == b'-') || (a == b'/' && e == b'_'))
+        {
+            return true;
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn sri(algo: &str, body: &[u8]) -> String {
+        let digest = match algo.to_ascii_lowercase().as_str() {
+            "sha256" => Sha256::digest(body).to_vec(),
+            "sha384" => Sha384::digest(body).to_vec(),
+            _ => Sha512::digest(body).to_vec(),
+        };
+        format!("{algo}-{}", base64::Engine::encode(&base64::engine::general_purpose::STANDARD, digest))
+    }
+
+    /// Each case is one Node 20.20 (undici 6.24.1) answered for the body `hello`.
+    #[test]
+    fn integrity_matches_as_undici_decides() {
+        let body = b"hello";
+        let good = sri("sha256", body);
+        let matches = [
+            good.clone(),
+            sri("sha512", body),
+            sri("SHA256", body),
+            good.trim_end_matches('=').to_owned(),
+            good.replace('+', "-").replace('/', "_"),
+            format!("x{good}"),
+            "junk".into(),
+            "md5-AAAA".into(),
+            " ".into(),
+            format!("sha256-AAAA {}", sri("sha384", body)),
+        ];
+        for integrity in matches {
+            assert!(check_integrity(&integrity, "GET", 200, body).is_ok(), "{integrity}");
+        }
+        let mismatches = [
+            "sha256-AAAA".to_owned(),
+            "sha256-".into(),
+            "sha256-abc!".into(),
+            format!("{good}?foo"),
+            format!("{good} sha512-AAAA"),
+            format!("sha256-AAA {}", sri("SHA512", body)),
+        ];
+        for integrity in mismatches {
+            assert!(matches!(check_integrity(&integrity, "GET", 200, body), Err(FetchError::Network(_))), "{integrity}");
+        }
+        // No body to check: any integrity fails; none passes.
+        assert!(check_integrity("junk", "HEAD", 200, b"").is_err());
+        assert!(check_integrity("junk", "GET", 204, b"").is_err());
+        assert!(check_integrity("", "HEAD", 204, b"").is_ok());
+        assert!(check_integrity(&sri("sha256", b""), "GET", 200, b"").is_ok());
+    }
 
     #[test]
     fn members_are_refused_as_undici_converts_them() {

@@ -468,6 +468,41 @@ async fn the_other_init_members_node_20_takes_are_taken() {
     assert_eq!(w.upstream.state.total(), n + 2, "each request reached the upstream once");
 }
 
+/// `init.integrity` is checked against the final response's body as Node 20's fetch checks it
+/// (Subresource Integrity: the strongest of sha256/384/512, base64 or base64url, padding
+/// optional): a mismatch is a network failure, `TypeError: fetch failed`, once the response has
+/// come; metadata with no known hash passes; a response without a body (HEAD, 204) fails any
+/// integrity. Before, `ctx.fetch` ignored `integrity` and resolved every one of these.
+#[tokio::test]
+async fn integrity_is_checked_against_the_response_body() {
+    let w = World::new().await;
+    let ok = w.upstream.url("api.trove.test", "/ok");
+    let chain = w.upstream.url("api.trove.test", "/chain/1");
+    let ok256 = "sha256-Jok2eyBcFs4y7UIAlCuLix4mLfxw2byfvHfElpmk8d8=";
+    let ok512 = "sha512-n7u7Wg8yn5eC4jVvpB2Jz5s2lDJ8GpNNavKp3y1/k2zoNxf7UTGWpM5VSEcXCM1xNMKumbPDV7yrsur8e5t1cA==";
+    let cases = [
+        (json!({ "url": ok, "init": { "integrity": ok256 } }), "resolved 200"),
+        (json!({ "url": ok, "init": { "integrity": ok512 } }), "resolved 200"),
+        (json!({ "url": ok, "init": { "integrity": ok256.trim_end_matches('=') } }), "resolved 200"),
+        (json!({ "url": ok, "init": { "integrity": ok256.replace("sha256", "SHA256") } }), "resolved 200"),
+        (json!({ "url": ok, "init": { "integrity": format!("sha256-AAAA {ok512}") } }), "resolved 200"),
+        (json!({ "url": ok, "init": { "integrity": "md5-AAAA" } }), "resolved 200"),
+        (json!({ "url": chain, "init": { "integrity": "sha256-Nh5I0DCPIOMtul+1Yyi68Y1y7wzLQ7hPXCYtKmofxsg=" } }), "resolved 200"),
+        (json!({ "url": ok, "init": { "integrity": "sha256-AAAA" } }), "rejected TypeError: fetch failed"),
+        (json!({ "url": ok, "init": { "integrity": format!("{ok256} sha512-AAAA") } }), "rejected TypeError: fetch failed"),
+        (json!({ "url": ok, "init": { "integrity": "sha256-" } }), "rejected TypeError: fetch failed"),
+        (json!({ "url": ok, "init": { "integrity": "junk", "method": "HEAD" } }), "rejected TypeError: fetch failed"),
+    ];
+    let n = cases.len();
+    for (args, expected) in cases {
+        let mut tk = probe().await;
+        let out = call(&mut tk, w.env(), "settles", args.clone()).await;
+        assert_eq!(out.envelope.json()["result"]["text"], json!(expected), "{args}: {}", out.envelope);
+    }
+    // Every one was sent: the check is on the response.
+    assert_eq!(w.upstream.state.total(), n + 1, "each request reached the upstream (the chain twice)");
+}
+
 /// The host's fetch path never hands a toolkit its promises: with `Promise.prototype.then` and
 /// `Promise[Symbol.species]` replaced, a fetch with a body (read, then sent) never calls the
 /// toolkit's `then`, gives a plain `Promise`, and the response is the upstream's, not one the
