@@ -25,8 +25,10 @@ use url::Url;
 
 use super::transport::{HttpRequest, HttpResponse, Transport, TransportError};
 
-/// One recorded exchange.
+/// One recorded exchange. A member a cassette does not define is refused (a misspelt `body`
+/// would otherwise weaken the match without a word).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Exchange {
     /// What the toolkit must send.
     pub request: RecordedRequest,
@@ -36,6 +38,7 @@ pub struct Exchange {
 
 /// The expected request of an [`Exchange`].
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct RecordedRequest {
     /// HTTP method, compared case-insensitively.
     pub method: String,
@@ -47,9 +50,10 @@ pub struct RecordedRequest {
     pub body: Option<String>,
 }
 
-/// The response of an [`Exchange`]: a real response, or a network failure.
+/// The response of an [`Exchange`]: a real response, or a network failure. Read from a file
+/// through [`ResponseFile`], which names what is wrong with one that fits neither.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(untagged)]
+#[serde(untagged, try_from = "ResponseFile")]
 pub enum RecordedResponse {
     /// `{ "networkError": true }`: the fetch rejects with `TypeError("fetch failed")`.
     NetworkError {
@@ -69,6 +73,57 @@ pub enum RecordedResponse {
         #[serde(default, deserialize_with = "body_text")]
         body: Option<String>,
     },
+}
+
+/// A cassette's `response` as written: every member it may have, checked by
+/// [`RecordedResponse::try_from`].
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResponseFile {
+    #[serde(rename = "networkError")]
+    network_error: Option<bool>,
+    status: Option<u16>,
+    headers: Option<serde_json::Map<String, serde_json::Value>>,
+    #[serde(default, deserialize_with = "body_text")]
+    body: Option<String>,
+}
+
+impl TryFrom<ResponseFile> for RecordedResponse {
+    type Error = String;
+
+    /// `{ "networkError": true }` alone, or a `status` of RFC 9110 (100–599) with header names
+    /// and values HTTP can carry (what a real response could have given the toolkit).
+    fn try_from(file: ResponseFile) -> Result<Self, String> {
+        match (file.network_error, file.status) {
+            (Some(true), None) if file.headers.is_none() && file.body.is_none() => {
+                Ok(Self::NetworkError { network_error: true })
+            }
+            (Some(true), _) => Err("a response with \"networkError\": true has no status, headers or body".into()),
+            (Some(false), _) => Err("\"networkError\" is true or absent (a response that did not fail has a status)".into()),
+            (None, None) => Err("a response has a \"status\" (or is { \"networkError\": true })".into()),
+            (None, Some(status)) => {
+                if !(100..=599).contains(&status) {
+                    return Err(format!("status {status} is not an HTTP status (100 to 599)"));
+                }
+                let headers = file.headers.unwrap_or_default();
+                for (name, value) in &headers {
+                    if reqwest::header::HeaderName::from_bytes(name.as_bytes()).is_err() {
+                        return Err(format!("header name {name:?} is not a valid HTTP header name"));
+                    }
+                    let values = match value {
+                        serde_json::Value::Array(values) => values.iter().collect(),
+                        one => vec![one],
+                    };
+                    for value in values {
+                        if reqwest::header::HeaderValue::from_str(&json_text(value)).is_err() {
+                            return Err(format!("header {name:?} has a value HTTP cannot carry (a line break or control character)"));
+                        }
+                    }
+                }
+                Ok(Self::Http { status, headers, body: file.body })
+            }
+        }
+    }
 }
 
 impl RecordedResponse {
@@ -161,10 +216,12 @@ impl ReplayTransport {
 /// Reads a cassette file (a JSON array of exchanges). Errors name the file and what was wrong.
 pub fn read_cassette(path: &Path) -> Result<Vec<Exchange>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read replay file {}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| {
+    // A byte order mark, as an editor may write one.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    serde_json::from_str(text).map_err(|e| {
         // serde reports the first mismatch it meets, which for a file that is not JSON at all
         // (`{` alone) is "invalid type": say what is wrong with the text first.
-        match serde_json::from_str::<serde::de::IgnoredAny>(&text) {
+        match serde_json::from_str::<serde::de::IgnoredAny>(text) {
             Err(syntax) => format!("replay file {} is not valid JSON: {syntax}", path.display()),
             Ok(_) => format!("replay file {} is not a list of exchanges: {e}", path.display()),
         }
@@ -195,7 +252,7 @@ impl Transport for ReplayTransport {
         }
         if let Some(body) = &want.body {
             let sent = request.body.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
-            if sent != body.as_str() {
+            if sent != body.as_str() && !same_multipart(&sent, body) {
                 return Err(self.fail(format!(
                     "request {got} has body {sent:?}; the cassette expects {:?}",
                     shown.request.body.as_deref().unwrap_or_default()
@@ -239,6 +296,20 @@ impl Transport for ReplayTransport {
     }
 }
 
+/// Whether `sent` and `recorded` are the same `multipart/form-data` body but for its boundary,
+/// which `FormData` draws at random for every request: both start with a delimiter line
+/// (`--<boundary>`), and `recorded` with its boundary replaced by `sent`'s equals `sent`.
+fn same_multipart(sent: &str, recorded: &str) -> bool {
+    let boundary = |body: &str| -> Option<String> {
+        let line = body.strip_prefix("--")?.split("\r\n").next()?;
+        (!line.is_empty() && line.len() <= 200).then(|| line.to_owned())
+    };
+    match (boundary(sent), boundary(recorded)) {
+        (Some(now), Some(then)) => recorded.replace(&then, &now) == sent,
+        _ => false,
+    }
+}
+
 fn json_text(v: &serde_json::Value) -> String {
     match v {
         serde_json::Value::String(s) => s.clone(),
@@ -248,7 +319,18 @@ fn json_text(v: &serde_json::Value) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::read_cassette;
+    use super::{read_cassette, same_multipart};
+
+    /// `FormData` draws a new boundary for every request: a recorded multipart body matches
+    /// the same fields under another boundary, and nothing else.
+    #[test]
+    fn a_multipart_body_matches_under_another_boundary() {
+        let body = |b: &str, value: &str| format!("--{b}\r\nContent-Disposition: form-data; name=\"q\"\r\n\r\n{value}\r\n--{b}--\r\n");
+        let recorded = body("----formdata-undici-0123", "hello");
+        assert!(same_multipart(&body("----formdata-undici-9876", "hello"), &recorded));
+        assert!(!same_multipart(&body("----formdata-undici-9876", "other"), &recorded));
+        assert!(!same_multipart("q=hello", &recorded));
+    }
 
     /// A file that is not JSON is called that, with where; valid JSON of the wrong shape is
     /// called not a list of exchanges (the review found `{` reported as "invalid type: map").
@@ -261,11 +343,20 @@ mod tests {
             ("[{\"request\": ", "is not valid JSON: EOF while parsing a value"),
             ("{\"a\": 1}", "is not a list of exchanges: invalid type: map, expected a sequence"),
             ("[]", ""),
+            ("\u{feff}[]", ""),
+            (r#"[{"request": {"method": "GET", "url": "https://a.example/", "bdy": "x"}, "response": {"status": 200}}]"#, "unknown field `bdy`"),
+            (r#"[{"request": {"method": "GET", "url": "https://a.example/"}, "response": {"status": 200, "header": {}}}]"#, "unknown field `header`"),
+            (r#"[{"request": {"method": "GET", "url": "https://a.example/"}, "response": {"networkError": false}}]"#, "\"networkError\" is true or absent"),
+            (r#"[{"request": {"method": "GET", "url": "https://a.example/"}, "response": {}}]"#, "a response has a \"status\""),
+            (r#"[{"request": {"method": "GET", "url": "https://a.example/"}, "response": {"status": 700}}]"#, "status 700 is not an HTTP status (100 to 599)"),
+            (r#"[{"request": {"method": "GET", "url": "https://a.example/"}, "response": {"status": 200, "headers": {"x": "a\r\nset-cookie: b=1"}}}]"#, "header \"x\" has a value HTTP cannot carry"),
+            (r#"[{"request": {"method": "GET", "url": "https://a.example/"}, "response": {"status": 200, "headers": {"bad name": "v"}}}]"#, "header name \"bad name\" is not a valid HTTP header name"),
+            (r#"[{"request": {"method": "GET", "url": "https://a.example/"}, "response": {"status": 200, "headers": {"a": ["1", "2"]}, "body": {"k": 1}}}, {"request": {"method": "GET", "url": "https://a.example/"}, "response": {"networkError": true}}]"#, ""),
         ] {
             let path = dir.join("cassette.json");
             std::fs::write(&path, format!("{text}\n")).unwrap();
             match read_cassette(&path) {
-                Ok(exchanges) => assert!(expected.is_empty() && exchanges.is_empty(), "{text}"),
+                Ok(_) => assert!(expected.is_empty(), "{text}: read, expected {expected:?}"),
                 Err(message) => assert!(!expected.is_empty() && message.contains(expected), "{text}: {message}"),
             }
         }
