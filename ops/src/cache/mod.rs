@@ -42,9 +42,9 @@ pub struct CacheLimits {
     pub max_value_bytes: usize,
     /// Longest time to live; longer TTLs are clamped.
     pub max_ttl: Duration,
-    /// Total bytes of keys and values; beyond it, entries are evicted. SQLite and memory: across
-    /// all scopes of the store. Redis: per toolkit namespace (many hosts and toolkits share one
-    /// server, and one toolkit must not evict another's entries).
+    /// Total bytes of keys and values; beyond it, entries are evicted. SQLite and Redis: per
+    /// toolkit (one toolkit must not evict another's entries; Redis: per toolkit namespace,
+    /// as many hosts and toolkits share one server). Memory: across all scopes of the store.
     pub max_total_bytes: u64,
 }
 
@@ -160,6 +160,29 @@ mod tests {
         assert!(store.total_bytes().unwrap() <= 3000);
     }
 
+    /// One toolkit writing past the budget evicts only its own entries (a hostile review
+    /// flooded the shared file from one toolkit and every other toolkit's entries were gone).
+    #[tokio::test]
+    async fn sqlite_budget_is_per_toolkit() {
+        let dir = std::env::temp_dir().join(format!("trove-cache-per-toolkit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = SqliteCache::open(&dir.join("c.sqlite"), CacheLimits { max_total_bytes: 3000, ..CacheLimits::default() }).unwrap();
+        let victim = scope("victim", "alice");
+        store.put(&victim, "keep", &"v".repeat(1000), Duration::from_secs(3600), t0()).await.unwrap();
+        let flooder = scope("flooder", "mallory");
+        for i in 0..20 {
+            let at = t0() + chrono::Duration::seconds(1 + i);
+            store.put(&flooder, &format!("k{i}"), &"x".repeat(900), Duration::from_secs(3600), at).await.unwrap();
+        }
+        let now = t0() + chrono::Duration::seconds(30);
+        assert!(store.get(&victim, "keep", now).await.is_some(), "another toolkit's flood evicted this one's entry");
+        assert_eq!(store.get(&flooder, "k0", now).await, None, "the flooder's oldest went");
+        assert!(store.get(&flooder, "k19", now).await.is_some());
+        assert!(store.toolkit_bytes("flooder").unwrap() <= 3000);
+        assert_eq!(store.toolkit_bytes("victim").unwrap(), 4 + 1000);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     /// The running total the eviction reads is the table's sum after inserts, overwrites
     /// (larger and smaller), evictions, and a reopen of a file written before it existed.
     #[tokio::test]
@@ -176,6 +199,7 @@ mod tests {
         for (i, (key, len)) in [("a", 100), ("b", 700), ("a", 10), ("é", 300), ("b", 900), ("c", 800)].into_iter().enumerate() {
             store.put(&s, key, &"v".repeat(len), Duration::from_secs(60), t0() + chrono::Duration::seconds(i as i64)).await.unwrap();
             assert_eq!(store.total_bytes().unwrap(), sum(&store), "after put {i}");
+            assert_eq!(store.toolkit_bytes("tk").unwrap(), sum(&store), "toolkit's, after put {i}");
             assert!(store.total_bytes().unwrap() <= 2000, "after put {i}");
         }
         drop(store);
@@ -186,6 +210,7 @@ mod tests {
         }
         let reopened = SqliteCache::open(&path, CacheLimits::default()).unwrap();
         assert_eq!(reopened.total_bytes().unwrap(), sum(&reopened));
+        assert_eq!(reopened.toolkit_bytes("tk").unwrap(), sum(&reopened));
         assert!(reopened.total_bytes().unwrap() > 0);
         let _ = std::fs::remove_dir_all(&dir);
         let _ = std::fs::remove_dir_all(&dir);

@@ -1,5 +1,6 @@
 //! The persistent store: one SQLite file (the CLI's default, `$TROVE_HOST_HOME/cache.sqlite`).
-//! Beyond the total size, expired entries go first, then the oldest stored.
+//! Each toolkit has the whole budget ([`CacheLimits::max_total_bytes`]) to itself: beyond it,
+//! its own expired entries go first, then its own oldest stored.
 
 use std::path::Path;
 use std::sync::Mutex;
@@ -45,6 +46,23 @@ impl SqliteCache {
              END;
              CREATE TRIGGER IF NOT EXISTS cache_size_delete AFTER DELETE ON cache_entries BEGIN
                UPDATE cache_size SET bytes = bytes - length(CAST(OLD.key AS BLOB)) - length(CAST(OLD.value AS BLOB)) WHERE id = 0;
+             END;
+             -- The same per toolkit: the budget is each toolkit's, so one toolkit cannot evict
+             -- another's entries (as in the Redis store). Filled from the table when it is new.
+             CREATE TABLE IF NOT EXISTS cache_toolkit_size (toolkit TEXT PRIMARY KEY, bytes INTEGER NOT NULL);
+             INSERT OR IGNORE INTO cache_toolkit_size (toolkit, bytes)
+               SELECT toolkit, SUM(length(CAST(key AS BLOB)) + length(CAST(value AS BLOB))) FROM cache_entries GROUP BY toolkit;
+             CREATE INDEX IF NOT EXISTS cache_entries_toolkit_stored ON cache_entries(toolkit, stored_at);
+             CREATE TRIGGER IF NOT EXISTS cache_toolkit_size_insert AFTER INSERT ON cache_entries BEGIN
+               INSERT INTO cache_toolkit_size (toolkit, bytes) VALUES (NEW.toolkit, length(CAST(NEW.key AS BLOB)) + length(CAST(NEW.value AS BLOB)))
+                 ON CONFLICT (toolkit) DO UPDATE SET bytes = bytes + excluded.bytes;
+             END;
+             CREATE TRIGGER IF NOT EXISTS cache_toolkit_size_update AFTER UPDATE ON cache_entries BEGIN
+               UPDATE cache_toolkit_size SET bytes = bytes - length(CAST(OLD.key AS BLOB)) - length(CAST(OLD.value AS BLOB)) WHERE toolkit = OLD.toolkit;
+               UPDATE cache_toolkit_size SET bytes = bytes + length(CAST(NEW.key AS BLOB)) + length(CAST(NEW.value AS BLOB)) WHERE toolkit = NEW.toolkit;
+             END;
+             CREATE TRIGGER IF NOT EXISTS cache_toolkit_size_delete AFTER DELETE ON cache_entries BEGIN
+               UPDATE cache_toolkit_size SET bytes = bytes - length(CAST(OLD.key AS BLOB)) - length(CAST(OLD.value AS BLOB)) WHERE toolkit = OLD.toolkit;
              END;",
         )?;
         Ok(Self { conn: Mutex::new(conn), limits })
@@ -56,18 +74,30 @@ impl SqliteCache {
         conn.query_row("SELECT bytes FROM cache_size WHERE id = 0", [], |r| r.get::<_, i64>(0)).map(|b| b as u64).map_err(|e| e.to_string())
     }
 
-    fn evict(conn: &Connection, limits: &CacheLimits, now: DateTime<Utc>) -> rusqlite::Result<()> {
-        let total = |c: &Connection| -> rusqlite::Result<i64> { c.query_row("SELECT bytes FROM cache_size WHERE id = 0", [], |r| r.get(0)) };
-        if (total(conn)? as u64) <= limits.max_total_bytes {
+    /// The bytes of keys and values of `toolkit`'s entries (every user's), as the triggers keep
+    /// them.
+    pub fn toolkit_bytes(&self, toolkit: &str) -> Result<u64, String> {
+        let conn = self.conn.lock().map_err(|_| "cache lock poisoned".to_owned())?;
+        Self::toolkit_total(&conn, toolkit).map(|b| b as u64).map_err(|e| e.to_string())
+    }
+
+    fn toolkit_total(conn: &Connection, toolkit: &str) -> rusqlite::Result<i64> {
+        conn.query_row("SELECT bytes FROM cache_toolkit_size WHERE toolkit = ?1", params![toolkit], |r| r.get(0)).optional().map(|b| b.unwrap_or(0))
+    }
+
+    /// Keeps `toolkit`'s entries within [`CacheLimits::max_total_bytes`]: its expired entries
+    /// go first, then its oldest stored. Other toolkits' entries are never touched.
+    fn evict(conn: &Connection, limits: &CacheLimits, toolkit: &str, now: DateTime<Utc>) -> rusqlite::Result<()> {
+        if (Self::toolkit_total(conn, toolkit)? as u64) <= limits.max_total_bytes {
             return Ok(());
         }
-        conn.execute("DELETE FROM cache_entries WHERE expires_at <= ?1", params![now.timestamp_millis()])?;
+        conn.execute("DELETE FROM cache_entries WHERE toolkit = ?1 AND expires_at <= ?2", params![toolkit, now.timestamp_millis()])?;
         // One at a time, oldest first: reading the total is O(1), so there is no need to
         // delete in batches (which dropped more than needed).
-        while (total(conn)? as u64) > limits.max_total_bytes {
+        while (Self::toolkit_total(conn, toolkit)? as u64) > limits.max_total_bytes {
             let removed = conn.execute(
-                "DELETE FROM cache_entries WHERE rowid IN (SELECT rowid FROM cache_entries ORDER BY stored_at ASC LIMIT 1)",
-                [],
+                "DELETE FROM cache_entries WHERE rowid IN (SELECT rowid FROM cache_entries WHERE toolkit = ?1 ORDER BY stored_at ASC LIMIT 1)",
+                params![toolkit],
             )?;
             if removed == 0 {
                 break;
@@ -99,7 +129,7 @@ impl CacheStore for SqliteCache {
             params![scope.toolkit, scope.user, key, value, expiry(now, ttl), now.timestamp_millis()],
         )
         .map_err(|e| CacheError::Store(e.to_string()))?;
-        Self::evict(&conn, &self.limits, now).map_err(|e| CacheError::Store(e.to_string()))
+        Self::evict(&conn, &self.limits, &scope.toolkit, now).map_err(|e| CacheError::Store(e.to_string()))
     }
 
     fn limits(&self) -> CacheLimits {
