@@ -68,8 +68,8 @@ pub enum CacheError {
     /// Value over [`CacheLimits::max_value_bytes`].
     #[error("ctx.cache: value is larger than {0} bytes")]
     ValueTooLarge(usize),
-    /// TTL not a positive number of seconds.
-    #[error("ctx.cache: ttlSeconds must be a positive number")]
+    /// TTL not a positive, finite number of seconds.
+    #[error("ctx.cache: ttlSeconds must be a positive, finite number of seconds")]
     BadTtl,
     /// The store failed (the cache is best effort; the toolkit may ignore this).
     #[error("ctx.cache: {0}")]
@@ -108,8 +108,12 @@ pub fn validate_put(limits: &CacheLimits, key: &str, value: &str, ttl_seconds: f
     Ok(Duration::try_from_secs_f64(ttl_seconds).unwrap_or(limits.max_ttl).min(limits.max_ttl))
 }
 
+/// When an entry put at `now` for `ttl` expires, in Unix milliseconds: the TTL rounded up to
+/// a whole millisecond, so an entry put for less than one (`0.0001` s) is there for one, not
+/// already gone.
 pub(crate) fn expiry(now: DateTime<Utc>, ttl: Duration) -> i64 {
-    now.timestamp_millis().saturating_add(ttl.as_millis().min(i64::MAX as u128) as i64)
+    let millis = ttl.as_nanos().div_ceil(1_000_000);
+    now.timestamp_millis().saturating_add(millis.min(i64::MAX as u128) as i64)
 }
 
 #[cfg(test)]
@@ -228,6 +232,9 @@ mod tests {
         assert_eq!(validate_put(&l, "k", "v", 1e20).unwrap(), l.max_ttl);
         assert_eq!(validate_put(&l, "k", "v", f64::MAX).unwrap(), l.max_ttl);
         assert_eq!(validate_put(&l, "k", "v", f64::INFINITY), Err(CacheError::BadTtl));
+        let t = t0();
+        assert_eq!(expiry(t, Duration::from_secs_f64(0.0001)), t.timestamp_millis() + 1, "under a millisecond lives one");
+        assert_eq!(expiry(t, Duration::from_millis(1500)), t.timestamp_millis() + 1500);
         assert_eq!(validate_put(&l, "k", "v", 0.0001).unwrap(), Duration::from_micros(100));
     }
 }
