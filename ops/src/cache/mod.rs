@@ -207,15 +207,28 @@ mod tests {
             assert!(store.total_bytes().unwrap() <= 2000, "after put {i}");
         }
         drop(store);
-        // A file from before the running total: the total is filled in from the table.
+        // A file from before the running totals per toolkit (with the file-wide total earlier
+        // builds kept): the totals are filled in from the table, the old one is dropped.
         {
             let conn = rusqlite::Connection::open(&path).unwrap();
-            conn.execute_batch("DROP TABLE cache_size; DROP TRIGGER cache_size_insert; DROP TRIGGER cache_size_update; DROP TRIGGER cache_size_delete;").unwrap();
+            conn.execute_batch(
+                "DROP TABLE cache_toolkit_size; DROP TRIGGER cache_toolkit_size_insert; DROP TRIGGER cache_toolkit_size_update; DROP TRIGGER cache_toolkit_size_delete;
+                 CREATE TABLE cache_size (id INTEGER PRIMARY KEY CHECK (id = 0), bytes INTEGER NOT NULL);
+                 CREATE TRIGGER cache_size_delete AFTER DELETE ON cache_entries BEGIN UPDATE cache_size SET bytes = 0; END;",
+            )
+            .unwrap();
         }
         let reopened = SqliteCache::open(&path, CacheLimits::default()).unwrap();
         assert_eq!(reopened.total_bytes().unwrap(), sum(&reopened));
         assert_eq!(reopened.toolkit_bytes("tk").unwrap(), sum(&reopened));
         assert!(reopened.total_bytes().unwrap() > 0);
+        let left: i64 = reopened
+            .conn
+            .lock()
+            .unwrap()
+            .query_row("SELECT COUNT(*) FROM sqlite_master WHERE name LIKE 'cache_size%'", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(left, 0, "the file-wide total and its triggers are gone");
         let _ = std::fs::remove_dir_all(&dir);
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -30,25 +30,18 @@ impl SqliteCache {
                toolkit TEXT NOT NULL, user_id TEXT NOT NULL, key TEXT NOT NULL,
                value TEXT NOT NULL, expires_at INTEGER NOT NULL, stored_at INTEGER NOT NULL,
                PRIMARY KEY (toolkit, user_id, key));
-             CREATE INDEX IF NOT EXISTS cache_entries_stored ON cache_entries(stored_at);
-             -- The total bytes of keys and values, kept by triggers in the same transaction as
-             -- each write (so processes sharing the file agree), instead of summing the table
-             -- on every put. Filled from the table once, when it is new.
-             CREATE TABLE IF NOT EXISTS cache_size (id INTEGER PRIMARY KEY CHECK (id = 0), bytes INTEGER NOT NULL);
-             INSERT OR IGNORE INTO cache_size (id, bytes)
-               SELECT 0, COALESCE(SUM(length(CAST(key AS BLOB)) + length(CAST(value AS BLOB))), 0) FROM cache_entries;
-             CREATE TRIGGER IF NOT EXISTS cache_size_insert AFTER INSERT ON cache_entries BEGIN
-               UPDATE cache_size SET bytes = bytes + length(CAST(NEW.key AS BLOB)) + length(CAST(NEW.value AS BLOB)) WHERE id = 0;
-             END;
-             CREATE TRIGGER IF NOT EXISTS cache_size_update AFTER UPDATE ON cache_entries BEGIN
-               UPDATE cache_size SET bytes = bytes - length(CAST(OLD.key AS BLOB)) - length(CAST(OLD.value AS BLOB))
-                 + length(CAST(NEW.key AS BLOB)) + length(CAST(NEW.value AS BLOB)) WHERE id = 0;
-             END;
-             CREATE TRIGGER IF NOT EXISTS cache_size_delete AFTER DELETE ON cache_entries BEGIN
-               UPDATE cache_size SET bytes = bytes - length(CAST(OLD.key AS BLOB)) - length(CAST(OLD.value AS BLOB)) WHERE id = 0;
-             END;
-             -- The same per toolkit: the budget is each toolkit's, so one toolkit cannot evict
-             -- another's entries (as in the Redis store). Filled from the table when it is new.
+             -- What earlier builds kept: one total for the whole file (an index by age and three
+             -- triggers each write paid for); the budget is per toolkit now.
+             DROP TRIGGER IF EXISTS cache_size_insert;
+             DROP TRIGGER IF EXISTS cache_size_update;
+             DROP TRIGGER IF EXISTS cache_size_delete;
+             DROP TABLE IF EXISTS cache_size;
+             DROP INDEX IF EXISTS cache_entries_stored;
+             -- The total bytes of keys and values of each toolkit's entries, kept by triggers in
+             -- the same transaction as each write (so processes sharing the file agree), instead
+             -- of summing the table on every put. The budget is each toolkit's, so one toolkit
+             -- cannot evict another's entries (as in the Redis store). Filled from the table
+             -- when it is new.
              CREATE TABLE IF NOT EXISTS cache_toolkit_size (toolkit TEXT PRIMARY KEY, bytes INTEGER NOT NULL);
              INSERT OR IGNORE INTO cache_toolkit_size (toolkit, bytes)
                SELECT toolkit, SUM(length(CAST(key AS BLOB)) + length(CAST(value AS BLOB))) FROM cache_entries GROUP BY toolkit;
@@ -68,10 +61,12 @@ impl SqliteCache {
         Ok(Self { conn: Mutex::new(conn), limits })
     }
 
-    /// The total bytes of keys and values, as the triggers keep it.
+    /// The total bytes of keys and values of every toolkit, as the triggers keep them.
     pub fn total_bytes(&self) -> Result<u64, String> {
         let conn = self.conn.lock().map_err(|_| "cache lock poisoned".to_owned())?;
-        conn.query_row("SELECT bytes FROM cache_size WHERE id = 0", [], |r| r.get::<_, i64>(0)).map(|b| b as u64).map_err(|e| e.to_string())
+        conn.query_row("SELECT COALESCE(SUM(bytes), 0) FROM cache_toolkit_size", [], |r| r.get::<_, i64>(0))
+            .map(|b| b as u64)
+            .map_err(|e| e.to_string())
     }
 
     /// The bytes of keys and values of `toolkit`'s entries (every user's), as the triggers keep
