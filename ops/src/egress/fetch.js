@@ -326,9 +326,11 @@ async function exchange({ url, fromRequest }, input, given, headerList, finish) 
   if (outcome.outcome === "aborted") throw signal.reason;
   if (outcome.outcome === "toolError") throw new ToolError(outcome.message, { retryable: outcome.retryable });
   if (outcome.outcome === "typeError") throw new TypeError(outcome.message);
-  // The body against `init.integrity` (Rust decides; a failure is a network error).
-  if (given.integrity !== null) {
-    const failure = op_trove_integrity_check(given.integrity, method, outcome.status, outcome.body);
+  // The body against `init.integrity`, else a Request input's own (Rust decides; a failure is
+  // a network error).
+  const integrity = given.integrity !== null ? given.integrity : fromRequest ? `${input.integrity}` : "";
+  if (integrity !== "") {
+    const failure = op_trove_integrity_check(integrity, method, outcome.status, outcome.body);
     if (failure !== null) throw new TypeError(failure);
   }
   return finish(outcome);

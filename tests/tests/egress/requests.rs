@@ -492,6 +492,10 @@ async fn integrity_is_checked_against_the_response_body() {
         (json!({ "url": ok, "init": { "integrity": format!("{ok256} sha512-AAAA") } }), "rejected TypeError: fetch failed"),
         (json!({ "url": ok, "init": { "integrity": "sha256-" } }), "rejected TypeError: fetch failed"),
         (json!({ "url": ok, "init": { "integrity": "junk", "method": "HEAD" } }), "rejected TypeError: fetch failed"),
+        // A Request's own integrity (a hostile review found it ignored), unless init gives one.
+        (json!({ "url": ok, "asRequest": { "integrity": "sha256-AAAA" } }), "rejected TypeError: fetch failed"),
+        (json!({ "url": ok, "asRequest": { "integrity": ok256 } }), "resolved 200"),
+        (json!({ "url": ok, "asRequest": { "integrity": "sha256-AAAA" }, "init": { "integrity": ok256 } }), "resolved 200"),
     ];
     let n = cases.len();
     for (args, expected) in cases {
