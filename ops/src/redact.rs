@@ -234,11 +234,12 @@ struct Known {
 #[derive(Debug, Default, Clone)]
 pub struct Redactor {
     known: Vec<Known>,
-    /// Every form of [`Self::known`] in one automaton (pattern `i` is `known[i]`), matched
-    /// leftmost-longest in one pass over the text: a replacement is never scanned again, so a
-    /// short form cannot match inside a marker an earlier form put there (`[redacted]` holds a
-    /// `c`), and a longer form wins over a shorter one that starts at the same place.
-    matcher: Option<aho_corasick::AhoCorasick>,
+    /// Where each form's text is in [`Self::known`].
+    index: std::collections::HashMap<String, usize>,
+    /// Every form of [`Self::known`] in one automaton (pattern `i` is `known[i]`), made when
+    /// text is first redacted after a value was added (adding N values one by one then costs
+    /// one build, not N). See [`Self::replace_with`] for how its matches are used.
+    matcher: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>>,
     /// Each value as it was added (the forms above may share its text under another form).
     values: Vec<String>,
 }
@@ -279,23 +280,22 @@ impl Redactor {
             if form != SecretForm::Raw && text.len() < MIN_DERIVED_LEN && text.len() < value.len() {
                 continue;
             }
-            match self.known.iter_mut().find(|k| k.text == text) {
+            match self.index.get(&text) {
                 // A form first seen without a name gets the name when one is known.
-                Some(k) => {
+                Some(&at) => {
+                    let k = &mut self.known[at];
                     if k.name.is_none() {
                         k.name = name.map(str::to_owned);
                         k.form = form;
                     }
                 }
-                None => self.known.push(Known { text, name: name.map(str::to_owned), form }),
+                None => {
+                    self.index.insert(text.clone(), self.known.len());
+                    self.known.push(Known { text, name: name.map(str::to_owned), form });
+                }
             }
         }
-        // Longest first, so a secret that contains another is replaced whole.
-        self.known.sort_by_key(|k| std::cmp::Reverse(k.text.len()));
-        self.matcher = aho_corasick::AhoCorasick::builder()
-            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
-            .build(self.known.iter().map(|k| k.text.as_str()))
-            .ok();
+        self.matcher = std::sync::OnceLock::new();
     }
 
     /// Whether no value has been resolved (then text passes through untouched).
@@ -409,15 +409,41 @@ impl Redactor {
         })
     }
 
+    /// `text` with each occurrence of a form replaced by `with(form)`, every occurrence found in
+    /// the text as given (a replacement is never searched again, so a short form cannot match
+    /// inside a marker an earlier one put there: `[redacted]` holds a `c`). Where occurrences
+    /// overlap, the longer form wins, then the earlier: a secret that contains another, or that
+    /// another's end runs into (`acct-9f` before `9f8e…`), is replaced whole.
     fn replace_with(&self, text: &str, with: impl Fn(&Known) -> String) -> String {
-        let Some(matcher) = &self.matcher else { return text.to_owned() };
+        let matcher = self.matcher.get_or_init(|| {
+            aho_corasick::AhoCorasick::builder()
+                .match_kind(aho_corasick::MatchKind::Standard)
+                .build(self.known.iter().map(|k| k.text.as_str()))
+                .ok()
+        });
+        let Some(matcher) = matcher else { return text.to_owned() };
+        let mut found: Vec<(usize, usize, usize)> =
+            matcher.find_overlapping_iter(text).map(|m| (m.start(), m.end(), m.pattern().as_usize())).collect();
+        if found.is_empty() {
+            return text.to_owned();
+        }
+        found.sort_by_key(|&(start, end, _)| (std::cmp::Reverse(end - start), start));
+        // Claimed spans by start; they never overlap, so only the last one starting before a
+        // candidate's end can overlap it.
+        let mut claimed: std::collections::BTreeMap<usize, (usize, usize)> = std::collections::BTreeMap::new();
+        for (start, end, pattern) in found {
+            let overlaps = claimed.range(..end).next_back().is_some_and(|(_, &(claimed_end, _))| claimed_end > start);
+            if !overlaps {
+                claimed.insert(start, (end, pattern));
+            }
+        }
         let mut out = String::with_capacity(text.len());
         let mut last = 0;
         // Each pattern is UTF-8, so each match starts and ends on a character boundary.
-        for found in matcher.find_iter(text) {
-            out.push_str(&text[last..found.start()]);
-            out.push_str(&with(&self.known[found.pattern().as_usize()]));
-            last = found.end();
+        for (start, (end, pattern)) in claimed {
+            out.push_str(&text[last..start]);
+            out.push_str(&with(&self.known[pattern]));
+            last = end;
         }
         out.push_str(&text[last..]);
         out
@@ -829,6 +855,24 @@ mod tests {
         ] {
             assert_eq!(r.redact_str(text), expected, "{text}");
         }
+    }
+
+    /// Two secrets whose occurrences overlap: the longer is replaced whole, even when the
+    /// shorter starts first (a hostile review saw 18 of a 20-character token left after a
+    /// 7-character account id that ran into it).
+    #[test]
+    fn overlapping_values_the_longer_is_replaced_whole() {
+        let mut r = Redactor::default();
+        r.add_named("ACCOUNT", "acct-9f");
+        r.add_named("TOKEN", "9f8e7d6c5b4a3f2e1d0c");
+        assert_eq!(r.redact_str("acct-9f8e7d6c5b4a3f2e1d0c"), "acct-[redacted]");
+        assert_eq!(r.placeholders_str("id=acct-9f8e7d6c5b4a3f2e1d0c&a=acct-9f"), "id=acct-{{secret:TOKEN}}&a={{secret:ACCOUNT}}");
+        // Many values, added one by one, are found without a build per value.
+        let mut many = Redactor::default();
+        for i in 0..2000 {
+            many.add_named(&format!("S{i}"), &format!("secret-value-{i:05}"));
+        }
+        assert_eq!(many.redact_str("x secret-value-01999 y"), "x [redacted] y");
     }
 
     /// Issue #9's inputs and their siblings: every encoding one built-in call produces, at any
