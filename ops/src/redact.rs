@@ -255,10 +255,10 @@ impl Redactor {
     /// percent-encoding and form encoding, JSON string escaping (`"` `\\` control characters,
     /// as `JSON.stringify` writes them), the escaping `console.*` uses for strings inside
     /// objects (`\\'`, `\\n`), and, for a multi-line value (a PEM key), each line. Empty values
-    /// are ignored (they would match everywhere); a derived form shorter than 8 characters and
-    /// shorter than the value itself is skipped as too likely to occur by chance (one at least
-    /// as long as the value is no likelier than the value, which is always looked for: a
-    /// 5-character password's `encodeURIComponent` form is). `name` is what a cassette's
+    /// are ignored (they would match everywhere); a derived form shorter than 8 characters is
+    /// skipped as too likely to occur by chance, unless it encodes the whole value and is at
+    /// least as long as it (then it is no likelier than the value, which is always looked for:
+    /// a 5-character password's `encodeURIComponent` form is). `name` is what a cassette's
     /// placeholder says.
     pub fn add_named(&mut self, name: &str, value: &str) {
         self.add_form_set(Some(name), value);
@@ -277,7 +277,10 @@ impl Redactor {
         }
         for form in forms {
             let Some(text) = form.encode(value) else { continue };
-            if form != SecretForm::Raw && text.len() < MIN_DERIVED_LEN && text.len() < value.len() {
+            // A form of part of the value (base64 at an offset, a line) is never exempt: for a
+            // one-letter value such a part is a single letter (`k` → `a`, `r`).
+            let whole = !matches!(form, SecretForm::Base64At(_) | SecretForm::Base64UrlAt(_) | SecretForm::Line(_));
+            if form != SecretForm::Raw && text.len() < MIN_DERIVED_LEN && !(whole && text.len() >= value.len()) {
                 continue;
             }
             match self.index.get(&text) {
@@ -857,6 +860,16 @@ mod tests {
         }
     }
 
+    /// A one-letter value's base64 at an offset is a single letter (`k` gives `a` and `r`):
+    /// parts of a value are looked for only from 8 characters, or every `a` would go.
+    #[test]
+    fn a_one_letter_value_s_partial_forms_are_not_looked_for() {
+        let mut r = Redactor::default();
+        r.add_named("UID", "k");
+        assert_eq!(r.redact_str("user id"), "user id");
+        assert_eq!(r.redact_str("a key"), "a [redacted]ey");
+    }
+
     /// Two secrets whose occurrences overlap: the longer is replaced whole, even when the
     /// shorter starts first (a hostile review saw 18 of a 20-character token left after a
     /// 7-character account id that ran into it).
@@ -967,7 +980,9 @@ mod tests {
                     ("json", serde_json::to_string(&whole).unwrap(), { let j = serde_json::to_string(&secret).unwrap(); j[1..j.len() - 1].to_owned() }),
                 ];
                 for (what, encoded, core) in encodings {
-                    if (core.len() < 8 && core.len() < n) || !encoded.contains(core.as_str()) {
+                    // base64 at an offset is a part of the value: only from 8 characters.
+                    let partial = what.starts_with("base64");
+                    if (core.len() < 8 && (partial || core.len() < n)) || !encoded.contains(core.as_str()) {
                         continue;
                     }
                     prop_assert!(!survives(&encoded, &core), "{what}: {core:?} survived in {:?}", r.redact_str(&encoded));
