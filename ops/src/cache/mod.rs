@@ -3,7 +3,8 @@
 //!
 //! - [`SqliteCache`] (`sqlite.rs`): persistent (SQLite file), the CLI's default, so entries
 //!   outlive a run;
-//! - [`MemoryCache`] (`memory.rs`): in-process (moka), bounded by size, for embedders and tests;
+//! - [`MemoryCache`] (`memory.rs`): in-process (moka), bounded by size per toolkit, for
+//!   embedders and tests;
 //! - [`RedisCache`] (`redis.rs`): shared by every host that names the same Redis, for `serve`
 //!   fleets behind a load balancer; TTLs are kept by Redis itself.
 //!
@@ -42,9 +43,9 @@ pub struct CacheLimits {
     pub max_value_bytes: usize,
     /// Longest time to live; longer TTLs are clamped.
     pub max_ttl: Duration,
-    /// Total bytes of keys and values; beyond it, entries are evicted. SQLite and Redis: per
-    /// toolkit (one toolkit must not evict another's entries; Redis: per toolkit namespace,
-    /// as many hosts and toolkits share one server). Memory: across all scopes of the store.
+    /// Total bytes of keys and values of one toolkit (all its users); beyond it, that
+    /// toolkit's entries are evicted, never another's. Every store bounds each toolkit on its
+    /// own (Redis: per toolkit namespace, as many hosts and toolkits share one server).
     pub max_total_bytes: u64,
 }
 
@@ -185,6 +186,29 @@ mod tests {
         assert!(store.toolkit_bytes("flooder").unwrap() <= 3000);
         assert_eq!(store.toolkit_bytes("victim").unwrap(), 4 + 1000);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The in-memory store bounds each toolkit on its own too: a flood from one toolkit leaves
+    /// another's entry in place and its own total within the budget.
+    #[tokio::test]
+    async fn memory_budget_is_per_toolkit() {
+        let store = MemoryCache::new(CacheLimits { max_total_bytes: 3000, ..CacheLimits::default() });
+        let victim = scope("victim", "alice");
+        store.put(&victim, "keep", &"v".repeat(1000), Duration::from_secs(3600), t0()).await.unwrap();
+        // Read it so moka's frequency sketch counts it: TinyLFU may refuse a cold newcomer.
+        for _ in 0..3 {
+            assert!(store.get(&victim, "keep", t0()).await.is_some());
+        }
+        let flooder = scope("flooder", "mallory");
+        for i in 0..20 {
+            store.put(&flooder, &format!("k{i}"), &"x".repeat(900), Duration::from_secs(3600), t0()).await.unwrap();
+            store.run_pending_tasks();
+        }
+        assert!(store.get(&victim, "keep", t0()).await.is_some(), "another toolkit's flood evicted this one's entry");
+        assert!(store.toolkit_bytes("flooder") <= 3000, "flooder holds {}", store.toolkit_bytes("flooder"));
+        assert!(store.toolkit_bytes("flooder") > 2000, "the flooder filled its own budget, not a shared one");
+        assert_eq!(store.toolkit_bytes("victim"), 4 + 1000);
+        assert_eq!(store.toolkit_bytes("nobody"), 0);
     }
 
     /// The running total the eviction reads is the table's sum after inserts, overwrites
