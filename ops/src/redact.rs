@@ -58,6 +58,10 @@ pub enum SecretForm {
     /// ASCII lower case, as a URL's host holds it (`https://<value>.example.com/` is
     /// serialised, logged and refused in lower case).
     Lower,
+    /// A non-ASCII value as a URL's host holds it when the value is whole labels of it
+    /// (`https://<value>.example.com/`): IDNA-mapped and punycoded (`xn--…`), as URLs, the
+    /// egress refusal and the request log hold it. ASCII values are [`SecretForm::Lower`].
+    Host,
     /// Line `n` (0-based, trimmed) of a multi-line value (a PEM key).
     Line(usize),
 }
@@ -112,7 +116,7 @@ fn base64_at(engine: &base64::engine::GeneralPurpose, n: u8, value: &str) -> Str
 
 impl SecretForm {
     /// The forms of a single-line value, in the order the redactor adds them.
-    pub const ENCODINGS: [SecretForm; 26] = [
+    pub const ENCODINGS: [SecretForm; 27] = [
         Self::Raw,
         Self::Base64,
         Self::Base64NoPad,
@@ -138,6 +142,7 @@ impl SecretForm {
         Self::Json,
         Self::Console,
         Self::Lower,
+        Self::Host,
         Self::Line(0),
     ];
 
@@ -175,6 +180,15 @@ impl SecretForm {
                 .replace('\r', "\\r")
                 .replace('\t', "\\t"),
             Self::Lower => value.to_ascii_lowercase(),
+            Self::Host => {
+                if value.is_ascii() {
+                    return None;
+                }
+                match url::Host::parse(value).ok()? {
+                    url::Host::Domain(ascii) => ascii,
+                    _ => return None,
+                }
+            }
             Self::Line(n) => {
                 if !value.contains('\n') {
                     return None;
@@ -208,6 +222,7 @@ impl SecretForm {
             Self::Json => ":json".into(),
             Self::Console => ":console".into(),
             Self::Lower => ":lower".into(),
+            Self::Host => ":host".into(),
             Self::Line(n) => format!(":line{n}"),
         }
     }
@@ -858,6 +873,24 @@ mod tests {
         ] {
             assert_eq!(r.redact_str(text), expected, "{text}");
         }
+    }
+
+    /// A non-ASCII value put in a URL's host is held punycoded (the egress refusal, the
+    /// request log): that form is found too, as a whole label and as several.
+    #[test]
+    fn a_non_ascii_value_in_a_url_host_is_found_punycoded() {
+        let mut r = Redactor::default();
+        r.add_named("TENANT", "Bücher");
+        let host = url::Url::parse("https://Bücher.example.com/").unwrap().host_str().unwrap().to_owned();
+        assert_eq!(host, "xn--bcher-kva.example.com");
+        assert_eq!(r.redact_str(&format!("egress refused: {host}")), "egress refused: [redacted].example.com");
+        assert_eq!(r.placeholders_str(&host), "{{secret:TENANT:host}}.example.com");
+        assert_eq!(expand_placeholders("{{secret:TENANT:host}}.example.com", &|_| Some("Bücher".into())), host);
+        r.add_named("REGION", "東京.eu");
+        let host = url::Url::parse("https://東京.eu.example.com/").unwrap().host_str().unwrap().to_owned();
+        assert_eq!(r.redact_str(&host), "[redacted].example.com");
+        // An ASCII value has no such form (its lower case is the host's).
+        assert_eq!(SecretForm::Host.encode("Api"), None);
     }
 
     /// A one-letter value's base64 at an offset is a single letter (`k` gives `a` and `r`):
