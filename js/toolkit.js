@@ -43,6 +43,8 @@ const {
   ReflectApply,
   SafeSet,
   SafeWeakMap,
+  StringPrototypeSlice,
+  StringPrototypeStartsWith,
   StringPrototypeTrim,
   WeakMapPrototypeSet,
 } = primordials;
@@ -117,21 +119,53 @@ function manifestProblems(config) {
   return problems;
 }
 
-/** Tool-level checks: the first problem throws. */
-function checkTool(t, seen) {
-  if (t === null || typeof t !== "object") throw new Error("defineToolkit: every tool must be an object (use tool({...}))");
+/**
+ * Tool-level problems of one tool, each as the SDK's message (the SDK throws the first of them;
+ * the host lists them all). An empty array for a sound tool.
+ */
+function toolProblems(t, seen) {
+  if (t === null || typeof t !== "object") return ["defineToolkit: every tool must be an object (use tool({...}))"];
+  const problems = [];
   // The name rule is Rust's (runtime/src/describe.rs), which checks the tool list again at load.
   if (typeof t.name !== "string" || !op_trove_is_tool_name(t.name)) {
-    throw new Error(`defineToolkit: tool name ${q(t.name)} must match /^[a-zA-Z0-9_-]+$/`);
+    ArrayPrototypePush(problems, `defineToolkit: tool name ${q(t.name)} must match /^[a-zA-Z0-9_-]+$/`);
+  } else if (seen.has(t.name)) {
+    ArrayPrototypePush(problems, `defineToolkit: duplicate tool name "${t.name}"`);
   }
-  if (seen.has(t.name)) throw new Error(`defineToolkit: duplicate tool name "${t.name}"`);
   seen.add(t.name);
-  if (!nonEmpty(t.description)) throw new Error(`defineToolkit: tool "${t.name}" needs a description`);
-  if (typeof t.handler !== "function") throw new Error(`defineToolkit: tool "${t.name}" needs a handler function`);
-  if (typeof t.input?.safeParse !== "function") throw new Error(`defineToolkit: tool "${t.name}" needs an input schema (z.object({...}))`);
+  const name = typeof t.name === "string" ? `"${t.name}"` : q(t.name);
+  if (!nonEmpty(t.description)) ArrayPrototypePush(problems, `defineToolkit: tool ${name} needs a description`);
+  if (typeof t.handler !== "function") ArrayPrototypePush(problems, `defineToolkit: tool ${name} needs a handler function`);
+  if (typeof t.input?.safeParse !== "function") ArrayPrototypePush(problems, `defineToolkit: tool ${name} needs an input schema (z.object({...}))`);
   if (t.output !== undefined && typeof t.output?.safeParse !== "function") {
-    throw new Error(`defineToolkit: tool "${t.name}" has an output that is not a schema`);
+    ArrayPrototypePush(problems, `defineToolkit: tool ${name} has an output that is not a schema`);
   }
+  return problems;
+}
+
+/**
+ * Every tool's list entry, or every problem of every tool: first each tool's checks, then the
+ * schemas of the tools that passed them (the SDK's order, so the first problem is the one the
+ * SDK throws).
+ */
+function listTools(tools, scopes) {
+  const problems = [];
+  const sound = [];
+  const seen = new SafeSet();
+  for (let i = 0; i < tools.length; i++) {
+    const mine = toolProblems(tools[i], seen);
+    for (let j = 0; j < mine.length; j++) ArrayPrototypePush(problems, mine[j]);
+    if (mine.length === 0) ArrayPrototypePush(sound, tools[i]);
+  }
+  const entries = [];
+  for (let i = 0; i < sound.length; i++) {
+    try {
+      ArrayPrototypePush(entries, listTool(sound[i], scopes));
+    } catch (err) {
+      ArrayPrototypePush(problems, err instanceof Error ? String(err.message) : String(err));
+    }
+  }
+  return { entries, problems };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -207,14 +241,21 @@ function snapshot(config) {
 export function defineToolkit(config) {
   if (config === null || typeof config !== "object") throw new Error("defineToolkit: expected a config object");
   const problems = manifestProblems(config);
+  // Every problem is reported at once (host): a single one in the SDK's own words, several
+  // each on a line of its own, the tools' after the declaration's.
+  const scopes = ArrayIsArray(config.scopes) ? config.scopes : [];
+  const listed = ArrayIsArray(config.tools) ? listTools(config.tools, scopes) : { entries: [], problems: [] };
   if (problems.length > 0) {
+    const prefix = "defineToolkit: ";
+    for (let i = 0; i < listed.problems.length; i++) {
+      const p = listed.problems[i];
+      ArrayPrototypePush(problems, StringPrototypeStartsWith(p, prefix) ? StringPrototypeSlice(p, prefix.length) : p);
+    }
     throw new Error(`defineToolkit: ${typeof config.id === "string" ? config.id : q(config.id)} has an invalid declaration:\n  ${ArrayPrototypeJoin(problems, "\n  ")}`);
   }
-  const seen = new SafeSet();
-  for (const t of config.tools) checkTool(t, seen);
+  if (listed.problems.length > 0) throw new Error(ArrayPrototypeJoin(listed.problems, "\n"));
   const { manifest, auth } = snapshot(config);
-  const scopes = config.scopes ?? [];
-  const tools = config.tools.map((t) => listTool(t, scopes));
+  const tools = listed.entries;
   const byName = new Map(config.tools.map((t) => [t.name, t]));
   const run = (call) => handle(byName, call);
   const definition = { tools, handle: run };

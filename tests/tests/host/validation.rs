@@ -1,7 +1,8 @@
 //! Contract §2: `defineToolkit` validates the config when the toolkit is imported.
 //! Manifest-level problems are all reported together in one message
-//! `defineToolkit: <id> has an invalid declaration:\n  <p1>\n  <p2>`; tool-level problems throw
-//! at the first one found.
+//! `defineToolkit: <id> has an invalid declaration:\n  <p1>\n  <p2>`, with the tools' problems
+//! after them; tool-level problems alone are each a line in the SDK's words (host: the SDK throws
+//! at the first one found, which is the first line).
 //!
 //! Each case is the same valid toolkit with one part of its config overridden.
 
@@ -160,7 +161,38 @@ async fn several_manifest_problems_are_reported_together() {
     );
 }
 
-// Tool-level checks: the first problem throws, without the collected-problems header.
+// Tool-level checks: one problem is the SDK's message, without the collected-problems header.
+
+/// Every tool-level problem is listed, each in the SDK's words, in the SDK's order (every
+/// tool's checks, then the schemas of the tools that passed them): the first line is what the
+/// SDK throws.
+#[tokio::test(flavor = "current_thread")]
+async fn several_tool_problems_are_reported_together() {
+    let message = load_error(
+        "{ tools: [\
+           tool({ name: 'echo', description: 'Echo.', input: z.string(), handler: async (t: string) => t }), \
+           ping, tool({ ...ping, description: 'Another ping.' }), \
+           tool({ name: 'stats', input: z.object({}) } as any), \
+           tool({ name: 'get weather', description: 'Weather.', input: z.object({}), handler: async () => 'x' })] }",
+    )
+    .await;
+    assert_eq!(
+        message,
+        "defineToolkit: duplicate tool name \"ping\"\n\
+         defineToolkit: tool \"stats\" needs a description\n\
+         defineToolkit: tool \"stats\" needs a handler function\n\
+         defineToolkit: tool name \"get weather\" must match /^[a-zA-Z0-9_-]+$/\n\
+         tool input schema must be an object (z.object({...})), got type \"string\""
+    );
+}
+
+/// With a declaration problem, the tools' problems are lines of the same list.
+#[tokio::test(flavor = "current_thread")]
+async fn tool_problems_follow_the_declaration_s() {
+    let message = load_error("{ version: '1', tools: [ping, ping] }").await;
+    assert_problems(&message, "valid-kit", &[&["version \"1\" is not a semver string"], &["duplicate tool name \"ping\""]]);
+    assert!(!message.contains("  defineToolkit:"), "{message:?}");
+}
 
 #[tokio::test(flavor = "current_thread")]
 async fn bad_tool_name() {
