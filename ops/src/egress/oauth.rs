@@ -61,11 +61,55 @@ impl OAuthClientCredentials {
 /// Seconds of `expires_in` a cached token gives up, so it is never used at the edge.
 pub const EXPIRY_MARGIN: Duration = Duration::from_secs(60);
 
-/// The token endpoint's JSON answer.
-#[derive(Debug, Deserialize)]
-pub(crate) struct TokenResponse {
-    #[serde(default)]
-    pub access_token: Option<String>,
-    #[serde(default)]
-    pub expires_in: Option<f64>,
+/// The longest a minted token is kept, whatever its `expires_in` says (365 days): the SDK
+/// keeps a token with `expires_in: 1e12` for ever; the host's caches need a time they can add
+/// to a clock.
+pub const MAX_TOKEN_LIFETIME: Duration = Duration::from_secs(365 * 24 * 3600);
+
+/// The token endpoint's JSON answer as the SDK reads it (`JSON.parse`, then `access_token`
+/// when it is a non-empty string, `expires_in` when it is a number, else 3600): the token and
+/// how long to keep it (`expires_in` less [`EXPIRY_MARGIN`], at most [`MAX_TOKEN_LIFETIME`];
+/// zero, so never reused, when that is not positive). A duplicate member counts as its last
+/// occurrence, as in `JSON.parse`; `"expires_in": "3599"` (Azure AD v1) is not a number, so
+/// the token is kept for the default. `None` when there is no usable token.
+///
+/// Not as `JSON.parse`: a body holding a number JSON cannot carry as a double (`1e400`) or a
+/// lone surrogate escape is not JSON to the host (serde_json), so it has no token.
+pub(crate) fn parse_token_response(body: &[u8]) -> Option<(String, Duration)> {
+    let value: serde_json::Value = serde_json::from_slice(body).ok()?;
+    let token = value.get("access_token")?.as_str().filter(|t| !t.is_empty())?.to_owned();
+    let expires_in = match value.get("expires_in") {
+        Some(serde_json::Value::Number(n)) => n.as_f64().unwrap_or(3600.0),
+        _ => 3600.0,
+    };
+    let lifetime = Duration::try_from_secs_f64(expires_in).unwrap_or(if expires_in > 0.0 { MAX_TOKEN_LIFETIME } else { Duration::ZERO });
+    Some((token, lifetime.min(MAX_TOKEN_LIFETIME).saturating_sub(EXPIRY_MARGIN)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(body: &str) -> Option<(String, u64)> {
+        parse_token_response(body.as_bytes()).map(|(t, d)| (t, d.as_secs()))
+    }
+
+    #[test]
+    fn token_responses_read_as_the_sdk_reads_them() {
+        assert_eq!(parse(r#"{"access_token":"a","expires_in":120}"#), Some(("a".into(), 60)));
+        assert_eq!(parse(r#"{"access_token":"a"}"#), Some(("a".into(), 3540)), "default 3600 s");
+        // Azure AD v1 sends expires_in as a string: not a number, so the default.
+        assert_eq!(parse(r#"{"token_type":"Bearer","expires_in":"3599","access_token":"a"}"#), Some(("a".into(), 3540)));
+        assert_eq!(parse(r#"{"access_token":"a","expires_in":null}"#), Some(("a".into(), 3540)));
+        // JSON.parse keeps a duplicate member's last value.
+        assert_eq!(parse(r#"{"access_token":"old","expires_in":10,"access_token":"new","expires_in":600}"#), Some(("new".into(), 540)));
+        // Under the margin, or negative: never reused.
+        assert_eq!(parse(r#"{"access_token":"a","expires_in":30}"#), Some(("a".into(), 0)));
+        assert_eq!(parse(r#"{"access_token":"a","expires_in":-5}"#), Some(("a".into(), 0)));
+        // Huge: kept for the longest the host keeps a token.
+        assert_eq!(parse(r#"{"access_token":"a","expires_in":1e300}"#), Some(("a".into(), MAX_TOKEN_LIFETIME.as_secs() - 60)));
+        for no_token in [r#"{"access_token":""}"#, r#"{"access_token":5}"#, r#"{}"#, "[]", "not json", r#""a""#] {
+            assert_eq!(parse(no_token), None, "{no_token}");
+        }
+    }
 }

@@ -10,7 +10,7 @@ use deno_core::{op2, OpState};
 use url::Url;
 
 use super::budget::{self, EgressBudgets};
-use super::oauth::{messages, OAuthClientCredentials, TokenResponse, EXPIRY_MARGIN};
+use super::oauth::{messages, parse_token_response, OAuthClientCredentials};
 use super::tokens::{TokenCache, TokenKey, TokenStore};
 use super::policy::{EgressPolicy, EgressRefusal};
 use super::replay::{Exchange, RecordedRequest, RecordedResponse};
@@ -527,8 +527,7 @@ impl Egress {
     }
 
     /// Mints a token: `POST tokenUrl` through the egress checks. Returns it and how long to
-    /// keep it (`expires_in`, default 3600 s, less [`EXPIRY_MARGIN`]).
-    /// Mints a token: `POST tokenUrl` through the egress checks. Returns it and its lifetime.
+    /// keep it ([`parse_token_response`]: `expires_in`, default 3600 s, less the margin).
     async fn mint(&self, o: &OAuthClient, client_id: &str) -> Result<(String, Duration), FetchError> {
         let tool = |message: String, retryable: bool| FetchError::Tool { message, retryable };
         let client_secret = self.secrets.require(&o.config.client_secret_secret).await.map_err(|m| tool(m, false))?;
@@ -550,14 +549,11 @@ impl Egress {
             429 | 500..=599 => return Err(tool(messages::UNAVAILABLE.into(), true)),
             s => return Err(tool(format!("OAuth token endpoint returned HTTP {s}."), false)),
         }
-        let parsed: Option<TokenResponse> = serde_json::from_slice(&response.body).ok();
-        let Some((token, expires_in)) = parsed
-            .and_then(|t| t.access_token.filter(|a| !a.is_empty()).map(|a| (a, t.expires_in.unwrap_or(3600.0))))
-        else {
+        let Some((token, lifetime)) = parse_token_response(&response.body) else {
             return Err(tool(messages::NO_TOKEN.into(), true));
         };
         // A token is a credential: kept out of logs and cassettes like a secret.
         self.ledger.add_secret_value(crate::ledger::OAUTH_TOKEN_NAME, &token);
-        Ok((token, Duration::try_from_secs_f64(expires_in).unwrap_or(Duration::ZERO).saturating_sub(EXPIRY_MARGIN)))
+        Ok((token, lifetime))
     }
 }
