@@ -37,9 +37,10 @@ pub struct Case {
     pub description: Option<String>,
     /// `{tool, args, userId, scopes, config}`.
     pub call: Value,
-    /// Secret name → value (`null`: declared but unset). Default: none.
+    /// Secret name → value (`null`: declared but unset; anything else is a format error, not
+    /// an unset secret). Default: none.
     #[serde(default)]
-    pub secrets: Map<String, Value>,
+    pub secrets: BTreeMap<String, Option<String>>,
     /// What `ctx.now()` returns (RFC 3339).
     pub now: String,
     /// Scripted upstream exchanges (a cassette; `{{secret:NAME}}` placeholders are filled in
@@ -240,13 +241,13 @@ pub fn compare(path: &str, expected: &Value, actual: &Value, out: &mut Vec<Strin
 /// `now` is not RFC 3339.
 pub fn scripted_env(
     id: &str,
-    secrets: &Map<String, Value>,
+    secrets: &BTreeMap<String, Option<String>>,
     now: &str,
     transport: Arc<dyn trove_host_ops::egress::Transport>,
 ) -> Result<CallEnv, String> {
     let mut store = MemorySecrets::new();
     for (name, value) in secrets {
-        store.set(id, name, value.as_str().map(str::to_owned));
+        store.set(id, name, value.clone());
     }
     let now = chrono::DateTime::parse_from_rfc3339(now)
         .map_err(|e| format!("now {now:?} is not an RFC 3339 instant (e.g. 2026-11-29T12:00:00Z): {e}"))?;
@@ -258,7 +259,7 @@ pub fn scripted_env(
 
 /// The case's cassette, with its secret placeholders filled in from the case's `secrets`.
 pub fn case_replay(case: &Case) -> ReplayTransport {
-    ReplayTransport::with_secrets(case.http.clone(), &|name| case.secrets.get(name).and_then(Value::as_str).map(str::to_owned))
+    ReplayTransport::with_secrets(case.http.clone(), &|name| case.secrets.get(name).cloned().flatten())
 }
 
 /// The call a case makes, as the platform would send it (contract §4): the case's `tool`,
@@ -315,7 +316,10 @@ pub async fn run_case(toolkit: &mut Toolkit, case: &Case) -> (CaseResult, Vec<St
         logs: Value::Array(record.logs.clone()),
     };
 
-    compare("envelope", case.host_expect.as_ref().unwrap_or(&case.expect), &result.envelope, &mut problems);
+    match case.host_expect.as_ref().unwrap_or(&case.expect) {
+        Value::Null => problems.push("envelope: the case has no `expect` yet (`test --update` writes the envelope it got)".into()),
+        expected => compare("envelope", expected, &result.envelope, &mut problems),
+    }
     if let Some(expected) = case.host_expect_requests.as_ref().or(case.expect_requests.as_ref()) {
         compare("requests", &Value::Array(expected.clone()), &result.requests, &mut problems);
     }
@@ -342,13 +346,15 @@ pub async fn run_case(toolkit: &mut Toolkit, case: &Case) -> (CaseResult, Vec<St
 }
 
 /// What running one case file gave: each selected case's index in the file, result and
-/// problems, in order, and the secrets the instance resolved (to redact what is shown).
+/// problems, in order. Nothing in it is redacted beyond the log lines (every log line is):
+/// a case's secrets are the stand-ins its file holds, so showing them discloses nothing.
 #[derive(Debug)]
 pub struct FileRun {
     /// `(index in the file, result, problems)` for each case that ran.
     pub results: Vec<(usize, CaseResult, Vec<String>)>,
-    /// Every secret value the instance resolved.
-    pub redactor: trove_host_ops::redact::Redactor,
+    /// `(index in the file, why)` for each case that left its instance untrusted (it hit a
+    /// limit, or its handler never settled): its envelope records that, not an answer.
+    pub limited: Vec<(usize, String)>,
     /// Set when a case left its instance untrusted and no fresh one could be loaded (the
     /// toolkit's files changed meanwhile): the cases after it did not run.
     pub stopped: Option<Stopped>,
@@ -386,13 +392,17 @@ pub fn run_file(
                 runtime.block_on(async {
                     let mut instance = Toolkit::load_instance(toolkit, options.clone()).await?;
                     let mut results = Vec::new();
+                    let mut limited = Vec::new();
                     let mut selected = cases.iter().enumerate().filter(|(_, c)| select(c)).peekable();
                     while let Some((index, case)) = selected.next() {
                         let (result, problems) = run_case(&mut instance, case).await;
                         results.push((index, result, problems));
+                        if let Some(reason) = instance.retire_reason() {
+                            limited.push((index, reason.to_owned()));
+                        }
                         // As a pool does: an instance that hit a limit, or whose handler never
                         // settled, is not trusted with the next case. Its successor shares its
-                        // namespace and the secrets it resolved (to redact), as siblings do.
+                        // namespace and the secrets it resolved, as siblings do.
                         if instance.retire_reason().is_some() && selected.peek().is_some() {
                             let sibling = InstanceOptions { sibling: Some(instance.scope().clone()), ..options.clone() };
                             match Toolkit::load_instance(toolkit, sibling).await {
@@ -401,12 +411,12 @@ pub fn run_file(
                                 Err(error) => {
                                     let not_run = selected.map(|(i, _)| i).collect();
                                     let stopped = Some(Stopped { after: index, not_run, error });
-                                    return Ok(FileRun { results, redactor: instance.redactor(), stopped });
+                                    return Ok(FileRun { results, limited, stopped });
                                 }
                             }
                         }
                     }
-                    Ok(FileRun { results, redactor: instance.redactor(), stopped: None })
+                    Ok(FileRun { results, limited, stopped: None })
                 })
             })
             .join()

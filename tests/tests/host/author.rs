@@ -367,6 +367,12 @@ fn case_files_get_precise_errors_and_update_keeps_matchers_that_still_match() {
     let out = run(&["test", s(&echo), s(&bad)]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
     assert!(text(&out).contains("[1].now: invalid type: null"), "{}", text(&out));
+    // A secret that is neither a string nor null is a format error, never an unset secret.
+    let num = dir.join("num.json");
+    std::fs::write(&num, r#"[{"name":"a","call":{"tool":"echo"},"now":"2026-01-01T00:00:00Z","secrets":{"PORT_KEY":12345}}]"#).unwrap();
+    let out = run(&["test", s(&echo), s(&num)]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("[0].secrets.PORT_KEY: invalid type: integer `12345`, expected a string"), "{}", text(&out));
     let dup = dir.join("dup.json");
     std::fs::write(&dup, r#"[{"name":"a","call":{"tool":"echo"},"now":"2026-01-01T00:00:00Z"},{"name":"a","call":{"tool":"echo"},"now":"2026-01-01T00:00:00Z"}]"#).unwrap();
     let out = run(&["test", s(&echo), s(&dup)]);
@@ -387,7 +393,9 @@ fn case_files_get_precise_errors_and_update_keeps_matchers_that_still_match() {
         "name": "bare", "call": { "tool": "echo", "args": { "n": 2, "tag": "y" }, "userId": "u" }, "now": "2026-01-01T00:00:00Z"
     }]);
     std::fs::write(&file, case.to_string()).unwrap();
-    assert_eq!(run(&["test", s(&echo), s(&file)]).status.code(), Some(1));
+    let out = run(&["test", s(&echo), s(&file)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out).contains("envelope: the case has no `expect` yet (`test --update` writes"), "{}", text(&out));
     let out = run(&["test", s(&echo), s(&file), "--update"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     let updated = read(&file);
@@ -465,3 +473,44 @@ fn a_case_that_never_settled_leaves_no_frozen_clock_or_state_to_the_next() {
     let out = run(&["test", s(&dir), s(&dir.join("cases.json"))]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
 }
+
+/// A case's secrets are stand-ins its file holds, so a failure report shows them: a short one
+/// (`"v"`) once blanked out every `v` of the report, its own words included.
+#[test]
+fn a_failure_report_shows_a_short_stand_in_secret_as_it_is() {
+    let vault = fixture("vault");
+    let dir = scratch_toolkit("short-secret-report", &[(".keep", "")]);
+    let file = dir.join("cases.json");
+    let case = json!([{
+        "name": "reads", "call": { "tool": "read", "args": { "name": "API_TOKEN" }, "userId": "u" },
+        "now": "2026-01-01T00:00:00Z", "secrets": { "API_TOKEN": "v", "OPTIONAL_KEY": null },
+        "expect": { "ok": true, "result": { "text": "stale" } }
+    }]);
+    std::fs::write(&file, case.to_string()).unwrap();
+    let out = run(&["test", s(&vault), s(&file)]);
+    let shown = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    assert!(shown.contains(r#"envelope/result/text: expected "stale", got "value of length 1""#), "{shown}");
+    assert!(!shown.contains("[redacted]"), "{shown}");
+}
+
+/// `test --timeout` bounds each case; `--update` of a case that hit a limit says so.
+#[test]
+fn test_timeout_bounds_a_case_and_update_says_a_limit_was_recorded() {
+    let faults = fixture("faults");
+    let dir = scratch_toolkit("test-timeout", &[(".keep", "")]);
+    let file = dir.join("cases.json");
+    let case = json!([{ "name": "hang", "call": { "tool": "hang", "args": {}, "userId": "u" }, "now": "2026-01-01T00:00:00Z" }]);
+    std::fs::write(&file, case.to_string()).unwrap();
+    let started = std::time::Instant::now();
+    let out = run(&["test", s(&faults), s(&file), "--timeout", "0.5", "--update"]);
+    let shown = text(&out);
+    assert!(started.elapsed() < std::time::Duration::from_secs(30), "the 60 s default applied: {shown}");
+    assert_eq!(out.status.code(), Some(0), "{shown}");
+    assert!(shown.contains("note: this case hit a limit ("), "{shown}");
+    assert_eq!(read(&file)[0]["expect"]["ok"], json!(false), "{}", read(&file));
+    let out = run(&["test", s(&faults), s(&file), "--timeout", "0"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("--timeout must be a positive number of seconds"), "{}", text(&out));
+}
+
