@@ -287,7 +287,7 @@ impl Toolkit {
             cpu: cpu_clock.map(|c| (c, limits.cpu_time)),
             cancel: None,
         });
-        let evaluated = tokio::time::timeout(limits.call_timeout, Self::evaluate(&mut runtime, &entry, &entry_url, &shown, &mut phase)).await;
+        let evaluated = tokio::time::timeout(limits.call_timeout, Self::evaluate(&mut runtime, &entry, &entry_url, &shown, &mut phase, &stopped)).await;
         drop(watch);
         let stopped_by = stopped.swap(stop::NONE, Ordering::SeqCst);
         let stop_message = |what: &str| {
@@ -376,6 +376,7 @@ impl Toolkit {
         entry_url: &deno_core::ModuleSpecifier,
         shown: &str,
         phase: &mut crate::phase::Phases,
+        stopped: &AtomicU8,
     ) -> Result<(v8::Global<v8::Value>, String), LoadError> {
         let id = runtime.load_main_es_module(entry_url).await.map_err(|e| js_error_to_load(entry, e))?;
         phase.end("read and transpile the toolkit's modules");
@@ -385,14 +386,24 @@ impl Toolkit {
         let mut evaluated = std::pin::pin!(runtime.mod_evaluate(id));
         // The event loop first: it reports a module's exception as the JavaScript error it is.
         let to_load = |e| js_error_to_load(entry, e);
-        std::future::poll_fn(|cx| match runtime.poll_event_loop(cx, PollEventLoopOptions::default()) {
-            Poll::Ready(Err(e)) => Poll::Ready(Err(to_load(e))),
-            // Idle, so nothing is left that could settle a pending top-level await.
-            Poll::Ready(Ok(())) => Poll::Ready(match evaluated.as_mut().poll(cx) {
-                Poll::Ready(done) => done.map_err(to_load),
-                Poll::Pending => Err(LoadError::Module(format!("{}: a top-level await never settled", entry.display()))),
-            }),
-            Poll::Pending => evaluated.as_mut().poll(cx).map(|done| done.map_err(to_load)),
+        // Once the supervisor has stopped the script at a limit, the event loop is not turned
+        // again: deno_core would find the module's evaluation pending with no top-level await
+        // and print ten "retrying" warnings about an await the toolkit does not have. The
+        // caller names the limit.
+        let stopped_at_limit = || LoadError::Module(format!("{}: stopped at a limit while loading", entry.display()));
+        std::future::poll_fn(|cx| {
+            if stopped.load(Ordering::SeqCst) != stop::NONE {
+                return Poll::Ready(Err(stopped_at_limit()));
+            }
+            match runtime.poll_event_loop(cx, PollEventLoopOptions::default()) {
+                Poll::Ready(Err(e)) => Poll::Ready(Err(to_load(e))),
+                // Idle, so nothing is left that could settle a pending top-level await.
+                Poll::Ready(Ok(())) => Poll::Ready(match evaluated.as_mut().poll(cx) {
+                    Poll::Ready(done) => done.map_err(to_load),
+                    Poll::Pending => Err(LoadError::Module(format!("{}: a top-level await never settled", entry.display()))),
+                }),
+                Poll::Pending => evaluated.as_mut().poll(cx).map(|done| done.map_err(to_load)),
+            }
         })
         .await?;
         phase.end("evaluate the toolkit's modules");

@@ -514,3 +514,18 @@ fn test_timeout_bounds_a_case_and_update_says_a_limit_was_recorded() {
     assert!(text(&out).contains("--timeout must be a positive number of seconds"), "{}", text(&out));
 }
 
+/// A top-level busy loop stopped at the load's limit gives the limit's message alone: deno_core
+/// once printed ten warnings about a top-level await the toolkit does not have before it.
+#[test]
+fn a_load_stopped_at_its_limit_says_only_that() {
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\nfor (;;) {}\n\
+        export default defineToolkit({ id: 'loop', name: 'L', description: 'd', icon: 'i', version: '1.0.0',\n\
+        tools: [tool({ name: 'x', description: 'd', input: z.object({}), handler: async () => 'x' })] });\n";
+    let dir = scratch_toolkit("load-loop", &[("extension.ts", source)]);
+    let out = run(&["call", s(&dir), "x", "--timeout", "1"]);
+    let shown = text(&out);
+    assert_eq!(out.status.code(), Some(2), "{shown}");
+    assert!(shown.contains("did not finish loading within 1 s"), "{shown}");
+    assert!(!shown.contains("retrying event loop iteration"), "{shown}");
+}
+
