@@ -33,6 +33,9 @@ pub enum KbCommand {
         /// Only documents this toolkit (manifest id) stored.
         #[arg(long)]
         toolkit: Option<String>,
+        /// Show at most this many documents (the newest).
+        #[arg(long, value_name = "N")]
+        limit: Option<usize>,
     },
 }
 
@@ -49,10 +52,11 @@ pub fn kb(command: KbCommand) -> ExitCode {
             }
             Err(e) => usage(e),
         },
-        KbCommand::List { user, toolkit } => match kb.list(user.as_deref(), toolkit.as_deref()) {
+        KbCommand::List { user, toolkit, limit } => match kb.list(user.as_deref(), toolkit.as_deref()) {
             Ok(docs) => {
                 let rows: Vec<Value> = docs
                     .into_iter()
+                    .take(limit.unwrap_or(usize::MAX))
                     .map(|(user, d)| {
                         let mut v = serde_json::to_value(d).expect("JSON");
                         v["userId"] = Value::String(user);

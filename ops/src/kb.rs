@@ -209,7 +209,10 @@ impl LocalKnowledgeBase {
 
     /// One of `caller`'s documents by id (`doc_<n>`), or `None`.
     pub fn get_document(&self, caller: &TroveCaller, id: &str) -> Result<Option<StoredDocument>, TroveError> {
-        let Some(n) = id.strip_prefix("doc_").and_then(|n| n.parse::<i64>().ok()) else { return Ok(None) };
+        // Only the id as it was given out: `doc_001` or `doc_+1` is not `doc_1`.
+        let Some(n) = id.strip_prefix("doc_").and_then(|n| n.parse::<i64>().ok()).filter(|n| format!("doc_{n}") == id) else {
+            return Ok(None);
+        };
         let conn = self.lock()?;
         conn.query_row(
             &format!("SELECT {} FROM documents WHERE id = ?1 AND user_id = ?2 AND toolkit = ?3", Self::COLUMNS),
@@ -291,6 +294,11 @@ mod tests {
         assert_eq!(doc["externalId"], "doi:x");
         assert_eq!(doc["tags"], json!(["paper"]));
         assert_eq!(doc["date"], "2024-03-07");
+        // Only the id as given out names the document: no aliases with zeros or a sign.
+        let n = id.strip_prefix("doc_").unwrap();
+        for alias in [format!("doc_0{n}"), format!("doc_+{n}"), format!("doc_00{n}"), format!("doc_ {n}")] {
+            assert_eq!(kb.call(&caller("alice"), "getDocument", json!({ "id": alias })).await.unwrap(), Value::Null, "{alias}");
+        }
         // Another user sees nothing.
         assert_eq!(kb.call(&caller("bob"), "search", json!({ "query": "tidal" })).await.unwrap(), json!([]));
         assert_eq!(kb.call(&caller("bob"), "getDocument", json!({ "id": id })).await.unwrap(), Value::Null);
