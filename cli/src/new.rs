@@ -36,7 +36,12 @@ fn human_name(id: &str) -> String {
 
 /// Checks that `dir` can hold a new toolkit and returns its id (the directory's name).
 fn toolkit_id(dir: &Path) -> Result<String, String> {
-    let id = dir
+    // `new .` in an empty folder names the toolkit after that folder.
+    let named = match dir.file_name() {
+        Some(_) => dir.to_path_buf(),
+        None => std::path::absolute(dir).ok().and_then(|a| a.canonicalize().ok()).unwrap_or_else(|| dir.to_path_buf()),
+    };
+    let id = named
         .file_name()
         .and_then(|n| n.to_str())
         .ok_or_else(|| format!("{} has no directory name to use as the toolkit id", dir.display()))?
@@ -46,8 +51,17 @@ fn toolkit_id(dir: &Path) -> Result<String, String> {
             "{id:?} cannot be a toolkit id: ids match ^[a-z0-9-]+$ (lowercase letters, digits and '-'), e.g. `trove-host new weather-alerts`"
         ));
     }
-    if dir.exists() && std::fs::read_dir(dir).map(|mut d| d.next().is_some()).unwrap_or(true) {
-        return Err(format!("{} already exists and is not empty", dir.display()));
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => {
+            if std::fs::read_dir(dir).map(|mut d| d.next().is_some()).unwrap_or(true) {
+                return Err(format!("{} already exists and is not empty", dir.display()));
+            }
+        }
+        Ok(_) => return Err(format!("{} already exists and is not a directory", dir.display())),
+        Err(_) if std::fs::symlink_metadata(dir).is_ok() => {
+            return Err(format!("{} is a symbolic link to nothing", dir.display()));
+        }
+        Err(_) => {}
     }
     Ok(id)
 }

@@ -529,3 +529,24 @@ fn a_load_stopped_at_its_limit_says_only_that() {
     assert!(!shown.contains("retrying event loop iteration"), "{shown}");
 }
 
+/// `new` names what is wrong with DIR, and `new .` in an empty folder takes the folder's name.
+#[test]
+fn new_names_what_is_wrong_with_dir_and_takes_an_empty_folder_s_name() {
+    let dir = scratch_toolkit("new-dir-kinds", &[("afile", "x")]);
+    let out = run(&["new", s(&dir.join("afile"))]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("already exists and is not a directory"), "{}", text(&out));
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(dir.join("nowhere"), dir.join("dangling")).unwrap();
+        let out = run(&["new", s(&dir.join("dangling"))]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(text(&out).contains("is a symbolic link to nothing"), "{}", text(&out));
+    }
+    let empty = dir.join("empty-kit");
+    std::fs::create_dir(&empty).unwrap();
+    let out = std::process::Command::new(trove_host_tests::cli_binary()).args(["new", "."]).current_dir(&empty).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(std::fs::read_to_string(empty.join("extension.ts")).unwrap().contains("id: 'empty-kit'"));
+}
+
