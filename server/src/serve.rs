@@ -41,8 +41,8 @@ pub struct ServeOptions {
     /// Where to listen. Default `127.0.0.1:8788`; port 0 picks a free port
     /// ([`RunningServer::local_addr`] tells which).
     pub listen: SocketAddr,
-    /// Reload a toolkit when files under its directory (or a `_`-prefixed shared folder beside
-    /// it) change. Default off.
+    /// Reload a toolkit when files under its directory (or a folder it imports modules from,
+    /// as its imports stand after the latest successful load) change. Default off.
     pub watch: bool,
     /// How long [`RunningServer::shutdown`] lets calls in flight finish. Default 10 s.
     pub grace: Duration,

@@ -3,6 +3,9 @@
 //!
 //! - Each toolkit's directory is watched recursively, and so is the folder of every module it
 //!   loaded from elsewhere in its workspace (shared helpers, e.g. `../lib/http.ts`).
+//! - After every successful reload the watched folders follow the new module graph: a helper
+//!   imported by the edit is watched from then on, and a folder no toolkit imports from any
+//!   more is no longer watched.
 //! - Changes are debounced: a toolkit reloads once its files have been quiet for
 //!   [`DEBOUNCE`]. Hidden files and editor backups (`.x.swp`, `x~`) are ignored.
 //! - A reload is a full [`Host::load`] (unchanged files come from the host's transpile cache).
@@ -40,7 +43,7 @@ pub(crate) struct Watched {
 
 /// Watches files while it lives; dropping it stops watching and reloading.
 pub(crate) struct Watcher {
-    _watcher: RecommendedWatcher,
+    /// The reloader; it owns the OS watcher, so aborting it stops watching too.
     task: JoinHandle<()>,
 }
 
@@ -54,33 +57,43 @@ impl Watcher {
     /// Starts watching `toolkits`; reloads go into `registry`.
     pub(crate) fn start(host: Host, load: LoadOptions, registry: Arc<Registry>, toolkits: Vec<Watched>) -> Result<Self, ServeError> {
         let (tx, rx) = mpsc::unbounded_channel();
-        let mut watcher = notify::recommended_watcher(move |event| {
+        let watcher = notify::recommended_watcher(move |event| {
             let _ = tx.send(event);
         })
         .map_err(|e| ServeError::Watch { path: PathBuf::from("."), reason: e.to_string() })?;
         let entries: Vec<Entry> = toolkits
             .into_iter()
             .map(|watched| {
-                let mut dirs = vec![watched.root.clone()];
-                dirs.extend(shared_dirs(&watched.root, &watched.modules));
+                let dirs = dirs_of(&watched.root, &watched.modules);
                 Entry { watched, dirs, last_error: None }
             })
             .collect();
-        let mut watching: Vec<&Path> = Vec::new();
-        let all: BTreeSet<&Path> = entries.iter().flat_map(|e| e.dirs.iter().map(PathBuf::as_path)).collect();
-        for dir in all {
-            // A directory inside one already watched recursively needs no watch of its own.
-            if watching.iter().any(|w| dir.starts_with(w)) {
-                continue;
-            }
-            watcher
-                .watch(dir, RecursiveMode::Recursive)
-                .map_err(|e| ServeError::Watch { path: dir.to_path_buf(), reason: e.to_string() })?;
-            watching.push(dir);
-        }
-        let reloader = Reloader { host, load, registry, entries };
-        Ok(Self { _watcher: watcher, task: tokio::spawn(reloader.run(rx)) })
+        let mut reloader = Reloader { host, load, registry, entries, watcher, watching: BTreeSet::new() };
+        reloader.sync_watches().map_err(|(path, reason)| ServeError::Watch { path, reason })?;
+        Ok(Self { task: tokio::spawn(reloader.run(rx)) })
     }
+}
+
+/// The folders to watch for a toolkit at `root` whose modules are `modules`: `root` itself and
+/// the folder of every module outside it.
+fn dirs_of(root: &Path, modules: &[PathBuf]) -> Vec<PathBuf> {
+    let mut dirs = vec![root.to_path_buf()];
+    dirs.extend(shared_dirs(root, modules));
+    dirs
+}
+
+/// The fewest folders that, watched recursively, cover every one of `dirs` (a folder inside
+/// another one needs no watch of its own).
+fn covering(dirs: impl IntoIterator<Item = PathBuf>) -> BTreeSet<PathBuf> {
+    let sorted: BTreeSet<PathBuf> = dirs.into_iter().collect();
+    let mut cover: BTreeSet<PathBuf> = BTreeSet::new();
+    for dir in sorted {
+        // Sorted, so a folder's ancestors come before it.
+        if !cover.iter().any(|w| dir.starts_with(w)) {
+            cover.insert(dir);
+        }
+    }
+    cover
 }
 
 /// The folders of the modules a toolkit loaded from outside its own directory (the shared
@@ -138,9 +151,39 @@ struct Reloader {
     load: LoadOptions,
     registry: Arc<Registry>,
     entries: Vec<Entry>,
+    watcher: RecommendedWatcher,
+    /// The folders watched now (recursively): [`covering`] the entries' folders.
+    watching: BTreeSet<PathBuf>,
 }
 
 impl Reloader {
+    /// Makes the watched folders those the entries need now: stops watching the folders no
+    /// longer needed, then watches the new ones (in that order, so that a folder now covered by
+    /// a new parent's recursive watch is not left unwatched by removing its old watch).
+    ///
+    /// # Errors
+    /// The first folder that cannot be watched, and why (the others are still tried).
+    fn sync_watches(&mut self) -> Result<(), (PathBuf, String)> {
+        let wanted = covering(self.entries.iter().flat_map(|e| e.dirs.iter().cloned()));
+        for gone in self.watching.difference(&wanted).cloned().collect::<Vec<_>>() {
+            // A folder that was deleted may already be unwatched; nothing to undo then.
+            let _ = self.watcher.unwatch(&gone);
+            self.watching.remove(&gone);
+        }
+        let mut first_error = None;
+        for dir in wanted.difference(&self.watching).cloned().collect::<Vec<_>>() {
+            match self.watcher.watch(&dir, RecursiveMode::Recursive) {
+                Ok(()) => {
+                    self.watching.insert(dir);
+                }
+                Err(e) => {
+                    first_error.get_or_insert((dir, e.to_string()));
+                }
+            }
+        }
+        first_error.map_or(Ok(()), Err)
+    }
+
     async fn run(mut self, mut events: mpsc::UnboundedReceiver<notify::Result<Event>>) {
         let mut dirty: BTreeSet<usize> = BTreeSet::new();
         let mut deadline: Option<tokio::time::Instant> = None;
@@ -200,6 +243,9 @@ impl Reloader {
             )),
             Ok(new) => {
                 let tools = new.tools().len();
+                // The edit may have added or dropped imports of helpers outside the toolkit's
+                // folder: watch what the new version reads.
+                entry.dirs = dirs_of(&entry.watched.root, &new.module_files());
                 self.registry.insert(new);
                 entry.last_error = None;
                 tracing::info!(
@@ -209,6 +255,14 @@ impl Reloader {
                     entry.watched.source.display(),
                     started.elapsed().as_millis()
                 );
+                if let Err((path, reason)) = self.sync_watches() {
+                    tracing::warn!(
+                        target: "trove::serve",
+                        toolkit = %id,
+                        "cannot watch {}: {reason}; changes there will not reload {id}",
+                        path.display()
+                    );
+                }
             }
             Err(error) => entry.failed(error.to_string()),
         }

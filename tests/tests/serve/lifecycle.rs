@@ -234,6 +234,47 @@ async fn watch_reloads_when_a_shared_helper_of_the_workspace_changes() {
     running.shutdown().await;
 }
 
+fn reloads(source: &Path) -> usize {
+    let needle = format!("reloaded {} (", source.display());
+    logs().into_iter().filter(|l| l.contains(&needle)).count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watch_follows_imports_of_shared_helpers_added_and_dropped_after_start() {
+    // The toolkit imports nothing outside its folder when the server starts; an edit adds an
+    // import of ../lib/version.ts, so that folder must be watched from then on, and no longer
+    // once an edit drops the import again.
+    let kits = scratch("watch-added");
+    std::fs::write(kits.join("package.json"), "{}\n").unwrap();
+    let shared = kits.join("lib").join("version.ts");
+    std::fs::create_dir_all(shared.parent().unwrap()).unwrap();
+    std::fs::write(&shared, "export const VERSION = 's1';\n").unwrap();
+    let dir = kits.join("echo");
+    copy_toolkit(&fixture("echo"), &dir, &[]);
+    let file = dir.join("extension.ts");
+    let original = std::fs::read_to_string(&file).unwrap();
+    let options = ServeOptions { watch: true, ..local() };
+    let running = start(vec![dir.clone()], LoadOptions::default(), no_egress(), options).await;
+    let http = client();
+    let at = url(&running, "echo");
+    assert_eq!(version(&http, &at).await, "v1");
+
+    std::fs::write(&file, original.replace("const VERSION = 'v1';", "import { VERSION } from '../lib/version.ts';")).unwrap();
+    eventually("the helper's s1 is served", || async { version(&http, &at).await == "s1" }).await;
+    std::fs::write(&shared, "export const VERSION = 's2';\n").unwrap();
+    eventually("an edit of the helper imported after start reloads (s2)", || async { version(&http, &at).await == "s2" }).await;
+
+    // The import dropped: lib/ is no longer watched, so its edits reload nothing.
+    std::fs::write(&file, original.replace("const VERSION = 'v1'", "const VERSION = 'v2'")).unwrap();
+    eventually("v2 is served", || async { version(&http, &at).await == "v2" }).await;
+    let before = reloads(&dir);
+    std::fs::write(&shared, "export const VERSION = 's3';\n").unwrap();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(reloads(&dir), before, "an edit of a helper no longer imported reloaded the toolkit");
+    assert_eq!(version(&http, &at).await, "v2");
+    running.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn watch_swaps_versions_under_load_without_failing_a_call() {
     let _alone = exclusive().await;
