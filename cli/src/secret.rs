@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 use serde_json::Value;
+use trove_host_ops::secrets::keyring::SetError;
 use trove_host_ops::secrets::{EnvSecrets, KeyringSecrets};
 
 use crate::{load, print_json, usage};
@@ -98,7 +99,8 @@ pub async fn secret(command: SecretCommand) -> ExitCode {
                     eprintln!("stored {name} for {id} in the OS keyring");
                     ExitCode::SUCCESS
                 }
-                Err(e) => usage(format!("{e}\n{}", no_keyring_hint(&name))),
+                Err(e @ SetError::TooLarge { .. }) => usage(e.to_string()),
+                Err(e @ SetError::Unavailable { .. }) => usage(format!("{e}\n{}", no_keyring_hint(&name))),
             }
         }
         SecretCommand::List { toolkit } => {
