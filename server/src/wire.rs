@@ -170,6 +170,8 @@ pub(crate) fn router_counting(
     Router::new()
         .route("/", any(at_root))
         .route("/{id}", any(at_id))
+        // A client whose base URL ends in `/` asks for `/<id>/`: the same toolkit.
+        .route("/{id}/", any(at_id))
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(state.clone(), refuse_web_pages))
         .with_state(state)
@@ -191,7 +193,7 @@ async fn refuse_web_pages(State(state): State<WireState>, request: Request, next
     let Some(message) = refused else { return next.run(request).await };
     let started = Instant::now();
     let envelope = Envelope::failure(message, ErrorCode::BadRequest, false);
-    let id = request.uri().path().trim_start_matches('/');
+    let id = served_id(request.uri().path());
     access(state.registry.get(id).as_ref(), &CallFields::default(), &envelope, StatusCode::FORBIDDEN, started);
     (StatusCode::FORBIDDEN, Json(envelope)).into_response()
 }
@@ -223,12 +225,18 @@ async fn at_root(State(state): State<WireState>, request: Request) -> Response {
 }
 
 async fn at_id(State(state): State<WireState>, request: Request) -> Response {
-    // The raw segment: a served id is `[a-z0-9-]+`, so anything percent-encoded is unknown.
-    let id = request.uri().path().trim_start_matches('/');
+    let id = served_id(request.uri().path());
     match state.registry.get(id) {
         Some(handle) => toolkit(&state, handle, request).await,
         None => not_found(State(state), request).await,
     }
+}
+
+/// The toolkit id a path `/<id>` or `/<id>/` names. The raw segment: a served id is
+/// `[a-z0-9-]+`, so anything percent-encoded (`/%74k`) names no toolkit.
+fn served_id(path: &str) -> &str {
+    let id = path.strip_prefix('/').unwrap_or(path);
+    id.strip_suffix('/').unwrap_or(id)
 }
 
 async fn not_found(State(state): State<WireState>, request: Request) -> Response {

@@ -206,7 +206,13 @@ async fn the_wires_own_answers_are_contract_envelopes() {
     let reply = send(&http, reqwest::Method::POST, &at, Some(" ".repeat(1024 * 1024))).await;
     assert_eq!((reply.status, &reply.body), (200, &failure("invalid JSON body", "BAD_REQUEST")));
 
-    for path in ["nope", "echo/tools", "Echo", "echo%2F"] {
+    // A base URL that ends in `/`: the same toolkit.
+    let plain = post(&http, &at, &call).await;
+    let slashed = post(&http, &url(&running, "echo/"), &call).await;
+    assert_eq!((slashed.status, &slashed.body), (plain.status, &plain.body), "POST /echo/");
+    assert_eq!(get(&http, &url(&running, "echo/")).await.body, get(&http, &at).await.body, "GET /echo/");
+    // Not a served id's spelling: percent-encoded letters, two slashes, another id's slash.
+    for path in ["nope", "echo/tools", "Echo", "echo%2F", "%65cho", "echo//", "nope/"] {
         let reply = post(&http, &url(&running, path), &call).await;
         let message = format!("no toolkit at \"/{path}\"; this server serves /echo");
         assert_eq!((reply.status, &reply.body), (404, &failure(&message, "BAD_REQUEST")), "{path}");
