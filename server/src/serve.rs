@@ -198,9 +198,18 @@ impl Server {
         // On a loopback address only local clients can connect, so a request naming another
         // host came through a browser that a page re-pointed at 127.0.0.1 (DNS rebinding).
         let local_hosts_only = local_addr.ip().is_loopback();
-        let router = router_counting(registry.clone(), env, options.max_body_bytes, options.body_timeout, in_flight.clone(), local_hosts_only);
+        let stopping = tokio_util::sync::CancellationToken::new();
+        let router = router_counting(
+            registry.clone(),
+            env,
+            options.max_body_bytes,
+            options.body_timeout,
+            in_flight.clone(),
+            local_hosts_only,
+            stopping.clone(),
+        );
         let (stop, stopped) = oneshot::channel();
-        let task = tokio::spawn(accept_loop(listener, router, stopped, options.grace, in_flight));
+        let task = tokio::spawn(accept_loop(listener, router, stopped, options.grace, in_flight, stopping));
         for (_, handle) in &handles {
             tracing::info!(
                 target: "trove::serve",
@@ -315,6 +324,10 @@ pub async fn load_toolkits(host: &Host, toolkits: Vec<PathBuf>, load: &LoadOptio
     Ok(handles)
 }
 
+/// How long, once the grace period has run out, the calls still running have to write their
+/// 503 before their connections are closed.
+const STOPPED_ANSWER_TIME: Duration = Duration::from_millis(500);
+
 /// Accepts connections until `stop` fires (or its sender is dropped), then drains.
 pub(crate) async fn accept_loop(
     listener: TcpListener,
@@ -322,6 +335,7 @@ pub(crate) async fn accept_loop(
     mut stop: oneshot::Receiver<()>,
     grace: Duration,
     in_flight: Arc<AtomicUsize>,
+    stopping: tokio_util::sync::CancellationToken,
 ) -> Shutdown {
     let graceful = GracefulShutdown::new();
     let mut connections = JoinSet::new();
@@ -365,6 +379,10 @@ pub(crate) async fn accept_loop(
         Ok(()) => Shutdown::Drained,
         Err(_) => {
             let in_flight = in_flight.load(Ordering::SeqCst);
+            // The calls left are answered 503 (retryable), not cut off: their connections get
+            // a moment to write that before every connection left is closed.
+            stopping.cancel();
+            let _ = tokio::time::timeout(STOPPED_ANSWER_TIME, async { while connections.join_next().await.is_some() {} }).await;
             connections.abort_all();
             Shutdown::Forced { in_flight }
         }

@@ -8,6 +8,7 @@
 //! | `POST` bad JSON | 200 `BAD_REQUEST` `invalid JSON body` |
 //! | `POST` a body over the limit | 413 `BAD_REQUEST` `request body exceeds <n> bytes` |
 //! | `POST` while the toolkit is overloaded or cannot start | 503, `retry-after: 1`, retryable `TOOL_ERROR` |
+//! | `POST` still running when a shutdown's grace period runs out | 503, `retry-after: 1`, retryable `TOOL_ERROR` ([`STOPPED_MESSAGE`]) |
 //! | any other method | 405 `BAD_REQUEST` `method not allowed` (`allow: GET, POST`) |
 //! | a path that names no served toolkit | 404 `BAD_REQUEST` naming the served paths |
 //! | a request from a web page (an `Origin` header), or, on a loopback address, for a host name that is not local | 403 `BAD_REQUEST` |
@@ -47,6 +48,7 @@ use http_body_util::BodyExt as _;
 use serde::{Deserialize as _, Serialize};
 use serde_json::Value;
 use trove_host::{CallError, Envelope, ErrorCode, ToolkitHandle};
+use tokio_util::sync::CancellationToken;
 use trove_host_ops::{CallEnv, ToolCall};
 
 use crate::env::EnvSource;
@@ -145,6 +147,9 @@ struct WireState {
     body_timeout: std::time::Duration,
     in_flight: Arc<AtomicUsize>,
     local_hosts_only: bool,
+    /// Cancelled when a shutdown's grace period has run out: the calls still running are
+    /// answered 503 (retryable) instead of having their connections cut.
+    stopping: CancellationToken,
 }
 
 /// The wire router for the toolkits in `registry`, with per-call providers from `env` and call
@@ -153,11 +158,12 @@ struct WireState {
 /// the check of the `Host` header that [`crate::Server`] adds on a loopback address is the
 /// embedder's to make.
 pub fn router(registry: Arc<Registry>, env: Arc<dyn EnvSource>, max_body_bytes: usize) -> Router {
-    router_counting(registry, env, max_body_bytes, BODY_READ_TIMEOUT, Arc::default(), false)
+    router_counting(registry, env, max_body_bytes, BODY_READ_TIMEOUT, Arc::default(), false, CancellationToken::new())
 }
 
-/// [`router`], counting the calls in flight in `in_flight` (for shutdown's report), and with
-/// `local_hosts_only` refusing a `Host` header that does not name this machine's loopback.
+/// [`router`], counting the calls in flight in `in_flight` (for shutdown's report), with
+/// `local_hosts_only` refusing a `Host` header that does not name this machine's loopback, and
+/// answering the calls still running 503 once `stopping` is cancelled.
 pub(crate) fn router_counting(
     registry: Arc<Registry>,
     env: Arc<dyn EnvSource>,
@@ -165,8 +171,9 @@ pub(crate) fn router_counting(
     body_timeout: std::time::Duration,
     in_flight: Arc<AtomicUsize>,
     local_hosts_only: bool,
+    stopping: CancellationToken,
 ) -> Router {
-    let state = WireState { registry, env, max_body_bytes, body_timeout, in_flight, local_hosts_only };
+    let state = WireState { registry, env, max_body_bytes, body_timeout, in_flight, local_hosts_only, stopping };
     Router::new()
         .route("/", any(at_root))
         .route("/{id}", any(at_id))
@@ -271,19 +278,27 @@ async fn toolkit(state: &WireState, handle: ToolkitHandle, request: Request) -> 
             let counted = InFlight::enter(&state.in_flight);
             let state = state.clone();
             let call_handle = handle.clone();
-            let task = tokio::spawn(async move {
+            let stopping = state.stopping.clone();
+            let started = Instant::now();
+            let mut task = tokio::spawn(async move {
                 let _counted = counted;
-                let started = Instant::now();
                 let (fields, answer) = call(&state, &call_handle, request).await;
                 access(Some(&call_handle), &fields, answer.envelope(), answer.status(), started);
                 answer
             });
-            match task.await {
-                Ok(answer) => answer.into_response(),
-                Err(e) => {
-                    tracing::error!(target: "trove::serve", toolkit = %handle.id(), "a call's task ended abnormally: {e}");
-                    let envelope = Envelope::failure("tool failed", ErrorCode::ToolError, false);
-                    (StatusCode::INTERNAL_SERVER_ERROR, Json(envelope)).into_response()
+            tokio::select! {
+                joined = &mut task => match joined {
+                    Ok(answer) => answer.into_response(),
+                    Err(e) => {
+                        tracing::error!(target: "trove::serve", toolkit = %handle.id(), "a call's task ended abnormally: {e}");
+                        let envelope = Envelope::failure("tool failed", ErrorCode::ToolError, false);
+                        (StatusCode::INTERNAL_SERVER_ERROR, Json(envelope)).into_response()
+                    }
+                },
+                () = stopping.cancelled() => {
+                    let answer = Answer::Unavailable(Envelope::failure(STOPPED_MESSAGE, ErrorCode::ToolError, true));
+                    access(Some(&handle), &CallFields::default(), answer.envelope(), answer.status(), started);
+                    answer.into_response()
                 }
             }
         }
@@ -295,6 +310,10 @@ async fn toolkit(state: &WireState, handle: ToolkitHandle, request: Request) -> 
         }
     }
 }
+
+/// The answer (503, retryable) to a call still running when the server stops at the end of
+/// its grace period.
+pub const STOPPED_MESSAGE: &str = "the server stopped before the call finished (its shutdown grace period ran out)";
 
 /// What a `POST` is answered with.
 enum Answer {

@@ -161,7 +161,7 @@ pub(crate) async fn start(server: &McpServer, options: McpHttpOptions) -> Result
     let router = router.layer(axum::middleware::from_fn_with_state(gate, refuse_foreign));
     let (stop, stopped) = oneshot::channel();
     let in_flight = exchanges;
-    let task = tokio::spawn(accept_loop(listener, router, stopped, options.grace, in_flight.clone()));
+    let task = tokio::spawn(accept_loop(listener, router, stopped, options.grace, in_flight.clone(), tokio_util::sync::CancellationToken::new()));
     tracing::info!(target: "trove::mcp", "MCP endpoint at http://{local_addr}{MCP_PATH} ({} tools)", server.catalog().tools().len());
     Ok(RunningMcpHttp { local_addr, sessions, in_flight, grace: options.grace, stop: Some(stop), task: Some(task) })
 }
