@@ -14,7 +14,7 @@ struct MemoryEntry {
     expires_at: i64,
 }
 
-/// One toolkit's entries, keyed by (user id, key), weighed by key + value bytes.
+/// One toolkit's entries, keyed by (user id, key), weighed by user id + key + value bytes.
 type ToolkitEntries = moka::sync::Cache<(String, String), MemoryEntry>;
 
 /// An in-memory cache (moka). Each toolkit has its own bound of
@@ -39,8 +39,8 @@ impl MemoryCache {
         }
     }
 
-    /// Bytes (keys + values) held for `toolkit` after pending maintenance, for tests and
-    /// metrics.
+    /// Bytes (user ids + keys + values) held for `toolkit` after pending maintenance, for tests
+    /// and metrics.
     pub fn toolkit_bytes(&self, toolkit: &str) -> u64 {
         self.existing(toolkit).map_or(0, |entries| {
             entries.run_pending_tasks();
@@ -64,7 +64,11 @@ impl MemoryCache {
                 Arc::new(
                     moka::sync::Cache::builder()
                         .max_capacity(max)
-                        .weigher(|k: &(String, String), v: &MemoryEntry| u32::try_from(k.1.len() + v.value.len()).unwrap_or(u32::MAX))
+                        // The user id is held in every entry's key too: a call with a 1 MB
+                        // user id and a 1-byte value must not be weighed as 1 byte.
+                        .weigher(|k: &(String, String), v: &MemoryEntry| {
+                            u32::try_from(k.0.len() + k.1.len() + v.value.len()).unwrap_or(u32::MAX)
+                        })
                         .build(),
                 )
             })

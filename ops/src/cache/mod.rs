@@ -207,8 +207,15 @@ mod tests {
         assert!(store.get(&victim, "keep", t0()).await.is_some(), "another toolkit's flood evicted this one's entry");
         assert!(store.toolkit_bytes("flooder") <= 3000, "flooder holds {}", store.toolkit_bytes("flooder"));
         assert!(store.toolkit_bytes("flooder") > 2000, "the flooder filled its own budget, not a shared one");
-        assert_eq!(store.toolkit_bytes("victim"), 4 + 1000);
+        assert_eq!(store.toolkit_bytes("victim"), 5 + 4 + 1000, "user id, key and value");
         assert_eq!(store.toolkit_bytes("nobody"), 0);
+        // A huge user id is weighed: it cannot hide a toolkit's entries from its budget.
+        let small = MemoryCache::new(CacheLimits { max_total_bytes: 3000, ..CacheLimits::default() });
+        for i in 0..20 {
+            small.put(&scope("tk", &format!("{i}{}", "u".repeat(900))), "k", "v", Duration::from_secs(3600), t0()).await.unwrap();
+            small.run_pending_tasks();
+        }
+        assert!(small.toolkit_bytes("tk") <= 3000, "{}", small.toolkit_bytes("tk"));
     }
 
     /// The running total the eviction reads is the table's sum after inserts, overwrites
