@@ -58,9 +58,11 @@ pub enum SecretForm {
     /// ASCII lower case, as a URL's host holds it (`https://<value>.example.com/` is
     /// serialised, logged and refused in lower case).
     Lower,
-    /// A non-ASCII value as a URL's host holds it when the value is whole labels of it
+    /// The value as a URL's host holds it when the value is whole labels of it
     /// (`https://<value>.example.com/`): IDNA-mapped and punycoded (`xn--…`), as URLs, the
-    /// egress refusal and the request log hold it. ASCII values are [`SecretForm::Lower`].
+    /// egress refusal and the request log hold it. For an ASCII value that is its lower case
+    /// (the same text as [`SecretForm::Lower`], so a cassette recorded with a non-ASCII secret
+    /// replays with the ASCII stand-in `--record-case` gives it).
     Host,
     /// Line `n` (0-based, trimmed) of a multi-line value (a PEM key).
     Line(usize),
@@ -182,7 +184,7 @@ impl SecretForm {
             Self::Lower => value.to_ascii_lowercase(),
             Self::Host => {
                 if value.is_ascii() {
-                    return None;
+                    return Some(value.to_ascii_lowercase());
                 }
                 match url::Host::parse(value).ok()? {
                     url::Host::Domain(ascii) => ascii,
@@ -889,8 +891,13 @@ mod tests {
         r.add_named("REGION", "東京.eu");
         let host = url::Url::parse("https://東京.eu.example.com/").unwrap().host_str().unwrap().to_owned();
         assert_eq!(r.redact_str(&host), "[redacted].example.com");
-        // An ASCII value has no such form (its lower case is the host's).
-        assert_eq!(SecretForm::Host.encode("Api"), None);
+        // An ASCII value's is its lower case, so a placeholder recorded from a non-ASCII
+        // secret fills in with an ASCII stand-in (`--record-case` gives every secret one).
+        assert_eq!(SecretForm::Host.encode("Api"), Some("api".into()));
+        assert_eq!(
+            expand_placeholders("https://{{secret:TENANT:host}}.example.com/", &|_| Some("recorded-stand-in-for-TENANT".into())),
+            "https://recorded-stand-in-for-tenant.example.com/"
+        );
     }
 
     /// A one-letter value's base64 at an offset is a single letter (`k` gives `a` and `r`):
