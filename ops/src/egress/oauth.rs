@@ -66,7 +66,8 @@ pub const EXPIRY_MARGIN: Duration = Duration::from_secs(60);
 /// to a clock.
 pub const MAX_TOKEN_LIFETIME: Duration = Duration::from_secs(365 * 24 * 3600);
 
-/// The token endpoint's JSON answer as the SDK reads it (`JSON.parse`, then `access_token`
+/// The token endpoint's JSON answer as the SDK reads it (`response.text()` then `JSON.parse`,
+/// then `access_token`
 /// when it is a non-empty string, `expires_in` when it is a number, else 3600): the token and
 /// how long to keep it (`expires_in` less [`EXPIRY_MARGIN`], at most [`MAX_TOKEN_LIFETIME`];
 /// zero, so never reused, when that is not positive). A duplicate member counts as its last
@@ -76,7 +77,9 @@ pub const MAX_TOKEN_LIFETIME: Duration = Duration::from_secs(365 * 24 * 3600);
 /// Not as `JSON.parse`: a body holding a number JSON cannot carry as a double (`1e400`) or a
 /// lone surrogate escape is not JSON to the host (serde_json), so it has no token.
 pub(crate) fn parse_token_response(body: &[u8]) -> Option<(String, Duration)> {
-    let value: serde_json::Value = serde_json::from_slice(body).ok()?;
+    // `response.text()`: a leading byte order mark dropped, bytes that are not UTF-8 as U+FFFD.
+    let text = String::from_utf8_lossy(body.strip_prefix(b"\xEF\xBB\xBF".as_slice()).unwrap_or(body));
+    let value: serde_json::Value = serde_json::from_str(&text).ok()?;
     let token = value.get("access_token")?.as_str().filter(|t| !t.is_empty())?.to_owned();
     let expires_in = match value.get("expires_in") {
         Some(serde_json::Value::Number(n)) => n.as_f64().unwrap_or(3600.0),
@@ -108,6 +111,9 @@ mod tests {
         assert_eq!(parse(r#"{"access_token":"a","expires_in":-5}"#), Some(("a".into(), 0)));
         // Huge: kept for the longest the host keeps a token.
         assert_eq!(parse(r#"{"access_token":"a","expires_in":1e300}"#), Some(("a".into(), MAX_TOKEN_LIFETIME.as_secs() - 60)));
+        // As response.text() decodes: a byte order mark dropped, a byte that is not UTF-8 replaced.
+        assert_eq!(parse("\u{feff}{\"access_token\":\"a\"}"), Some(("a".into(), 3540)));
+        assert_eq!(parse_token_response(b"{\"access_token\":\"a\",\"note\":\"\xff\"}").map(|(t, _)| t), Some("a".into()));
         for no_token in [r#"{"access_token":""}"#, r#"{"access_token":5}"#, r#"{}"#, "[]", "not json", r#""a""#] {
             assert_eq!(parse(no_token), None, "{no_token}");
         }
