@@ -143,6 +143,9 @@ function toolProblems(t, seen) {
   return problems;
 }
 
+/** The most tool problems one load error lists. */
+const MAX_TOOL_PROBLEMS = 100;
+
 /**
  * Every tool's list entry, or every problem of every tool: first each tool's checks, then the
  * schemas of the tools that passed them (the SDK's order, so the first problem is the one the
@@ -152,10 +155,16 @@ function listTools(tools, scopes) {
   const problems = [];
   const sound = [];
   const seen = new SafeSet();
+  // A hostile array (`length: 5e7`, all holes) must not make the list as long as itself: the
+  // first MAX_TOOL_PROBLEMS are listed, then one line says there are more.
   for (let i = 0; i < tools.length; i++) {
     const mine = toolProblems(tools[i], seen);
     for (let j = 0; j < mine.length; j++) ArrayPrototypePush(problems, mine[j]);
     if (mine.length === 0) ArrayPrototypePush(sound, tools[i]);
+    if (problems.length >= MAX_TOOL_PROBLEMS) {
+      ArrayPrototypePush(problems, "defineToolkit: (more tool problems not listed)");
+      return { entries: [], problems };
+    }
   }
   const entries = [];
   for (let i = 0; i < sound.length; i++) {

@@ -186,6 +186,17 @@ async fn several_tool_problems_are_reported_together() {
     );
 }
 
+/// A tools array of 50 million holes is not listed hole by hole (nor walked to its end): the
+/// first hundred problems, then one line saying there are more.
+#[tokio::test(flavor = "current_thread")]
+async fn a_huge_array_of_bad_tools_lists_a_hundred_problems() {
+    let message = load_error("{ tools: Object.assign([ping], { length: 5e7 }) }").await;
+    let lines: Vec<&str> = message.lines().collect();
+    assert_eq!(lines.len(), 101, "{}", &message[..message.len().min(400)]);
+    assert_eq!(lines[0], "defineToolkit: every tool must be an object (use tool({...}))");
+    assert_eq!(lines[100], "defineToolkit: (more tool problems not listed)");
+}
+
 /// With a declaration problem, the tools' problems are lines of the same list.
 #[tokio::test(flavor = "current_thread")]
 async fn tool_problems_follow_the_declaration_s() {
