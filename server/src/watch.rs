@@ -3,8 +3,6 @@
 //!
 //! - Each toolkit's directory is watched recursively, and so is the folder of every module it
 //!   loaded from elsewhere in its workspace (shared helpers, e.g. `../lib/http.ts`).
-//! - After a failed reload the toolkit's whole workspace root is watched until a reload
-//!   succeeds, so fixing (or writing) a helper only the failed version imports reloads it.
 //! - After every successful reload the watched folders follow the new module graph: a helper
 //!   imported by the edit is watched from then on, and a folder no toolkit imports from any
 //!   more is no longer watched.
@@ -266,24 +264,7 @@ impl Reloader {
                     );
                 }
             }
-            Err(error) => {
-                entry.failed(error.to_string());
-                // The failed version may import a helper the last good one did not (one that is
-                // broken, or not written yet): until a reload succeeds, the whole workspace root
-                // (every file an import may reach) is watched, so fixing that helper reloads.
-                let workspace = self.load.root.clone().unwrap_or_else(|| trove_host::loader::workspace_root(&entry.watched.root));
-                if !entry.dirs.contains(&workspace) {
-                    entry.dirs.push(workspace);
-                    if let Err((path, reason)) = self.sync_watches() {
-                        tracing::warn!(
-                            target: "trove::serve",
-                            toolkit = %id,
-                            "cannot watch {}: {reason}; a fix there will not reload {id}",
-                            path.display()
-                        );
-                    }
-                }
-            }
+            Err(error) => entry.failed(error.to_string()),
         }
     }
 }

@@ -283,33 +283,6 @@ async fn watch_follows_imports_of_shared_helpers_added_and_dropped_after_start()
     running.shutdown().await;
 }
 
-/// An edit that imports a helper not written yet fails to reload; writing the helper then
-/// reloads, though no file in the toolkit's own folder changed (the failed version's imports
-/// were never watched).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn watch_reloads_when_the_helper_a_failed_reload_needed_appears() {
-    let kits = scratch("watch-late-helper");
-    std::fs::write(kits.join("package.json"), "{}\n").unwrap();
-    let dir = kits.join("echo");
-    copy_toolkit(&fixture("echo"), &dir, &[]);
-    let file = dir.join("extension.ts");
-    let original = std::fs::read_to_string(&file).unwrap();
-    let options = ServeOptions { watch: true, ..local() };
-    let running = start(vec![dir.clone()], LoadOptions::default(), no_egress(), options).await;
-    let http = client();
-    let at = url(&running, "echo");
-    assert_eq!(version(&http, &at).await, "v1");
-
-    std::fs::write(&file, original.replace("const VERSION = 'v1';", "import { VERSION } from '../late/version.ts';")).unwrap();
-    tokio::time::sleep(Duration::from_millis(1500)).await;
-    assert_eq!(version(&http, &at).await, "v1", "the failed reload keeps the previous version");
-    let helper = kits.join("late").join("version.ts");
-    std::fs::create_dir_all(helper.parent().unwrap()).unwrap();
-    std::fs::write(&helper, "export const VERSION = 'late';\n").unwrap();
-    eventually("writing the missing helper reloads the toolkit", || async { version(&http, &at).await == "late" }).await;
-    running.shutdown().await;
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn watch_swaps_versions_under_load_without_failing_a_call() {
     let _alone = exclusive().await;
