@@ -1,12 +1,12 @@
 //! Starting (every load error at once, duplicate ids, a taken port), serving several toolkits,
 //! shutting down (drained within the grace period, or forced after it), and `--watch`.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use trove_host::{LoadError, LoadOptions};
-use trove_host_server::{serve, ServeError, ServeOptions, Server, Shutdown};
+use trove_host_server::{serve, RunningServer, ServeError, ServeOptions, Server, Shutdown};
 
 use crate::{client, exclusive, copy_toolkit, fixture, get, host, init_logs, local, logs, no_egress, post, scratch, start, url};
 
@@ -163,6 +163,28 @@ async fn eventually<F: std::future::Future<Output = bool>>(what: &str, mut check
     }
 }
 
+/// A copy of the echo fixture at `dir`, served with `--watch`.
+struct WatchedEcho {
+    /// Its `extension.ts`, and that file's text as copied.
+    file: PathBuf,
+    original: String,
+    running: RunningServer,
+    http: reqwest::Client,
+    /// Its URL.
+    at: String,
+}
+
+async fn watched_echo(dir: &Path) -> WatchedEcho {
+    copy_toolkit(&fixture("echo"), dir, &[]);
+    let file = dir.join("extension.ts");
+    let original = std::fs::read_to_string(&file).unwrap();
+    let options = ServeOptions { watch: true, ..local() };
+    let running = start(vec![dir.to_path_buf()], LoadOptions::default(), no_egress(), options).await;
+    let http = client();
+    let at = url(&running, "echo");
+    WatchedEcho { file, original, running, http, at }
+}
+
 fn reload_failures(source: &Path) -> Vec<String> {
     let needle = format!("reloading {} failed; still serving the previous version", source.display());
     logs().into_iter().filter(|l| l.contains(&needle)).collect()
@@ -171,17 +193,11 @@ fn reload_failures(source: &Path) -> Vec<String> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn watch_reloads_changes_and_keeps_the_old_version_when_the_new_one_fails() {
     let dir = scratch("watch").join("echo");
-    copy_toolkit(&fixture("echo"), &dir, &[]);
-    let file = dir.join("extension.ts");
-    let original = std::fs::read_to_string(&file).unwrap();
+    let WatchedEcho { file, original, running, http, at } = watched_echo(&dir).await;
     let with = |from: &str, to: &str| {
         assert!(original.contains(from));
         original.replace(from, to)
     };
-    let options = ServeOptions { watch: true, ..local() };
-    let running = start(vec![dir.clone()], LoadOptions::default(), no_egress(), options).await;
-    let http = client();
-    let at = url(&running, "echo");
     assert_eq!(version(&http, &at).await, "v1");
 
     std::fs::write(&file, with("const VERSION = 'v1'", "const VERSION = 'v2'")).unwrap();
@@ -258,13 +274,7 @@ async fn watch_follows_imports_of_shared_helpers_added_and_dropped_after_start()
     std::fs::create_dir_all(shared.parent().unwrap()).unwrap();
     std::fs::write(&shared, "export const VERSION = 's1';\n").unwrap();
     let dir = kits.join("echo");
-    copy_toolkit(&fixture("echo"), &dir, &[]);
-    let file = dir.join("extension.ts");
-    let original = std::fs::read_to_string(&file).unwrap();
-    let options = ServeOptions { watch: true, ..local() };
-    let running = start(vec![dir.clone()], LoadOptions::default(), no_egress(), options).await;
-    let http = client();
-    let at = url(&running, "echo");
+    let WatchedEcho { file, original, running, http, at } = watched_echo(&dir).await;
     assert_eq!(version(&http, &at).await, "v1");
 
     std::fs::write(&file, original.replace("const VERSION = 'v1';", "import { VERSION } from '../lib/version.ts';")).unwrap();
@@ -287,13 +297,7 @@ async fn watch_follows_imports_of_shared_helpers_added_and_dropped_after_start()
 async fn watch_swaps_versions_under_load_without_failing_a_call() {
     let _alone = exclusive().await;
     let dir = scratch("watch-load").join("echo");
-    copy_toolkit(&fixture("echo"), &dir, &[]);
-    let file = dir.join("extension.ts");
-    let original = std::fs::read_to_string(&file).unwrap();
-    let options = ServeOptions { watch: true, ..local() };
-    let running = start(vec![dir.clone()], LoadOptions::default(), no_egress(), options).await;
-    let http = client();
-    let at = url(&running, "echo");
+    let WatchedEcho { file, original, running, http, at } = watched_echo(&dir).await;
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let callers: Vec<_> = (0..3)
         .map(|_| {
