@@ -17,7 +17,7 @@ use trove_host_ops::egress::{SpawnedTransport, Transport};
 use trove_host_ops::{CallEnv, ToolCall, ToolkitScope};
 
 use crate::describe::{Manifest, ToolInfo};
-use crate::modules::{ModuleCache, ModuleSources};
+use crate::modules::{ModuleCache, ModuleSnapshot, ModuleSources};
 use crate::pool::{CallError, Pool, PoolConfig, PoolStats};
 use crate::toolkit::{CallOutcome, InstanceOptions, IsolateLimits, LoadError};
 
@@ -150,6 +150,23 @@ impl Host {
     /// # Errors
     /// [`LoadError`] naming the file and every problem (see [`crate::Toolkit::load`]).
     pub async fn load(&self, path: &Path, options: LoadOptions) -> Result<ToolkitHandle, LoadError> {
+        self.load_into(path, options, Arc::default()).await
+    }
+
+    /// [`Self::load`], and every file the load read or looked for, whether it loaded or not
+    /// (absolute paths, sorted, no repeats; a missing helper is named where the import looked
+    /// for it): what a file watcher must watch to see a failed load's fix appear.
+    pub async fn load_with_files(&self, path: &Path, options: LoadOptions) -> (Result<ToolkitHandle, LoadError>, Vec<PathBuf>) {
+        let modules = Arc::new(ModuleSnapshot::default());
+        let loaded = self.load_into(path, options, modules.clone()).await;
+        let mut files = modules.files();
+        files.extend(modules.missed());
+        files.sort();
+        files.dedup();
+        (loaded, files)
+    }
+
+    async fn load_into(&self, path: &Path, options: LoadOptions, modules: Arc<ModuleSnapshot>) -> Result<ToolkitHandle, LoadError> {
         let mut phase = crate::phase::Phases::start();
         let network = self.network().map_err(LoadError::Module)?;
         phase.end("set up the host's network transport");
@@ -157,7 +174,7 @@ impl Host {
         let pool_config = options.pool.unwrap_or(self.inner.config.pool);
         let instance = InstanceOptions {
             limits,
-            sources: ModuleSources { cache: self.inner.modules.clone(), snapshot: Arc::default() },
+            sources: ModuleSources { cache: self.inner.modules.clone(), snapshot: modules },
             sibling: None,
             network: Some(network),
             workspace_root: options.root,
@@ -255,6 +272,13 @@ impl ToolkitHandle {
     /// the shared helpers it imports from its workspace. What `serve --watch` watches.
     pub fn module_files(&self) -> Vec<PathBuf> {
         self.inner.pool.module_files()
+    }
+
+    /// The files the toolkit's loader looked for and could not use (absolute, sorted): an
+    /// `import()` of a helper that does not exist yet, or did not transpile. A watcher watches
+    /// these too (see [`Host::load_with_files`]).
+    pub fn missed_files(&self) -> Vec<PathBuf> {
+        self.inner.pool.missed_files()
     }
 
     /// Runs `call` on a warm instance with `env`'s providers. The future is `Send` and may be

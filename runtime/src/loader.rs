@@ -172,10 +172,16 @@ impl ModuleLoader for ToolkitLoader {
             };
             match ts.filter(|p| p.exists()) {
                 Some(p) => path = p,
-                None => return Err(Self::refuse(specifier, referrer, &format!("{} does not exist", path.display()))),
+                None => {
+                    self.sources.snapshot.record_missed(&path);
+                    return Err(Self::refuse(specifier, referrer, &format!("{} does not exist", path.display())));
+                }
             }
         }
-        let canonical = path.canonicalize().map_err(|e| Self::refuse(specifier, referrer, &e.to_string()))?;
+        let canonical = path.canonicalize().map_err(|e| {
+            self.sources.snapshot.record_missed(&path);
+            Self::refuse(specifier, referrer, &e.to_string())
+        })?;
         if !self.allowed(&canonical) {
             return Err(self.outside(specifier, referrer, &canonical));
         }
@@ -247,12 +253,14 @@ impl ToolkitLoader {
                 path.display()
             )));
         }
-        let source = std::fs::read_to_string(&path)
-            .map_err(|e| JsErrorBox::type_error(format!("Cannot read {}: {e}", path.display())))?;
-        self.sources
-            .cache
-            .transpile(specifier, media_type, source)
-            .map_err(|e| JsErrorBox::new("SyntaxError", format!("{}: {e}", path.display())))
+        let source = std::fs::read_to_string(&path).map_err(|e| {
+            self.sources.snapshot.record_missed(&path);
+            JsErrorBox::type_error(format!("Cannot read {}: {e}", path.display()))
+        })?;
+        self.sources.cache.transpile(specifier, media_type, source).map_err(|e| {
+            self.sources.snapshot.record_missed(&path);
+            JsErrorBox::new("SyntaxError", format!("{}: {e}", path.display()))
+        })
     }
 }
 

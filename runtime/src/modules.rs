@@ -15,8 +15,8 @@
 //! stale entry cannot be found, since the key covers the source, the specifier, the media type
 //! and [`DISK_FORMAT`] (the host's version).
 
-use std::collections::HashMap;
-use std::path::PathBuf;
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use deno_ast::MediaType;
@@ -156,11 +156,17 @@ fn hex_key(key: &[u8; 32]) -> String {
     key.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// Most files a [`ModuleSnapshot`] remembers as missed: `import()` of made-up names at run time
+/// must not grow it without bound.
+const MAX_MISSED: usize = 256;
+
 /// The modules one loaded toolkit ran, by specifier: filled by its first instance, read by
-/// the rest.
+/// the rest. Also the files its loader looked for and could not use (missing, unreadable, not
+/// valid TypeScript): a watcher of a failed load must see them appear or change.
 #[derive(Debug, Default)]
 pub struct ModuleSnapshot {
     modules: Mutex<HashMap<ModuleSpecifier, Arc<Transpiled>>>,
+    missed: Mutex<BTreeSet<PathBuf>>,
 }
 
 impl ModuleSnapshot {
@@ -176,6 +182,21 @@ impl ModuleSnapshot {
             self.modules.lock().expect("module snapshot").keys().filter_map(|s| s.to_file_path().ok()).collect();
         files.sort();
         files
+    }
+
+    /// Records that the loader looked for `path` and could not use it (the first
+    /// [`MAX_MISSED`] such paths are kept).
+    pub fn record_missed(&self, path: &Path) {
+        let mut missed = self.missed.lock().expect("module snapshot");
+        if missed.len() < MAX_MISSED {
+            missed.insert(path.to_path_buf());
+        }
+    }
+
+    /// The files the loader looked for and could not use (absolute, sorted; canonical when
+    /// they exist): a missing helper, or one that did not read or transpile.
+    pub fn missed(&self) -> Vec<PathBuf> {
+        self.missed.lock().expect("module snapshot").iter().cloned().collect()
     }
 
     /// Records what `specifier` loaded as (the first record wins).

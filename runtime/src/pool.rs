@@ -355,6 +355,11 @@ impl Pool {
         self.shared.options.sources.snapshot.files()
     }
 
+    /// The files the toolkit's loader looked for and could not use.
+    pub(crate) fn missed_files(&self) -> Vec<PathBuf> {
+        self.shared.options.sources.snapshot.missed()
+    }
+
     /// A snapshot of the pool's counters.
     pub(crate) fn stats(&self) -> PoolStats {
         let state = self.shared.lock();

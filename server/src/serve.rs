@@ -186,7 +186,7 @@ impl Server {
                     id: handle.id().to_owned(),
                     source: path.clone(),
                     root: handle.root().to_path_buf(),
-                    modules: handle.module_files(),
+                    modules: [handle.module_files(), handle.missed_files()].concat(),
                 })
                 .collect();
             Some(Watcher::start(host.clone(), load, registry.clone(), watched)?)

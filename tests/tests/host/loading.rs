@@ -448,3 +448,38 @@ async fn a_top_level_await_that_never_settles_fails_the_load_naming_it() {
     let (_, text) = loaded.expect("a stalled top-level await hung the load");
     assert!(text.to_lowercase().contains("top-level await"), "{text}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_load_names_the_files_it_read_and_looked_for() {
+    // What `serve --watch` watches after a failed reload: the helper the edit imports before
+    // it exists, one that does not transpile, and never a path outside the workspace.
+    let case = workspace_case(
+        "load-files",
+        &[
+            ("ws/toolkits/missing/extension.ts", &kit_importing("missing", "../lib2/deep/version.ts")),
+            ("ws/toolkits/broken/extension.ts", &kit_importing("broken", "../lib/broken.ts")),
+            ("ws/toolkits/lib/broken.ts", "export const shared = 'x' +;\n"),
+            ("ws/toolkits/escape/extension.ts", &kit_importing("escape", "../../../elsewhere.ts")),
+        ],
+    );
+    let host = trove_host::Host::new(trove_host::HostConfig::default()).unwrap();
+    let kits = case.join("ws/toolkits");
+    let files = |kit: &'static str| {
+        let host = host.clone();
+        let path = kits.join(kit);
+        async move {
+            let (loaded, files) = host.load_with_files(&path, trove_host::LoadOptions::default()).await;
+            assert!(loaded.is_err(), "{kit} should not load");
+            files
+        }
+    };
+    assert_eq!(files("missing").await, vec![kits.join("lib2/deep/version.ts"), kits.join("missing/extension.ts")]);
+    assert_eq!(files("broken").await, vec![kits.join("broken/extension.ts"), kits.join("lib/broken.ts")]);
+    assert_eq!(files("escape").await, vec![kits.join("escape/extension.ts")], "nothing outside the workspace");
+
+    let (loaded, files) = host.load_with_files(&kits.join("alpha"), trove_host::LoadOptions::default()).await;
+    let alpha = loaded.expect("alpha loads");
+    assert_eq!(files, vec![kits.join("alpha/extension.ts"), kits.join("lib/http.ts")]);
+    assert_eq!(alpha.module_files(), files);
+    assert!(alpha.missed_files().is_empty());
+}

@@ -294,6 +294,36 @@ async fn watch_follows_imports_of_shared_helpers_added_and_dropped_after_start()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watch_reloads_when_the_helper_a_failed_reload_imported_is_written_or_fixed() {
+    // The usual order of edits: the import first, then the helper. The reload that sees only
+    // the import fails; writing the helper (in a folder that does not exist yet), and later
+    // fixing a syntax error in it, must each reload the toolkit.
+    let kits = scratch("watch-failed-helper");
+    std::fs::write(kits.join("package.json"), "{}\n").unwrap();
+    let dir = kits.join("echo");
+    let WatchedEcho { file, original, running, http, at } = watched_echo(&dir).await;
+    assert_eq!(version(&http, &at).await, "v1");
+
+    let shared = kits.join("lib2").join("deep").join("version.ts");
+    std::fs::write(&file, original.replace("const VERSION = 'v1';", "import { VERSION } from '../lib2/deep/version.ts';")).unwrap();
+    eventually("the reload that cannot find the helper fails", || async { reload_failures(&dir).len() == 1 }).await;
+    assert!(reload_failures(&dir)[0].contains("does not exist"), "{:#?}", reload_failures(&dir));
+    assert_eq!(version(&http, &at).await, "v1", "the previous version keeps serving");
+
+    std::fs::create_dir_all(shared.parent().unwrap()).unwrap();
+    std::fs::write(&shared, "export const VERSION = 's1' +;\n").unwrap();
+    eventually("the helper with a syntax error fails the reload", || async { reload_failures(&dir).len() == 2 }).await;
+    assert!(reload_failures(&dir)[1].contains("version.ts"), "{:#?}", reload_failures(&dir));
+    assert_eq!(version(&http, &at).await, "v1");
+
+    std::fs::write(&shared, "export const VERSION = 's1';\n").unwrap();
+    eventually("the fixed helper is served", || async { version(&http, &at).await == "s1" }).await;
+    std::fs::write(&shared, "export const VERSION = 's2';\n").unwrap();
+    eventually("and followed from then on", || async { version(&http, &at).await == "s2" }).await;
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn watch_swaps_versions_under_load_without_failing_a_call() {
     let _alone = exclusive().await;
     let dir = scratch("watch-load").join("echo");
