@@ -43,7 +43,8 @@ pub struct CacheLimits {
     pub max_value_bytes: usize,
     /// Longest time to live; longer TTLs are clamped.
     pub max_ttl: Duration,
-    /// Total bytes of keys and values of one toolkit (all its users); beyond it, that
+    /// Total bytes of one toolkit's entries, all its users' (each weighs its user id, key and
+    /// value; Redis counts an estimate of its own memory); beyond it, that
     /// toolkit's entries are evicted, never another's. Every store bounds each toolkit on its
     /// own (Redis: per toolkit namespace, as many hosts and toolkits share one server).
     pub max_total_bytes: u64,
@@ -184,7 +185,13 @@ mod tests {
         assert_eq!(store.get(&flooder, "k0", now).await, None, "the flooder's oldest went");
         assert!(store.get(&flooder, "k19", now).await.is_some());
         assert!(store.toolkit_bytes("flooder").unwrap() <= 3000);
-        assert_eq!(store.toolkit_bytes("victim").unwrap(), 4 + 1000);
+        assert_eq!(store.toolkit_bytes("victim").unwrap(), 5 + 4 + 1000, "user id, key and value");
+        // A huge user id is weighed: it cannot hide a toolkit's entries from its budget.
+        for i in 0..20 {
+            let at = t0() + chrono::Duration::seconds(40 + i);
+            store.put(&scope("tk", &format!("{i}{}", "u".repeat(900))), "k", "v", Duration::from_secs(3600), at).await.unwrap();
+        }
+        assert!(store.toolkit_bytes("tk").unwrap() <= 3000, "{}", store.toolkit_bytes("tk").unwrap());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -227,7 +234,12 @@ mod tests {
         let path = dir.join("c.sqlite");
         let sum = |store: &SqliteCache| -> u64 {
             let conn = store.conn.lock().unwrap();
-            conn.query_row("SELECT COALESCE(SUM(length(CAST(key AS BLOB)) + length(CAST(value AS BLOB))), 0) FROM cache_entries", [], |r| r.get::<_, i64>(0)).unwrap() as u64
+            conn.query_row(
+                "SELECT COALESCE(SUM(length(CAST(user_id AS BLOB)) + length(CAST(key AS BLOB)) + length(CAST(value AS BLOB))), 0) FROM cache_entries",
+                [],
+                |r| r.get::<_, i64>(0),
+            )
+            .unwrap() as u64
         };
         let store = SqliteCache::open(&path, CacheLimits { max_total_bytes: 2000, ..CacheLimits::default() }).unwrap();
         let s = scope("tk", "u");
@@ -239,13 +251,15 @@ mod tests {
         }
         drop(store);
         // A file from before the running totals per toolkit (with the file-wide total earlier
-        // builds kept): the totals are filled in from the table, the old one is dropped.
+        // builds kept, schema revision 0): the totals are filled in from the table, the old one
+        // is dropped.
         {
             let conn = rusqlite::Connection::open(&path).unwrap();
             conn.execute_batch(
                 "DROP TABLE cache_toolkit_size; DROP TRIGGER cache_toolkit_size_insert; DROP TRIGGER cache_toolkit_size_update; DROP TRIGGER cache_toolkit_size_delete;
                  CREATE TABLE cache_size (id INTEGER PRIMARY KEY CHECK (id = 0), bytes INTEGER NOT NULL);
-                 CREATE TRIGGER cache_size_delete AFTER DELETE ON cache_entries BEGIN UPDATE cache_size SET bytes = 0; END;",
+                 CREATE TRIGGER cache_size_delete AFTER DELETE ON cache_entries BEGIN UPDATE cache_size SET bytes = 0; END;
+                 PRAGMA user_version = 0;",
             )
             .unwrap();
         }
@@ -253,6 +267,30 @@ mod tests {
         assert_eq!(reopened.total_bytes().unwrap(), sum(&reopened));
         assert_eq!(reopened.toolkit_bytes("tk").unwrap(), sum(&reopened));
         assert!(reopened.total_bytes().unwrap() > 0);
+        drop(reopened);
+        // A file of the last build before the user id was weighed (revision 0): its triggers
+        // are replaced and its totals recomputed, once.
+        {
+            let conn = rusqlite::Connection::open(&path).unwrap();
+            conn.execute_batch(
+                "DROP TRIGGER cache_toolkit_size_insert; DROP TRIGGER cache_toolkit_size_update; DROP TRIGGER cache_toolkit_size_delete;
+                 CREATE TRIGGER cache_toolkit_size_insert AFTER INSERT ON cache_entries BEGIN
+                   INSERT INTO cache_toolkit_size (toolkit, bytes) VALUES (NEW.toolkit, length(CAST(NEW.key AS BLOB)) + length(CAST(NEW.value AS BLOB)))
+                     ON CONFLICT (toolkit) DO UPDATE SET bytes = bytes + excluded.bytes;
+                 END;
+                 UPDATE cache_toolkit_size SET bytes = (SELECT SUM(length(CAST(key AS BLOB)) + length(CAST(value AS BLOB))) FROM cache_entries);
+                 PRAGMA user_version = 0;",
+            )
+            .unwrap();
+        }
+        let migrated = SqliteCache::open(&path, CacheLimits::default()).unwrap();
+        assert_eq!(migrated.toolkit_bytes("tk").unwrap(), sum(&migrated), "recomputed with the user id");
+        migrated.put(&scope("tk", "someone"), "k", "v", Duration::from_secs(60), t0()).await.unwrap();
+        migrated.put(&scope("tk", "someone"), "k", "vv", Duration::from_secs(60), t0()).await.unwrap();
+        assert_eq!(migrated.toolkit_bytes("tk").unwrap(), sum(&migrated), "the new triggers weigh the user id");
+        let version: i64 = migrated.conn.lock().unwrap().query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+        assert_eq!(version, 1);
+        let reopened = migrated;
         let left: i64 = reopened
             .conn
             .lock()

@@ -11,6 +11,52 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 use super::{expiry, CacheError, CacheLimits, CacheScope, CacheStore};
 
+/// The revision of the file's schema this build writes (`PRAGMA user_version`):
+/// - 0: earlier builds; each toolkit's total weighed an entry's key and value.
+/// - 1: it weighs the user id too, as the in-memory store does: a caller choosing huge user ids
+///   (`serve` takes the call's) cannot store more than the budget.
+const SCHEMA_VERSION: i64 = 1;
+
+/// What an entry weighs against its toolkit's budget, in bytes (`OLD.` or `NEW.` prefixed).
+macro_rules! weight {
+    ($row:literal) => {
+        concat!(
+            "length(CAST(", $row, "user_id AS BLOB)) + length(CAST(", $row, "key AS BLOB)) + length(CAST(", $row, "value AS BLOB))"
+        )
+    };
+}
+
+/// Brings a file written by an earlier build to [`SCHEMA_VERSION`], in one transaction (so two
+/// processes opening the same old file migrate it once): the triggers that keep each toolkit's
+/// total are made again with today's weight, and the totals recomputed from the table. A file
+/// from a later build is left as it is (its triggers keep its totals).
+fn migrate(conn: &Connection) -> rusqlite::Result<()> {
+    let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
+    let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if version < SCHEMA_VERSION {
+        tx.execute_batch(concat!(
+            "DROP TRIGGER IF EXISTS cache_toolkit_size_insert;
+             DROP TRIGGER IF EXISTS cache_toolkit_size_update;
+             DROP TRIGGER IF EXISTS cache_toolkit_size_delete;
+             CREATE TRIGGER cache_toolkit_size_insert AFTER INSERT ON cache_entries BEGIN
+               INSERT INTO cache_toolkit_size (toolkit, bytes) VALUES (NEW.toolkit, ", weight!("NEW."), ")
+                 ON CONFLICT (toolkit) DO UPDATE SET bytes = bytes + excluded.bytes;
+             END;
+             CREATE TRIGGER cache_toolkit_size_update AFTER UPDATE ON cache_entries BEGIN
+               UPDATE cache_toolkit_size SET bytes = bytes - (", weight!("OLD."), ") WHERE toolkit = OLD.toolkit;
+               UPDATE cache_toolkit_size SET bytes = bytes + (", weight!("NEW."), ") WHERE toolkit = NEW.toolkit;
+             END;
+             CREATE TRIGGER cache_toolkit_size_delete AFTER DELETE ON cache_entries BEGIN
+               UPDATE cache_toolkit_size SET bytes = bytes - (", weight!("OLD."), ") WHERE toolkit = OLD.toolkit;
+             END;
+             DELETE FROM cache_toolkit_size;
+             INSERT INTO cache_toolkit_size (toolkit, bytes) SELECT toolkit, SUM(", weight!(""), ") FROM cache_entries GROUP BY toolkit;"
+        ))?;
+        tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+    }
+    tx.commit()
+}
+
 /// A persistent cache in one SQLite file.
 pub struct SqliteCache {
     pub(super) conn: Mutex<Connection>,
@@ -37,31 +83,20 @@ impl SqliteCache {
              DROP TRIGGER IF EXISTS cache_size_delete;
              DROP TABLE IF EXISTS cache_size;
              DROP INDEX IF EXISTS cache_entries_stored;
-             -- The total bytes of keys and values of each toolkit's entries, kept by triggers in
-             -- the same transaction as each write (so processes sharing the file agree), instead
-             -- of summing the table on every put. The budget is each toolkit's, so one toolkit
-             -- cannot evict another's entries (as in the Redis store). Filled from the table
-             -- when it is new.
+             -- The total bytes of each toolkit's entries (every user's), kept by triggers in the
+             -- same transaction as each write (so processes sharing the file agree), instead of
+             -- summing the table on every put. The budget is each toolkit's, so one toolkit
+             -- cannot evict another's entries (as in the Redis store). The triggers come from
+             -- `migrate`.
              CREATE TABLE IF NOT EXISTS cache_toolkit_size (toolkit TEXT PRIMARY KEY, bytes INTEGER NOT NULL);
-             INSERT OR IGNORE INTO cache_toolkit_size (toolkit, bytes)
-               SELECT toolkit, SUM(length(CAST(key AS BLOB)) + length(CAST(value AS BLOB))) FROM cache_entries GROUP BY toolkit;
-             CREATE INDEX IF NOT EXISTS cache_entries_toolkit_stored ON cache_entries(toolkit, stored_at);
-             CREATE TRIGGER IF NOT EXISTS cache_toolkit_size_insert AFTER INSERT ON cache_entries BEGIN
-               INSERT INTO cache_toolkit_size (toolkit, bytes) VALUES (NEW.toolkit, length(CAST(NEW.key AS BLOB)) + length(CAST(NEW.value AS BLOB)))
-                 ON CONFLICT (toolkit) DO UPDATE SET bytes = bytes + excluded.bytes;
-             END;
-             CREATE TRIGGER IF NOT EXISTS cache_toolkit_size_update AFTER UPDATE ON cache_entries BEGIN
-               UPDATE cache_toolkit_size SET bytes = bytes - length(CAST(OLD.key AS BLOB)) - length(CAST(OLD.value AS BLOB)) WHERE toolkit = OLD.toolkit;
-               UPDATE cache_toolkit_size SET bytes = bytes + length(CAST(NEW.key AS BLOB)) + length(CAST(NEW.value AS BLOB)) WHERE toolkit = NEW.toolkit;
-             END;
-             CREATE TRIGGER IF NOT EXISTS cache_toolkit_size_delete AFTER DELETE ON cache_entries BEGIN
-               UPDATE cache_toolkit_size SET bytes = bytes - length(CAST(OLD.key AS BLOB)) - length(CAST(OLD.value AS BLOB)) WHERE toolkit = OLD.toolkit;
-             END;",
+             CREATE INDEX IF NOT EXISTS cache_entries_toolkit_stored ON cache_entries(toolkit, stored_at);",
         )?;
+        migrate(&conn).map_err(|e| format!("cannot prepare cache {}: {e}", path.display()))?;
         Ok(Self { conn: Mutex::new(conn), limits })
     }
 
-    /// The total bytes of keys and values of every toolkit, as the triggers keep them.
+    /// The total weight (user id, key and value bytes) of every toolkit's entries, as the
+    /// triggers keep it.
     pub fn total_bytes(&self) -> Result<u64, String> {
         let conn = self.conn.lock().map_err(|_| "cache lock poisoned".to_owned())?;
         conn.query_row("SELECT COALESCE(SUM(bytes), 0) FROM cache_toolkit_size", [], |r| r.get::<_, i64>(0))
@@ -69,8 +104,8 @@ impl SqliteCache {
             .map_err(|e| e.to_string())
     }
 
-    /// The bytes of keys and values of `toolkit`'s entries (every user's), as the triggers keep
-    /// them.
+    /// The weight (user id, key and value bytes) of `toolkit`'s entries (every user's), as the
+    /// triggers keep it.
     pub fn toolkit_bytes(&self, toolkit: &str) -> Result<u64, String> {
         let conn = self.conn.lock().map_err(|_| "cache lock poisoned".to_owned())?;
         Self::toolkit_total(&conn, toolkit).map(|b| b as u64).map_err(|e| e.to_string())
