@@ -31,9 +31,14 @@ macro_rules! weight {
 /// total are made again with today's weight, and the totals recomputed from the table. A file
 /// from a later build is left as it is (its triggers keep its totals).
 fn migrate(conn: &Connection) -> rusqlite::Result<()> {
+    let version = |conn: &Connection| conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0));
+    // Read first, so opening a current file takes no write lock.
+    if version(conn)? >= SCHEMA_VERSION {
+        return Ok(());
+    }
     let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
-    let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-    if version < SCHEMA_VERSION {
+    // Again inside the transaction: another process may have migrated it meanwhile.
+    if version(&tx)? < SCHEMA_VERSION {
         tx.execute_batch(concat!(
             "DROP TRIGGER IF EXISTS cache_toolkit_size_insert;
              DROP TRIGGER IF EXISTS cache_toolkit_size_update;
