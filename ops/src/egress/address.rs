@@ -6,6 +6,9 @@
 //! `64:ff9b::/96` (RFC 6052), 6to4 `2002::/16` (RFC 3056), Teredo `2001::/32` (RFC 4380: the
 //! server address and the obfuscated client address, either blocked refuses), and ISATAP
 //! interface identifiers `…:0:5efe:a.b.c.d` / `…:200:5efe:a.b.c.d` (RFC 5214) under any prefix.
+//! Only the first three merely wrap an IPv4 address; the others are addresses of their own, so
+//! they are refused when their own range is too (an ISATAP identifier under `fd00::/8` or
+//! `fe80::/10` carrying a public IPv4 address is still a local address).
 //! The rest of `64:ff9b::/32`, which holds the local-use NAT64 prefix `64:ff9b:1::/48`
 //! (RFC 8215, not meant for public egress) and in which RFC 6052's /32…/64 layouts could
 //! place an IPv4 address outside the last 32 bits, is refused whole.
@@ -70,13 +73,14 @@ pub fn is_sdk_blocked_ip(ip: IpAddr) -> bool {
 pub fn is_blocked_ip(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => is_blocked_v4(v4),
-        IpAddr::V6(v6) => {
-            let carried = embedded_ipv4(v6);
-            if !carried.is_empty() {
-                return carried.into_iter().any(is_blocked_v4);
-            }
-            BLOCKED_V6.iter().any(|n| n.contains(&v6))
-        }
+        IpAddr::V6(v6) => match wrapped_ipv4(v6) {
+            // A pure wrapper: the IPv4 address is where the packet goes.
+            Some(v4) => is_blocked_v4(v4),
+            // An address of its own that may also carry IPv4 addresses (6to4, Teredo, an
+            // ISATAP interface id): refused when its own range is, or any address it carries
+            // is. An ISATAP id under a unique-local or link-local prefix stays local.
+            None => BLOCKED_V6.iter().any(|n| n.contains(&v6)) || carried_ipv4(v6).into_iter().any(is_blocked_v4),
+        },
     }
 }
 
@@ -84,27 +88,34 @@ fn is_blocked_v4(ip: Ipv4Addr) -> bool {
     BLOCKED_V4.iter().any(|n| n.contains(&ip))
 }
 
-/// The IPv4 addresses an IPv6 address carries in the layouts a network can route (see the
-/// module docs); empty when it carries none.
-fn embedded_ipv4(v6: Ipv6Addr) -> Vec<Ipv4Addr> {
+/// The IPv4 address an IPv6 address only wraps (IPv4-mapped, IPv4-compatible, the NAT64
+/// well-known prefix): the IPv6 form is a way of writing that IPv4 address.
+fn wrapped_ipv4(v6: Ipv6Addr) -> Option<Ipv4Addr> {
     let s = v6.segments();
     let o = v6.octets();
     let last32 = Ipv4Addr::new(o[12], o[13], o[14], o[15]);
     // IPv4-mapped ::ffff:a.b.c.d
     if s[..5] == [0, 0, 0, 0, 0] && s[5] == 0xffff {
-        return vec![last32];
+        return Some(last32);
     }
     // IPv4-compatible ::a.b.c.d (deprecated, but resolvers and parsers accept it). `::` and
     // `::1` are decided by the IPv6 list.
     if s[..6] == [0, 0, 0, 0, 0, 0] && (s[6] != 0 || s[7] > 1) {
-        return vec![last32];
+        return Some(last32);
     }
     // NAT64 well-known prefix 64:ff9b::/96 (the rest of 64:ff9b::/32 is refused whole).
     if s[..6] == [0x64, 0xff9b, 0, 0, 0, 0] {
-        return vec![last32];
+        return Some(last32);
     }
-    // The rest can overlap (a 6to4 or Teredo prefix with an ISATAP interface identifier):
-    // every reading counts.
+    None
+}
+
+/// The IPv4 addresses an IPv6 address of its own carries in the layouts a network can route
+/// to (see the module docs); empty when it carries none. They can overlap (a 6to4 or Teredo
+/// prefix with an ISATAP interface identifier): every reading counts.
+fn carried_ipv4(v6: Ipv6Addr) -> Vec<Ipv4Addr> {
+    let s = v6.segments();
+    let o = v6.octets();
     let mut carried = Vec::new();
     // 6to4 2002:AABB:CCDD::/48 carries AA.BB.CC.DD.
     if s[0] == 0x2002 {
@@ -118,7 +129,7 @@ fn embedded_ipv4(v6: Ipv6Addr) -> Vec<Ipv4Addr> {
     }
     // ISATAP: an interface identifier 0000:5efe or 0200:5efe (u/l bit) before the IPv4.
     if (s[4] == 0 || s[4] == 0x0200) && s[5] == 0x5efe {
-        carried.push(last32);
+        carried.push(Ipv4Addr::new(o[12], o[13], o[14], o[15]));
     }
     carried
 }
@@ -224,6 +235,13 @@ mod tests {
             ("Teredo client 192.0.0.8 (inverted)", "2001:0:808:808:8000:f227:3fff:fff7"),
             ("ISATAP 127.0.0.1", "2001:db8::5efe:7f00:1"),
             ("ISATAP u/l bit, 169.254.169.254", "2606:4700::200:5efe:a9fe:a9fe"),
+            // A local prefix stays local whatever public IPv4 address its interface id names
+            // (a hostile review reached a listener on fd00::5efe:808:808).
+            ("ULA with ISATAP id of 8.8.8.8", "fd00::5efe:808:808"),
+            ("ULA with ISATAP u/l id of 8.8.8.8", "fd12:3456::200:5efe:808:808"),
+            ("link-local with ISATAP id of 8.8.8.8", "fe80::5efe:808:808"),
+            ("multicast with ISATAP id of 8.8.8.8", "ff02::5efe:808:808"),
+            ("NAT64 local-use with ISATAP id of 8.8.8.8", "64:ff9b:1::5efe:808:808"),
         ];
         for (what, a) in refused {
             assert!(blocked(a), "{what}: {a} must be refused");
@@ -274,6 +292,22 @@ mod tests {
                     _ => with([0x2001, 0xdb8, 0, 0, 0, 0x5efe, 0, 0], |o| { o[2..8].copy_from_slice(&noise[2..8]); o[12..].copy_from_slice(&b) }),
                 };
                 prop_assert!(is_blocked_ip(ip), "{ip} carries {v4}");
+            }
+
+            /// An address inside a blocked IPv6 range (other than the NAT64 well-known /96,
+            /// which only wraps an IPv4 address) is refused whatever its low bits say.
+            #[test]
+            fn every_address_of_a_blocked_ipv6_range_is_refused(i in 0..BLOCKED_V6.len(), bits in any::<u128>(), isatap in any::<bool>(), v4 in any::<u32>()) {
+                let net = BLOCKED_V6[i];
+                let host_bits = 128 - u32::from(net.prefix_len());
+                let mask = if host_bits == 128 { u128::MAX } else { (1u128 << host_bits) - 1 };
+                let mut raw = u128::from(net.network()) | (bits & mask);
+                if isatap && host_bits >= 64 {
+                    raw = (raw & !((1u128 << 64) - 1)) | (0x5efe_u128 << 32) | u128::from(v4);
+                }
+                let v6 = Ipv6Addr::from(raw);
+                prop_assume!(wrapped_ipv4(v6).is_none());
+                prop_assert!(is_blocked_ip(IpAddr::V6(v6)), "{v6} is in {net}");
             }
         }
     }
