@@ -6,6 +6,7 @@
 // - `JSON.parse` throws V8's SyntaxError messages (`Unexpected token '<', "<html><bod"... is not
 //   valid JSON`), which toolkits put in their own errors ("upstream sent: " + e.message).
 import { primordials } from "ext:core/mod.js";
+import { op_trove_holds_secret } from "ext:core/ops";
 
 const {
   JSONParse,
@@ -93,6 +94,9 @@ function v8JsonParseMessage(text) {
       return `"${text}" is not valid JSON`;
     }
     const token = text[i];
+    // Text that holds a secret is not quoted (host): the redactor finds whole values, not the
+    // 20 characters around a token. Rust decides what is a secret.
+    if (op_trove_holds_secret(text)) return `Unexpected token '${token}', "[redacted]" is not valid JSON`;
     if (n < 2 * CONTEXT + 1) return `Unexpected token '${token}', "${text}" is not valid JSON`;
     if (i < CONTEXT) return `Unexpected token '${token}', "${StringPrototypeSlice(text, 0, i + CONTEXT)}"... is not valid JSON`;
     if (i < n - CONTEXT) {

@@ -31,6 +31,7 @@ deno_core::extension!(
         op_trove_log_open,
         op_trove_log_dropped,
         op_trove_handler_stack,
+        op_trove_holds_secret,
         op_trove_secret,
         op_trove_egress_check,
         op_trove_request_check,
@@ -143,6 +144,16 @@ pub fn op_trove_handler_stack(state: &mut OpState, #[string] stack: &str) {
         let stack = call.ledger.redact_str(stack);
         crate::log::emit("debug", &scope_id, &call.tool, &call.call_id, "handler stack", &stack);
     }
+}
+
+/// Whether `text` holds a secret value the running call has resolved, in any form the
+/// redactor knows (`false` outside a call). `JSON.parse` asks before it quotes 20 characters of
+/// malformed text in its error message (js/node20.js): the redactor finds whole values, not a
+/// window of one, so such text is not quoted at all (**host**; a hostile review logged the first
+/// 10 characters of a key parsed as a JSON credential).
+#[op2(fast)]
+pub fn op_trove_holds_secret(state: &mut OpState, #[string] text: &str) -> bool {
+    state.try_borrow::<CallState>().is_some_and(|call| call.ledger.redact_str(text) != text)
 }
 
 fn call_parts(state: &Rc<RefCell<OpState>>) -> Result<(crate::secrets::SecretAccess, crate::egress::Egress), JsErrorBox> {

@@ -101,3 +101,41 @@ fn results_files_hold_no_encoded_secret_and_verbatim_envelopes() {
     // Every secret of 8 characters or more that the corpus's cases set: all of them, exactly.
     assert_eq!(checked, 65, "secrets checked");
 }
+
+/// `JSON.parse` of a secret that is not JSON (a key kept where a JSON credential was expected)
+/// quotes none of it in its message: V8 quotes up to 20 characters around the bad token, a
+/// window the redactor cannot recognise as the secret (found by a hostile review). Text that
+/// holds no secret is quoted as V8 quotes it.
+#[test]
+fn json_parse_errors_quote_no_window_of_a_secret() {
+    const KEY: &str = "Zq8Lm2Xv9Rt4Np7Wk3Hs6Jd1Fb5Gc0Ty";
+    let kit = crate::scratch_toolkit(
+        "json-parse-secret",
+        &[(
+            "extension.ts",
+            "import { defineToolkit, tool, ToolError, z } from '@ontrove/extend/toolkit';\n\
+             const message = (text: string) => { try { JSON.parse(text); return 'parsed'; } catch (e) { return (e as Error).message; } };\n\
+             export default defineToolkit({ id: 'jsonsecret', name: 'J', description: 'J.', icon: '🧪', version: '1.0.0', secrets: ['SERVICE_ACCOUNT'],\n\
+               tools: [tool({ name: 'go', description: 'Go.', input: z.object({}), handler: async (_a, ctx) => {\n\
+                 const key = (await ctx.requireSecret('SERVICE_ACCOUNT')) as string;\n\
+                 const plain = message('Zebra crossing at the corner');\n\
+                 const inside = message('{\"key\": ' + key + '}');\n\
+                 ctx.log('inside', inside);\n\
+                 console.error('plain', plain);\n\
+                 JSON.parse(key);\n\
+                 throw new ToolError(plain);\n\
+               } })] });\n",
+        )],
+    );
+    let out = trove_host_tests::run_cli(&["call", kit.to_str().unwrap(), "go"], &[("TROVE_SECRET_SERVICE_ACCOUNT", KEY)], None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for start in 0..=KEY.len() - 6 {
+        let window = &KEY[start..start + 6];
+        assert!(!stderr.contains(window) && !stdout.contains(window), "{window} of the secret is out:\n{stderr}\n{stdout}");
+    }
+    assert!(stderr.contains(r#"Unexpected token 'Z', \"[redacted]\" is not valid JSON"#), "{stderr}");
+    assert!(stderr.contains(r#"["inside","Unexpected token 'Z', \"[redacted]\" is not valid JSON"]"#), "the secret inside a larger text: {stderr}");
+    // Text without a secret: V8's own excerpt.
+    assert!(stderr.contains(r#"plain Unexpected token 'Z', "Zebra cros"... is not valid JSON"#), "{stderr}");
+}
