@@ -1,5 +1,7 @@
 //! Redaction: every resolved secret value becomes `[redacted]` (contract §5, `log`).
 
+use std::borrow::Cow;
+
 use base64::Engine as _;
 use serde_json::Value;
 
@@ -104,6 +106,16 @@ const URI: &percent_encoding::AsciiSet = &URI_COMPONENT
     .remove(b'$')
     .remove(b'#');
 
+/// What a WHATWG URL parser keeps of `value` as part of a URL's input: every ASCII tab and
+/// newline is removed, wherever it is. (The parser also drops trailing spaces and C0 controls
+/// of the whole URL; a value ending a URL with them is not covered.)
+fn url_input(value: &str) -> Cow<'_, str> {
+    if !value.contains(['\t', '\n', '\r']) {
+        return Cow::Borrowed(value);
+    }
+    Cow::Owned(value.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect())
+}
+
 /// The characters of base64 (of `n` zero bytes followed by `value`) that depend on `value`
 /// alone: what the value looks like wherever it sits in a longer base64 string.
 fn base64_at(engine: &base64::engine::GeneralPurpose, n: u8, value: &str) -> String {
@@ -167,10 +179,11 @@ impl SecretForm {
             Self::Percent => percent_encode(value),
             Self::UriComponent => pct(value, URI_COMPONENT).to_string(),
             Self::Uri => pct(value, URI).to_string(),
-            Self::UrlQuery => pct(value, QUERY).to_string(),
-            Self::UrlPath => pct(value, PATH).to_string(),
-            Self::UrlFragment => pct(value, FRAGMENT).to_string(),
-            Self::UrlUserinfo => pct(value, USERINFO).to_string(),
+            Self::UrlQuery => pct(&url_input(value), QUERY).to_string(),
+            // A special URL's path takes `\` for `/`.
+            Self::UrlPath => pct(&url_input(value).replace('\\', "/"), PATH).to_string(),
+            Self::UrlFragment => pct(&url_input(value), FRAGMENT).to_string(),
+            Self::UrlUserinfo => pct(&url_input(value), USERINFO).to_string(),
             Self::Json => {
                 let json = serde_json::to_string(value).unwrap_or_default();
                 json.get(1..json.len().saturating_sub(1)).unwrap_or_default().to_owned()
@@ -702,6 +715,25 @@ mod tests {
         assert_eq!(spaced.redact_str("q=pp%20client%2F9"), "q=[redacted]", "percent encoding");
     }
 
+    /// A URL parser drops tabs and newlines and a path takes `\` for `/`: the URL forms of such
+    /// a value are what the URL holds (a hostile review logged, and recorded in a cassette,
+    /// secrets the redactor no longer recognised).
+    #[test]
+    fn url_forms_follow_what_the_url_parser_keeps() {
+        for (value, template, left) in [
+            ("k3y\\Zq8Lm2Xv9Rt4Np7", "https://api.example.com/bot{}/getMe", "https://api.example.com/bot[redacted]/getMe"),
+            ("k3y\tZq8Lm2Xv9Rt4Np7", "https://api.example.com/getMe?token={}", "https://api.example.com/getMe?token=[redacted]"),
+            ("k3y\nZq8Lm2Xv9Rt4Np7", "https://api.example.com/x#{}", "https://api.example.com/x#[redacted]"),
+            ("k3y Zq8Lm2Xv9Rt4Np7 ", "https://api.example.com/getMe?token={}&a=1", "https://api.example.com/getMe?token=[redacted]&a=1"),
+            ("k3y Zq8Lm2Xv9Rt4Np7\n", "https://api.example.com/bot{}/getMe", "https://api.example.com/bot[redacted]/getMe"),
+        ] {
+            let mut r = Redactor::default();
+            r.add(value);
+            let url = url::Url::parse(&template.replace("{}", value)).unwrap();
+            assert_eq!(r.redact_str(url.as_str()), left, "{value:?} in {url}");
+        }
+    }
+
     /// What `console.*` prints of a secret's bytes: an `ArrayBuffer`'s spaced hex, a
     /// `Uint8Array`'s decimal columns (padded, across lines), either cut short.
     #[test]
@@ -1008,14 +1040,16 @@ mod tests {
                 let p = prefix.len();
                 let n = secret.len();
                 let pct = |set: &'static percent_encoding::AsciiSet, t: &str| percent_encoding::utf8_percent_encode(t, set).to_string();
+                // A URL parser removes every ASCII tab and newline from its input.
+                let kept = |t: &str| t.replace(['\t', '\n', '\r'], "");
                 let encodings: Vec<(&str, String, String)> = vec![
                     ("base64", STANDARD.encode(&whole), base64_core(&STANDARD.encode(&whole), p, n)),
                     ("base64url", URL_SAFE_NO_PAD.encode(&whole), base64_core(&URL_SAFE_NO_PAD.encode(&whole), p, n)),
                     ("hex", whole.bytes().map(|b| format!("{b:02x}")).collect(), secret.bytes().map(|b| format!("{b:02x}")).collect()),
                     ("uri-component", pct(URI_COMPONENT, &whole), pct(URI_COMPONENT, &secret)),
                     ("uri", pct(URI, &whole), pct(URI, &secret)),
-                    ("url-query", pct(QUERY, &whole), pct(QUERY, &secret)),
-                    ("url-path", pct(PATH, &whole), pct(PATH, &secret)),
+                    ("url-query", pct(QUERY, &kept(&whole)), pct(QUERY, &kept(&secret))),
+                    ("url-path", pct(PATH, &kept(&whole).replace('\\', "/")), pct(PATH, &kept(&secret).replace('\\', "/"))),
                     ("form", url::form_urlencoded::byte_serialize(whole.as_bytes()).collect(), url::form_urlencoded::byte_serialize(secret.as_bytes()).collect()),
                     ("json", serde_json::to_string(&whole).unwrap(), { let j = serde_json::to_string(&secret).unwrap(); j[1..j.len() - 1].to_owned() }),
                 ];
