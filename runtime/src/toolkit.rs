@@ -549,6 +549,11 @@ impl Toolkit {
                 }
             }
         }
+        if let Some(transport) = &env.transport {
+            for (name, value) in transport.secret_values() {
+                ledger.add_secret_value(&name, &value);
+            }
+        }
         let cancel = env.cancel.clone();
         if cancel.as_ref().is_some_and(|c| c.is_cancelled()) {
             return CallOutcome { envelope: Envelope::failure(CANCELLED, ErrorCode::ToolError, false), record: ledger.take() };

@@ -169,12 +169,14 @@ pub struct ReplayTransport {
     /// `(served, as written)`.
     queue: Mutex<VecDeque<(Exchange, Exchange)>>,
     failures: Mutex<Vec<String>>,
+    /// The values filled in for placeholders, by name ([`Transport::secret_values`]).
+    filled: Vec<(String, String)>,
 }
 
 impl ReplayTransport {
     /// A transport serving `exchanges` in order.
     pub fn new(exchanges: Vec<Exchange>) -> Self {
-        Self { queue: Mutex::new(exchanges.into_iter().map(|e| (e.clone(), e)).collect()), failures: Mutex::default() }
+        Self { queue: Mutex::new(exchanges.into_iter().map(|e| (e.clone(), e)).collect()), failures: Mutex::default(), filled: Vec::new() }
     }
 
     /// Reads a cassette file. Errors name the file and what was wrong with it. Secret
@@ -187,8 +189,9 @@ impl ReplayTransport {
     /// (`{{secret:NAME}}`, `{{secret:NAME:FORM}}`) replaced by `value_of(NAME)` in that form
     /// (see [`super::cassette::expand`]), so requests carrying today's secret match.
     pub fn with_secrets(exchanges: Vec<Exchange>, value_of: &dyn Fn(&str) -> Option<String>) -> Self {
+        let filled = super::cassette::secret_names(&exchanges).into_iter().filter_map(|name| Some((value_of(&name)?, name))).map(|(v, n)| (n, v)).collect();
         let served = super::cassette::expand(exchanges.clone(), value_of);
-        Self { queue: Mutex::new(served.into_iter().zip(exchanges).collect()), failures: Mutex::default() }
+        Self { queue: Mutex::new(served.into_iter().zip(exchanges).collect()), failures: Mutex::default(), filled }
     }
 
     /// Every mismatch so far (unexpected request, wrong method, URL or body), in order.
@@ -235,6 +238,10 @@ fn normalise(url: &str) -> String {
 
 #[async_trait]
 impl Transport for ReplayTransport {
+    fn secret_values(&self) -> Vec<(String, String)> {
+        self.filled.clone()
+    }
+
     async fn send(&self, request: HttpRequest) -> Result<HttpResponse, TransportError> {
         let got = format!("{} {}", request.method, request.url);
         let next = self.queue.lock().expect("replay lock").pop_front();

@@ -86,6 +86,14 @@ pub trait Transport: Send + Sync {
         true
     }
 
+    /// The secret values this transport writes into the responses it serves, by name (a replay
+    /// cassette's `{{secret:NAME}}` placeholders, filled in): a toolkit sees them without asking
+    /// `ctx.secret`, so a call redacts them from the moment it starts, as if it had read them.
+    /// Default: none.
+    fn secret_values(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
     /// The transport one toolkit instance should use for its calls, made when the instance
     /// is: `None` to share this one. [`crate::egress::network::NetworkTransport`] answers with
     /// a client of the instance's own, so its requests run on the instance's thread, with no
@@ -139,6 +147,10 @@ impl Transport for SpawnedTransport {
 
     fn follows_redirects(&self) -> bool {
         self.inner.follows_redirects()
+    }
+
+    fn secret_values(&self) -> Vec<(String, String)> {
+        self.inner.secret_values()
     }
 
     /// An instance has a runtime of its own to send from: it gets `inner`'s transport for an

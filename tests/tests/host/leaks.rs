@@ -139,3 +139,42 @@ fn json_parse_errors_quote_no_window_of_a_secret() {
     // Text without a secret: V8's own excerpt.
     assert!(stderr.contains(r#"plain Unexpected token 'Z', "Zebra cros"... is not valid JSON"#), "{stderr}");
 }
+
+/// A replayed cassette's placeholders are filled in with the secrets' values, which the toolkit
+/// can read in a response without ever asking `ctx.secret`: they are redacted all the same
+/// (found by a hostile review: its `ctx.log` printed the key, raw and as base64).
+#[test]
+fn secrets_a_replayed_response_carries_are_redacted_unread() {
+    const KEY: &str = "sk-live-Zq8Lm2Xv9Rt4Np7";
+    let kit = crate::scratch_toolkit(
+        "replay-secret-unread",
+        &[
+            (
+                "extension.ts",
+                "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+                 export default defineToolkit({ id: 'casleak', name: 'C', description: 'C.', icon: '🧪', version: '1.0.0',\n\
+                   egress: ['api.example.com'], secrets: ['API_KEY'],\n\
+                   tools: [tool({ name: 'go', description: 'Go.', input: z.object({}), handler: async (_a, ctx) => {\n\
+                     const r = await ctx.fetch('https://api.example.com/echo');\n\
+                     ctx.log('upstream said', await r.text(), r.headers.get('x-echo'));\n\
+                     return 'done';\n\
+                   } })] });\n",
+            ),
+            (
+                "cassette.json",
+                r#"[{"request":{"method":"GET","url":"https://api.example.com/echo"},
+                    "response":{"status":200,"headers":{"x-echo":"{{secret:API_KEY:base64}}"},"body":"next=https://api.example.com/p2?key={{secret:API_KEY}}"}}]"#,
+            ),
+        ],
+    );
+    let cassette = kit.join("cassette.json");
+    let out = trove_host_tests::run_cli(
+        &["call", kit.to_str().unwrap(), "go", "--replay", cassette.to_str().unwrap()],
+        &[("TROVE_SECRET_API_KEY", KEY)],
+        None,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains(r#"["upstream said","next=https://api.example.com/p2?key=[redacted]","[redacted]"]"#), "{stderr}");
+    assert!(!stderr.contains(KEY) && !stderr.contains(&STANDARD.encode(KEY)), "{stderr}");
+}
