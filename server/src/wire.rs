@@ -381,8 +381,10 @@ async fn call(state: &WireState, handle: &ToolkitHandle, request: Request) -> (C
     let Ok(raw) = serde_json::from_slice::<Value>(text) else {
         return (fields, Answer::Plain(StatusCode::OK, Envelope::failure("invalid JSON body", ErrorCode::BadRequest, false)));
     };
-    fields.tool = raw.get("tool").and_then(Value::as_str).map(shorten);
-    fields.user = raw.get("userId").and_then(Value::as_str).map(shorten);
+    // Whole: the access log redacts before it cuts, so a secret across the cut is not left
+    // half written (hostile review).
+    fields.tool = raw.get("tool").and_then(Value::as_str).map(str::to_owned);
+    fields.user = raw.get("userId").and_then(Value::as_str).map(str::to_owned);
     // A call the runtime will run gets its providers; any other value goes to the runtime
     // without them, which answers it with the SDK's `BAD_REQUEST`.
     let env = match runnable_call(&raw) {
@@ -493,8 +495,19 @@ async fn drain(mut body: Body, max: usize) {
     .await;
 }
 
+/// `s` cut to [`LOGGED_FIELD_CHARS`] characters, or just past a `[redacted]` marker the cut
+/// would split.
 fn shorten(s: &str) -> String {
-    s.chars().take(LOGGED_FIELD_CHARS).collect()
+    let Some((cut, _)) = s.char_indices().nth(LOGGED_FIELD_CHARS) else {
+        return s.to_owned();
+    };
+    let marker = trove_host_ops::redact::REDACTED;
+    let end = s
+        .match_indices(marker)
+        .map(|(at, m)| (at, at + m.len()))
+        .find(|&(start, end)| start < cut && cut < end)
+        .map_or(cut, |(_, end)| end);
+    s[..end].to_owned()
 }
 
 /// A logged string field: quoted and escaped (no control characters reach the log), `-` when
@@ -523,9 +536,10 @@ fn outcome(envelope: &Envelope) -> String {
 /// has resolved is not written out.
 fn access(handle: Option<&ToolkitHandle>, fields: &CallFields, envelope: &Envelope, status: StatusCode, started: Instant) {
     let duration_ms = (started.elapsed().as_secs_f64() * 10_000.0).round() / 10.0;
+    // Redacted first, then cut: a value that crosses the cut is still found whole.
     let redacted = |field: &Option<String>| match (handle, field) {
-        (Some(h), Some(text)) => Some(h.redact(text)),
-        (_, field) => field.clone(),
+        (Some(h), Some(text)) => Some(shorten(&h.redact(text))),
+        (_, field) => field.as_deref().map(shorten),
     };
     let (tool, user) = (redacted(&fields.tool), redacted(&fields.user));
     tracing::info!(
