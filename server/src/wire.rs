@@ -189,6 +189,9 @@ async fn refuse_web_pages(State(state): State<WireState>, request: Request, next
     let headers = request.headers();
     let refused = if headers.contains_key(ORIGIN) {
         Some("requests from web pages (with an Origin header) are refused".to_owned())
+    } else if headers.get_all(HOST).iter().nth(1).is_some() {
+        // As the MCP gate: which of several a later reader takes is not ours to guess.
+        Some("a request may carry one host header, not several".to_owned())
     } else if state.local_hosts_only {
         headers
             .get(HOST)

@@ -353,6 +353,10 @@ async fn web_pages_are_refused() {
     let rebound_get = answer(http.get(&at).header("host", "evil.example")).await;
     assert_eq!(rebound_get.0, 403);
 
+    // Two Host lines, the first local: refused whichever a proxy in front would read.
+    let twice = answer(http.post(&at).header("host", format!("localhost:{port}")).header("host", "evil.example").body(call.clone())).await;
+    assert_eq!(twice, (403, failure("a request may carry one host header, not several", "BAD_REQUEST")));
+
     // Local names are fine.
     for host in [format!("localhost:{port}"), format!("127.0.0.1:{port}"), "localhost".to_owned()] {
         let (status, body) = answer(http.post(&at).header("host", host.clone()).body(call.clone())).await;
