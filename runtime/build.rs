@@ -14,11 +14,16 @@
 //! `ascii_str_include!` builds one (checked while compiling, handed to the engine without a
 //! copy), any other as text. A file missing from the table is read from disk as before;
 //! `every_extension_file_is_built_in` (src/extension_sources.rs) fails when one is. A digest
-//! of every path and contents is built in too, for the startup snapshot's cache key.
+//! of every path and contents is built in too, for the startup snapshot's cache key. A few of
+//! deno's scripts are built in changed (`src/script_patches.rs`, included here too).
 
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+#[path = "src/script_patches.rs"]
+#[allow(dead_code, reason = "the library reads the table's documentation; the build applies it")]
+mod script_patches;
 
 /// The crates whose extensions this library runs, with their scripts in their root folder.
 const DENO_CRATES: [&str; 4] = ["deno_webidl", "deno_web", "deno_crypto", "deno_fetch"];
@@ -46,7 +51,7 @@ fn main() {
     match deno_crate_dirs(&manifest_dir).or_else(|why| registry_crate_dirs(root).map_err(|also| format!("{why}; {also}"))) {
         Ok(dirs) => dirs.iter().for_each(|dir| collect(dir, false, &mut files)),
         Err(why) => println!(
-            "cargo:warning=deno's extension scripts are not built into trove-host ({why}); it reads them from the Cargo registry at run time"
+            "cargo:warning=deno's extension scripts are not built into trove-host ({why}); it reads them from the Cargo registry at run time, without the changes of runtime/src/script_patches.rs"
         ),
     }
     files.sort();
@@ -57,15 +62,28 @@ fn main() {
     let mut statics = String::new();
     let mut table = String::from("/// (path the extension gives, its contents), sorted by path.\npub(crate) static BUILT_IN: &[(&str, Built)] = &[\n");
     let mut digest = std::hash::DefaultHasher::new();
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("set by Cargo"));
     for (index, file) in files.iter().enumerate() {
         println!("cargo:rerun-if-changed={file}");
-        let bytes = std::fs::read(file).unwrap_or_default();
+        let mut bytes = std::fs::read(file).unwrap_or_default();
+        // A changed script is built in from a copy in OUT_DIR, under its own path as the key.
+        let mut source = file.clone();
+        match script_patches::patched(file, &String::from_utf8_lossy(&bytes)) {
+            Ok(None) => {}
+            Ok(Some(text)) => {
+                let copy = out_dir.join(format!("patched-{index}-{}", Path::new(file).file_name().and_then(|n| n.to_str()).unwrap_or("script.js")));
+                std::fs::write(&copy, &text).expect("OUT_DIR is writable");
+                bytes = text.into_bytes();
+                source = copy.to_str().expect("UTF-8 paths").to_owned();
+            }
+            Err(why) => panic!("{why}"),
+        }
         (file, &bytes).hash(&mut digest);
         if bytes.is_ascii() {
-            table.push_str(&format!("    ({file:?}, Built::Ascii(::deno_core::ascii_str_include!({file:?}))),\n"));
+            table.push_str(&format!("    ({file:?}, Built::Ascii(::deno_core::ascii_str_include!({source:?}))),\n"));
         } else {
             statics.push_str(&format!("static SHARED_{index}: ::std::sync::OnceLock<::std::sync::Arc<str>> = ::std::sync::OnceLock::new();\n"));
-            table.push_str(&format!("    ({file:?}, Built::Text(include_str!({file:?}), &SHARED_{index})),\n"));
+            table.push_str(&format!("    ({file:?}, Built::Text(include_str!({source:?}), &SHARED_{index})),\n"));
         }
     }
     table.push_str("];\n");
@@ -75,8 +93,7 @@ fn main() {
          /// snapshot's cache key counts them by.\npub(crate) const DIGEST: u64 = {:#x};\n",
         digest.finish()
     ));
-    let out = PathBuf::from(std::env::var("OUT_DIR").expect("set by Cargo")).join("extension_sources.rs");
-    std::fs::write(out, table).expect("OUT_DIR is writable");
+    std::fs::write(out_dir.join("extension_sources.rs"), table).expect("OUT_DIR is writable");
 }
 
 /// The `.js` files in `dir` (and its sub-folders when `deep`).

@@ -102,6 +102,9 @@ pub mod modules;
 mod phase;
 pub mod pool;
 mod queue;
+/// Applied by the build (`build.rs` includes it); here for its tests.
+#[cfg(test)]
+mod script_patches;
 pub mod snapshot;
 mod supervisor;
 pub mod toolkit;

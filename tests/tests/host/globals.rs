@@ -410,3 +410,36 @@ async fn object_urls_are_there_from_the_start_and_survive_a_frozen_url() {
     let frozen = crate::call(&mut toolkit, "frozen", json!({})).await;
     assert_eq!(structured(&frozen), &json!({ "blob": "hi", "response": "x", "url": true, "frozen": true }));
 }
+
+/// `Response.json()` and `Request.json()` parse with the global `JSON.parse` as it is when they
+/// run, as Node 20's undici does (so its SyntaxErrors carry V8's words, and a toolkit's own
+/// `JSON.parse` decides), not with a parser captured when the script loaded. Node 20 answers
+/// `[42, 42, "Unexpected token 'o', \"not json\" is not valid JSON"]` (V8 reads `n` as the
+/// start of `null`).
+#[tokio::test(flavor = "current_thread")]
+async fn body_json_parses_with_the_global_json_parse_as_undici_does() {
+    let dir = crate::scratch_toolkit(
+        "body-json",
+        &[(
+            "extension.ts",
+            "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+             export default defineToolkit({ id: 'bodyjson', name: 'B', description: 'B.', icon: '🧪', version: '1.0.0',\n\
+               tools: [tool({ name: 'go', description: 'Go.', input: z.object({}), handler: async () => {\n\
+                 const message = await new Response('not json').json().then(() => 'parsed', (e) => e.message);\n\
+                 const original = JSON.parse;\n\
+                 JSON.parse = () => 42;\n\
+                 try {\n\
+                   const res = await new Response('1').json();\n\
+                   const req = await new Request('https://x.example.com/', { method: 'POST', body: '2' }).json();\n\
+                   return JSON.stringify([res, req, message]);\n\
+                 } finally { JSON.parse = original; }\n\
+               } })] });\n",
+        )],
+    );
+    let mut toolkit = load(&dir).await;
+    let outcome = call(&mut toolkit, "go", json!({})).await;
+    assert_eq!(
+        outcome.envelope,
+        json!({ "ok": true, "result": { "text": "[42,42,\"Unexpected token 'o', \\\"not json\\\" is not valid JSON\"]" } })
+    );
+}

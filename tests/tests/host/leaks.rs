@@ -121,6 +121,7 @@ fn json_parse_errors_quote_no_window_of_a_secret() {
                  const plain = message('Zebra crossing at the corner');\n\
                  const inside = message('{\"key\": ' + key + '}');\n\
                  ctx.log('inside', inside);\n\
+                 ctx.log('body', await new Response(key).json().catch((e) => e.message));\n\
                  console.error('plain', plain);\n\
                  JSON.parse(key);\n\
                  throw new ToolError(plain);\n\
@@ -136,6 +137,8 @@ fn json_parse_errors_quote_no_window_of_a_secret() {
     }
     assert!(stderr.contains(r#"Unexpected token 'Z', \"[redacted]\" is not valid JSON"#), "{stderr}");
     assert!(stderr.contains(r#"["inside","Unexpected token 'Z', \"[redacted]\" is not valid JSON"]"#), "the secret inside a larger text: {stderr}");
+    // Response.json() parses with the same JSON.parse, as undici does under Node.
+    assert!(stderr.contains(r#"["body","Unexpected token 'Z', \"[redacted]\" is not valid JSON"]"#), "{stderr}");
     // Text without a secret: V8's own excerpt.
     assert!(stderr.contains(r#"plain Unexpected token 'Z', "Zebra cros"... is not valid JSON"#), "{stderr}");
 }
