@@ -649,6 +649,10 @@ impl Toolkit {
             (Ok(envelope), _) => envelope,
             (Err(detail), _) => {
                 tracing::error!(target: "trove::runtime", toolkit = %self.scope.id, tool = %tool, "call failed in the host: {}", ledger.redact_str(&detail));
+                // The host's own call code failed in this isolate (a built-in it uses replaced
+                // by the toolkit, say): every later call would fail the same way, whoever made
+                // it (found by a hostile review). The next call gets a fresh instance.
+                self.retire.get_or_insert_with(|| "the host's call code failed in it".into());
                 Envelope::failure("tool failed", ErrorCode::ToolError, false)
             }
         };

@@ -175,6 +175,11 @@ async fn a_polluted_array_prototype_does_not_abort_the_process() {
     // which the SDK's own code on that instance then trips over: module state is per instance.)
     let next = hostile.call(ToolCall::new("wait", json!({}), "v"), CallEnv::default()).await.unwrap();
     assert_eq!(next.envelope.json(), json!({ "ok": false, "error": "tool failed", "retryable": false, "code": "TOOL_ERROR" }));
+    // That instance is then replaced: the host's own call code failed in it, and every later
+    // call, whoever made it, would have failed the same way (a hostile review).
+    let after = hostile.call(ToolCall::new("wait", json!({}), "w"), CallEnv::default()).await.unwrap();
+    assert_eq!(text(&after), "waited for w");
+    assert_eq!(hostile.stats().retired, 1);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
