@@ -2,7 +2,8 @@
 //!
 //! The ranges are the contract's list. An IPv6 address that carries an IPv4 address a
 //! network can route to is decided on the IPv4 address it carries (**host**): IPv4-mapped
-//! `::ffff:a.b.c.d`, IPv4-compatible `::a.b.c.d`, the NAT64 well-known prefix
+//! `::ffff:a.b.c.d`, SIIT's IPv4-translated `::ffff:0:a.b.c.d`, IPv4-compatible `::a.b.c.d`,
+//! the NAT64 well-known prefix
 //! `64:ff9b::/96` (RFC 6052), 6to4 `2002::/16` (RFC 3056), Teredo `2001::/32` (RFC 4380: the
 //! server address and the obfuscated client address, either blocked refuses), and ISATAP
 //! interface identifiers `…:0:5efe:a.b.c.d` / `…:200:5efe:a.b.c.d` (RFC 5214) under any prefix.
@@ -39,10 +40,11 @@ static BLOCKED_V4: LazyLock<Vec<Ipv4Net>> = LazyLock::new(|| {
 });
 
 /// IPv6 ranges egress never reaches: `::`, `::1`, unique-local `fc00::/7`, link-local
-/// `fe80::/10` (contract §6), plus multicast `ff00::/8` and the NAT64 prefixes other than the
-/// well-known /96 (`64:ff9b::/32`, see the module docs) (**host**).
+/// `fe80::/10` (contract §6), plus multicast `ff00::/8`, the deprecated site-local `fec0::/10`
+/// (RFC 3879; still routed by Linux) and the NAT64 prefixes other than the well-known /96
+/// (`64:ff9b::/32`, see the module docs) (**host**).
 static BLOCKED_V6: LazyLock<Vec<Ipv6Net>> = LazyLock::new(|| {
-    ["::/128", "::1/128", "fc00::/7", "fe80::/10", "ff00::/8", "64:ff9b::/32"]
+    ["::/128", "::1/128", "fc00::/7", "fe80::/10", "fec0::/10", "ff00::/8", "64:ff9b::/32"]
         .iter()
         .map(|s| s.parse().expect("static range"))
         .collect()
@@ -61,8 +63,9 @@ pub fn is_sdk_blocked_ip(ip: IpAddr) -> bool {
                 let o = v6.octets();
                 return is_blocked_v4(Ipv4Addr::new(o[12], o[13], o[14], o[15]));
             }
-            // The contract's IPv6 list: BLOCKED_V6 without the host's multicast and NAT64 entries.
-            BLOCKED_V6.iter().filter(|n| ![0xff00, 0x64].contains(&n.addr().segments()[0])).any(|n| n.contains(&v6))
+            // The contract's IPv6 list: BLOCKED_V6 without the host's multicast, site-local and
+            // NAT64 entries.
+            BLOCKED_V6.iter().filter(|n| ![0xff00, 0xfec0, 0x64].contains(&n.addr().segments()[0])).any(|n| n.contains(&v6))
         }
     }
 }
@@ -96,6 +99,10 @@ fn wrapped_ipv4(v6: Ipv6Addr) -> Option<Ipv4Addr> {
     let last32 = Ipv4Addr::new(o[12], o[13], o[14], o[15]);
     // IPv4-mapped ::ffff:a.b.c.d
     if s[..5] == [0, 0, 0, 0, 0] && s[5] == 0xffff {
+        return Some(last32);
+    }
+    // SIIT's IPv4-translated ::ffff:0:a.b.c.d (RFC 2765).
+    if s[..4] == [0, 0, 0, 0] && s[4] == 0xffff && s[5] == 0 {
         return Some(last32);
     }
     // IPv4-compatible ::a.b.c.d (deprecated, but resolvers and parsers accept it). `::` and
@@ -242,12 +249,16 @@ mod tests {
             ("link-local with ISATAP id of 8.8.8.8", "fe80::5efe:808:808"),
             ("multicast with ISATAP id of 8.8.8.8", "ff02::5efe:808:808"),
             ("NAT64 local-use with ISATAP id of 8.8.8.8", "64:ff9b:1::5efe:808:808"),
+            ("site-local (deprecated, still routed)", "fec0::1"),
+            ("SIIT IPv4-translated 127.0.0.1", "::ffff:0:7f00:1"),
+            ("SIIT IPv4-translated 10.0.0.1", "::ffff:0:a00:1"),
         ];
         for (what, a) in refused {
             assert!(blocked(a), "{what}: {a} must be refused");
         }
         let allowed = [
             ("NAT64 /96 of 8.8.8.8", "64:ff9b::808:808"),
+            ("SIIT IPv4-translated 8.8.8.8", "::ffff:0:808:808"),
             ("6to4 of 8.8.8.8", "2002:808:808::1"),
             ("Teredo with public server and client", "2001:0:808:808:8000:f227:f7f7:f7f7"),
             ("ISATAP of 8.8.8.8", "2001:db8::5efe:808:808"),
