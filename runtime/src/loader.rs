@@ -13,7 +13,8 @@
 //!   `../lib/http.ts`) load; an embedder or `--root DIR` may name the root instead;
 //! - anything else (`node:*`, npm names, URLs, `ext:`, absolute paths, `../` escapes and
 //!   symlinks out of the root) fails at load with an error naming the specifier and the
-//!   importing file.
+//!   importing file; a path a symlink leads out of (or to nothing) gets one message, whatever
+//!   is there, so shipped symlinks cannot probe the machine's files.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -129,6 +130,26 @@ impl ToolkitLoader {
     fn allowed(&self, path: &Path) -> bool {
         path.starts_with(&self.root)
     }
+
+    /// Whether the nearest folder above `path` that exists is, symlinks resolved, inside the
+    /// workspace root.
+    fn nearest_existing_inside(&self, path: &Path) -> bool {
+        path.ancestors().skip(1).find(|dir| dir.exists()).and_then(|dir| dir.canonicalize().ok()).is_some_and(|dir| self.allowed(&dir))
+    }
+
+    /// A path inside the workspace as written that a symlink on the way leads out of (or to
+    /// nothing): the same words whether or not anything is there.
+    fn through_symlink(&self, specifier: &str, referrer: &str, path: &Path) -> ModuleLoaderError {
+        Self::refuse(
+            specifier,
+            referrer,
+            &format!(
+                "{} is reached through a symbolic link that leads outside the toolkit's workspace root {} or to nothing",
+                path.display(),
+                self.root.display()
+            ),
+        )
+    }
 }
 
 fn display_referrer(referrer: &str) -> String {
@@ -154,7 +175,7 @@ impl ModuleLoader for ToolkitLoader {
             return Err(Self::refuse(specifier, referrer, WHY));
         }
         let resolved = deno_core::resolve_import(specifier, referrer).map_err(JsErrorBox::from_err)?;
-        let Ok(mut path) = resolved.to_file_path() else {
+        let Ok(path) = resolved.to_file_path() else {
             return Err(Self::refuse(specifier, referrer, WHY));
         };
         // Decided on the path as written before anything is looked up on disk, so a toolkit
@@ -163,29 +184,32 @@ impl ModuleLoader for ToolkitLoader {
         if !self.allowed(&path) {
             return Err(self.outside(specifier, referrer, &path));
         }
-        if !path.exists() {
-            // `./x.js` names `./x.ts` (TypeScript's own convention for ESM output paths).
-            let ts = match path.extension().and_then(|e| e.to_str()) {
-                Some("js") => Some(path.with_extension("ts")),
-                Some("mjs") => Some(path.with_extension("mts")),
-                _ => None,
-            };
-            match ts.filter(|p| p.exists()) {
-                Some(p) => path = p,
-                None => {
-                    self.sources.snapshot.record_missed(&path);
-                    return Err(Self::refuse(specifier, referrer, &format!("{} does not exist", path.display())));
+        // `./x.js` names `./x.ts` (TypeScript's own convention for ESM output paths) when there
+        // is no `./x.js`.
+        let ts = match path.extension().and_then(|e| e.to_str()) {
+            Some("js") => Some(path.with_extension("ts")),
+            Some("mjs") => Some(path.with_extension("mts")),
+            _ => None,
+        };
+        // Symlinks are followed only to decide whether the target lies inside the workspace;
+        // a toolkit shipping a symlink to `/` must not learn from the error which files exist
+        // there (a hostile review told `/etc/passwd` from `/etc/no-such-file`), nor where the
+        // link leads. Every path that leaves the workspace through a symlink, to a file or to
+        // nothing, gets one message naming the path as written.
+        for candidate in std::iter::once(&path).chain(ts.as_ref()) {
+            match candidate.canonicalize() {
+                Ok(canonical) if self.allowed(&canonical) => {
+                    return ModuleSpecifier::from_file_path(&canonical).map_err(|_| Self::refuse(specifier, referrer, "not a file path"));
                 }
+                Ok(_) => return Err(self.through_symlink(specifier, referrer, &path)),
+                Err(_) => {}
             }
         }
-        let canonical = path.canonicalize().map_err(|e| {
-            self.sources.snapshot.record_missed(&path);
-            Self::refuse(specifier, referrer, &e.to_string())
-        })?;
-        if !self.allowed(&canonical) {
-            return Err(self.outside(specifier, referrer, &canonical));
+        if path.symlink_metadata().is_ok() || !self.nearest_existing_inside(&path) {
+            return Err(self.through_symlink(specifier, referrer, &path));
         }
-        ModuleSpecifier::from_file_path(&canonical).map_err(|_| Self::refuse(specifier, referrer, "not a file path"))
+        self.sources.snapshot.record_missed(&path);
+        Err(Self::refuse(specifier, referrer, &format!("{} does not exist", path.display())))
     }
 
     fn load(&self, specifier: &ModuleSpecifier, _referrer: Option<&ModuleLoadReferrer>, _options: ModuleLoadOptions) -> ModuleLoadResponse {
