@@ -1,14 +1,16 @@
 //! `serve --watch`: reloads a served toolkit when files under its directory change, and swaps the
 //! new version into the [`Registry`] so the next call uses it.
 //!
-//! - Each toolkit's directory is watched recursively, and so is the folder of every module it
-//!   loaded from elsewhere in its workspace (shared helpers, e.g. `../lib/http.ts`).
+//! - Each toolkit's directory is watched recursively; a module it loaded from elsewhere in its
+//!   workspace (a shared helper, e.g. `../lib/http.ts`) through the folder it is in, not
+//!   recursively (that folder may be the whole workspace, build folders and all).
 //! - After every successful reload the watched folders follow the new module graph: a helper
 //!   imported by the edit is watched from then on, and a folder no toolkit imports from any
-//!   more is no longer watched. After a failed one, the folders of what it read or looked for
-//!   are watched too, so writing or fixing the helper the edit imports reloads the toolkit; a
-//!   folder that does not exist yet is watched for through its nearest existing parent (not
-//!   recursively).
+//!   more is no longer watched. After a failed one, what it read or looked for is watched too
+//!   (besides what the last successful load read), so writing or fixing the helper the edit
+//!   imports reloads the toolkit; a folder that does not exist yet is watched for through its
+//!   nearest existing parent. Only files inside the workspace are ever looked for (the loader
+//!   refuses the rest before it looks), so nothing outside it is watched.
 //! - Changes are debounced: a toolkit reloads once its files have been quiet for
 //!   [`DEBOUNCE`]. Hidden files and editor backups (`.x.swp`, `x~`) are ignored.
 //! - A reload is a full [`Host::load`] (unchanged files come from the host's transpile cache).
@@ -68,8 +70,8 @@ impl Watcher {
         let entries: Vec<Entry> = toolkits
             .into_iter()
             .map(|watched| {
-                let dirs = dirs_of(&watched.root, &watched.modules);
-                Entry { watched, dirs, last_error: None }
+                let files = outside_files(&watched.root, &watched.modules);
+                Entry { watched, loaded_files: files.clone(), files, last_error: None }
             })
             .collect();
         let mut reloader = Reloader { host, load, registry, entries, watcher, watching: BTreeMap::new() };
@@ -78,67 +80,62 @@ impl Watcher {
     }
 }
 
-/// The folders to watch for a toolkit at `root` whose modules are `modules`: `root` itself and
-/// the folder of every module outside it.
-fn dirs_of(root: &Path, modules: &[PathBuf]) -> Vec<PathBuf> {
-    let mut dirs = vec![root.to_path_buf()];
-    dirs.extend(shared_dirs(root, modules));
-    dirs
+/// The files outside a toolkit's directory `root` that it read or looked for (`files`): its
+/// shared helpers, and helpers a failed load did not find. Files inside `root` are covered by
+/// its recursive watch.
+fn outside_files(root: &Path, files: &[PathBuf]) -> Vec<PathBuf> {
+    let outside: BTreeSet<PathBuf> = files.iter().filter(|f| !f.starts_with(root)).cloned().collect();
+    outside.into_iter().collect()
 }
 
-/// The watches that cover every one of `dirs`: each folder that exists recursively, unless a
-/// folder above it is watched already (a folder inside another needs no watch of its own); for
-/// a folder that does not exist yet (a helper's folder an edit imports before it is made), its
-/// nearest existing ancestor, not recursively, to see it appear. A recursive watch of that
-/// ancestor could be a whole checkout with its build folders.
-fn covering(dirs: impl IntoIterator<Item = PathBuf>) -> BTreeMap<PathBuf, RecursiveMode> {
-    let (present, absent): (BTreeSet<PathBuf>, BTreeSet<PathBuf>) = dirs.into_iter().partition(|d| d.is_dir());
+/// The watches for toolkits at `roots` that also read or looked for `files` outside them: each
+/// root recursively (unless it is inside another root), and for each file the folder it is in,
+/// or, when that folder does not exist yet, its nearest existing ancestor (a helper's folder
+/// an edit imports before it is made), never recursively, unless a root's watch covers it. A
+/// recursive watch of a helper's folder could be the whole workspace with its build folders.
+fn covering(roots: impl IntoIterator<Item = PathBuf>, files: impl IntoIterator<Item = PathBuf>) -> BTreeMap<PathBuf, RecursiveMode> {
+    let roots: BTreeSet<PathBuf> = roots.into_iter().collect();
     let mut cover: BTreeMap<PathBuf, RecursiveMode> = BTreeMap::new();
-    for dir in present {
+    for root in roots {
         // Sorted, so a folder's ancestors come before it.
-        if !cover.keys().any(|w| dir.starts_with(w)) {
-            cover.insert(dir, RecursiveMode::Recursive);
+        if !cover.keys().any(|w| root.starts_with(w)) {
+            cover.insert(root, RecursiveMode::Recursive);
         }
     }
-    for dir in absent {
-        if cover.iter().any(|(w, mode)| *mode == RecursiveMode::Recursive && dir.starts_with(w)) {
+    for file in files {
+        if cover.iter().any(|(w, mode)| *mode == RecursiveMode::Recursive && file.starts_with(w)) {
             continue;
         }
-        if let Some(anchor) = dir.ancestors().skip(1).find(|a| a.is_dir()) {
-            cover.entry(anchor.to_path_buf()).or_insert(RecursiveMode::NonRecursive);
+        if let Some(folder) = file.ancestors().skip(1).find(|a| a.is_dir()) {
+            cover.entry(folder.to_path_buf()).or_insert(RecursiveMode::NonRecursive);
         }
     }
     cover
 }
 
-/// The folders of the modules a toolkit loaded from outside its own directory (the shared
-/// helpers of its workspace), without repeats.
-fn shared_dirs(root: &Path, modules: &[PathBuf]) -> Vec<PathBuf> {
-    let dirs: BTreeSet<PathBuf> =
-        modules.iter().filter(|m| !m.starts_with(root)).filter_map(|m| m.parent().map(Path::to_path_buf)).collect();
-    dirs.into_iter().collect()
-}
-
 struct Entry {
     watched: Watched,
-    /// Its directory and the shared folders beside it.
-    dirs: Vec<PathBuf>,
+    /// The files outside its directory it read or looked for ([`outside_files`]): as of the
+    /// last successful load, and after a failed one, those too.
+    files: Vec<PathBuf>,
+    /// [`Self::files`] as of the last successful load: a failed reload adds its own to these,
+    /// not to the last failure's, so failures in a row do not pile up watches.
+    loaded_files: Vec<PathBuf>,
     /// The last reload error logged (cleared by a successful reload).
     last_error: Option<String>,
 }
 
 impl Entry {
-    /// Whether a change at `path` may change this toolkit: a file under one of its folders, or
-    /// a folder on the way to one of them (made, so a helper's new folder is seen).
+    /// Whether a change at `path` may change this toolkit: a file under its directory, one of
+    /// the files outside it that it read or looked for, or a folder on the way to one of those
+    /// (made, so a helper's new folder is seen).
     fn covers(&self, path: &Path) -> bool {
-        self.dirs.iter().any(|dir| {
-            let inside = path.strip_prefix(dir).is_ok_and(|rel| {
-                let hidden = rel.components().any(|c| matches!(c, Component::Normal(n) if n.to_string_lossy().starts_with('.')));
-                let backup = rel.file_name().is_some_and(|n| n.to_string_lossy().ends_with('~'));
-                !hidden && !backup
-            });
-            inside || dir.starts_with(path)
-        })
+        let inside = path.strip_prefix(&self.watched.root).is_ok_and(|rel| {
+            let hidden = rel.components().any(|c| matches!(c, Component::Normal(n) if n.to_string_lossy().starts_with('.')));
+            let backup = rel.file_name().is_some_and(|n| n.to_string_lossy().ends_with('~'));
+            !hidden && !backup
+        });
+        inside || self.files.iter().any(|file| file.starts_with(path))
     }
 
     fn failed(&mut self, error: String) {
@@ -181,7 +178,10 @@ impl Reloader {
     /// # Errors
     /// The first folder that cannot be watched, and why (the others are still tried).
     fn sync_watches(&mut self) -> Result<(), (PathBuf, String)> {
-        let wanted = covering(self.entries.iter().flat_map(|e| e.dirs.iter().cloned()));
+        let wanted = covering(
+            self.entries.iter().map(|e| e.watched.root.clone()),
+            self.entries.iter().flat_map(|e| e.files.iter().cloned()),
+        );
         let gone: Vec<PathBuf> =
             self.watching.iter().filter(|(dir, mode)| wanted.get(*dir) != Some(*mode)).map(|(dir, _)| dir.clone()).collect();
         for dir in gone {
@@ -268,7 +268,8 @@ impl Reloader {
                 let tools = new.tools().len();
                 // The edit may have added or dropped imports of helpers outside the toolkit's
                 // folder: watch what the new version reads.
-                entry.dirs = dirs_of(&entry.watched.root, &files);
+                entry.files = outside_files(&entry.watched.root, &files);
+                entry.loaded_files = entry.files.clone();
                 self.registry.insert(new);
                 entry.last_error = None;
                 tracing::info!(
@@ -282,11 +283,9 @@ impl Reloader {
             Err(error) => {
                 // The fix may be in a helper only this attempt imports, or one that does not
                 // exist yet: watch what it read and looked for, besides what was watched.
-                let mut dirs = std::mem::take(&mut entry.dirs);
-                dirs.extend(dirs_of(&entry.watched.root, &files));
-                dirs.sort();
-                dirs.dedup();
-                entry.dirs = dirs;
+                let mut watched = entry.loaded_files.clone();
+                watched.extend(outside_files(&entry.watched.root, &files));
+                entry.files = outside_files(&entry.watched.root, &watched);
                 entry.failed(error.to_string());
             }
         }
@@ -306,36 +305,44 @@ mod tests {
     use super::*;
 
     #[test]
-    fn covering_watches_present_folders_recursively_and_absent_ones_through_a_parent() {
+    fn roots_are_watched_recursively_and_helpers_through_their_folder_alone() {
         let base = std::env::temp_dir().join(format!("trove-watch-cover-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&base);
         for dir in ["kits/echo/sub", "kits/lib"] {
             std::fs::create_dir_all(base.join(dir)).unwrap();
         }
         let at = |p: &str| base.join(p);
-        let cover = covering([at("kits/echo"), at("kits/echo/sub"), at("kits/lib"), at("kits/lib2/deep"), at("kits/echo/new")]);
+        let cover = covering(
+            [at("kits/echo")],
+            [at("kits/lib/http.ts"), at("kits/util.ts"), at("kits/lib2/deep/version.ts"), at("kits/echo/new/x.ts")],
+        );
         assert_eq!(
             cover.into_iter().collect::<Vec<_>>(),
             vec![
-                // lib2/deep does not exist: its nearest existing parent, alone.
+                // util.ts at the workspace's top, and lib2/deep (absent) through it: the folder
+                // alone, never the whole workspace.
                 (at("kits"), RecursiveMode::NonRecursive),
-                // echo/sub and echo/new (absent) are inside echo's recursive watch.
+                // echo/new/x.ts is inside echo's recursive watch.
                 (at("kits/echo"), RecursiveMode::Recursive),
-                (at("kits/lib"), RecursiveMode::Recursive),
+                (at("kits/lib"), RecursiveMode::NonRecursive),
             ]
         );
         let _ = std::fs::remove_dir_all(&base);
     }
 
     #[test]
-    fn a_folder_made_on_the_way_to_a_missing_helper_counts_as_a_change() {
+    fn a_change_counts_for_the_toolkit_s_files_and_the_folders_on_the_way_to_a_missing_one() {
         let root = PathBuf::from("/w/kits/echo");
+        let files = vec![PathBuf::from("/w/kits/lib/http.ts"), PathBuf::from("/w/kits/lib2/deep/h.ts")];
         let entry = Entry {
             watched: Watched { id: "echo".into(), source: root.clone(), root: root.clone(), modules: vec![] },
-            dirs: vec![root.clone(), PathBuf::from("/w/kits/lib2/deep")],
+            loaded_files: files.clone(),
+            files,
             last_error: None,
         };
         assert!(entry.covers(Path::new("/w/kits/echo/extension.ts")));
+        assert!(entry.covers(Path::new("/w/kits/lib/http.ts")));
+        assert!(!entry.covers(Path::new("/w/kits/lib/other.ts")), "another file beside a helper");
         assert!(entry.covers(Path::new("/w/kits/lib2")), "the helper's folder being made");
         assert!(entry.covers(Path::new("/w/kits/lib2/deep/h.ts")));
         assert!(!entry.covers(Path::new("/w/kits/other/x.ts")));
