@@ -131,10 +131,16 @@ impl ToolkitLoader {
         path.starts_with(&self.root)
     }
 
-    /// Whether the nearest folder above `path` that exists is, symlinks resolved, inside the
-    /// workspace root.
+    /// Whether the nearest entry above `path` that exists (a symlink counts, even one to
+    /// nothing) is, symlinks resolved, inside the workspace root. A link to nothing is not:
+    /// passing over it to the folder it sits in would answer "does not exist" for a link to a
+    /// missing file outside and "outside" for one to a file that exists (a hostile review).
     fn nearest_existing_inside(&self, path: &Path) -> bool {
-        path.ancestors().skip(1).find(|dir| dir.exists()).and_then(|dir| dir.canonicalize().ok()).is_some_and(|dir| self.allowed(&dir))
+        path.ancestors()
+            .skip(1)
+            .find(|entry| entry.symlink_metadata().is_ok())
+            .and_then(|entry| entry.canonicalize().ok())
+            .is_some_and(|entry| self.allowed(&entry))
     }
 
     /// A path inside the workspace as written that a symlink on the way leads out of (or to

@@ -230,12 +230,15 @@ async fn a_symlink_out_of_the_workspace_is_refused() {
     std::os::unix::fs::symlink(case.join("elsewhere"), case.join("ws/toolkits/linked")).unwrap();
     // A link to nothing, beside the link to a file.
     std::os::unix::fs::symlink(case.join("nothing-here.ts"), case.join("ws/toolkits/lib/dangling.ts")).unwrap();
+    // Links to a fixed path used as a folder: one to a file that exists, one to nothing.
+    std::os::unix::fs::symlink(case.join("outside.ts"), case.join("ws/toolkits/lib/to-file")).unwrap();
+    std::os::unix::fs::symlink(case.join("no-such-file"), case.join("ws/toolkits/lib/to-nothing")).unwrap();
     // Through a folder link, a file outside that exists, one that does not, one in a folder that
     // does not, and through a file link, a target that exists and one that does not: one answer
     // for all, so a toolkit shipping links cannot probe the machine's files (hostile review).
     let mut answers = Vec::new();
     for (tag, specifier) in
-        [("exists", "../linked/x.ts"), ("missing", "../linked/nothing.ts"), ("missing-dir", "../linked/no/dir.ts"), ("file-link", "../lib/leak.ts"), ("dangling", "../lib/dangling.ts")]
+        [("exists", "../linked/x.ts"), ("missing", "../linked/nothing.ts"), ("missing-dir", "../linked/no/dir.ts"), ("file-link", "../lib/leak.ts"), ("dangling", "../lib/dangling.ts"), ("via-file", "../lib/to-file/x.ts"), ("via-nothing", "../lib/to-nothing/x.ts")]
     {
         let kit = case.join("ws/toolkits").join(format!("epsilon-{tag}"));
         std::fs::create_dir_all(&kit).unwrap();
