@@ -206,6 +206,28 @@ impl Reloader {
         first_error.map_or(Ok(()), Err)
     }
 
+    /// A watched folder that was removed or renamed away has lost its watch (the OS drops it);
+    /// forgets it and watches again what is wanted now, so a folder replaced in one go (`rm -rf
+    /// lib && mkdir lib`, as code generators do) is watched again instead of never (a hostile
+    /// review found edits of such a helper ignored for good).
+    fn forget_gone_watches(&mut self, event: &Event) {
+        if !matches!(event.kind, EventKind::Remove(_) | EventKind::Modify(notify::event::ModifyKind::Name(_))) {
+            return;
+        }
+        let gone: Vec<PathBuf> =
+            self.watching.keys().filter(|dir| event.paths.iter().any(|p| dir.starts_with(p))).cloned().collect();
+        if gone.is_empty() {
+            return;
+        }
+        for dir in gone {
+            let _ = self.watcher.unwatch(&dir);
+            self.watching.remove(&dir);
+        }
+        if let Err((path, reason)) = self.sync_watches() {
+            tracing::warn!(target: "trove::serve", "cannot watch {}: {reason}; changes there will not reload", path.display());
+        }
+    }
+
     async fn run(mut self, mut events: mpsc::UnboundedReceiver<notify::Result<Event>>) {
         let mut dirty: BTreeSet<usize> = BTreeSet::new();
         let mut deadline: Option<tokio::time::Instant> = None;
@@ -224,6 +246,7 @@ impl Reloader {
                         if !changes_content(&event.kind) {
                             continue;
                         }
+                        self.forget_gone_watches(&event);
                         let mut touched = false;
                         for (i, entry) in self.entries.iter().enumerate() {
                             if event.paths.iter().any(|p| entry.covers(p)) {

@@ -324,6 +324,36 @@ async fn watch_reloads_when_the_helper_a_failed_reload_imported_is_written_or_fi
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watch_follows_a_helper_folder_replaced_in_one_go() {
+    // Code generators and sync tools replace a folder whole (`rm -rf lib && mkdir lib`); the OS
+    // drops the watch with the old folder, and edits of the helper were then ignored for good.
+    let kits = scratch("watch-folder-replaced");
+    std::fs::write(kits.join("package.json"), "{}\n").unwrap();
+    let lib = kits.join("lib");
+    std::fs::create_dir_all(&lib).unwrap();
+    std::fs::write(lib.join("version.ts"), "export const VERSION = 's1';\n").unwrap();
+    let dir = kits.join("echo");
+    copy_toolkit(&fixture("echo"), &dir, &[]);
+    let file = dir.join("extension.ts");
+    let original = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, original.replace("const VERSION = 'v1';", "import { VERSION } from '../lib/version.ts';")).unwrap();
+    let options = ServeOptions { watch: true, ..local() };
+    let running = start(vec![dir.clone()], LoadOptions::default(), no_egress(), options).await;
+    let (http, at) = (client(), url(&running, "echo"));
+    assert_eq!(version(&http, &at).await, "s1");
+    for n in 2..=4 {
+        std::fs::remove_dir_all(&lib).unwrap();
+        std::fs::create_dir_all(&lib).unwrap();
+        std::fs::write(lib.join("version.ts"), format!("export const VERSION = 's{n}';\n")).unwrap();
+        eventually(&format!("s{n} is served"), || async { version(&http, &at).await == format!("s{n}").as_str() }).await;
+    }
+    // And an edit in place after that.
+    std::fs::write(lib.join("version.ts"), "export const VERSION = 's5';\n").unwrap();
+    eventually("s5 is served", || async { version(&http, &at).await == "s5" }).await;
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn watch_swaps_versions_under_load_without_failing_a_call() {
     let _alone = exclusive().await;
     let dir = scratch("watch-load").join("echo");
