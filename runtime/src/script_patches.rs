@@ -8,6 +8,10 @@
 //!   V8's (`unexpected token: 'wJalrXUtnFEMI'` where Node says `Unexpected token 'w',
 //!   "wJalrXUtnF"... is not valid JSON`) and quote a secret's first characters, which the
 //!   bootstrap's `JSON.parse` does not (js/node20.js; found by a hostile review).
+//! - **A body given as a string is read back as its UTF-8 bytes decode**, as Node's is: a
+//!   leading byte order mark is dropped and a lone surrogate becomes U+FFFD (`new
+//!   Response('\uFEFF{"a":1}').json()` is `{ a: 1 }` under Node; deno handed the string back
+//!   as it was given).
 
 /// One change to one of deno's scripts.
 pub struct ScriptPatch {
@@ -22,12 +26,20 @@ pub struct ScriptPatch {
 }
 
 /// Every change, in the order they apply.
-pub const SCRIPT_PATCHES: &[ScriptPatch] = &[ScriptPatch {
-    krate: "deno_fetch",
-    file: "22_body.js",
-    find: "return JSONParse(chunkToString(bytes));",
-    replace: "return globalThis.JSON.parse(chunkToString(bytes));",
-}];
+pub const SCRIPT_PATCHES: &[ScriptPatch] = &[
+    ScriptPatch {
+        krate: "deno_fetch",
+        file: "22_body.js",
+        find: "return JSONParse(chunkToString(bytes));",
+        replace: "return globalThis.JSON.parse(chunkToString(bytes));",
+    },
+    ScriptPatch {
+        krate: "deno_fetch",
+        file: "22_body.js",
+        find: "return typeof chunk === \"string\" ? chunk : core.decode(chunk);",
+        replace: "return core.decode(typeof chunk === \"string\" ? core.encode(chunk) : chunk);",
+    },
+];
 
 /// `text` of the script at `path` with every change for it made, or `None` when none is for it.
 ///
@@ -63,9 +75,10 @@ mod tests {
 
     #[test]
     fn a_change_applies_once_to_its_script_only() {
-        let body = "case \"JSON\":\n      return JSONParse(chunkToString(bytes));\n";
+        let body = "function chunkToString(chunk) {\n  return typeof chunk === \"string\" ? chunk : core.decode(chunk);\n}\ncase \"JSON\":\n      return JSONParse(chunkToString(bytes));\n";
         let changed = patched("/r/deno_fetch-0.284.0/22_body.js", body).unwrap().expect("deno_fetch's body script");
         assert!(changed.contains("return globalThis.JSON.parse(chunkToString(bytes));"), "{changed}");
+        assert!(changed.contains("return core.decode(typeof chunk === \"string\" ? core.encode(chunk) : chunk);"), "{changed}");
         assert_eq!(patched("/r/deno_web-0.1.0/22_body.js", body).unwrap(), None, "another crate's file");
         assert_eq!(patched("/r/deno_fetch_extra-1.0.0/22_body.js", body).unwrap(), None, "a crate whose name only starts the same");
         assert_eq!(patched("/r/deno_fetch-0.284.0/23_request.js", body).unwrap(), None);
@@ -88,6 +101,8 @@ mod tests {
             crate::extension_sources::Built::Ascii(code) => code.as_str(),
             crate::extension_sources::Built::Text(text, _) => text,
         };
-        assert!(text.contains(SCRIPT_PATCHES[0].replace) && !text.contains(SCRIPT_PATCHES[0].find));
+        for patch in SCRIPT_PATCHES {
+            assert!(text.contains(patch.replace) && !text.contains(patch.find), "{}", patch.replace);
+        }
     }
 }

@@ -415,7 +415,9 @@ async fn object_urls_are_there_from_the_start_and_survive_a_frozen_url() {
 /// run, as Node 20's undici does (so its SyntaxErrors carry V8's words, and a toolkit's own
 /// `JSON.parse` decides), not with a parser captured when the script loaded. Node 20 answers
 /// `[42, 42, "Unexpected token 'o', \"not json\" is not valid JSON"]` (V8 reads `n` as the
-/// start of `null`).
+/// start of `null`), and reads a string body back as its UTF-8 bytes decode: a leading BOM
+/// dropped (`{"a":1}`; a BOM alone is `Unexpected end of JSON input`), a lone surrogate as
+/// U+FFFD (`x\u{FFFD}y`).
 #[tokio::test(flavor = "current_thread")]
 async fn body_json_parses_with_the_global_json_parse_as_undici_does() {
     let dir = crate::scratch_toolkit(
@@ -426,12 +428,15 @@ async fn body_json_parses_with_the_global_json_parse_as_undici_does() {
              export default defineToolkit({ id: 'bodyjson', name: 'B', description: 'B.', icon: '🧪', version: '1.0.0',\n\
                tools: [tool({ name: 'go', description: 'Go.', input: z.object({}), handler: async () => {\n\
                  const message = await new Response('not json').json().then(() => 'parsed', (e) => e.message);\n\
+                 const bom = await new Response('\\uFEFF{\"a\":1}').json();\n\
+                 const lone = await new Response('x\\uD800y').text();\n\
+                 const onlyBom = await new Response('\\uFEFF').json().catch((e) => e.message);\n\
                  const original = JSON.parse;\n\
                  JSON.parse = () => 42;\n\
                  try {\n\
                    const res = await new Response('1').json();\n\
                    const req = await new Request('https://x.example.com/', { method: 'POST', body: '2' }).json();\n\
-                   return JSON.stringify([res, req, message]);\n\
+                   return JSON.stringify([res, req, message, bom, lone, onlyBom]);\n\
                  } finally { JSON.parse = original; }\n\
                } })] });\n",
         )],
@@ -440,6 +445,6 @@ async fn body_json_parses_with_the_global_json_parse_as_undici_does() {
     let outcome = call(&mut toolkit, "go", json!({})).await;
     assert_eq!(
         outcome.envelope,
-        json!({ "ok": true, "result": { "text": "[42,42,\"Unexpected token 'o', \\\"not json\\\" is not valid JSON\"]" } })
+        json!({ "ok": true, "result": { "text": "[42,42,\"Unexpected token 'o', \\\"not json\\\" is not valid JSON\",{\"a\":1},\"x\u{FFFD}y\",\"Unexpected end of JSON input\"]" } })
     );
 }
