@@ -189,7 +189,7 @@ impl ReplayTransport {
     /// (`{{secret:NAME}}`, `{{secret:NAME:FORM}}`) replaced by `value_of(NAME)` in that form
     /// (see [`super::cassette::expand`]), so requests carrying today's secret match.
     pub fn with_secrets(exchanges: Vec<Exchange>, value_of: &dyn Fn(&str) -> Option<String>) -> Self {
-        let filled = super::cassette::secret_names(&exchanges).into_iter().filter_map(|name| Some((value_of(&name)?, name))).map(|(v, n)| (n, v)).collect();
+        let filled = super::cassette::secret_names(&exchanges).into_iter().filter_map(|name| value_of(&name).map(|value| (name, value))).collect();
         let served = super::cassette::expand(exchanges.clone(), value_of);
         Self { queue: Mutex::new(served.into_iter().zip(exchanges).collect()), failures: Mutex::default(), filled }
     }
