@@ -2831,6 +2831,7 @@ void JS_SetRuntimeInfo(JSRuntime *rt, const char *s)
         rt->rt_info = s;
 }
 
+static void gc_free_all(JSRuntime *rt);
 void JS_FreeRuntime(JSRuntime *rt)
 {
     struct list_head *el, *el1;
@@ -2851,6 +2852,7 @@ void JS_FreeRuntime(JSRuntime *rt)
     init_list_head(&rt->job_list);
 
     JS_RunGC(rt);
+    gc_free_all(rt);
 
 #ifdef ENABLE_DUMPS // JS_DUMP_LEAKS
     /* leaking objects */
@@ -7685,6 +7687,42 @@ static void gc_free_cycles(JSRuntime *rt)
     }
 
     init_list_head(&rt->gc_zero_ref_count_list);
+}
+
+/* trove-host patch (TROVE-PATCHES.md, 30): free every GC object still alive
+   when the runtime is freed, whoever still holds a reference to it. Whatever
+   is left after JS_FreeRuntime's last JS_RunGC is held from outside the heap
+   (an embedder's handles, templates or caches), and none of those references
+   can be used once the runtime is gone. Before this, such an object kept
+   everything it reaches alive: with a context among them, the whole heap. Its
+   small blocks went back with the arenas, its large ones were lost, and no
+   finalizer ran. It is freed here as one garbage cycle, finalizers included,
+   as V8 frees an isolate's heap on disposal whatever handles remain. */
+static void gc_free_all(JSRuntime *rt)
+{
+    struct list_head *el, *el1;
+    JSGCObjectHeader *p;
+
+    if (list_empty(&rt->gc_obj_list))
+        return;
+    /* take the references among heap objects out: what each object has
+       left is the count of references from outside */
+    gc_decref(rt);
+    /* and let go of those */
+    list_for_each_safe(el, el1, &rt->gc_obj_list) {
+        p = list_entry(el, JSGCObjectHeader, link);
+        JS_REF_COUNT(p) = 0;
+        list_del(&p->link);
+        list_add_tail(&p->link, &rt->tmp_obj_list);
+    }
+    /* put the references among heap objects back, as gc_scan does for the
+       objects it is about to free, so freeing one object's children counts
+       them down correctly */
+    list_for_each(el, &rt->tmp_obj_list) {
+        p = list_entry(el, JSGCObjectHeader, link);
+        mark_children(rt, p, gc_scan_incref_child2);
+    }
+    gc_free_cycles(rt);
 }
 
 void JS_RunGC(JSRuntime *rt)
