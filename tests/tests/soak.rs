@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use serde_json::json;
-use trove_host::{FixedClock, Host, HostConfig, LoadOptions, PoolConfig, ReplayTransport, ToolCall};
+use trove_host::{FixedClock, Host, HostConfig, LoadOptions, PoolConfig, ReplayTransport, ToolCall, ToolkitHandle};
 use trove_host_ops::egress::replay::Exchange;
 use trove_host_tests::repo_root;
 
@@ -18,6 +18,21 @@ fn rss_bytes() -> u64 {
     let pages: u64 = statm.split_whitespace().nth(1).and_then(|p| p.parse().ok()).expect("resident pages");
     // SAFETY: sysconf has no preconditions.
     pages * unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as u64
+}
+
+/// Makes `total` calls of `tool` with no arguments, each of which must fail, and answers how
+/// much the process's resident memory grew after the first `warmup`, in bytes.
+async fn growth_over_failing_calls(handle: &ToolkitHandle, tool: &str, warmup: usize, total: usize) -> i64 {
+    let mut after_warmup = 0;
+    for i in 0..total {
+        let env = trove_host::CallEnv::new(Arc::new(ReplayTransport::new(Vec::new())));
+        let outcome = handle.call(ToolCall::new(tool, json!({}), "user"), env).await.expect("not overloaded");
+        assert!(!outcome.is_ok(), "call {i} should fail: {}", outcome.envelope);
+        if i + 1 == warmup {
+            after_warmup = rss_bytes();
+        }
+    }
+    rss_bytes() as i64 - after_warmup as i64
 }
 
 /// One test at a time: each reads the process's resident memory.
@@ -88,16 +103,7 @@ export default defineToolkit({
     let host = Host::new(HostConfig::default()).unwrap();
     let one = PoolConfig { min_instances: 1, max_instances: 1, ..PoolConfig::default() };
     let stacks = host.load(&dir, LoadOptions { pool: Some(one), ..LoadOptions::default() }).await.unwrap();
-    let mut after_warmup = 0;
-    for i in 0..1_100 {
-        let env = trove_host::CallEnv::new(Arc::new(ReplayTransport::new(Vec::new())));
-        let outcome = stacks.call(ToolCall::new("fail", json!({}), "user"), env).await.expect("not overloaded");
-        assert!(!outcome.is_ok(), "call {i} should fail: {}", outcome.envelope);
-        if i == 99 {
-            after_warmup = rss_bytes();
-        }
-    }
-    let growth = rss_bytes() as i64 - after_warmup as i64;
+    let growth = growth_over_failing_calls(&stacks, "fail", 100, 1_100).await;
     eprintln!("soak: failing calls that read stacks: RSS grew {:.1} MiB over 1,000 calls", growth as f64 / 1048576.0);
     assert!(growth < 12 << 20, "resident memory grew {:.1} MiB over 1,000 failing calls", growth as f64 / 1048576.0);
     assert_eq!(stacks.stats().retired, 0);
@@ -116,16 +122,7 @@ async fn discarded_instances_give_their_memory_back() {
         .load(&repo_root().join("tests/fixtures/faults"), LoadOptions { pool: Some(one), ..LoadOptions::default() })
         .await
         .unwrap();
-    let mut after_warmup = 0;
-    for i in 0..80 {
-        let env = trove_host::CallEnv::new(Arc::new(ReplayTransport::new(Vec::new())));
-        let outcome = faults.call(ToolCall::new("recurse", json!({}), "user"), env).await.expect("not overloaded");
-        assert!(!outcome.is_ok(), "call {i} should fail: {}", outcome.envelope);
-        if i == 19 {
-            after_warmup = rss_bytes();
-        }
-    }
-    let growth = rss_bytes() as i64 - after_warmup as i64;
+    let growth = growth_over_failing_calls(&faults, "recurse", 20, 80).await;
     eprintln!("soak: 60 discarded instances: RSS grew {:.1} MiB", growth as f64 / 1048576.0);
     assert_eq!(faults.stats().retired, 80, "{:?}", faults.stats());
     assert!(growth < 8 << 20, "resident memory grew {:.1} MiB over 60 discarded instances", growth as f64 / 1048576.0);
