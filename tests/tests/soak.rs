@@ -1,7 +1,8 @@
 //! Proves that a warm toolkit does not leak: 10,000 sequential calls through one `Host`, and
 //! the process's resident memory after the first 1,000 grows by no more than 10% (issue #7);
-//! that calls which read error stacks and fail leave nothing behind; and that an instance
-//! discarded after a fault gives its memory back.
+//! that calls which read error stacks and fail leave nothing behind; that an instance
+//! discarded after a fault gives its memory back; and that the native objects behind
+//! `CryptoKey`s are freed once their keys are.
 //!
 //! Its own test binary, so no other test's allocations move the figure; the tests take turns.
 
@@ -126,4 +127,61 @@ async fn discarded_instances_give_their_memory_back() {
     eprintln!("soak: 60 discarded instances: RSS grew {:.1} MiB", growth as f64 / 1048576.0);
     assert_eq!(faults.stats().retired, 80, "{:?}", faults.stats());
     assert!(growth < 8 << 20, "resident memory grew {:.1} MiB over 60 discarded instances", growth as f64 / 1048576.0);
+}
+
+/// A toolkit that imports `count` HMAC keys of 4 KiB per call and keeps none; `then: "recurse"`
+/// overflows the stack afterwards, so the instance is discarded with the keys' objects alive.
+const KEYS: &str = r#"
+import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
+export default defineToolkit({
+  id: 'keys', name: 'Keys', description: 'Imports keys and drops them.', icon: 'key', version: '1.0.0', egress: [],
+  tools: [tool({ name: 'import', description: 'Imports count keys.', input: z.object({ count: z.number(), then: z.string() }),
+    handler: async ({ count, then }) => {
+      const raw = new Uint8Array(4096).fill(9);
+      for (let i = 0; i < count; i++) {
+        await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+      }
+      if (then === 'recurse') { const down = (k: number): number => down(k + 1) + 1; down(0); }
+      return 'imported';
+    } })],
+});
+"#;
+
+/// Each `CryptoKey` is a native object the engine binding's cppgc stand-in keeps in a
+/// per-thread table, with its key material. Nothing freed those objects: the stand-in collected
+/// only when a test asked, and not when the isolate was disposed. Each key kept about 6 KiB in a
+/// warm instance (93 MB over these 150 calls; each call slower, scanning the table), and about
+/// 4 KiB in a discarded one (75 MB over these 60) (v8x patch 31).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_native_objects_behind_crypto_keys_are_freed() {
+    let _turn = ONE_AT_A_TIME.lock().await;
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("soak-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("extension.ts"), KEYS).unwrap();
+    let host = Host::new(HostConfig::default()).unwrap();
+    let one = PoolConfig { min_instances: 1, max_instances: 1, ..PoolConfig::default() };
+    let keys = host.load(&dir, LoadOptions { pool: Some(one), ..LoadOptions::default() }).await.unwrap();
+    let call = |count: usize, then: &str| {
+        let keys = keys.clone();
+        let call = ToolCall::new("import", json!({ "count": count, "then": then }), "user");
+        async move {
+            let env = trove_host::CallEnv::new(Arc::new(ReplayTransport::new(Vec::new())));
+            keys.call(call, env).await.expect("not overloaded")
+        }
+    };
+    // At most 25,000 keys in one isolate: the 32,4xxth fails (noticed, not fixed; README).
+    for (count, then, warmup, total, ok) in [(100, "keep", 100, 250, true), (300, "recurse", 20, 80, false)] {
+        let mut after_warmup = 0;
+        for i in 0..total {
+            let outcome = call(count, then).await;
+            assert_eq!(outcome.is_ok(), ok, "call {i} ({then}): {}", outcome.envelope);
+            if i + 1 == warmup {
+                after_warmup = rss_bytes();
+            }
+        }
+        let growth = rss_bytes() as i64 - after_warmup as i64;
+        let calls = total - warmup;
+        eprintln!("soak: {calls} calls that import {count} keys ({then}): RSS grew {:.1} MiB", growth as f64 / 1048576.0);
+        assert!(growth < 32 << 20, "resident memory grew {:.1} MiB over {calls} calls ({then})", growth as f64 / 1048576.0);
+    }
 }

@@ -1063,6 +1063,9 @@ pub extern "C" fn v8__Isolate__Dispose(this: *mut RealIsolate) {
     return;
   }
   let _lifecycle_guard = runtime_lifecycle_lock();
+  // trove-host patch (TROVE-PATCHES.md, 31): first the cppgc objects it made, while every
+  // handle they hold is still valid.
+  super::misc::release_cppgc_objects_for_isolate(this, iso_state(this).rt);
   unsafe {
     let mut st = Box::from_raw(this as *mut IsoState);
 

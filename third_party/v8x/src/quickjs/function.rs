@@ -47,6 +47,7 @@ use std::slice;
 unsafe extern "C" {
 
   fn JS_NewClassID(rt: *mut JSRuntime, pclass_id: *mut JSClassID) -> JSClassID;
+  fn JS_MarkValue(rt: *mut JSRuntime, val: JSValue, mark_func: *const c_void);
   fn JS_NewClass(
     rt: *mut JSRuntime,
     class_id: JSClassID,
@@ -3511,6 +3512,31 @@ unsafe extern "C" fn ext_finalize(_rt: *mut JSRuntime, val: JSValue) {
     .remove(&external_key(val));
 }
 
+/// Marks the interceptor data a named-handler object holds, which its finalizer
+/// frees. trove-host patch (TROVE-PATCHES.md, 30): the engine's cycle collector,
+/// and the sweep when a runtime is freed, count only the references a class
+/// marks; an unmarked one would be freed twice.
+unsafe extern "C" fn named_handler_mark(
+  _rt: *mut JSRuntime,
+  val: JSValue,
+  mark_func: *const c_void,
+) {
+  let mut class_id: JSClassID = 0;
+  let ptr =
+    unsafe { JS_GetAnyOpaque(val, &mut class_id) as *const NamedHandlerInstance };
+  if ptr.is_null() {
+    return;
+  }
+  let inst = unsafe { &*ptr };
+  let datas = [
+    inst.named_handler.as_ref().map(|h| h.data),
+    inst.indexed_handler.as_ref().map(|h| h.data),
+  ];
+  for data in datas.into_iter().flatten() {
+    unsafe { JS_MarkValue(_rt, data, mark_func) };
+  }
+}
+
 unsafe extern "C" fn named_handler_finalize(rt: *mut JSRuntime, val: JSValue) {
   let mut class_id: JSClassID = 0;
   let ptr =
@@ -3717,7 +3743,7 @@ pub(crate) fn register_named_handler_class(rt: *mut JSRuntime) -> JSClassID {
   let def = JSClassDef {
     class_name: c"v8x_named_handler".as_ptr(),
     finalizer: Some(named_handler_finalize),
-    gc_mark: ptr::null(),
+    gc_mark: named_handler_mark as *const c_void,
     call: ptr::null(),
     exotic: &NAMED_HANDLER_EXOTIC,
   };

@@ -1356,6 +1356,8 @@ pub extern "C" fn v8__Isolate__PerformMicrotaskCheckpoint(
   }
   let st = iso_state(isolate);
   perform_microtask_checkpoint(st.rt);
+  // trove-host patch (TROVE-PATCHES.md, 31): a safe point to collect cppgc objects.
+  super::misc::cppgc_collect_if_due(isolate);
 }
 
 fn enqueue_microtask_function(ctx: *mut JSContext, function: *const Function) {
@@ -1563,6 +1565,8 @@ pub extern "C" fn v8__MicrotaskQueue__PerformCheckpoint(
   }
   let st = iso_state(isolate);
   perform_microtask_checkpoint(st.rt);
+  // trove-host patch (TROVE-PATCHES.md, 31): a safe point to collect cppgc objects.
+  super::misc::cppgc_collect_if_due(isolate);
 }
 
 #[unsafe(no_mangle)]

@@ -300,6 +300,45 @@ struct CppGcObject {
   align: usize,
   wrapper_key: Option<usize>,
   weak_wrapper: JSValue,
+  /// The isolate current when the object was made (0: none), whose disposal
+  /// frees it ([`release_cppgc_objects_for_isolate`]).
+  isolate: usize,
+}
+
+/// Drops and frees every cppgc object `isolate` made on this thread, and lets go
+/// of their weak wrappers, as V8 destroys a `CppHeap`'s objects when it is
+/// terminated. Called by `v8__Isolate__Dispose` while the runtime still lives.
+///
+/// trove-host patch (TROVE-PATCHES.md, 31): nothing freed them. This shim's
+/// collector runs only when a test asks for a collection, so every object a
+/// deno op made with `#[cppgc]` (each `CryptoKey` and its key material, each
+/// streaming `TextDecoder`) stayed in this thread's table, with its
+/// `v8::Global`s, after its isolate was gone.
+pub(crate) fn release_cppgc_objects_for_isolate(
+  isolate: *mut RealIsolate,
+  rt: *mut JSRuntime,
+) {
+  let key = isolate as usize;
+  let owned = CPPGC_OBJECTS.with(|objects| {
+    let mut objects = objects.borrow_mut();
+    let (owned, kept): (Vec<CppGcObject>, Vec<CppGcObject>) =
+      objects.drain(..).partition(|object| object.isolate == key);
+    *objects = kept;
+    owned
+  });
+  for object in owned {
+    unsafe {
+      if !rt.is_null() {
+        JS_FreeValueRT(rt, object.weak_wrapper);
+      }
+      rusty_v8_RustObj_drop(object.ptr as *mut RustObj);
+      if let Ok(layout) =
+        std::alloc::Layout::from_size_align(object.size, object.align)
+      {
+        std::alloc::dealloc(object.ptr as *mut u8, layout);
+      }
+    }
+  }
 }
 
 thread_local! {
@@ -510,46 +549,97 @@ fn cppgc_mark_traced_reference(ref_: *const c_void) {
 }
 
 fn cppgc_collect_garbage() {
-  let ctx = stable_ctx();
+  cppgc_collect_garbage_for(current_iso());
+}
+
+/// Collects `isolate`'s cppgc objects on this thread: those whose JavaScript
+/// wrapper is still alive, and those a strong `cppgc::Persistent` holds (an async
+/// op keeps its arguments so), are kept with everything they trace; the rest are
+/// dropped and freed, and weak members and weak persistents that pointed at them
+/// read null from then on. Other isolates' objects are left alone.
+///
+/// trove-host patch (TROVE-PATCHES.md, 31): this ran only when a test asked for
+/// a collection, so every object a deno op made with `#[cppgc]` lived as long as
+/// its thread. It now also runs when due ([`cppgc_collect_if_due`]), and counts
+/// `Persistent`s as roots, which it did not (nothing dropped objects before).
+fn cppgc_collect_garbage_for(isolate: *mut RealIsolate) {
+  let key = isolate as usize;
+  let rt = if isolate.is_null() {
+    ptr::null_mut()
+  } else {
+    iso_state(isolate).rt
+  };
   let mut marks = HashSet::new();
   CPPGC_TRACE_MARKS.with(|trace_marks| {
     let previous = trace_marks.replace(&mut marks);
-    if !ctx.is_null() {
-      let roots = CPPGC_OBJECTS.with(|objects| {
-        objects
-          .borrow()
-          .iter()
-          .filter(|object| {
-            object.wrapper_key.is_some()
-              && unsafe { cppgc_weak_wrapper_is_live(object.weak_wrapper) }
-          })
-          .map(|object| object.ptr)
-          .collect::<Vec<_>>()
-      });
-      for root in roots {
-        cppgc_mark_object(root as *mut RustObj);
+    let (mut roots, own) = CPPGC_OBJECTS.with(|objects| {
+      let objects = objects.borrow();
+      let own: HashSet<usize> = objects
+        .iter()
+        .filter(|object| object.isolate == key)
+        .map(|object| object.ptr)
+        .collect();
+      let roots = objects
+        .iter()
+        .filter(|object| {
+          object.isolate == key
+            && object.wrapper_key.is_some()
+            && unsafe { cppgc_weak_wrapper_is_live(object.weak_wrapper) }
+        })
+        .map(|object| object.ptr)
+        .collect::<Vec<_>>();
+      (roots, own)
+    });
+    {
+      let persistents = cppgc_persistents(false)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+      for slot in persistents.iter() {
+        let target = unsafe { *(*slot as *const usize) };
+        if own.contains(&target) {
+          roots.push(target);
+        }
       }
+    }
+    for root in roots {
+      cppgc_mark_object(root as *mut RustObj);
     }
     trace_marks.set(previous);
   });
 
   let mut dropped = Vec::new();
-  CPPGC_OBJECTS.with(|objects| {
+  let survivors = CPPGC_OBJECTS.with(|objects| {
     let mut objects = objects.borrow_mut();
-    let mut index = 0;
-    while index < objects.len() {
-      if marks.contains(&objects[index].ptr) {
-        index += 1;
-      } else {
-        dropped.push(objects.remove(index));
+    let (gone, kept): (Vec<CppGcObject>, Vec<CppGcObject>) = objects
+      .drain(..)
+      .partition(|object| object.isolate == key && !marks.contains(&object.ptr));
+    *objects = kept;
+    dropped = gone;
+    objects.len()
+  });
+  CPPGC_NEXT_COLLECTION.with(|next| next.set((survivors * 2).max(CPPGC_FIRST_COLLECTION)));
+  if dropped.is_empty() {
+    return;
+  }
+  let gone: HashSet<usize> = dropped.iter().map(|object| object.ptr).collect();
+  {
+    let weak = cppgc_persistents(true)
+      .lock()
+      .unwrap_or_else(|poisoned| poisoned.into_inner());
+    for slot in weak.iter() {
+      let target = unsafe { &mut *(*slot as *mut usize) };
+      if gone.contains(target) {
+        *target = 0;
       }
     }
+  }
+  CPPGC_WEAK_MEMBERS.with(|members| {
+    members.borrow_mut().retain(|_, target| !gone.contains(target));
   });
-
   for object in dropped {
     unsafe {
-      if !ctx.is_null() {
-        JS_FreeValue(ctx, object.weak_wrapper);
+      if !rt.is_null() {
+        JS_FreeValueRT(rt, object.weak_wrapper);
       }
       rusty_v8_RustObj_drop(object.ptr as *mut RustObj);
       if let Ok(layout) =
@@ -559,6 +649,43 @@ fn cppgc_collect_garbage() {
       }
     }
   }
+}
+
+/// How many cppgc objects this thread holds before a collection is first due.
+const CPPGC_FIRST_COLLECTION: usize = 256;
+
+thread_local! {
+  /// A collection is due when this thread holds this many cppgc objects: twice
+  /// what the last one kept, at least [`CPPGC_FIRST_COLLECTION`].
+  static CPPGC_NEXT_COLLECTION: std::cell::Cell<usize> =
+    const { std::cell::Cell::new(CPPGC_FIRST_COLLECTION) };
+}
+
+/// Collects `isolate`'s cppgc objects when this thread holds enough of them
+/// ([`CPPGC_NEXT_COLLECTION`]). Called at a microtask checkpoint: no op is
+/// making an object then (an op wraps what it makes before JavaScript runs
+/// again), and every object an op still uses is held by a live wrapper on the
+/// JavaScript stack or by a `Persistent`.
+pub(crate) fn cppgc_collect_if_due(isolate: *mut RealIsolate) {
+  let held = CPPGC_OBJECTS.with(|objects| objects.borrow().len());
+  if held >= CPPGC_NEXT_COLLECTION.with(|next| next.get()) {
+    cppgc_collect_garbage_for(isolate);
+  }
+}
+
+/// The slots of the live `cppgc::Persistent`s (`weak`: of the
+/// `cppgc::WeakPersistent`s), by address. Process-wide: a persistent may be
+/// dropped on another thread than the one that made it.
+fn cppgc_persistents(
+  weak: bool,
+) -> &'static std::sync::Mutex<rustc_hash::FxHashSet<usize>> {
+  static STRONG: std::sync::OnceLock<
+    std::sync::Mutex<rustc_hash::FxHashSet<usize>>,
+  > = std::sync::OnceLock::new();
+  static WEAK: std::sync::OnceLock<
+    std::sync::Mutex<rustc_hash::FxHashSet<usize>>,
+  > = std::sync::OnceLock::new();
+  if weak { &WEAK } else { &STRONG }.get_or_init(Default::default)
 }
 
 pub(crate) fn cppgc_register_wrapper(wrapper: JSValue, value: *const RustObj) {
@@ -790,6 +917,7 @@ pub extern "C" fn cppgc__make_garbage_collectable(
         align,
         wrapper_key: None,
         weak_wrapper: jsv_undefined(),
+        isolate: super::core::current_iso() as usize,
       });
     });
   }
@@ -800,12 +928,31 @@ pub extern "C" fn cppgc__make_garbage_collectable(
 pub extern "C" fn cppgc__Persistent__CONSTRUCT(
   obj: *mut c_void,
 ) -> *mut c_void {
-  Box::into_raw(Box::new(obj)) as *mut c_void
+  persistent_construct(obj, false)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn cppgc__Persistent__DESTRUCT(this: *mut c_void) {
+  persistent_destruct(this, false)
+}
+
+/// A persistent's slot: a boxed pointer, listed (trove-host patch 31) so that a
+/// collection keeps a strong one's target and clears a weak one's.
+fn persistent_construct(obj: *mut c_void, weak: bool) -> *mut c_void {
+  let slot = Box::into_raw(Box::new(obj)) as *mut c_void;
+  cppgc_persistents(weak)
+    .lock()
+    .unwrap_or_else(|poisoned| poisoned.into_inner())
+    .insert(slot as usize);
+  slot
+}
+
+fn persistent_destruct(this: *mut c_void, weak: bool) {
   if !this.is_null() {
+    cppgc_persistents(weak)
+      .lock()
+      .unwrap_or_else(|poisoned| poisoned.into_inner())
+      .remove(&(this as usize));
     unsafe { drop(Box::from_raw(this as *mut *mut c_void)) };
   }
 }
@@ -832,12 +979,12 @@ pub extern "C" fn cppgc__Persistent__Get(this: *const c_void) -> *mut c_void {
 pub extern "C" fn cppgc__WeakPersistent__CONSTRUCT(
   obj: *mut c_void,
 ) -> *mut c_void {
-  cppgc__Persistent__CONSTRUCT(obj)
+  persistent_construct(obj, true)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn cppgc__WeakPersistent__DESTRUCT(this: *mut c_void) {
-  cppgc__Persistent__DESTRUCT(this)
+  persistent_destruct(this, true)
 }
 
 #[unsafe(no_mangle)]
@@ -902,6 +1049,7 @@ mod cppgc_persistent_tests {
           align: 8,
           wrapper_key: Some(wrapper.u.ptr as usize),
           weak_wrapper,
+          isolate: 0,
         });
       });
 
