@@ -13,8 +13,10 @@ use serde_json::{Map, Value};
 pub struct ToolInfo {
     /// `^[a-zA-Z0-9_-]+$`, unique in the toolkit.
     pub name: String,
-    /// Display title, when authored.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Display title, when authored as a string. The SDK does not check a title's type and lists
+    /// any value (contract §2); a title that is not a string is `None` here, and `list` and the
+    /// wire still show it as authored (they show the toolkit's own tool list).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "string_or_none")]
     pub title: Option<String>,
     /// What the tool does.
     pub description: String,
@@ -32,6 +34,14 @@ pub struct ToolInfo {
     /// Whether the tool changes something.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mutating: Option<bool>,
+}
+
+/// A string as `Some`, any other JSON value as `None`.
+fn string_or_none<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+    Ok(match Value::deserialize(deserializer)? {
+        Value::String(text) => Some(text),
+        _ => None,
+    })
 }
 
 /// The manifest: the toolkit's config without `tools` and `auth`, plus `generated: true`

@@ -181,8 +181,8 @@ impl Host {
         };
         let (pool, described) =
             Pool::load(path.to_path_buf(), instance, pool_config, options.namespace == Namespace::Location).await?;
-        let tools: Vec<ToolInfo> = serde_json::from_value(described.tools.clone())
-            .map_err(|e| LoadError::Module(format!("{}: bad tool list: {e}", described.entry.display())))?;
+        let tools = typed_tools(&described.tools)
+            .map_err(|problems| LoadError::Module(format!("{}: bad tool list: {problems}", described.entry.display())))?;
         let manifest: Manifest = serde_json::from_value(described.manifest.clone())
             .map_err(|e| LoadError::Module(format!("{}: bad manifest: {e}", described.entry.display())))?;
         Ok(ToolkitHandle {
@@ -321,6 +321,24 @@ impl ToolkitHandle {
     }
 }
 
+/// The typed tool list of a toolkit's described `tools` (an array), or every entry that does
+/// not fit, each named by its index and tool name, joined by `; `.
+fn typed_tools(tools: &Value) -> Result<Vec<ToolInfo>, String> {
+    let entries = tools.as_array().ok_or("the tool list is not an array")?;
+    let mut typed = Vec::with_capacity(entries.len());
+    let mut problems = Vec::new();
+    for (index, entry) in entries.iter().enumerate() {
+        match serde_json::from_value::<ToolInfo>(entry.clone()) {
+            Ok(tool) => typed.push(tool),
+            Err(e) => {
+                let name = entry.get("name").and_then(Value::as_str).unwrap_or("?");
+                problems.push(format!("tools[{index}] ({name}): {e}"));
+            }
+        }
+    }
+    if problems.is_empty() { Ok(typed) } else { Err(problems.join("; ")) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -331,6 +349,19 @@ mod tests {
     fn host_and_handle_are_send_sync_clone() {
         assert_send_sync_clone::<Host>();
         assert_send_sync_clone::<ToolkitHandle>();
+    }
+
+    #[test]
+    fn a_tool_list_entry_that_does_not_fit_is_named_and_a_title_of_any_type_loads() {
+        let tools = serde_json::json!([
+            { "name": "numtitle", "title": 42, "description": "d", "inputSchema": { "type": "object" } },
+            { "name": "fine", "title": "Fine", "description": "d", "inputSchema": { "type": "object" } },
+        ]);
+        let typed = typed_tools(&tools).unwrap();
+        assert_eq!((typed[0].title.as_deref(), typed[1].title.as_deref()), (None, Some("Fine")));
+        let bad = serde_json::json!([{ "name": "a", "description": "d", "inputSchema": {} }, { "name": "b", "description": 3 }]);
+        let problems = typed_tools(&bad).unwrap_err();
+        assert!(problems.starts_with("tools[1] (b): "), "{problems}");
     }
 
     #[test]

@@ -79,18 +79,67 @@ pub fn mcp_tool(mcp_name: &str, entry: &Value) -> Tool {
         tool.insert("_meta".into(), Value::Object(meta));
     }
     serde_json::from_value(Value::Object(tool.clone())).unwrap_or_else(|e| {
-        // A listed tool always has these shapes (the loader checked them); keep the name and
-        // description rather than drop the tool if one does not.
-        tracing::warn!(target: "trove::mcp", tool = %mcp_name, "tool entry does not map to an MCP tool ({e}); listing it without schemas");
-        let description = entry.get("description").and_then(Value::as_str).unwrap_or_default().to_owned();
-        Tool::new(mcp_name.to_owned(), description, Map::new())
+        // The SDK does not check a title's or an annotation's type (contract §2), and MCP types
+        // them: drop only what does not fit, so that one such value neither hides the tool's
+        // schemas nor makes a client reject the whole list.
+        tracing::warn!(target: "trove::mcp", tool = %mcp_name, "tool entry does not map to an MCP tool ({e}); listing it without the fields that do not fit");
+        fit_to_mcp(&mut tool);
+        serde_json::from_value(Value::Object(tool)).unwrap_or_else(|_| {
+            let description = entry.get("description").and_then(Value::as_str).unwrap_or_default().to_owned();
+            let mut schema = Map::new();
+            schema.insert("type".into(), Value::from("object"));
+            Tool::new(mcp_name.to_owned(), description, schema)
+        })
     })
+}
+
+/// Removes from an MCP tool's fields the values MCP types otherwise: a `title` that is not a
+/// string, annotation hints that are not booleans (and an annotation `title` that is not a
+/// string), an `outputSchema` that is not an object; an `inputSchema` that is not an object
+/// becomes `{"type": "object"}`.
+fn fit_to_mcp(tool: &mut Map<String, Value>) {
+    if tool.get("title").is_some_and(|t| !t.is_string()) {
+        tool.remove("title");
+    }
+    if tool.get("outputSchema").is_some_and(|s| !s.is_object()) {
+        tool.remove("outputSchema");
+    }
+    if !tool.get("inputSchema").is_some_and(Value::is_object) {
+        tool.insert("inputSchema".into(), serde_json::json!({ "type": "object" }));
+    }
+    match tool.get_mut("annotations") {
+        Some(Value::Object(annotations)) => annotations.retain(|key, value| match key.as_str() {
+            "title" => value.is_string(),
+            "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint" => value.is_boolean(),
+            _ => true,
+        }),
+        Some(_) => {
+            tool.remove("annotations");
+        }
+        None => {}
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_value_mcp_types_otherwise_is_dropped_alone() {
+        let entry = json!({
+            "name": "badann",
+            "title": 42,
+            "description": "Annotations of the wrong type.",
+            "inputSchema": { "type": "object", "properties": { "n": { "type": "number" } } },
+            "annotations": { "readOnlyHint": "yes", "openWorldHint": true, "idempotentHint": 1 },
+        });
+        let listed = serde_json::to_value(mcp_tool("badann", &entry)).unwrap();
+        assert_eq!(listed["inputSchema"], entry["inputSchema"], "{listed}");
+        assert_eq!(listed["annotations"], json!({ "openWorldHint": true }), "{listed}");
+        assert_eq!(listed.get("title"), None, "{listed}");
+        assert_eq!(listed["description"], entry["description"]);
+    }
 
     #[test]
     fn a_listed_tool_keeps_its_schemas_annotations_and_extra_fields() {

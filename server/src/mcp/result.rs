@@ -19,15 +19,30 @@ pub const META_CODE: &str = "dev.ontrove/code";
 /// The `_meta` key of a failed call's envelope `retryable`.
 pub const META_RETRYABLE: &str = "dev.ontrove/retryable";
 
-/// The size a success's result takes on the wire, roughly: its text plus its structured
-/// content as JSON, in bytes.
+/// The size a result takes on the wire, in bytes: its text as a JSON string (escapes included:
+/// a control character is six bytes there) plus its structured content as JSON. A failure's is
+/// its message's.
 pub fn result_bytes(envelope: &Envelope) -> usize {
     match envelope {
         Envelope::Ok(ok) => {
-            ok.result.text.len() + ok.structured_content.as_ref().map_or(0, |v| serde_json::to_string(v).map_or(0, |t| t.len()))
+            json_string_len(&ok.result.text)
+                + ok.structured_content.as_ref().map_or(0, |v| serde_json::to_string(v).map_or(0, |t| t.len()))
         }
-        Envelope::Err(failure) => failure.error.len(),
+        Envelope::Err(failure) => json_string_len(&failure.error),
     }
+}
+
+/// The length of `text` written as a JSON string by serde_json, quotes excluded: `"` and `\`
+/// and `\b \f \n \r \t` take two bytes, other control characters six (`\u001f`), the rest
+/// their UTF-8 bytes.
+fn json_string_len(text: &str) -> usize {
+    text.bytes()
+        .map(|b| match b {
+            b'"' | b'\\' | 0x08 | 0x0c | b'\n' | b'\r' | b'\t' => 2,
+            0x00..=0x1f => 6,
+            _ => 1,
+        })
+        .sum()
 }
 
 /// The MCP result of `envelope`.
@@ -80,6 +95,17 @@ mod tests {
         let e = Envelope::from_json_str(r#"{"ok":true,"result":{"text":"abc","structured":{"a":1}},"structuredContent":{"a":1}}"#).unwrap();
         assert_eq!(result_bytes(&e), 3 + r#"{"a":1}"#.len());
         assert_eq!(result_bytes(&Envelope::text("hello")), 5);
+    }
+
+    #[test]
+    fn result_bytes_count_the_text_as_json_writes_it() {
+        for text in ["\u{1}\u{1f}", "\"\\\n\t\r\u{8}\u{c}", "é日\u{2028}", "plain"] {
+            let written = serde_json::to_string(text).unwrap().len() - 2;
+            assert_eq!(result_bytes(&Envelope::text(text)), written, "{text:?}");
+            let failure = Envelope::failure(text, ErrorCode::ToolError, false);
+            assert_eq!(result_bytes(&failure), written, "{text:?}");
+        }
+        assert_eq!(result_bytes(&Envelope::text(&"\u{1}".repeat(1000))), 6000);
     }
 
     #[test]
