@@ -778,6 +778,7 @@ impl Toolkit {
             /// Nothing is left to run and the handler has not settled: it never will.
             Stalled,
         }
+        let stopped = self.stopped.clone();
         let runtime = &mut self.runtime;
         let ended = std::future::poll_fn(|cx| {
             if let Some(done) = settled(runtime) {
@@ -787,7 +788,18 @@ impl Toolkit {
                 Poll::Ready(Err(e)) => Poll::Ready(Ended::LoopFailed(e.to_string())),
                 Poll::Ready(Ok(())) => Poll::Ready(settled(runtime).map_or(Ended::Stalled, Ended::Settled)),
                 // This turn may have settled it while other work (a timer) is still pending.
-                Poll::Pending => settled(runtime).map_or(Poll::Pending, |done| Poll::Ready(Ended::Settled(done))),
+                Poll::Pending => match settled(runtime) {
+                    Some(done) => Poll::Ready(Ended::Settled(done)),
+                    // A script this turn ran was stopped at a limit (the heap ceiling, the CPU
+                    // time) where the event loop does not report it (in a promise reaction, say):
+                    // the call is over, though a timer it left would keep the loop waiting until
+                    // the time limit (found by a hostile review). The caller answers with the
+                    // limit's reason.
+                    None if stopped.load(Ordering::SeqCst) != stop::NONE => {
+                        Poll::Ready(Ended::LoopFailed("execution terminated at a limit".into()))
+                    }
+                    None => Poll::Pending,
+                },
             }
         })
         .await;

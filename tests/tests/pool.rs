@@ -224,3 +224,44 @@ async fn an_instance_stuck_in_native_code_is_abandoned_and_replaced() {
     assert_eq!(text(&next), "waited for v");
     assert_eq!(hostile.stats().retired, 1);
 }
+
+/// A heap ceiling reached in a promise reaction, with a timer the call left pending: the event
+/// loop does not report the stopped script, and the timer kept it waiting, so the call was
+/// answered (`tool exceeded its memory limit`) only at its time limit (found by a hostile review).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_heap_ceiling_reached_after_an_await_is_answered_at_once() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("pool-heap-after-await-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("extension.ts"),
+        r#"
+import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
+export default defineToolkit({
+  id: 'heap-after-await', name: 'Heap after await', description: 'Leaves a timer, awaits, fills the heap.', icon: 'bug', version: '1.0.0', egress: [],
+  tools: [tool({ name: 'bomb', description: 'Fills the heap after an await.', input: z.object({}),
+    handler: async () => {
+      setTimeout(() => {}, 1_000_000);
+      await Promise.resolve();
+      const keep: string[] = [];
+      for (let i = 0; ; i++) keep.push(`${i}`.padStart(1024, 'x'));
+    } })],
+});
+"#,
+    )
+    .unwrap();
+    let host = Host::new(HostConfig::default()).unwrap();
+    let limits = trove_host::IsolateLimits {
+        call_timeout: Duration::from_secs(600),
+        cpu_time: Duration::from_secs(600),
+        max_heap_bytes: 32 * 1024 * 1024,
+    };
+    let pool = PoolConfig { min_instances: 1, max_instances: 1, ..PoolConfig::default() };
+    let bomb = host.load(&dir, LoadOptions { limits: Some(limits), pool: Some(pool), ..LoadOptions::default() }).await.unwrap();
+    let call = bomb.call(ToolCall::new("bomb", json!({}), "u"), CallEnv::default());
+    let out = tokio::time::timeout(Duration::from_secs(120), call)
+        .await
+        .expect("answered long before the 600 s time limit")
+        .unwrap();
+    assert_eq!(out.envelope.json(), json!({ "ok": false, "error": "tool exceeded its memory limit", "retryable": false, "code": "TOOL_ERROR" }));
+    assert_eq!(bomb.stats().retired, 1);
+}
