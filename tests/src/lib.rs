@@ -11,6 +11,25 @@ pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is inside the workspace").to_path_buf()
 }
 
+/// Writes `files` (relative path → content) into a fresh scratch directory under the target
+/// directory's `tmp` (what Cargo gives integration tests as `CARGO_TARGET_TMPDIR`) and returns
+/// it. Every call gets its own directory, so tests can run in parallel.
+pub fn scratch_toolkit(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    // The test executable is <target>/<profile>/deps/<name>-<hash>.
+    let exe = std::env::current_exe().expect("current exe");
+    let target_dir = exe.ancestors().nth(3).expect("<target>/<profile>/deps/<exe>");
+    let dir = target_dir.join("tmp").join("scratch-toolkits").join(format!("{name}-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (path, content) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().expect("a file has a parent")).expect("create scratch dir");
+        std::fs::write(&path, content).expect("write scratch file");
+    }
+    dir.canonicalize().expect("scratch dir exists")
+}
+
 /// `tests/fixtures/<name>`.
 pub fn fixture(name: &str) -> PathBuf {
     repo_root().join("tests").join("fixtures").join(name)

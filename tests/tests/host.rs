@@ -5,7 +5,7 @@
 //!
 //! Fixture toolkits live in `tests/fixtures/<name>/`; toolkits that differ by one line (the
 //! validation and bad-import cases) are written to a scratch directory under
-//! `CARGO_TARGET_TMPDIR` by [`scratch_toolkit`].
+//! the target directory's `tmp` by [`scratch_toolkit`].
 
 mod host {
     pub mod author;
@@ -28,7 +28,6 @@ mod host {
 }
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use serde_json::{json, Value};
@@ -64,19 +63,4 @@ pub fn failure(error: &str, code: &str, retryable: bool) -> Value {
     json!({ "ok": false, "error": error, "retryable": retryable, "code": code })
 }
 
-/// Writes `files` (relative path → content) into a fresh scratch directory and returns it.
-/// Every call gets its own directory, so tests can run in parallel.
-pub fn scratch_toolkit(name: &str, files: &[(&str, &str)]) -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("host-fixtures")
-        .join(format!("{name}-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    for (path, content) in files {
-        let path = dir.join(path);
-        std::fs::create_dir_all(path.parent().expect("a file has a parent")).expect("create scratch dir");
-        std::fs::write(&path, content).expect("write scratch file");
-    }
-    dir.canonicalize().expect("scratch dir exists")
-}
+pub use trove_host_tests::scratch_toolkit;

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 use trove_host::{CallEnv, Host, HostConfig, LoadOptions, PoolConfig, ToolCall, ToolkitHandle};
-use trove_host_tests::fixture;
+use trove_host_tests::{fixture, scratch_toolkit};
 
 async fn echo(pool: PoolConfig) -> ToolkitHandle {
     let host = Host::new(HostConfig::default()).unwrap();
@@ -230,11 +230,11 @@ async fn an_instance_stuck_in_native_code_is_abandoned_and_replaced() {
 /// answered (`tool exceeded its memory limit`) only at its time limit (found by a hostile review).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_heap_ceiling_reached_after_an_await_is_answered_at_once() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("pool-heap-after-await-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("extension.ts"),
-        r#"
+    let dir = scratch_toolkit(
+        "heap-after-await",
+        &[(
+            "extension.ts",
+            r#"
 import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
 export default defineToolkit({
   id: 'heap-after-await', name: 'Heap after await', description: 'Leaves a timer, awaits, fills the heap.', icon: 'bug', version: '1.0.0', egress: [],
@@ -247,8 +247,8 @@ export default defineToolkit({
     } })],
 });
 "#,
-    )
-    .unwrap();
+        )],
+    );
     let host = Host::new(HostConfig::default()).unwrap();
     let limits = trove_host::IsolateLimits {
         call_timeout: Duration::from_secs(600),

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use serde_json::json;
 use trove_host::{FixedClock, Host, HostConfig, LoadOptions, PoolConfig, ReplayTransport, ToolCall, ToolkitHandle};
 use trove_host_ops::egress::replay::Exchange;
-use trove_host_tests::repo_root;
+use trove_host_tests::{repo_root, scratch_toolkit};
 
 /// Resident set size of this process, in bytes (`/proc/self/statm`).
 fn rss_bytes() -> u64 {
@@ -84,11 +84,11 @@ async fn ten_thousand_sequential_calls_keep_memory_flat() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn failing_calls_that_read_error_stacks_keep_memory_flat() {
     let _turn = ONE_AT_A_TIME.lock().await;
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("soak-stacks-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("extension.ts"),
-        r#"
+    let dir = scratch_toolkit(
+        "soak-stacks",
+        &[(
+            "extension.ts",
+            r#"
 import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
 export default defineToolkit({
   id: 'stacks', name: 'Stacks', description: 'Reads error stacks, then fails.', icon: 'bug', version: '1.0.0', egress: [],
@@ -99,8 +99,8 @@ export default defineToolkit({
     } })],
 });
 "#,
-    )
-    .unwrap();
+        )],
+    );
     let host = Host::new(HostConfig::default()).unwrap();
     let one = PoolConfig { min_instances: 1, max_instances: 1, ..PoolConfig::default() };
     let stacks = host.load(&dir, LoadOptions { pool: Some(one), ..LoadOptions::default() }).await.unwrap();
@@ -155,9 +155,7 @@ export default defineToolkit({
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_native_objects_behind_crypto_keys_are_freed() {
     let _turn = ONE_AT_A_TIME.lock().await;
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("soak-keys-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("extension.ts"), KEYS).unwrap();
+    let dir = scratch_toolkit("soak-keys", &[("extension.ts", KEYS)]);
     let host = Host::new(HostConfig::default()).unwrap();
     let one = PoolConfig { min_instances: 1, max_instances: 1, ..PoolConfig::default() };
     let keys = host.load(&dir, LoadOptions { pool: Some(one), ..LoadOptions::default() }).await.unwrap();
