@@ -326,7 +326,32 @@ pub(crate) fn release_cppgc_objects_for_isolate(
     *objects = kept;
     owned
   });
-  for object in owned {
+  free_cppgc_objects(owned, rt);
+}
+
+/// Frees `dropped` (already out of the table): weak persistents and weak members
+/// that pointed at them read null from then on, their weak wrappers are let go
+/// of in `rt`, and each is dropped and deallocated.
+fn free_cppgc_objects(dropped: Vec<CppGcObject>, rt: *mut JSRuntime) {
+  if dropped.is_empty() {
+    return;
+  }
+  let gone: HashSet<usize> = dropped.iter().map(|object| object.ptr).collect();
+  {
+    let weak = cppgc_persistents(true)
+      .lock()
+      .unwrap_or_else(|poisoned| poisoned.into_inner());
+    for slot in weak.iter() {
+      let target = unsafe { &mut *(*slot as *mut usize) };
+      if gone.contains(target) {
+        *target = 0;
+      }
+    }
+  }
+  CPPGC_WEAK_MEMBERS.with(|members| {
+    members.borrow_mut().retain(|_, target| !gone.contains(target));
+  });
+  for object in dropped {
     unsafe {
       if !rt.is_null() {
         JS_FreeValueRT(rt, object.weak_wrapper);
@@ -618,37 +643,7 @@ fn cppgc_collect_garbage_for(isolate: *mut RealIsolate) {
     objects.len()
   });
   CPPGC_NEXT_COLLECTION.with(|next| next.set((survivors * 2).max(CPPGC_FIRST_COLLECTION)));
-  if dropped.is_empty() {
-    return;
-  }
-  let gone: HashSet<usize> = dropped.iter().map(|object| object.ptr).collect();
-  {
-    let weak = cppgc_persistents(true)
-      .lock()
-      .unwrap_or_else(|poisoned| poisoned.into_inner());
-    for slot in weak.iter() {
-      let target = unsafe { &mut *(*slot as *mut usize) };
-      if gone.contains(target) {
-        *target = 0;
-      }
-    }
-  }
-  CPPGC_WEAK_MEMBERS.with(|members| {
-    members.borrow_mut().retain(|_, target| !gone.contains(target));
-  });
-  for object in dropped {
-    unsafe {
-      if !rt.is_null() {
-        JS_FreeValueRT(rt, object.weak_wrapper);
-      }
-      rusty_v8_RustObj_drop(object.ptr as *mut RustObj);
-      if let Ok(layout) =
-        std::alloc::Layout::from_size_align(object.size, object.align)
-      {
-        std::alloc::dealloc(object.ptr as *mut u8, layout);
-      }
-    }
-  }
+  free_cppgc_objects(dropped, rt);
 }
 
 /// How many cppgc objects this thread holds before a collection is first due.
