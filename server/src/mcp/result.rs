@@ -24,25 +24,26 @@ pub const META_RETRYABLE: &str = "dev.ontrove/retryable";
 /// its message's.
 pub fn result_bytes(envelope: &Envelope) -> usize {
     match envelope {
-        Envelope::Ok(ok) => {
-            json_string_len(&ok.result.text)
-                + ok.structured_content.as_ref().map_or(0, |v| serde_json::to_string(v).map_or(0, |t| t.len()))
-        }
-        Envelope::Err(failure) => json_string_len(&failure.error),
+        Envelope::Ok(ok) => json_len(&ok.result.text).saturating_sub(2) + ok.structured_content.as_ref().map_or(0, json_len),
+        Envelope::Err(failure) => json_len(&failure.error).saturating_sub(2),
     }
 }
 
-/// The length of `text` written as a JSON string by serde_json, quotes excluded: `"` and `\`
-/// and `\b \f \n \r \t` take two bytes, other control characters six (`\u001f`), the rest
-/// their UTF-8 bytes.
-fn json_string_len(text: &str) -> usize {
-    text.bytes()
-        .map(|b| match b {
-            b'"' | b'\\' | 0x08 | 0x0c | b'\n' | b'\r' | b'\t' => 2,
-            0x00..=0x1f => 6,
-            _ => 1,
-        })
-        .sum()
+/// How many bytes serde_json writes for `value` (a string's quotes included), counted without
+/// keeping them.
+fn json_len(value: &(impl serde::Serialize + ?Sized)) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 += bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    serde_json::to_writer(&mut count, value).map_or(0, |()| count.0)
 }
 
 /// The MCP result of `envelope`.
