@@ -11,6 +11,9 @@
 //!   imports reloads the toolkit; a folder that does not exist yet is watched for through its
 //!   nearest existing parent. Only files inside the workspace are ever looked for (the loader
 //!   refuses the rest before it looks), so nothing outside it is watched.
+//! - A watched folder that is removed or replaced (`rm -rf lib && mkdir lib`, or its parent
+//!   renamed away, which the OS reports to no watch) is watched again, and the toolkits that
+//!   read from it reload: checked on every event and every [`RECHECK`].
 //! - Changes are debounced: a toolkit reloads once its files have been quiet for
 //!   [`DEBOUNCE`]. Hidden files and editor backups (`.x.swp`, `x~`) are ignored.
 //! - A reload is a full [`Host::load`] (unchanged files come from the host's transpile cache).
@@ -33,6 +36,10 @@ use crate::wire::Registry;
 
 /// Quiet time after the last change before a toolkit reloads.
 pub(crate) const DEBOUNCE: Duration = Duration::from_millis(200);
+
+/// How often the watched folders are checked against the file system ([`Reloader::recheck`]),
+/// besides on every event: some replacements send none.
+const RECHECK: Duration = Duration::from_secs(1);
 
 /// A served toolkit to watch.
 pub(crate) struct Watched {
@@ -113,6 +120,33 @@ fn covering(roots: impl IntoIterator<Item = PathBuf>, files: impl IntoIterator<I
     cover
 }
 
+/// A folder's identity on its file system: (device, inode) where the platform has them. A
+/// folder replaced at the same path has another.
+type FolderId = (u64, u64);
+
+/// The identity of the folder at `dir` now; `None` when there is none.
+fn folder_id(dir: &Path) -> Option<FolderId> {
+    let meta = std::fs::metadata(dir).ok().filter(std::fs::Metadata::is_dir)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        Some((meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        // No identity to compare: only a folder that is gone counts as replaced.
+        let _ = meta;
+        Some((0, 0))
+    }
+}
+
+/// A folder being watched.
+struct Watch {
+    mode: RecursiveMode,
+    /// [`folder_id`] when the watch was made.
+    id: Option<FolderId>,
+}
+
 struct Entry {
     watched: Watched,
     /// The files outside its directory it read or looked for ([`outside_files`]): as of the
@@ -136,6 +170,12 @@ impl Entry {
             !hidden && !backup
         });
         inside || self.files.iter().any(|file| file.starts_with(path))
+    }
+
+    /// Whether this toolkit reads from the folder `dir`: it is, or is under, the toolkit's
+    /// directory, or one of its files outside it is under it.
+    fn reads_from(&self, dir: &Path) -> bool {
+        dir.starts_with(&self.watched.root) || self.watched.root.starts_with(dir) || self.files.iter().any(|f| f.starts_with(dir))
     }
 
     fn failed(&mut self, error: String) {
@@ -167,7 +207,7 @@ struct Reloader {
     entries: Vec<Entry>,
     watcher: RecommendedWatcher,
     /// The folders watched now, and how: [`covering`] the entries' folders.
-    watching: BTreeMap<PathBuf, RecursiveMode>,
+    watching: BTreeMap<PathBuf, Watch>,
 }
 
 impl Reloader {
@@ -183,7 +223,7 @@ impl Reloader {
             self.entries.iter().flat_map(|e| e.files.iter().cloned()),
         );
         let gone: Vec<PathBuf> =
-            self.watching.iter().filter(|(dir, mode)| wanted.get(*dir) != Some(*mode)).map(|(dir, _)| dir.clone()).collect();
+            self.watching.iter().filter(|(dir, watch)| wanted.get(*dir) != Some(&watch.mode)).map(|(dir, _)| dir.clone()).collect();
         for dir in gone {
             // A folder that was deleted may already be unwatched; nothing to undo then.
             let _ = self.watcher.unwatch(&dir);
@@ -194,9 +234,12 @@ impl Reloader {
             if self.watching.contains_key(&dir) {
                 continue;
             }
+            // Read before the watch is made: if the folder is replaced in between, the next
+            // recheck sees the identity differ and watches again (read after, it never would).
+            let id = folder_id(&dir);
             match self.watcher.watch(&dir, mode) {
                 Ok(()) => {
-                    self.watching.insert(dir, mode);
+                    self.watching.insert(dir, Watch { mode, id });
                 }
                 Err(e) => {
                     first_error.get_or_insert((dir, e.to_string()));
@@ -206,32 +249,48 @@ impl Reloader {
         first_error.map_or(Ok(()), Err)
     }
 
-    /// A watched folder that was removed or renamed away has lost its watch (the OS drops it);
-    /// forgets it and watches again what is wanted now, so a folder replaced in one go (`rm -rf
-    /// lib && mkdir lib`, as code generators do) is watched again instead of never (a hostile
-    /// review found edits of such a helper ignored for good).
-    fn forget_gone_watches(&mut self, event: &Event) {
-        if !matches!(event.kind, EventKind::Remove(_) | EventKind::Modify(notify::event::ModifyKind::Name(_))) {
-            return;
+    /// Checks the watched folders against the file system, and watches again the ones that are
+    /// gone or replaced: removed (the OS drops the watch), or another folder now at their path
+    /// (`rm -rf lib && mkdir lib`, as code generators do, or a parent renamed away, which leaves
+    /// the watch on the old folder and sends no event at all). Also watches a folder that now
+    /// exists on the way to a helper that did not (its parent was watched instead).
+    ///
+    /// Returns the folders watched anew: what changed in them before the watch may have been
+    /// missed, so the toolkits that read from them must reload (a hostile review found edits of
+    /// a replaced helper folder ignored for good; the test suite caught the same race once).
+    fn recheck(&mut self) -> Vec<PathBuf> {
+        let stale: Vec<PathBuf> =
+            self.watching.iter().filter(|(dir, watch)| folder_id(dir) != watch.id).map(|(dir, _)| dir.clone()).collect();
+        for dir in &stale {
+            let _ = self.watcher.unwatch(dir);
+            self.watching.remove(dir);
         }
-        let gone: Vec<PathBuf> =
-            self.watching.keys().filter(|dir| event.paths.iter().any(|p| dir.starts_with(p))).cloned().collect();
-        if gone.is_empty() {
-            return;
-        }
-        for dir in gone {
-            let _ = self.watcher.unwatch(&dir);
-            self.watching.remove(&dir);
-        }
+        let before: BTreeSet<PathBuf> = self.watching.keys().cloned().collect();
         if let Err((path, reason)) = self.sync_watches() {
             tracing::warn!(target: "trove::serve", "cannot watch {}: {reason}; changes there will not reload", path.display());
         }
+        self.watching.keys().filter(|dir| !before.contains(*dir)).cloned().collect()
+    }
+
+    /// Marks dirty the toolkits that read from, or live under, a folder in `anew` (from
+    /// [`Self::recheck`]); whether any was.
+    fn mark_rewatched(&self, anew: &[PathBuf], dirty: &mut BTreeSet<usize>) -> bool {
+        let mut touched = false;
+        for (i, entry) in self.entries.iter().enumerate() {
+            if anew.iter().any(|dir| entry.reads_from(dir)) {
+                dirty.insert(i);
+                touched = true;
+            }
+        }
+        touched
     }
 
     async fn run(mut self, mut events: mpsc::UnboundedReceiver<notify::Result<Event>>) {
         let mut dirty: BTreeSet<usize> = BTreeSet::new();
         let mut deadline: Option<tokio::time::Instant> = None;
         let mut last_watch_error: Option<String> = None;
+        let mut recheck = tokio::time::interval_at(tokio::time::Instant::now() + RECHECK, RECHECK);
+        recheck.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             let quiet = async {
                 match deadline {
@@ -246,8 +305,8 @@ impl Reloader {
                         if !changes_content(&event.kind) {
                             continue;
                         }
-                        self.forget_gone_watches(&event);
-                        let mut touched = false;
+                        let anew = self.recheck();
+                        let mut touched = self.mark_rewatched(&anew, &mut dirty);
                         for (i, entry) in self.entries.iter().enumerate() {
                             if event.paths.iter().any(|p| entry.covers(p)) {
                                 dirty.insert(i);
@@ -266,6 +325,12 @@ impl Reloader {
                         }
                     }
                 },
+                _ = recheck.tick() => {
+                    let anew = self.recheck();
+                    if self.mark_rewatched(&anew, &mut dirty) {
+                        deadline = Some(tokio::time::Instant::now() + DEBOUNCE);
+                    }
+                }
                 () = quiet => {
                     deadline = None;
                     for i in std::mem::take(&mut dirty) {

@@ -354,6 +354,35 @@ async fn watch_follows_a_helper_folder_replaced_in_one_go() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watch_follows_a_helper_folder_whose_parent_was_renamed_away() {
+    // Renaming `shared` away moves the watched `shared/lib` with it and sends its watch no
+    // event; the watch stayed on the old folder and the new helper's edits were never seen.
+    let kits = scratch("watch-parent-renamed");
+    std::fs::write(kits.join("package.json"), "{}\n").unwrap();
+    let shared = kits.join("shared");
+    let write_helper = |v: &str| {
+        std::fs::create_dir_all(shared.join("lib")).unwrap();
+        std::fs::write(shared.join("lib/version.ts"), format!("export const VERSION = '{v}';\n")).unwrap();
+    };
+    write_helper("p1");
+    let dir = kits.join("echo");
+    copy_toolkit(&fixture("echo"), &dir, &[]);
+    let file = dir.join("extension.ts");
+    let original = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, original.replace("const VERSION = 'v1';", "import { VERSION } from '../shared/lib/version.ts';")).unwrap();
+    let options = ServeOptions { watch: true, ..local() };
+    let running = start(vec![dir.clone()], LoadOptions::default(), no_egress(), options).await;
+    let (http, at) = (client(), url(&running, "echo"));
+    assert_eq!(version(&http, &at).await, "p1");
+    std::fs::rename(&shared, kits.join("shared-old")).unwrap();
+    write_helper("p2");
+    eventually("p2 is served", || async { version(&http, &at).await == "p2" }).await;
+    write_helper("p3");
+    eventually("p3 is served", || async { version(&http, &at).await == "p3" }).await;
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn watch_swaps_versions_under_load_without_failing_a_call() {
     let _alone = exclusive().await;
     let dir = scratch("watch-load").join("echo");
