@@ -39,6 +39,11 @@ pub struct CallArgs {
     /// complete test case (call, cassette, expectations) named --name.
     #[arg(long, value_name = "FILE", requires = "name")]
     record_case: Option<PathBuf>,
+    /// With --record or --record-case: record requests that failed on the network as such
+    /// (a case about an outage). Without it, a recording in which any request failed on the
+    /// network writes nothing and exits 1: run offline, it would pin the outage as expected.
+    #[arg(long)]
+    keep_network_failures: bool,
     /// The name of the case --record-case appends (unique in the file).
     #[arg(long, value_name = "NAME", requires = "record_case")]
     name: Option<String>,
@@ -196,8 +201,15 @@ pub async fn call(args: CallArgs) -> ExitCode {
     let exchanges = cassette::scrub(outcome.record.exchanges.clone(), &toolkit.redactor());
     if recording {
         let failed = exchanges.iter().filter(|e| matches!(e.response, RecordedResponse::NetworkError { .. })).count();
+        if failed > 0 && !args.keep_network_failures {
+            eprintln!(
+                "trove-host: {failed} request(s) failed on the network, so nothing was recorded (is the network up?); \
+                 pass --keep-network-failures to record them as failures"
+            );
+            return ExitCode::from(1);
+        }
         if failed > 0 {
-            eprintln!("trove-host: warning: {failed} request(s) failed on the network; the recording replays those failures (is the network up?)");
+            eprintln!("trove-host: warning: {failed} request(s) failed on the network; the recording replays those failures");
         }
     }
     if let Some(file) = &args.record {

@@ -40,6 +40,7 @@ pub struct TestArgs {
 
 const RED: Style = AnsiColor::Red.on_default();
 const GREEN: Style = AnsiColor::Green.on_default();
+const YELLOW: Style = AnsiColor::Yellow.on_default();
 const BOLD: Style = Style::new().bold();
 const DIM: Style = Style::new().dimmed();
 
@@ -156,10 +157,6 @@ pub async fn test(args: TestArgs) -> ExitCode {
         };
         let shown = file.display();
         out!("{BOLD}{shown}{BOLD:#}");
-        let mut seen = std::collections::BTreeSet::new();
-        if let Some(dup) = cases.iter().find(|c| !seen.insert(c.name.as_str())) {
-            return usage(format!("{shown}: two cases are named {:?} (names are unique within a file)", dup.name));
-        }
         let mut options = InstanceOptions { workspace_root: args.root.clone(), ..InstanceOptions::default() };
         options.limits.call_timeout = timeout;
         let select = |c: &Case| matches_filter(args.filter.as_deref(), file, &c.name);
@@ -176,6 +173,14 @@ pub async fn test(args: TestArgs) -> ExitCode {
         let mut file_changed = false;
         for (index, result, problems) in &run.results {
             let case = &cases[*index];
+            for name in case.secrets.keys().filter(|name| !run.declared_secrets.contains(*name)) {
+                let declared: Vec<&str> = run.declared_secrets.iter().map(String::as_str).collect();
+                out!(
+                    "  {YELLOW}warning:{YELLOW:#} case {:?} gives the secret {name:?}, which the toolkit does not declare (it declares: {}); the toolkit can never read it",
+                    case.name,
+                    if declared.is_empty() { "none".to_owned() } else { declared.join(", ") }
+                );
+            }
             // A cassette or scripted answer that does not fit is not an expectation to rewrite.
             let script_problems = problems.iter().any(|p| p.starts_with("http:") || p.starts_with("trove:"));
             if args.update && !script_problems && update_case(&mut raw[*index], result) {

@@ -103,8 +103,9 @@ const EXPECTATION_FIELDS: [&str; 6] = ["expect", "expectRequests", "expectCallba
 
 /// Reads a case file. Errors name the file, the case and the field that is wrong (e.g.
 /// `cases.json does not match the case format, in case "b": [3].now: invalid type: null,
-/// expected a string`), including a field the case format does not have and a `{"$regex": …}`
-/// matcher that is not a string or not a valid regex.
+/// expected a string`), including a field the case format does not have, a `now` that is not
+/// RFC 3339, and a `{"$regex": …}` matcher that is not a string or not a valid regex; also a
+/// file with no cases, and two cases of one name.
 pub fn read_case_file(path: &Path) -> Result<Vec<Case>, String> {
     let value = read_json(path)?;
     // The name of case `index`, as written, to say which case an error is in.
@@ -122,6 +123,24 @@ pub fn read_case_file(path: &Path) -> Result<Vec<Case>, String> {
         };
         format!("{} does not match the case format{which}: {at}: {}", path.display(), e.into_inner())
     })?;
+    if cases.is_empty() {
+        // An emptied or truncated file would otherwise pass, testing nothing.
+        return Err(format!("{} holds no cases (a case file is a non-empty array of cases)", path.display()));
+    }
+    let mut names = BTreeSet::new();
+    for (index, case) in cases.iter().enumerate() {
+        if !names.insert(case.name.as_str()) {
+            return Err(format!("{}: two cases are named {:?} (names are unique within a file)", path.display(), case.name));
+        }
+        if let Err(e) = chrono::DateTime::parse_from_rfc3339(&case.now) {
+            return Err(format!(
+                "{} does not match the case format, {}: [{index}].now: {:?} is not an RFC 3339 instant (e.g. 2026-11-29T12:00:00Z): {e}",
+                path.display(),
+                case_name(index),
+                case.now
+            ));
+        }
+    }
     for (index, case) in value.as_array().into_iter().flatten().enumerate() {
         let mut problems = Vec::new();
         for field in EXPECTATION_FIELDS {
@@ -358,6 +377,9 @@ pub struct FileRun {
     /// Set when a case left its instance untrusted and no fresh one could be loaded (the
     /// toolkit's files changed meanwhile): the cases after it did not run.
     pub stopped: Option<Stopped>,
+    /// The secrets the toolkit declares (its manifest's `secrets`): a case's `secrets` entry
+    /// not among them is one the toolkit can never read (often a misspelt name).
+    pub declared_secrets: Arc<BTreeSet<String>>,
 }
 
 /// Why the rest of a case file did not run (see [`FileRun::stopped`]).
@@ -391,6 +413,7 @@ pub fn run_file(
                 let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("tokio runtime");
                 runtime.block_on(async {
                     let mut instance = Toolkit::load_instance(toolkit, options.clone()).await?;
+                    let declared_secrets = instance.scope().secrets.clone();
                     let mut results = Vec::new();
                     let mut limited = Vec::new();
                     let mut selected = cases.iter().enumerate().filter(|(_, c)| select(c)).peekable();
@@ -411,12 +434,12 @@ pub fn run_file(
                                 Err(error) => {
                                     let not_run = selected.map(|(i, _)| i).collect();
                                     let stopped = Some(Stopped { after: index, not_run, error });
-                                    return Ok(FileRun { results, limited, stopped });
+                                    return Ok(FileRun { results, limited, stopped, declared_secrets });
                                 }
                             }
                         }
                     }
-                    Ok(FileRun { results, limited, stopped: None })
+                    Ok(FileRun { results, limited, stopped: None, declared_secrets })
                 })
             })
             .join()

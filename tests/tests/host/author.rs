@@ -136,6 +136,31 @@ fn record_case_appends_a_complete_case_that_test_passes() {
 }
 
 #[test]
+fn a_recording_whose_requests_failed_on_the_network_writes_nothing_unless_asked() {
+    // `.test` names never resolve (RFC 2606), so the recorder's requests fail on the network
+    // here as they would on a machine that is offline.
+    let dir = scratch_toolkit("record-offline", &[(".keep", "")]);
+    let file = dir.join("tests/lookup.json");
+    let cassette = dir.join("lookup.cassette.json");
+    let home = dir.join("home");
+    let recorder = fixture("recorder");
+    let record = |extra: &[&str]| {
+        let mut args = vec!["call", s(&recorder), "lookup", "--args", r#"{"q":"tides"}"#, "--now", "2026-11-29T12:00:00Z"];
+        args.extend_from_slice(extra);
+        trove_host_tests::run_cli(&args, &[("TROVE_HOST_HOME", s(&home)), ("NO_COLOR", "1"), ("TROVE_SECRET_API_KEY", "k-123")], None)
+    };
+    let out = record(&["--record-case", s(&file), "--name", "offline", "--record", s(&cassette)]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("1 request(s) failed on the network, so nothing was recorded"), "{}", text(&out));
+    assert!(!file.exists() && !cassette.exists(), "nothing is written");
+    let out = record(&["--record-case", s(&file), "--name", "outage", "--keep-network-failures"]);
+    assert!(text(&out).contains("appended case \"outage\""), "{}", text(&out));
+    let cases = read(&file);
+    assert_eq!(cases[0]["http"][0]["response"], json!({ "networkError": true }), "{cases}");
+    assert_eq!(cases[0]["expect"]["error"], "Upstream request failed; try again shortly.");
+}
+
+#[test]
 fn freeze_time_makes_a_clock_reading_toolkit_replay_identically() {
     let author = fixture("author");
     let call = |extra: &[&str]| {
@@ -378,10 +403,31 @@ fn case_files_get_precise_errors_and_update_keeps_matchers_that_still_match() {
     let out = run(&["test", s(&echo), s(&dup)]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
     assert!(text(&out).contains("two cases are named \"a\""), "{}", text(&out));
+    // An emptied file tests nothing: an error, as a folder without case files is.
+    let empty = dir.join("empty.json");
+    std::fs::write(&empty, "[]").unwrap();
+    let out = run(&["test", s(&echo), s(&empty)]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("empty.json holds no cases"), "{}", text(&out));
+    // A `now` that is not RFC 3339 is a format error like any other, not a failing case.
+    let when = dir.join("when.json");
+    std::fs::write(&when, r#"[{"name":"a","call":{"tool":"echo"},"now":"yesterday"}]"#).unwrap();
+    let out = run(&["test", s(&echo), s(&when)]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains(r#"in case "a": [0].now: "yesterday" is not an RFC 3339 instant"#), "{}", text(&out));
     let one = dir.join("one.json");
     std::fs::write(&one, r#"[{"name":"a","call":{"tool":"echo"},"now":"2026-01-01T00:00:00Z"}]"#).unwrap();
     let out = run(&["test", s(&echo), s(&one), "--filter", "nothing-matches-this"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    // A secret the toolkit does not declare (a misspelt name, most often) is pointed out.
+    let typo = dir.join("typo.json");
+    std::fs::write(&typo, r#"[{"name":"a","call":{"tool":"echo"},"now":"2026-01-01T00:00:00Z","secrets":{"NOT_DECLARED":"x"}}]"#).unwrap();
+    let out = run(&["test", s(&echo), s(&typo)]);
+    assert!(
+        text(&out).contains(r#"warning: case "a" gives the secret "NOT_DECLARED", which the toolkit does not declare"#),
+        "{}",
+        text(&out)
+    );
 
     // A case with no `expect` at all fails, and --update writes it; a matcher that still
     // matches survives an update of a sibling field.
