@@ -18,9 +18,9 @@ pub struct McpArgs {
     /// Who every call is made as.
     #[command(flatten)]
     caller: crate::caller::CallerArgs,
-    /// Serve over streamable HTTP at http://ADDR/mcp instead of stdio (ADDR default
-    /// 127.0.0.1:8789; port 0: any free port, printed on stderr).
-    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "127.0.0.1:8789")]
+    /// Serve over streamable HTTP at http://ADDR/mcp instead of stdio (ADDR: IP:PORT,
+    /// localhost:PORT or PORT; default 127.0.0.1:8789; port 0: any free port, printed on stderr).
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "127.0.0.1:8789", value_parser = crate::serve::listen_address)]
     http: Option<SocketAddr>,
     /// With --http: require `Authorization: Bearer <token>`, the token being this file's
     /// content (trimmed). Required to listen beyond loopback.

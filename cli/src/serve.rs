@@ -15,8 +15,9 @@ pub struct ServeArgs {
     /// Toolkit directories (or entry files).
     #[arg(required = true)]
     toolkits: Vec<PathBuf>,
-    /// Address to listen on (port 0: any free port; the chosen address is printed).
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8788")]
+    /// Address to listen on: IP:PORT, localhost:PORT or PORT (on 127.0.0.1); port 0: any free
+    /// port, the chosen address is printed.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8788", value_parser = listen_address)]
     listen: std::net::SocketAddr,
     /// Reload a toolkit when its files change (the previous version keeps serving if the new
     /// one fails to load).
@@ -118,6 +119,28 @@ pub const MAX_SECONDS: f64 = 1e9;
 
 /// `--<name> <v>` as a duration: a number of seconds from one nanosecond to [`MAX_SECONDS`].
 ///
+/// An address to listen on, as `--listen` and `mcp --http` take it: `IP:PORT`
+/// (`[::1]:8788` for IPv6), `localhost:PORT`, or `PORT` alone; the last two on 127.0.0.1.
+/// Other names are refused rather than resolved: which of a name's addresses to listen on is
+/// the operator's choice, and a server bound to the wrong one is reachable where it should not be.
+///
+/// # Errors
+/// A message naming the value and the forms taken.
+pub fn listen_address(value: &str) -> Result<std::net::SocketAddr, String> {
+    use std::net::{Ipv4Addr, SocketAddr};
+    if let Ok(addr) = value.parse::<SocketAddr>() {
+        return Ok(addr);
+    }
+    let port = match value.split_once(':') {
+        Some((name, port)) if name.eq_ignore_ascii_case("localhost") => port,
+        _ => value,
+    };
+    match port.parse::<u16>() {
+        Ok(number) if port.bytes().all(|b| b.is_ascii_digit()) => Ok(SocketAddr::from((Ipv4Addr::LOCALHOST, number))),
+        _ => Err(format!("{value:?} is not an address to listen on: give IP:PORT (e.g. 127.0.0.1:8788 or [::1]:8788), localhost:PORT or PORT")),
+    }
+}
+
 /// # Errors
 /// A message naming the flag and the value, for zero, a negative number, NaN, a value under a
 /// nanosecond or one over [`MAX_SECONDS`].
@@ -232,3 +255,19 @@ pub async fn serve(args: ServeArgs) -> ExitCode {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::listen_address;
+
+    #[test]
+    fn listen_addresses_are_ip_and_port_localhost_and_port_or_a_port() {
+        for (given, meant) in [("127.0.0.1:8788", "127.0.0.1:8788"), ("[::1]:0", "[::1]:0"), ("0.0.0.0:1", "0.0.0.0:1"), ("8789", "127.0.0.1:8789"), ("LocalHost:0", "127.0.0.1:0")] {
+            assert_eq!(listen_address(given), Ok(meant.parse().unwrap()), "{given}");
+        }
+        for refused in ["example.com:80", "+80", "70000", "localhost:", "localhost", "", "127.0.0.1"] {
+            let error = listen_address(refused).unwrap_err();
+            assert!(error.contains("IP:PORT") && error.contains(&format!("{refused:?}")), "{refused}: {error}");
+        }
+    }
+}

@@ -60,6 +60,7 @@
 //! platform's callbacks for `--platform` URLs).
 
 mod env;
+mod host_header;
 pub mod mcp;
 mod serve;
 mod watch;

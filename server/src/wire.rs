@@ -208,16 +208,10 @@ async fn refuse_web_pages(State(state): State<WireState>, request: Request, next
     (StatusCode::FORBIDDEN, Json(envelope)).into_response()
 }
 
-/// Whether a `Host` header value (`name[:port]`) names the loopback ([`is_loopback_name`]).
+/// Whether a `Host` header value (`name[:port]`, [`crate::host_header::parse`]) names the
+/// loopback ([`is_loopback_name`]).
 fn is_local_host(value: &str) -> bool {
-    let name = match value.strip_prefix('[') {
-        Some(rest) => rest.split(']').next().unwrap_or_default(),
-        None => match value.rsplit_once(':') {
-            Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
-            _ => value,
-        },
-    };
-    is_loopback_name(name)
+    crate::host_header::parse(value).is_some_and(|(name, _)| is_loopback_name(&name))
 }
 
 /// Whether a host name (no port; an IPv6 address without brackets) names the loopback:
@@ -582,7 +576,18 @@ mod tests {
         for local in ["localhost", "localhost:8788", "LOCALHOST.", "app.localhost:1", "127.0.0.1:8788", "127.1.2.3", "[::1]:8788", "[::1]"] {
             assert!(is_local_host(local), "{local}");
         }
-        for other in ["example.com", "example.com:8788", "localhost.example.com", "10.0.0.1:8788", "[::2]:80", "0.0.0.0", "", "127.0.0.1.nip.io"] {
+        for other in [
+            "example.com",
+            "example.com:8788",
+            "localhost.example.com",
+            "10.0.0.1:8788",
+            "[::2]:80",
+            "0.0.0.0",
+            "",
+            "127.0.0.1.nip.io",
+            "localhost:abc",
+            "evil.example@localhost",
+        ] {
             assert!(!is_local_host(other), "{other}");
         }
     }

@@ -62,9 +62,9 @@ impl Gate {
     pub(crate) fn new(listening: IpAddr, hosts: &[String], origins: &[String]) -> Self {
         let mut allowed_hosts = vec![(listening.to_string(), None)];
         for entry in hosts {
-            match entry.trim().parse::<Authority>() {
-                Ok(a) => allowed_hosts.push((host_name(&a), a.port_u16())),
-                Err(_) => tracing::warn!(target: "trove::mcp", "ignoring allowed host {entry:?}: not a name[:port]"),
+            match crate::host_header::parse(entry.trim()) {
+                Some(name_and_port) => allowed_hosts.push(name_and_port),
+                None => tracing::warn!(target: "trove::mcp", "ignoring allowed host {entry:?}: not a name[:port]"),
             }
         }
         let mut allowed_origins = Vec::new();
@@ -106,8 +106,7 @@ impl Gate {
     }
 
     fn host_allowed(&self, value: &str) -> bool {
-        let Ok(authority) = value.parse::<Authority>() else { return false };
-        let (name, port) = (host_name(&authority), authority.port_u16());
+        let Some((name, port)) = crate::host_header::parse(value) else { return false };
         is_loopback_name(&name)
             || self.hosts.iter().any(|(allowed, allowed_port)| *allowed == name && allowed_port.is_none_or(|p| Some(p) == port))
     }
@@ -150,7 +149,20 @@ mod tests {
         for ok in ["localhost:8789", "127.0.0.1:1", "[::1]:8789", "app.localhost", "10.0.0.5:8789", "MCP.example:1", "pinned.example:8789"] {
             assert_eq!(g.refusal(&headers(ok, None)), None, "{ok}");
         }
-        for refused in ["evil.example", "10.0.0.6:8789", "pinned.example:8790", "pinned.example", "localhost.evil.example", ""] {
+        for refused in [
+            "evil.example",
+            "10.0.0.6:8789",
+            "pinned.example:8790",
+            "pinned.example",
+            "localhost.evil.example",
+            "",
+            // Not Host values at all, though they name a loopback host.
+            "127.0.0.1:99999",
+            "localhost:abc",
+            "localhost:",
+            "localhost:+80",
+            "evil.example@127.0.0.1:8789",
+        ] {
             assert!(g.refusal(&headers(refused, None)).is_some(), "{refused}");
         }
         assert!(g.refusal(&HeaderMap::new()).is_some(), "no Host");

@@ -148,7 +148,7 @@ pub(crate) async fn start(server: &McpServer, options: McpHttpOptions) -> Result
     // answer to a call travels on its POST's own event stream, which ends after it).
     let exchanges = Arc::new(AtomicUsize::new(0));
     let mut router = Router::new()
-        .nest_service(MCP_PATH, service)
+        .route_service(MCP_PATH, service)
         .layer(axum::middleware::from_fn_with_state(
             (manager, options.max_sessions, Arc::new(tokio::sync::Mutex::new(()))),
             limit_sessions,

@@ -332,9 +332,27 @@ async fn a_foreign_host_is_refused() {
         let response = raw.post(None, &[(HOST, host.as_str())], init.clone()).await;
         assert_eq!(response.status(), 403, "Host {host}");
     }
+    // Not Host values at all: a port out of range or not a number, user info.
+    for host in [format!("localhost:{port}0000"), "localhost:abc".to_owned(), format!("evil.example@127.0.0.1:{port}")] {
+        let response = raw.post(None, &[(HOST, host.as_str())], init.clone()).await;
+        assert_eq!(response.status(), 403, "Host {host}");
+    }
     for host in [format!("localhost:{port}"), format!("127.0.0.1:{port}")] {
         let response = raw.post(None, &[(HOST, host.as_str())], init.clone()).await;
         assert_eq!(response.status(), 200, "Host {host}");
+    }
+    // The endpoint is /mcp itself, not a folder of them.
+    for path in ["/mcp/", "/mcp/x"] {
+        let url = format!("http://{}{path}", running.local_addr());
+        let response = reqwest::Client::new()
+            .post(&url)
+            .header(reqwest::header::ACCEPT, "application/json, text/event-stream")
+            .header(reqwest::header::CONTENT_TYPE, "application/json")
+            .body(init.to_string())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 404, "{path}");
     }
     running.shutdown().await;
 }
