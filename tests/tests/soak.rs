@@ -1,8 +1,9 @@
 //! Proves that a warm toolkit does not leak: 10,000 sequential calls through one `Host`, and
 //! the process's resident memory after the first 1,000 grows by no more than 10% (issue #7);
 //! that calls which read error stacks and fail leave nothing behind; that an instance
-//! discarded after a fault gives its memory back; and that the native objects behind
-//! `CryptoKey`s are freed once their keys are.
+//! discarded after a fault gives its memory back; that the native objects behind
+//! `CryptoKey`s are freed once their keys are; and that WebAssembly memory counts against the
+//! heap ceiling and goes with its isolate.
 //!
 //! Its own test binary, so no other test's allocations move the figure; the tests take turns.
 
@@ -182,4 +183,68 @@ async fn the_native_objects_behind_crypto_keys_are_freed() {
         eprintln!("soak: {calls} calls that import {count} keys ({then}): RSS grew {:.1} MiB", growth as f64 / 1048576.0);
         assert!(growth < 32 << 20, "resident memory grew {:.1} MiB over {calls} calls ({then})", growth as f64 / 1048576.0);
     }
+}
+
+/// A toolkit whose one call instantiates a module declaring a linear memory of `mib` MiB
+/// (`(module (memory (export "m") N))`, built here) and writes every byte of it, keeping the
+/// instance in module state, as a toolkit caching a WebAssembly library would.
+const WASM_MEMORY: &str = r#"
+import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
+const kept: unknown[] = [];
+export default defineToolkit({
+  id: 'wasm-memory', name: 'Wasm memory', description: 'Holds WebAssembly memory.', icon: 'cpu', version: '1.0.0', egress: [],
+  tools: [tool({ name: 'grab', description: 'Instantiates a module with mib MiB of memory.', input: z.object({ mib: z.number() }),
+    handler: async ({ mib }) => {
+      const leb: number[] = [];
+      for (let v = mib * 16; ; ) { const b = v & 0x7f; v >>>= 7; if (v) leb.push(b | 0x80); else { leb.push(b); break; } }
+      const bytes = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 5, 2 + leb.length, 1, 0, ...leb, 7, 5, 1, 1, 0x6d, 2, 0]);
+      const { instance } = await WebAssembly.instantiate(bytes);
+      new Uint8Array((instance.exports.m as WebAssembly.Memory).buffer).fill(1);
+      kept.push(instance);
+      return `holding ${kept.length * mib} MiB`;
+    } })],
+});
+"#;
+
+/// The engine's WebAssembly runtime maps linear memory outside the JS heap: a module declaring
+/// 200 MiB passed any heap ceiling (a toolkit held 1,000 MiB under a 256 MiB ceiling), and its
+/// instances were never freed, even with their isolate (v8x patch 32). Now the memory counts
+/// against the ceiling: the call that would cross it fails naming the memory limit, its
+/// instance is replaced, and the replaced one's memory is given back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn webassembly_memory_counts_against_the_heap_ceiling_and_goes_with_its_isolate() {
+    let _turn = ONE_AT_A_TIME.lock().await;
+    let dir = scratch_toolkit("soak-wasm-memory", &[("extension.ts", WASM_MEMORY)]);
+    let host = Host::new(HostConfig::default()).unwrap();
+    let one = PoolConfig { min_instances: 1, max_instances: 1, ..PoolConfig::default() };
+    let wasm = host.load(&dir, LoadOptions { pool: Some(one), ..LoadOptions::default() }).await.unwrap();
+    let ceiling_mib = trove_host::IsolateLimits::default().max_heap_bytes >> 20;
+    let mut held = 0;
+    // Resident memory after the 2nd and the 6th replacement: the same point of the cycle.
+    let (mut failures, mut after_second, mut after_sixth) = (0, 0, 0);
+    while failures < 6 {
+        let env = trove_host::CallEnv::new(Arc::new(ReplayTransport::new(Vec::new())));
+        let outcome = wasm.call(ToolCall::new("grab", json!({ "mib": 32 }), "user"), env).await.expect("not overloaded");
+        if outcome.is_ok() {
+            held += 32;
+            // The engine's hard limit is the ceiling plus an eighth, room to unwind in.
+            assert!(held <= ceiling_mib + ceiling_mib / 8, "{held} MiB held under a {ceiling_mib} MiB ceiling: {}", outcome.envelope);
+            continue;
+        }
+        let envelope = serde_json::to_value(&outcome.envelope).unwrap();
+        assert_eq!(envelope["error"], "tool exceeded its memory limit", "{envelope}");
+        held = 0;
+        failures += 1;
+        // The replaced instance is disposed on its worker after the answer is sent.
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        match failures {
+            2 => after_second = rss_bytes(),
+            6 => after_sixth = rss_bytes(),
+            _ => {}
+        }
+    }
+    assert_eq!(wasm.stats().retired, 6, "{:?}", wasm.stats());
+    let growth = after_sixth as i64 - after_second as i64;
+    eprintln!("soak: 4 instances replaced at the ceiling holding WebAssembly memory: RSS grew {:.1} MiB", growth as f64 / 1048576.0);
+    assert!(growth < 24 << 20, "resident memory grew {:.1} MiB over 4 replaced instances", growth as f64 / 1048576.0);
 }

@@ -1128,6 +1128,9 @@ pub extern "C" fn v8__Isolate__Dispose(this: *mut RealIsolate) {
     super::object::release_object_tables_for_runtime(st.ctx);
     // trove-host patch (TROVE-PATCHES.md, 2): and its exported wasm memories.
     super::wasm::release_memory_envs_for_runtime(st.ctx);
+    // trove-host patch (TROVE-PATCHES.md, 32): then its WebAssembly store, instances and
+    // linear memories with it, while its runtime can still be given their bytes back.
+    super::wasm::release_wasm_for_isolate(this, st.rt);
     // trove-host patch (TROVE-PATCHES.md, 3): and its contexts' call-site factories.
     let mut contexts = st.extra_contexts.clone();
     contexts.push(st.ctx);

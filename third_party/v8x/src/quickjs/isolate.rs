@@ -963,6 +963,17 @@ fn near_heap_limit_headroom(limit: usize) -> usize {
 }
 
 pub(crate) fn maybe_drive_near_heap_limit_callback(isolate: *mut RealIsolate) {
+  drive_near_heap_limit_callback(isolate, false);
+}
+
+/// trove-host patch 32 (TROVE-PATCHES.md): runs the near-heap-limit callback now, however
+/// full the heap is: memory counted against it from outside (WebAssembly linear memory) was
+/// refused, which V8 would have counted as the heap reaching its limit.
+pub(crate) fn force_near_heap_limit_callback(isolate: *mut RealIsolate) {
+  drive_near_heap_limit_callback(isolate, true);
+}
+
+fn drive_near_heap_limit_callback(isolate: *mut RealIsolate, force: bool) {
   let iso = terminate_target(isolate);
   if iso.is_null() {
     return;
@@ -996,7 +1007,7 @@ pub(crate) fn maybe_drive_near_heap_limit_callback(isolate: *mut RealIsolate) {
   // the V8-compatible callback shortly before that point so it can raise the
   // limit first.
   let callback_headroom = near_heap_limit_headroom(limit);
-  if used.saturating_add(callback_headroom) < limit {
+  if !force && used.saturating_add(callback_headroom) < limit {
     iso_state(iso)
       .near_heap_limit_in_callback
       .store(false, Ordering::Release);

@@ -323,6 +323,8 @@ unsafe extern "C" {
     sf: *const JSSharedArrayBufferFunctions,
   );
   pub fn v82jsc_malloc_size(rt: *mut JSRuntime) -> usize;
+  /// trove-host patch 32: counts `delta` bytes allocated outside QuickJS against `rt`'s limit.
+  pub fn v82jsc_charge_external_memory(rt: *mut JSRuntime, delta: i64) -> c_int;
   pub fn JS_GetGCThreshold(rt: *mut JSRuntime) -> usize;
   pub fn JS_SetGCThreshold(rt: *mut JSRuntime, gc_threshold: usize);
   pub fn JS_RunGC(rt: *mut JSRuntime);

@@ -8,8 +8,13 @@
 //!
 //! Native handles (module/instance/memory/store) are kept in a thread-local
 //! registry keyed by a small integer id stored as a hidden property on the JS
-//! wrapper object; the underlying wasm objects are intentionally leaked (never
-//! deleted) — process-lifetime, mirroring how engines treat eternal handles.
+//! wrapper object.
+//!
+//! trove-host patch 32 (third_party/v8x/TROVE-PATCHES.md): each isolate has a WAMR store of
+//! its own, deleted when the isolate is disposed ([`release_wasm_for_isolate`]), which frees
+//! its instances, their linear memories and its modules (before, they lived as long as the
+//! process, so a server leaked every instance a toolkit made); and the bytes of linear memory
+//! an isolate's instances commit count against its heap ceiling ([`charge_linear_memory`]).
 
 #![allow(non_camel_case_types)]
 
@@ -148,8 +153,13 @@ unsafe extern "C" {
     flags: c_int,
   ) -> c_int;
 
-  pub fn wasm_engine_new() -> *mut wasm_engine_t;
+  pub fn wasm_engine_new_with_args(
+    kind: c_int,
+    opts: *const MemAllocOption,
+  ) -> *mut wasm_engine_t;
   pub fn wasm_store_new(e: *mut wasm_engine_t) -> *mut wasm_store_t;
+  pub fn wasm_store_delete(s: *mut wasm_store_t);
+  pub fn v82jsc_set_mem_charge_cb(cb: Option<unsafe extern "C" fn(i64) -> bool>);
   pub fn wasm_runtime_set_log_level(level: c_int);
   pub fn v82jsc_wasm_module_error() -> *const c_char;
 
@@ -166,6 +176,9 @@ unsafe extern "C" {
   ) -> bool;
   pub fn wasm_module_imports(m: *const wasm_module_t, out: *mut wasm_vec_t);
   pub fn wasm_module_exports(m: *const wasm_module_t, out: *mut wasm_vec_t);
+  pub fn wasm_importtype_vec_delete(v: *mut wasm_vec_t);
+  pub fn wasm_exporttype_vec_delete(v: *mut wasm_vec_t);
+  pub fn wasm_extern_vec_delete(v: *mut wasm_vec_t);
 
   pub fn wasm_importtype_module(
     it: *const wasm_importtype_t,
@@ -619,6 +632,9 @@ struct WasmState {
   store: *mut wasm_store_t,
   modules: Vec<ModuleEntry>,
   instances: Vec<*mut wasm_instance_t>,
+  /// trove-host patch 32: each instance's exports as `wasm_instance_exports` copied them (the
+  /// JS wrappers point into them), deleted with the store.
+  exports: Vec<wasm_vec_t>,
 }
 
 struct ModuleEntry {
@@ -673,7 +689,17 @@ thread_local! {
 }
 
 thread_local! {
-    static WASM: RefCell<Option<WasmState>> = const { RefCell::new(None) };
+    /// trove-host patch 32: each isolate's WebAssembly state, by the isolate's address (0: made
+    /// with no isolate entered, kept for the thread's life as before).
+    static WASM: RefCell<Vec<(usize, WasmState)>> = const { RefCell::new(Vec::new()) };
+    /// The thread's handle on WAMR's engine (one per process; counted per thread).
+    static WASM_ENGINE: std::cell::Cell<*mut wasm_engine_t> = const { std::cell::Cell::new(ptr::null_mut()) };
+    /// While an isolate's store is deleted: its runtime, to which the linear memory freed
+    /// belongs, whichever isolate is current.
+    static CHARGE_TO: std::cell::Cell<*mut JSRuntime> = const { std::cell::Cell::new(ptr::null_mut()) };
+    /// Bytes of linear memory charged to each runtime (by address) and not given back: what
+    /// a runtime may be given back, so its count never drops below what QuickJS allocated.
+    static CHARGED: RefCell<Vec<(usize, i64)>> = const { RefCell::new(Vec::new()) };
 
     static PENDING_IMPORT_EXC: RefCell<Option<JSValue>> = const { RefCell::new(None) };
 
@@ -681,20 +707,186 @@ thread_local! {
 }
 
 fn with_state<R>(f: impl FnOnce(&mut WasmState) -> R) -> R {
+  let key = current_iso() as usize;
   WASM.with(|w| {
-    let mut b = w.borrow_mut();
-    if b.is_none() {
-      let engine = unsafe { wasm_engine_new() };
-      unsafe { wasm_runtime_set_log_level(0) };
-      let store = unsafe { wasm_store_new(engine) };
-      *b = Some(WasmState {
-        store,
-        modules: Vec::new(),
-        instances: Vec::new(),
-      });
-    }
-    f(b.as_mut().unwrap())
+    let mut states = w.borrow_mut();
+    let index = match states.iter().position(|(k, _)| *k == key) {
+      Some(index) => index,
+      None => {
+        let mut engine = WASM_ENGINE.get();
+        if engine.is_null() {
+          // trove-host patch 32: WAMR's own allocations (modules, instances) are counted like
+          // its linear memory. The engine is one per process: the first call's allocator holds.
+          let opts = MemAllocOption {
+            malloc_func: counted_malloc as *mut c_void,
+            realloc_func: counted_realloc as *mut c_void,
+            free_func: counted_free as *mut c_void,
+            user_data: ptr::null_mut(),
+          };
+          engine = unsafe { wasm_engine_new_with_args(ALLOC_WITH_ALLOCATOR, &opts) };
+          unsafe { wasm_runtime_set_log_level(0) };
+          unsafe { v82jsc_set_mem_charge_cb(Some(charge_linear_memory)) };
+          WASM_ENGINE.set(engine);
+        }
+        let store = unsafe { wasm_store_new(engine) };
+        states.push((
+          key,
+          WasmState {
+            store,
+            modules: Vec::new(),
+            instances: Vec::new(),
+            exports: Vec::new(),
+          },
+        ));
+        states.len() - 1
+      }
+    };
+    f(&mut states[index].1)
   })
+}
+
+/// WAMR's `MemAllocOption` in its `allocator` form (`wasm_export.h`; built without
+/// `WASM_MEM_ALLOC_WITH_USER_DATA`, so `user_data` is unused).
+#[repr(C)]
+pub struct MemAllocOption {
+  malloc_func: *mut c_void,
+  realloc_func: *mut c_void,
+  free_func: *mut c_void,
+  user_data: *mut c_void,
+}
+
+/// `Alloc_With_Allocator` of WAMR's `mem_alloc_type_t`.
+const ALLOC_WITH_ALLOCATOR: c_int = 1;
+
+/// Bytes before each block [`counted_malloc`] returns: its size, kept for the free that gives
+/// it back (16, so blocks keep malloc's alignment).
+const COUNTED_HEADER: usize = 16;
+
+/// trove-host patch 32: WAMR's allocator. Each block is charged to the running isolate
+/// ([`charge_linear_memory`]), so modules and instances, which live as long as their isolate,
+/// count against its heap ceiling too.
+unsafe extern "C" fn counted_malloc(size: u32) -> *mut c_void {
+  let total = size as usize + COUNTED_HEADER;
+  if !unsafe { charge_linear_memory(total as i64) } {
+    return ptr::null_mut();
+  }
+  let Ok(layout) = std::alloc::Layout::from_size_align(total, COUNTED_HEADER) else {
+    unsafe { charge_linear_memory(-(total as i64)) };
+    return ptr::null_mut();
+  };
+  let block = unsafe { std::alloc::alloc(layout) };
+  if block.is_null() {
+    unsafe { charge_linear_memory(-(total as i64)) };
+    return ptr::null_mut();
+  }
+  unsafe { (block as *mut usize).write(total) };
+  unsafe { block.add(COUNTED_HEADER) as *mut c_void }
+}
+
+unsafe extern "C" fn counted_free(p: *mut c_void) {
+  if p.is_null() {
+    return;
+  }
+  let block = unsafe { (p as *mut u8).sub(COUNTED_HEADER) };
+  let total = unsafe { (block as *const usize).read() };
+  // SAFETY: `block` came from `counted_malloc`/`counted_realloc` with this size and alignment.
+  unsafe { std::alloc::dealloc(block, std::alloc::Layout::from_size_align_unchecked(total, COUNTED_HEADER)) };
+  unsafe { charge_linear_memory(-(total as i64)) };
+}
+
+unsafe extern "C" fn counted_realloc(p: *mut c_void, size: u32) -> *mut c_void {
+  if p.is_null() {
+    return unsafe { counted_malloc(size) };
+  }
+  let block = unsafe { (p as *mut u8).sub(COUNTED_HEADER) };
+  let old_total = unsafe { (block as *const usize).read() };
+  let total = size as usize + COUNTED_HEADER;
+  let grow = total as i64 - old_total as i64;
+  if grow > 0 && !unsafe { charge_linear_memory(grow) } {
+    return ptr::null_mut();
+  }
+  // SAFETY: as in `counted_free`; `total` is non-zero and, rounded to 16, fits `isize`.
+  let moved = unsafe {
+    std::alloc::realloc(block, std::alloc::Layout::from_size_align_unchecked(old_total, COUNTED_HEADER), total)
+  };
+  if moved.is_null() {
+    if grow > 0 {
+      unsafe { charge_linear_memory(-grow) };
+    }
+    return ptr::null_mut();
+  }
+  if grow < 0 {
+    unsafe { charge_linear_memory(grow) };
+  }
+  unsafe { (moved as *mut usize).write(total) };
+  unsafe { moved.add(COUNTED_HEADER) as *mut c_void }
+}
+
+/// trove-host patch 32: WAMR's report of a change of `delta` bytes in the linear memory
+/// committed on this thread, charged to the isolate whose code runs (or whose store is being
+/// deleted) against its heap ceiling. Refuses (false) a growth that would cross it, after the
+/// embedder's near-heap-limit callback has run: WAMR then fails the instantiation or
+/// `memory.grow` gives -1. With no isolate, nothing is counted.
+unsafe extern "C" fn charge_linear_memory(delta: i64) -> bool {
+  let mut rt = CHARGE_TO.get();
+  if rt.is_null() {
+    let iso = current_iso();
+    if iso.is_null() {
+      return true;
+    }
+    rt = iso_state(iso).rt;
+  }
+  if rt.is_null() {
+    return true;
+  }
+  CHARGED.with(|charged| {
+    let mut charged = charged.borrow_mut();
+    let index = match charged.iter().position(|(k, _)| *k == rt as usize) {
+      Some(index) => index,
+      None => {
+        charged.push((rt as usize, 0));
+        charged.len() - 1
+      }
+    };
+    // Give back no more than was charged to this runtime.
+    let delta = delta.max(-charged[index].1);
+    if unsafe { v82jsc_charge_external_memory(rt, delta) } != 0 {
+      // Instances are freed only with their isolate, so an isolate whose linear memory
+      // reached the ceiling stays there: tell the embedder its heap is full (trove-host then
+      // stops the call and replaces the isolate), as V8 would on a heap at its limit.
+      let iso = current_iso();
+      if !iso.is_null() && iso_state(iso).rt == rt {
+        drop(charged);
+        super::isolate::force_near_heap_limit_callback(iso);
+      }
+      return false;
+    }
+    charged[index].1 += delta;
+    true
+  })
+}
+
+/// trove-host patch 32: deletes isolate `iso`'s WebAssembly store (its instances, their linear
+/// memories, its modules), giving their bytes back to its runtime `rt`. Called by
+/// `v8__Isolate__Dispose` while the runtime is alive (after the exported memories' buffers are
+/// released), so nothing of it runs after.
+pub(crate) fn release_wasm_for_isolate(iso: *mut RealIsolate, rt: *mut JSRuntime) {
+  let state = WASM.with(|w| {
+    let mut states = w.borrow_mut();
+    states
+      .iter()
+      .position(|(k, _)| *k == iso as usize)
+      .map(|index| states.swap_remove(index).1)
+  });
+  if let Some(mut state) = state {
+    CHARGE_TO.set(rt);
+    for exports in &mut state.exports {
+      unsafe { wasm_extern_vec_delete(exports) };
+    }
+    unsafe { wasm_store_delete(state.store) };
+    CHARGE_TO.set(ptr::null_mut());
+  }
+  CHARGED.with(|charged| charged.borrow_mut().retain(|(k, _)| *k != rt as usize));
 }
 
 unsafe fn throw(ctx: *mut JSContext, msg: &str) -> JSValue {
@@ -1721,6 +1913,9 @@ unsafe fn instantiate(
   };
   let mut trap: *mut wasm_trap_t = ptr::null_mut();
   let inst = unsafe { wasm_instance_new(store, m, &imports_vec, &mut trap) };
+  // The import descriptors were copied where they were kept (trove-host patch 32: they were
+  // never freed).
+  unsafe { wasm_importtype_vec_delete(&mut imp_types) };
   if inst.is_null() {
     if !trap.is_null() {
       unsafe { wasm_trap_delete(trap) };
@@ -1776,6 +1971,8 @@ unsafe fn instantiate(
     }
   }
 
+  unsafe { wasm_exporttype_vec_delete(&mut exp_types) };
+  with_state(|st| st.exports.push(exports_externs));
   let inst_obj = unsafe { JS_NewObject(ctx) };
   unsafe { JS_SetPropertyStr(ctx, inst_obj, c"exports".as_ptr(), exports) };
   unsafe { set_wasm_object_prototype(ctx, inst_obj, c"Instance") };
@@ -2762,6 +2959,7 @@ unsafe extern "C" fn wa_module_exports(
       JS_SetPropertyUint32(ctx, arr, i as u32, desc);
     }
   }
+  unsafe { wasm_exporttype_vec_delete(&mut ets) }; // trove-host patch 32: was never freed
   arr
 }
 
@@ -2808,6 +3006,7 @@ unsafe extern "C" fn wa_module_imports(
       JS_SetPropertyUint32(ctx, arr, i as u32, desc);
     }
   }
+  unsafe { wasm_importtype_vec_delete(&mut its) }; // trove-host patch 32: was never freed
   arr
 }
 

@@ -2615,6 +2615,24 @@ size_t v82jsc_malloc_size(JSRuntime *rt) {
     return rt->malloc_state.malloc_size;
 }
 
+/* trove-host patch 32 (third_party/v8x/TROVE-PATCHES.md): memory the embedder allocates on
+   the runtime's behalf outside its allocator (WebAssembly linear memory) counts against the
+   runtime's limit, as V8 counts a wasm memory's pages against its isolate. A positive
+   `delta` is refused (-1) when it would cross the limit, after the memory limit handler has
+   run, as for any allocation; a negative one gives bytes back (never below zero). */
+int v82jsc_charge_external_memory(JSRuntime *rt, int64_t delta) {
+    JSMallocState *s = &rt->malloc_state;
+    if (delta > 0) {
+        if (js_memory_limit_exceeded(rt, (size_t)delta))
+            return -1;
+        s->malloc_size += (size_t)delta;
+    } else {
+        size_t back = (size_t)(-delta);
+        s->malloc_size -= back < s->malloc_size ? back : s->malloc_size;
+    }
+    return 0;
+}
+
 size_t JS_GetGCThreshold(JSRuntime *rt) {
     return rt->malloc_gc_threshold;
 }

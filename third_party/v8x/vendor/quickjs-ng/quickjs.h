@@ -518,6 +518,7 @@ JS_EXTERN void JS_SetMemoryLimitHandler(JSRuntime *rt,
 JS_EXTERN void JS_SetDumpFlags(JSRuntime *rt, uint64_t flags);
 JS_EXTERN uint64_t JS_GetDumpFlags(JSRuntime *rt);
 JS_EXTERN size_t v82jsc_malloc_size(JSRuntime *rt);
+JS_EXTERN int v82jsc_charge_external_memory(JSRuntime *rt, int64_t delta);
 JS_EXTERN size_t JS_GetGCThreshold(JSRuntime *rt);
 JS_EXTERN void JS_SetGCThreshold(JSRuntime *rt, size_t gc_threshold);
 /* use 0 to disable maximum stack size check */

@@ -1666,10 +1666,30 @@ v82jsc_set_mem_grow_cb(v82jsc_mem_grow_cb_t cb)
     v82jsc_mem_grow_cb = cb;
 }
 
+/* trove-host patch 32 (third_party/v8x/TROVE-PATCHES.md): linear memory is mapped outside
+ * the JS engine's allocator, so the embedder is told of every change to the bytes committed
+ * (allocation, grow, free) and may refuse a positive one: it counts them against the
+ * isolate's heap ceiling, as V8 counts a wasm memory's pages against its isolate. Without
+ * this, a module declaring a large memory passed any ceiling. */
+typedef bool (*v82jsc_mem_charge_cb_t)(int64 delta);
+static v82jsc_mem_charge_cb_t v82jsc_mem_charge_cb = NULL;
+void
+v82jsc_set_mem_charge_cb(v82jsc_mem_charge_cb_t cb)
+{
+    v82jsc_mem_charge_cb = cb;
+}
+
+static bool
+v82jsc_mem_charge(int64 delta)
+{
+    return !v82jsc_mem_charge_cb || v82jsc_mem_charge_cb(delta);
+}
+
 static bool
 wasm_enlarge_memory_internal(WASMModuleInstanceCommon *module,
                              WASMMemoryInstance *memory, uint32 inc_page_count)
 {
+    int64 charged = 0; /* trove-host patch 32 */
 #if WASM_ENABLE_SHARED_HEAP != 0
     WASMSharedHeap *shared_heap;
 #endif
@@ -1742,6 +1762,14 @@ wasm_enlarge_memory_internal(WASMModuleInstanceCommon *module,
 
     bh_assert(total_size_new
               <= GET_MAX_LINEAR_MEMORY_SIZE(memory->is_memory64));
+
+    /* trove-host patch 32: refused like a grow past the maximum (memory.grow gives -1). */
+    if (!v82jsc_mem_charge((int64)(total_size_new - total_size_old))) {
+        failure_reason = MAX_SIZE_REACHED;
+        ret = false;
+        goto return_func;
+    }
+    charged = (int64)(total_size_new - total_size_old);
 
 #if WASM_MEM_ALLOC_WITH_USAGE != 0
     if (!(memory_data_new =
@@ -1844,6 +1872,9 @@ wasm_enlarge_memory_internal(WASMModuleInstanceCommon *module,
         v82jsc_mem_grow_cb();
 
 return_func:
+    /* trove-host patch 32: a grow that did not happen gives its charge back. */
+    if (!ret && charged && memory && memory->cur_page_count != total_page_count)
+        v82jsc_mem_charge(-charged);
     if (!ret && module && enlarge_memory_error_cb) {
         WASMExecEnv *exec_env = NULL;
 
@@ -2074,6 +2105,7 @@ wasm_deallocate_linear_memory(WASMMemoryInstance *memory_inst)
 #else
     wasm_munmap_linear_memory(memory_inst->memory_data,
                               memory_inst->memory_data_size, map_size);
+    v82jsc_mem_charge(-(int64)memory_inst->memory_data_size); /* trove-host patch 32 */
 #endif
 
     memory_inst->memory_data = NULL;
@@ -2140,7 +2172,12 @@ wasm_allocate_linear_memory(uint8 **data, bool is_shared_memory,
             return BHT_ERROR;
         }
 #else
+        /* trove-host patch 32: refused by the embedder, the instance is not made. */
+        if (!v82jsc_mem_charge((int64)*memory_data_size)) {
+            return BHT_ERROR;
+        }
         if (!(*data = wasm_mmap_linear_memory(map_size, *memory_data_size))) {
+            v82jsc_mem_charge(-(int64)*memory_data_size);
             return BHT_ERROR;
         }
 #endif
