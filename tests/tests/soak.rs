@@ -168,7 +168,6 @@ async fn the_native_objects_behind_crypto_keys_are_freed() {
             keys.call(call, env).await.expect("not overloaded")
         }
     };
-    // At most 25,000 keys in one isolate: the 32,4xxth fails (noticed, not fixed; README).
     for (count, then, warmup, total, ok) in [(100, "keep", 100, 250, true), (300, "recurse", 20, 80, false)] {
         let mut after_warmup = 0;
         for i in 0..total {

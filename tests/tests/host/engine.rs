@@ -133,6 +133,34 @@ fn op_functions_have_no_prototype_as_in_v8() {
     assert!(has_prototype(v8::ConstructorBehavior::Allow), "a constructable one keeps its prototype");
 }
 
+/// V8 instantiates a template once per context: `GetFunction` asked again gives the same
+/// function. The binding made a new function, with a new dispatch entry, every time, and QuickJS
+/// keeps a native function's entry index in 16 bits: deno_core makes each cppgc wrapper (each
+/// `CryptoKey`) from its class template's function, so the 32,768th key of an isolate ran
+/// another entry's callback and ended its call (third_party/v8x/TROVE-PATCHES.md, 33).
+#[test]
+fn a_class_template_gives_one_function_per_context_and_every_instance_its_own_callback() {
+    use deno_core::v8;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static MADE: AtomicUsize = AtomicUsize::new(0);
+    fn construct(_: &mut v8::PinScope, _: v8::FunctionCallbackArguments, _: v8::ReturnValue) {
+        MADE.fetch_add(1, Ordering::SeqCst);
+    }
+    let mut runtime = deno_core::JsRuntime::new(Default::default());
+    deno_core::scope!(scope, runtime);
+    // An instance template, as a cppgc wrapper class has, is what gave each function an entry.
+    let template = v8::FunctionTemplate::new(scope, construct);
+    template.instance_template(scope).set_internal_field_count(1);
+    let first = template.get_function(scope).unwrap();
+    let again = template.get_function(scope).unwrap();
+    assert!(first.strict_equals(again.into()), "one function per template and context");
+    for _ in 0..40_000 {
+        let class = template.get_function(scope).unwrap();
+        class.new_instance(scope, &[]).expect("constructs");
+    }
+    assert_eq!(MADE.load(Ordering::SeqCst), 40_000, "each construction ran the class's own callback");
+}
+
 /// A closure is made on a shape the context keeps for its kind (third_party/v8x/TROVE-PATCHES.md,
 /// 12) instead of by defining `length`, `name` and `prototype` one at a time. What a toolkit can
 /// see of a function must not change: the same own properties in the same order with the same

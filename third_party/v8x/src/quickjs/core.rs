@@ -375,6 +375,14 @@ pub(crate) struct IsoState {
   /// is looked up once per isolate, not evaluated and listed again on every call.
   pub private_for_api: HashMap<String, JSValue>,
 
+  /// trove-host patch (TROVE-PATCHES.md, 33): the function `FunctionTemplate::GetFunction` made
+  /// from a template in a context, by (template, context) address, so a second call returns
+  /// it, as V8's instantiation cache does. Each call made a new function with a new dispatch
+  /// entry, and QuickJS keeps a native function's entry index in 16 bits: the 32,768th
+  /// `CryptoKey` of an isolate (deno_core makes each cppgc wrapper from its template's
+  /// function) ran another entry's callback.
+  pub template_functions: rustc_hash::FxHashMap<(usize, usize), JSValue>,
+
   pub atomics_waiter_resolvers: HashMap<u64, (*mut JSContext, JSValue)>,
 
   pub math_random_states: HashMap<usize, super::init::V8MathRandom>,
@@ -946,6 +954,7 @@ pub extern "C" fn v8__Isolate__New(params: *const c_void) -> *mut RealIsolate {
     host_defined_options_by_name: HashMap::default(),
     private_symbols: Vec::new(),
     private_for_api: HashMap::default(),
+    template_functions: Default::default(),
     atomics_waiter_resolvers: HashMap::default(),
     math_random_states: HashMap::default(),
     data_slots: [ptr::null_mut(); 4],
@@ -1093,6 +1102,9 @@ pub extern "C" fn v8__Isolate__Dispose(this: *mut RealIsolate) {
     }
     for (_, symbol) in st.private_for_api.drain() {
       JS_FreeValue(st.ctx, symbol);
+    }
+    for ((_, ctx), function) in st.template_functions.drain() {
+      JS_FreeValue(ctx as *mut JSContext, function);
     }
     while let Some((symbol, name)) = st.private_symbols.pop() {
       JS_FreeValue(st.ctx, symbol);

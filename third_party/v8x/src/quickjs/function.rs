@@ -4546,6 +4546,17 @@ pub extern "C" fn v8__FunctionTemplate__GetFunction(
   }
   let _tm = timing::now();
   let t = unsafe { &*(this as *const FnTemplate) };
+  // trove-host patch (TROVE-PATCHES.md, 33): one function per constructable template and
+  // context (a class, asked for again to make each wrapper object; deno_core asks for an op's
+  // function once per context, so those are not kept).
+  let iso = current_iso();
+  let key = (this as usize, ctx as usize);
+  if t.constructable
+    && !iso.is_null()
+    && let Some(&cached) = iso_state(iso).template_functions.get(&key)
+  {
+    return intern_dup::<Function>(ctx, cached);
+  }
 
   let f = unsafe {
     make_function_len_with_instance(
@@ -4603,8 +4614,25 @@ pub extern "C" fn v8__FunctionTemplate__GetFunction(
   }
 
   timing::add(&timing::GETFN_N, &timing::GETFN_T, _tm);
+  remember_template_function(iso, key, ctx, f);
   let h = intern::<Function>(f);
   h
+}
+
+/// trove-host patch (TROVE-PATCHES.md, 33): keeps `f`, made from a template in `ctx`, for the
+/// next `GetFunction` of the same (template, context) `key`, until the isolate is disposed.
+fn remember_template_function(
+  iso: *mut RealIsolate,
+  key: (usize, usize),
+  ctx: *mut JSContext,
+  f: JSValue,
+) {
+  if !iso.is_null() {
+    let dup = unsafe { JS_DupValue(ctx, f) };
+    if let Some(old) = iso_state(iso).template_functions.insert(key, dup) {
+      unsafe { JS_FreeValue(ctx, old) };
+    }
+  }
 }
 
 unsafe fn build_prototype_object(
