@@ -100,7 +100,7 @@ fn read_corpus(corpus: &Path) -> Result<Corpus, String> {
     let mut case_files = Vec::new();
     for file in case_files_in(&corpus.join("cases"))? {
         let id = file.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
-        case_files.push((id, read_case_file(&file)?));
+        case_files.push((id, crate::cases::read_cases(&file)?));
     }
     let mut missing = Vec::new();
     let toolkits: Vec<String> = folders_in(&corpus.join("toolkits"))?.into_iter().filter(|n| !n.starts_with('_')).collect();

@@ -553,6 +553,12 @@ fn build_wamr(manifest_dir: &std::path::Path) {
     println!("cargo:rustc-link-lib=ws2_32");
   }
   println!("cargo:rerun-if-changed={}", src.display());
+  // trove-host patch (TROVE-PATCHES.md, 32): and WAMR's own sources, which carry patches
+  // now; an edit there was not rebuilt.
+  println!(
+    "cargo:rerun-if-changed={}",
+    manifest_dir.join("vendor/wamr/core").display()
+  );
 }
 
 /// Build JavaScriptCore from the vendored WebKit (JSCOnly port) and link it.

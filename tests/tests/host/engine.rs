@@ -69,6 +69,31 @@ export default defineToolkit({
         const { module, instance } = await pending;
         return `${own} ${module instanceof WebAssembly.Module} ${instance instanceof WebAssembly.Instance}`;
       } }),
+    tool({ name: 'sizes', description: 'Page counts and buffer lengths of declared memories.', input: z.object({}),
+      handler: async () => {
+        // (module (memory (export "mem") MIN MAX?) (func (export "size") (result i32) memory.size))
+        const module = (min: number, max?: number) => new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 127, 3, 2, 1, 0,
+          5, max === undefined ? 3 : 4, 1, max === undefined ? 0 : 1, min, ...(max === undefined ? [] : [max]),
+          7, 14, 2, 3, 109, 101, 109, 2, 0, 4, 115, 105, 122, 101, 0, 0, 10, 6, 1, 4, 0, 63, 0, 11]);
+        const out = [];
+        for (const [min, max] of [[0, undefined], [3, 3], [1, undefined]] as [number, number | undefined][]) {
+          const { instance } = await WebAssembly.instantiate(module(min, max));
+          const e = instance.exports as { mem: WebAssembly.Memory; size: () => number };
+          out.push(`${e.size()}:${e.mem.buffer.byteLength}`);
+          if (min === 1) { e.mem.grow(2); out.push(`${e.size()}:${e.mem.buffer.byteLength}`); }
+        }
+        const js = new WebAssembly.Memory({ initial: 1 });
+        const old = js.buffer;
+        js.grow(1);
+        out.push(`${old.byteLength}:${js.buffer.byteLength}`);
+        return out.join(' ');
+      } }),
+    tool({ name: 'shared', description: 'Holds count shared buffers of mib MiB.', input: z.object({ mib: z.number(), count: z.number() }),
+      handler: async ({ mib, count }) => {
+        const kept = [];
+        for (let i = 0; i < count; i++) kept.push(new SharedArrayBuffer(mib << 20));
+        return `held ${kept.length * mib} MiB`;
+      } }),
     tool({ name: 'memories', description: 'Grows one of two memories.', input: z.object({}),
       handler: async () => {
         const module = new WebAssembly.Module(MEMORY_MODULE);
@@ -111,6 +136,29 @@ async fn growing_one_webassembly_memory_leaves_another_memorys_buffer_alone() {
     let dir = scratch_toolkit("wasm", &[("extension.ts", WASM)]);
     let mut toolkit = load(&dir).await;
     assert_eq!(text(&call(&mut toolkit, "memories", json!({})).await), "true 0 true");
+}
+
+/// A memory is as many pages as declared, as in V8 (`memory.size` and the buffer), and grows by
+/// whole pages: the WebAssembly runtime inserted a 32 KiB heap of its own into every memory, so
+/// `(memory 0)` was 1 page, `(memory 3 3)` 4, and a grow 1.5x. A `new WebAssembly.Memory`'s old
+/// buffer is detached by a grow (TROVE-PATCHES.md, 32).
+#[tokio::test(flavor = "current_thread")]
+async fn webassembly_memories_are_the_pages_declared() {
+    let dir = scratch_toolkit("wasm-sizes", &[("extension.ts", WASM)]);
+    let mut toolkit = load(&dir).await;
+    assert_eq!(text(&call(&mut toolkit, "sizes", json!({})).await), "0:0 3:196608 1:65536 3:196608 0:131072");
+}
+
+/// A `SharedArrayBuffer`'s memory is the binding's, outside the JS heap: six of 200 MiB were held
+/// under a 256 MiB ceiling. It counts against the ceiling now (TROVE-PATCHES.md, 32).
+#[tokio::test(flavor = "current_thread")]
+async fn shared_buffers_count_against_the_heap_ceiling() {
+    let dir = scratch_toolkit("wasm-shared", &[("extension.ts", WASM)]);
+    let mut toolkit = load(&dir).await;
+    assert_eq!(text(&call(&mut toolkit, "shared", json!({ "mib": 64, "count": 2 })).await), "held 128 MiB");
+    let outcome = call(&mut toolkit, "shared", json!({ "mib": 100, "count": 6 })).await;
+    let envelope = serde_json::to_value(&outcome.envelope).unwrap();
+    assert_eq!(envelope["error"], "tool exceeded its memory limit", "{envelope}");
 }
 
 /// V8 gives a function made from a template with `ConstructorBehavior::Throw` no `prototype`

@@ -820,15 +820,32 @@ unsafe extern "C" {
   fn free(ptr: *mut c_void);
 }
 
+/// trove-host patch (TROVE-PATCHES.md, 32): a `SharedArrayBuffer`'s memory (and a shared
+/// `WebAssembly.Memory`'s) counts against the heap ceiling of the isolate that allocated it,
+/// until it is freed: it was allocated here, outside QuickJS's allocator, and a toolkit held
+/// 1,200 MB of it under a 256 MiB ceiling. Refused like an allocation past the ceiling.
 unsafe extern "C" fn sab_alloc_fn(
   _opaque: *mut c_void,
   size: usize,
 ) -> *mut c_void {
+  let Some(rt) = super::wasm::charge_running_isolate(size.max(1)) else {
+    return ptr::null_mut();
+  };
   let p = unsafe { calloc(size.max(1), 1) };
-  if !p.is_null() {
+  if p.is_null() {
+    super::wasm::give_back(rt, size.max(1));
+  } else {
     sab_refcounts().lock().unwrap().insert(p as usize, 1);
+    sab_charges().lock().unwrap().insert(p as usize, (rt as usize, size.max(1)));
   }
   p
+}
+
+/// Which runtime each shared buffer's memory is charged to, and how many bytes.
+fn sab_charges() -> &'static std::sync::Mutex<rustc_hash::FxHashMap<usize, (usize, usize)>> {
+  static T: std::sync::OnceLock<std::sync::Mutex<rustc_hash::FxHashMap<usize, (usize, usize)>>> =
+    std::sync::OnceLock::new();
+  T.get_or_init(|| std::sync::Mutex::new(rustc_hash::FxHashMap::default()))
 }
 
 unsafe extern "C" fn sab_dup_fn(_opaque: *mut c_void, ptr: *mut c_void) {
@@ -845,6 +862,10 @@ unsafe extern "C" fn sab_free_fn(_opaque: *mut c_void, ptr: *mut c_void) {
       map.remove(&(ptr as usize));
       drop(map);
       unsafe { free(ptr) };
+      let charge = sab_charges().lock().unwrap().remove(&(ptr as usize));
+      if let Some((rt, bytes)) = charge {
+        super::wasm::give_back(rt as *mut JSRuntime, bytes);
+      }
     }
   }
 }

@@ -843,6 +843,8 @@ unsafe extern "C" fn charge_linear_memory(delta: i64) -> bool {
     let mut charged = charged.borrow_mut();
     let index = match charged.iter().position(|(k, _)| *k == rt as usize) {
       Some(index) => index,
+      // Nothing was charged to it (or its isolate is being disposed): nothing to give back.
+      None if delta <= 0 => return true,
       None => {
         charged.push((rt as usize, 0));
         charged.len() - 1
@@ -864,6 +866,30 @@ unsafe extern "C" fn charge_linear_memory(delta: i64) -> bool {
     charged[index].1 += delta;
     true
   })
+}
+
+/// trove-host patch 32: charges `bytes` that the binding allocates outside QuickJS's allocator
+/// on the running isolate's behalf (a `SharedArrayBuffer`'s memory) against its heap ceiling,
+/// as [`charge_linear_memory`] does. Answers the runtime charged (`Some(null)` when no isolate
+/// runs: nothing charged), or `None` when refused.
+pub(crate) fn charge_running_isolate(bytes: usize) -> Option<*mut JSRuntime> {
+  let iso = current_iso();
+  if iso.is_null() || iso_state(iso).rt.is_null() {
+    return Some(ptr::null_mut());
+  }
+  unsafe { charge_linear_memory(bytes as i64) }.then(|| iso_state(iso).rt)
+}
+
+/// Gives `bytes` charged by [`charge_running_isolate`] back to `rt`, if it is still counted on
+/// this thread (a buffer freed on another thread, or after its isolate was disposed, gives
+/// nothing back: the count is never lowered below what was charged).
+pub(crate) fn give_back(rt: *mut JSRuntime, bytes: usize) {
+  if rt.is_null() {
+    return;
+  }
+  let previous = CHARGE_TO.replace(rt);
+  unsafe { charge_linear_memory(-(bytes as i64)) };
+  CHARGE_TO.set(previous);
 }
 
 /// trove-host patch 32: deletes isolate `iso`'s WebAssembly store (its instances, their linear
@@ -2077,7 +2103,10 @@ unsafe extern "C" fn memory_buffer_get(
   let dptr = unsafe { wasm_memory_data(env.mem) };
   let size = unsafe { wasm_memory_data_size(env.mem) };
   if dptr.is_null() || size == 0 {
-    return jsv_undefined();
+    // trove-host patch 32: a memory of 0 pages has an empty buffer, as in V8 (it was
+    // `undefined`; WAMR's app heap, now gone, used to give every memory a page).
+    let empty = [0u8; 1];
+    return unsafe { JS_NewArrayBufferCopy(ctx, empty.as_ptr(), 0) };
   }
 
   let buf =
@@ -2429,6 +2458,12 @@ unsafe extern "C" fn js_mem_grow(
         ptr::copy_nonoverlapping(old_ptr, new_ptr, old_len.min(new_len));
       }
     }
+  }
+  // trove-host patch 32: as V8 does, the old buffer is detached (byteLength 0), so a view
+  // kept over it fails loudly instead of writing where the memory no longer is. A shared
+  // memory's buffer cannot be detached.
+  if !env.shared {
+    unsafe { JS_DetachArrayBuffer(ctx, old) };
   }
   unsafe { JS_FreeValue(ctx, old) };
   env.buf.set(new_buf);

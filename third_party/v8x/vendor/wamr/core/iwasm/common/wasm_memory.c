@@ -1685,6 +1685,11 @@ v82jsc_mem_charge(int64 delta)
     return !v82jsc_mem_charge_cb || v82jsc_mem_charge_cb(delta);
 }
 
+/* Charged for each linear memory besides its pages: it reserves 4 GiB of address space and
+ * two mappings, which an empty memory would otherwise take for nothing (a review held 4,250
+ * per isolate, and eight isolates used up the process's mappings). */
+#define V82JSC_MEMORY_RESERVE_CHARGE ((int64)1024 * 1024)
+
 static bool
 wasm_enlarge_memory_internal(WASMModuleInstanceCommon *module,
                              WASMMemoryInstance *memory, uint32 inc_page_count)
@@ -2105,7 +2110,8 @@ wasm_deallocate_linear_memory(WASMMemoryInstance *memory_inst)
 #else
     wasm_munmap_linear_memory(memory_inst->memory_data,
                               memory_inst->memory_data_size, map_size);
-    v82jsc_mem_charge(-(int64)memory_inst->memory_data_size); /* trove-host patch 32 */
+    v82jsc_mem_charge(-((int64)memory_inst->memory_data_size
+                        + V82JSC_MEMORY_RESERVE_CHARGE)); /* trove-host patch 32 */
 #endif
 
     memory_inst->memory_data = NULL;
@@ -2173,11 +2179,13 @@ wasm_allocate_linear_memory(uint8 **data, bool is_shared_memory,
         }
 #else
         /* trove-host patch 32: refused by the embedder, the instance is not made. */
-        if (!v82jsc_mem_charge((int64)*memory_data_size)) {
+        if (!v82jsc_mem_charge((int64)*memory_data_size
+                               + V82JSC_MEMORY_RESERVE_CHARGE)) {
             return BHT_ERROR;
         }
         if (!(*data = wasm_mmap_linear_memory(map_size, *memory_data_size))) {
-            v82jsc_mem_charge(-(int64)*memory_data_size);
+            v82jsc_mem_charge(-((int64)*memory_data_size
+                                + V82JSC_MEMORY_RESERVE_CHARGE));
             return BHT_ERROR;
         }
 #endif
