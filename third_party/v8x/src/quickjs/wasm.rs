@@ -697,6 +697,9 @@ thread_local! {
     /// While an isolate's store is deleted: its runtime, to which the linear memory freed
     /// belongs, whichever isolate is current.
     static CHARGE_TO: std::cell::Cell<*mut JSRuntime> = const { std::cell::Cell::new(ptr::null_mut()) };
+    /// Set while the engine and a store are made: what they allocate is the thread's, not the
+    /// running isolate's, and refusing it (an isolate at its ceiling) would leave no engine.
+    static CHARGING_OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// Bytes of linear memory charged to each runtime (by address) and not given back: what
     /// a runtime may be given back, so its count never drops below what QuickJS allocated.
     static CHARGED: RefCell<Vec<(usize, i64)>> = const { RefCell::new(Vec::new()) };
@@ -723,12 +726,16 @@ fn with_state<R>(f: impl FnOnce(&mut WasmState) -> R) -> R {
             free_func: counted_free as *mut c_void,
             user_data: ptr::null_mut(),
           };
+          CHARGING_OFF.set(true);
           engine = unsafe { wasm_engine_new_with_args(ALLOC_WITH_ALLOCATOR, &opts) };
+          CHARGING_OFF.set(false);
           unsafe { wasm_runtime_set_log_level(0) };
           unsafe { v82jsc_set_mem_charge_cb(Some(charge_linear_memory)) };
           WASM_ENGINE.set(engine);
         }
+        CHARGING_OFF.set(true);
         let store = unsafe { wasm_store_new(engine) };
+        CHARGING_OFF.set(false);
         states.push((
           key,
           WasmState {
@@ -828,6 +835,9 @@ unsafe extern "C" fn counted_realloc(p: *mut c_void, size: u32) -> *mut c_void {
 /// embedder's near-heap-limit callback has run: WAMR then fails the instantiation or
 /// `memory.grow` gives -1. With no isolate, nothing is counted.
 unsafe extern "C" fn charge_linear_memory(delta: i64) -> bool {
+  if CHARGING_OFF.get() {
+    return true;
+  }
   let mut rt = CHARGE_TO.get();
   if rt.is_null() {
     let iso = current_iso();
