@@ -13,7 +13,10 @@
 //!   refuses the rest before it looks), so nothing outside it is watched.
 //! - A watched folder that is removed or replaced (`rm -rf lib && mkdir lib`, or its parent
 //!   renamed away, which the OS reports to no watch) is watched again, and the toolkits that
-//!   read from it reload: checked on every event and every [`RECHECK`].
+//!   read from it reload: checked on every event and every [`RECHECK`]. Every [`RECHECK`]
+//!   too, a toolkit reloads if a file it read has changed (modification time or length) since
+//!   just before it read it, event or not: one can be lost in a race with a replacement, and a
+//!   reload can read a file its writer had not finished.
 //! - Changes are debounced: a toolkit reloads once its files have been quiet for
 //!   [`DEBOUNCE`]. Hidden files and editor backups (`.x.swp`, `x~`) are ignored.
 //! - A reload is a full [`Host::load`] (unchanged files come from the host's transpile cache).
@@ -78,7 +81,8 @@ impl Watcher {
             .into_iter()
             .map(|watched| {
                 let files = outside_files(&watched.root, &watched.modules);
-                Entry { watched, loaded_files: files.clone(), files, last_error: None }
+                let stamps = restamp(&[], &watched.modules);
+                Entry { watched, loaded_files: files.clone(), files, last_error: None, stamps }
             })
             .collect();
         let mut reloader = Reloader { host, load, registry, entries, watcher, watching: BTreeMap::new() };
@@ -157,6 +161,31 @@ struct Entry {
     loaded_files: Vec<PathBuf>,
     /// The last reload error logged (cleared by a successful reload).
     last_error: Option<String>,
+    /// Every file the last load read or looked for, and its [`stamp`] as of just before that
+    /// load: a file whose stamp differs now changed after it was read, whether or not an event
+    /// said so ([`Reloader::run`] compares every [`RECHECK`]).
+    stamps: Vec<(PathBuf, Option<Stamp>)>,
+}
+
+/// What tells a file's content changed without reading it: modification time and length.
+type Stamp = (std::time::SystemTime, u64);
+
+/// `path`'s [`Stamp`] now; `None` when it does not exist (or cannot be read).
+fn stamp(path: &Path) -> Option<Stamp> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.modified().ok()?, meta.len()))
+}
+
+/// The files of `stamps` (stamped before a load), and the files a load read or looked for that
+/// were not among them, stamped now.
+fn restamp(before: &[(PathBuf, Option<Stamp>)], files: &[PathBuf]) -> Vec<(PathBuf, Option<Stamp>)> {
+    files
+        .iter()
+        .map(|file| match before.iter().find(|(known, _)| known == file) {
+            Some((_, stamped)) => (file.clone(), *stamped),
+            None => (file.clone(), stamp(file)),
+        })
+        .collect()
 }
 
 impl Entry {
@@ -327,7 +356,16 @@ impl Reloader {
                 },
                 _ = recheck.tick() => {
                     let anew = self.recheck();
-                    if self.mark_rewatched(&anew, &mut dirty) {
+                    let mut touched = self.mark_rewatched(&anew, &mut dirty);
+                    // An event can be lost in a race with a folder's replacement, or a reload
+                    // can read a file its writer had not finished: a file whose stamp moved
+                    // since it was read reloads its toolkit anyway.
+                    for (i, entry) in self.entries.iter().enumerate() {
+                        if entry.stamps.iter().any(|(file, then)| stamp(file) != *then) {
+                            touched |= dirty.insert(i);
+                        }
+                    }
+                    if touched && deadline.is_none() {
                         deadline = Some(tokio::time::Instant::now() + DEBOUNCE);
                     }
                 }
@@ -345,7 +383,10 @@ impl Reloader {
         let started = Instant::now();
         let entry = &mut self.entries[i];
         let id = entry.watched.id.clone();
+        // Stamped before the load reads them: a write during the load shows as a change.
+        let before: Vec<(PathBuf, Option<Stamp>)> = entry.stamps.iter().map(|(file, _)| (file.clone(), stamp(file))).collect();
         let (loaded, files) = self.host.load_with_files(&entry.watched.source, self.load.clone()).await;
+        entry.stamps = restamp(&before, &files);
         match loaded {
             Ok(new) if new.id() != id => entry.failed(format!(
                 "{}: the toolkit's id changed from {id:?} to {:?}; restart the server to serve it under its new id",
@@ -427,6 +468,7 @@ mod tests {
             loaded_files: files.clone(),
             files,
             last_error: None,
+            stamps: vec![],
         };
         assert!(entry.covers(Path::new("/w/kits/echo/extension.ts")));
         assert!(entry.covers(Path::new("/w/kits/lib/http.ts")));
