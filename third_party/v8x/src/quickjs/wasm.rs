@@ -14,7 +14,8 @@
 //! its own, deleted when the isolate is disposed ([`release_wasm_for_isolate`]), which frees
 //! its instances, their linear memories and its modules (before, they lived as long as the
 //! process, so a server leaked every instance a toolkit made); and the bytes of linear memory
-//! an isolate's instances commit count against its heap ceiling ([`charge_linear_memory`]).
+//! an isolate's instances commit, WAMR's own allocations for them, and the isolate's shared
+//! buffers count against its heap ceiling ([`charge_outside_heap`]).
 
 #![allow(non_camel_case_types)]
 
@@ -730,7 +731,7 @@ fn with_state<R>(f: impl FnOnce(&mut WasmState) -> R) -> R {
           engine = unsafe { wasm_engine_new_with_args(ALLOC_WITH_ALLOCATOR, &opts) };
           CHARGING_OFF.set(false);
           unsafe { wasm_runtime_set_log_level(0) };
-          unsafe { v82jsc_set_mem_charge_cb(Some(charge_linear_memory)) };
+          unsafe { v82jsc_set_mem_charge_cb(Some(charge_outside_heap)) };
           WASM_ENGINE.set(engine);
         }
         CHARGING_OFF.set(true);
@@ -770,20 +771,20 @@ const ALLOC_WITH_ALLOCATOR: c_int = 1;
 const COUNTED_HEADER: usize = 16;
 
 /// trove-host patch 32: WAMR's allocator. Each block is charged to the running isolate
-/// ([`charge_linear_memory`]), so modules and instances, which live as long as their isolate,
+/// ([`charge_outside_heap`]), so modules and instances, which live as long as their isolate,
 /// count against its heap ceiling too.
 unsafe extern "C" fn counted_malloc(size: u32) -> *mut c_void {
   let total = size as usize + COUNTED_HEADER;
-  if !unsafe { charge_linear_memory(total as i64) } {
+  if !unsafe { charge_outside_heap(total as i64) } {
     return ptr::null_mut();
   }
   let Ok(layout) = std::alloc::Layout::from_size_align(total, COUNTED_HEADER) else {
-    unsafe { charge_linear_memory(-(total as i64)) };
+    unsafe { charge_outside_heap(-(total as i64)) };
     return ptr::null_mut();
   };
   let block = unsafe { std::alloc::alloc(layout) };
   if block.is_null() {
-    unsafe { charge_linear_memory(-(total as i64)) };
+    unsafe { charge_outside_heap(-(total as i64)) };
     return ptr::null_mut();
   }
   unsafe { (block as *mut usize).write(total) };
@@ -798,7 +799,7 @@ unsafe extern "C" fn counted_free(p: *mut c_void) {
   let total = unsafe { (block as *const usize).read() };
   // SAFETY: `block` came from `counted_malloc`/`counted_realloc` with this size and alignment.
   unsafe { std::alloc::dealloc(block, std::alloc::Layout::from_size_align_unchecked(total, COUNTED_HEADER)) };
-  unsafe { charge_linear_memory(-(total as i64)) };
+  unsafe { charge_outside_heap(-(total as i64)) };
 }
 
 unsafe extern "C" fn counted_realloc(p: *mut c_void, size: u32) -> *mut c_void {
@@ -809,7 +810,7 @@ unsafe extern "C" fn counted_realloc(p: *mut c_void, size: u32) -> *mut c_void {
   let old_total = unsafe { (block as *const usize).read() };
   let total = size as usize + COUNTED_HEADER;
   let grow = total as i64 - old_total as i64;
-  if grow > 0 && !unsafe { charge_linear_memory(grow) } {
+  if grow > 0 && !unsafe { charge_outside_heap(grow) } {
     return ptr::null_mut();
   }
   // SAFETY: as in `counted_free`; `total` is non-zero and, rounded to 16, fits `isize`.
@@ -818,23 +819,26 @@ unsafe extern "C" fn counted_realloc(p: *mut c_void, size: u32) -> *mut c_void {
   };
   if moved.is_null() {
     if grow > 0 {
-      unsafe { charge_linear_memory(-grow) };
+      unsafe { charge_outside_heap(-grow) };
     }
     return ptr::null_mut();
   }
   if grow < 0 {
-    unsafe { charge_linear_memory(grow) };
+    unsafe { charge_outside_heap(grow) };
   }
   unsafe { (moved as *mut usize).write(total) };
   unsafe { moved.add(COUNTED_HEADER) as *mut c_void }
 }
 
-/// trove-host patch 32: WAMR's report of a change of `delta` bytes in the linear memory
-/// committed on this thread, charged to the isolate whose code runs (or whose store is being
-/// deleted) against its heap ceiling. Refuses (false) a growth that would cross it, after the
-/// embedder's near-heap-limit callback has run: WAMR then fails the instantiation or
-/// `memory.grow` gives -1. With no isolate, nothing is counted.
-unsafe extern "C" fn charge_linear_memory(delta: i64) -> bool {
+/// trove-host patch 32: charges a change of `delta` bytes of memory held outside QuickJS's
+/// allocator on an isolate's behalf to that isolate's runtime, against its heap ceiling. Three
+/// kinds come here: the linear memory WAMR commits (its charge callback), WAMR's own
+/// allocations for modules and instances ([`counted_malloc`]), and `SharedArrayBuffer`s
+/// ([`charge_running_isolate`]). The runtime charged is [`CHARGE_TO`]'s when set (a store
+/// being deleted, a buffer given back), else the running isolate's. Refuses (false) a growth
+/// that would cross the ceiling, after the embedder's near-heap-limit callback has run: WAMR
+/// then fails the instantiation or `memory.grow` gives -1. With no isolate, nothing is counted.
+unsafe extern "C" fn charge_outside_heap(delta: i64) -> bool {
   if CHARGING_OFF.get() {
     return true;
   }
@@ -880,14 +884,14 @@ unsafe extern "C" fn charge_linear_memory(delta: i64) -> bool {
 
 /// trove-host patch 32: charges `bytes` that the binding allocates outside QuickJS's allocator
 /// on the running isolate's behalf (a `SharedArrayBuffer`'s memory) against its heap ceiling,
-/// as [`charge_linear_memory`] does. Answers the runtime charged (`Some(null)` when no isolate
+/// as [`charge_outside_heap`] does. Answers the runtime charged (`Some(null)` when no isolate
 /// runs: nothing charged), or `None` when refused.
 pub(crate) fn charge_running_isolate(bytes: usize) -> Option<*mut JSRuntime> {
   let iso = current_iso();
   if iso.is_null() || iso_state(iso).rt.is_null() {
     return Some(ptr::null_mut());
   }
-  unsafe { charge_linear_memory(bytes as i64) }.then(|| iso_state(iso).rt)
+  unsafe { charge_outside_heap(bytes as i64) }.then(|| iso_state(iso).rt)
 }
 
 /// Gives `bytes` charged by [`charge_running_isolate`] back to `rt`, if it is still counted on
@@ -898,7 +902,7 @@ pub(crate) fn give_back(rt: *mut JSRuntime, bytes: usize) {
     return;
   }
   let previous = CHARGE_TO.replace(rt);
-  unsafe { charge_linear_memory(-(bytes as i64)) };
+  unsafe { charge_outside_heap(-(bytes as i64)) };
   CHARGE_TO.set(previous);
 }
 
