@@ -1412,6 +1412,8 @@ pub extern "C" fn v8__Context__New(
   // Snapshot restore: every plain Context::New on a snapshot-backed isolate
   // materializes the snapshot's default context (matches V8 semantics).
   if let Some(snapshot) = snapshot {
+    // The global template above may have installed functions since the last walk.
+    unsafe { refresh_snapshot_intrinsics(ctx) };
     let external_references = st.external_references.clone();
     super::snapshot::replay_context(
       isolate,
@@ -1469,6 +1471,9 @@ pub(crate) fn context_from_snapshot(
     st.context_microtask_queues
       .insert(ctx as usize, microtask_queue as *mut MicrotaskQueue);
   }
+  // trove-host patch 34: this ends with a walk of the intrinsics, and nothing is installed
+  // between it and the replay, so the replay does not walk them again (1.8 M instructions of
+  // a cold call, each walk visiting every built-in and its properties).
   install_snapshot_restore_prerequisites(isolate, ctx);
   let external_references = st.external_references.clone();
   super::snapshot::replay_context(

@@ -1542,6 +1542,9 @@ fn take_context_data_registry(
   values
 }
 
+/// Replays `snapshot` into `ctx`. The snapshot intrinsics registry must be complete for what
+/// `ctx` holds (`refresh_snapshot_intrinsics` run after the last install): the snapshot's
+/// objects refer to built-ins by their index in it.
 pub(crate) fn replay_context(
   isolate: *mut RealIsolate,
   ctx: *mut JSContext,
@@ -1552,7 +1555,8 @@ pub(crate) fn replay_context(
     return;
   }
   let _gc_deferral = unsafe { AutomaticGcDeferral::new(ctx) };
-  unsafe { super::core::refresh_snapshot_intrinsics(ctx) };
+  // trove-host patch 34: the caller registers the context's intrinsics before this, when
+  // anything was installed since its last walk of them.
   if let Some(bytes) = snapshot.global_object.as_ref() {
     let global = deserialize_value_with_refs(ctx, bytes, external_refs)
       .expect("QuickJS snapshot context-global graph failed to deserialize");
