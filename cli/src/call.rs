@@ -121,7 +121,8 @@ pub async fn call(args: CallArgs) -> ExitCode {
         Ok(h) => h,
         Err(e) => return usage(format!("cannot start the host: {e}")),
     };
-    let one = PoolConfig { min_instances: 1, max_instances: 1, ..PoolConfig::default() };
+    // No warming while idle: the process exits after its one call.
+    let one = PoolConfig { min_instances: 1, max_instances: 1, warm_when_idle: None, ..PoolConfig::default() };
     // Keyring entries, cache and documents belong to this toolkit's location, not to whatever
     // id a toolkit claims.
     let options = LoadOptions { namespace: Namespace::Location, pool: Some(one), root: args.root.clone(), ..LoadOptions::default() };

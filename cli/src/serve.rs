@@ -165,6 +165,7 @@ impl LimitArgs {
             max_instances: self.max_instances.unwrap_or(defaults.max_instances).max(1),
             max_queued: self.max_queued,
             idle_timeout: secs("idle-timeout", self.idle_timeout)?,
+            warm_when_idle: defaults.warm_when_idle,
         };
         if pool.min_instances > pool.max_instances {
             return Err(format!("--min-instances {} is more than --max-instances {}", pool.min_instances, pool.max_instances));

@@ -45,12 +45,18 @@ pub struct PoolConfig {
     pub max_queued: usize,
     /// An instance idle this long ends, unless the pool is at `min_instances`. Default 5 min.
     pub idle_timeout: Duration,
+    /// After this long without a call, an idle instance loads the fetch classes (if its toolkit
+    /// declares egress), so its first `ctx.fetch` does not parse them, and hands back to the
+    /// allocator what its load left behind. `None`: never, for a process that makes one call
+    /// and exits (the CLI's `call`), where either would only be work thrown away. Default
+    /// 250 ms: long enough that a call made right after the load never waits for it.
+    pub warm_when_idle: Option<Duration>,
 }
 
 impl Default for PoolConfig {
     fn default() -> Self {
         let cpus = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
-        Self { min_instances: 1, max_instances: cpus.max(2), max_queued: 256, idle_timeout: Duration::from_secs(300) }
+        Self { min_instances: 1, max_instances: cpus.max(2), max_queued: 256, idle_timeout: Duration::from_secs(300), warm_when_idle: Some(worker::WARM_WHEN_IDLE) }
     }
 }
 
@@ -236,6 +242,7 @@ impl PoolShared {
             options: self.options.clone(),
             bind_location: false,
             idle_timeout: self.config.idle_timeout,
+            warm_when_idle: self.config.warm_when_idle,
             queue: self.queue.0.clone(),
             pool: self.me.clone(),
         };
@@ -270,6 +277,7 @@ impl Pool {
             options: options.clone(),
             bind_location,
             idle_timeout: config.idle_timeout,
+            warm_when_idle: config.warm_when_idle,
             queue: queue.0.clone(),
             pool: me.clone(),
         };

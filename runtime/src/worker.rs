@@ -25,11 +25,11 @@ use crate::toolkit::{CallOutcome, InstanceOptions, LoadError, Toolkit};
 /// catchable error well before this; only touched pages become resident.
 const INSTANCE_STACK_BYTES: usize = 8 * 1024 * 1024;
 
-/// How long an instance waits for a call before it loads the fetch classes
-/// ([`Toolkit::warm`]) and hands back what loading left behind ([`Toolkit::release_memory`]):
-/// long enough that a call made right after a load (the CLI's one call) never waits for
-/// either, short enough that a served instance is warm before most first calls.
-const WARM_WHEN_IDLE: Duration = Duration::from_millis(250);
+/// How long an instance waits for a call, by default ([`crate::PoolConfig::warm_when_idle`]),
+/// before it loads the fetch classes ([`Toolkit::warm`]) and hands back what loading left
+/// behind ([`Toolkit::release_memory`]): long enough that a call made right after a load never
+/// waits for either, short enough that a served instance is warm before most first calls.
+pub(crate) const WARM_WHEN_IDLE: Duration = Duration::from_millis(250);
 
 /// Where a queued call stands; shared by the caller, which may give up on it, and the instance
 /// that takes it.
@@ -104,6 +104,8 @@ pub(crate) struct Start {
     pub bind_location: bool,
     /// Idle time after which the instance asks the pool to let it go.
     pub idle_timeout: Duration,
+    /// Idle time after which the instance warms and releases memory (`None`: never).
+    pub warm_when_idle: Option<Duration>,
     /// The pool's call queue.
     pub queue: Arc<CallQueue>,
     /// The pool, for its bookkeeping (weak: a dropped pool ends the thread once its queue is
@@ -204,7 +206,7 @@ fn failed(pool: &std::sync::OnceLock<Weak<PoolShared>>, ready: Option<Ready>, er
 }
 
 fn run(id: u64, start: Start, ready: Option<Ready>) {
-    let Start { path, options, bind_location, idle_timeout, queue, pool } = start;
+    let Start { path, options, bind_location, idle_timeout, warm_when_idle, queue, pool } = start;
     let mut guard = PanicGuard { pool: &pool, loading: true, counted_idle: false, job: None, warming: false };
     let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
         Ok(rt) => rt,
@@ -244,11 +246,13 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
         };
         let _ = ready.send(Ok(described));
     }
-    let mut may_warm = true;
+    // A one-shot process (`warm_when_idle: None`) does neither.
+    let warm_after = warm_when_idle.unwrap_or(Duration::ZERO);
+    let mut may_warm = warm_when_idle.is_some();
     // What loading left behind (the garbage of evaluating the toolkit, allocator arenas) is
     // handed back once the instance is first idle, like the warming below: not on the path of
     // a call that comes right after the load (the CLI's one call gained nothing from it).
-    let mut released = false;
+    let mut released = warm_when_idle.is_none();
     loop {
         guard.count_idle(true);
         // The fetch classes load only once no call has come for a while, off every call's path.
@@ -257,11 +261,11 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
         // do not try (it would only retire them one after another).
         let warm_first = may_warm && toolkit.wants_warming();
         let short_wait = warm_first || !released;
-        let next = match queue.pop(if short_wait { WARM_WHEN_IDLE } else { idle_timeout }) {
+        let next = match queue.pop(if short_wait { warm_after } else { idle_timeout }) {
             Err(Empty::Timeout) if !warm_first && !released => {
                 released = true;
                 toolkit.release_memory();
-                queue.pop(idle_timeout.saturating_sub(WARM_WHEN_IDLE))
+                queue.pop(idle_timeout.saturating_sub(warm_after))
             }
             Err(Empty::Timeout) if warm_first => {
                 match guard.pool() {
@@ -294,7 +298,7 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
                     toolkit.release_memory();
                 }
                 guard.count_idle(true);
-                queue.pop(idle_timeout.saturating_sub(WARM_WHEN_IDLE))
+                queue.pop(idle_timeout.saturating_sub(warm_after))
             }
             next => next,
         };

@@ -50,7 +50,7 @@ async fn a_caller_that_stops_waiting_does_not_cost_the_pool_its_instance() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn instances_beyond_the_warm_minimum_end_when_idle() {
-    let config = PoolConfig { min_instances: 1, max_instances: 3, max_queued: 8, idle_timeout: Duration::from_millis(300) };
+    let config = PoolConfig { min_instances: 1, max_instances: 3, max_queued: 8, idle_timeout: Duration::from_millis(300), ..PoolConfig::default() };
     let echo = echo(config).await;
     let calls = (0..3).map(|_| echo.call(slow(200), CallEnv::default()));
     for out in futures::future::join_all(calls).await {
@@ -135,6 +135,22 @@ async fn loading_the_fetch_classes_between_calls_is_held_to_a_calls_limits() {
     let hello = tokio::time::timeout(Duration::from_secs(20), call("hello")).await.expect("answered, not stuck behind the spin");
     assert_eq!(text(&hello.unwrap()), "hello");
     assert_eq!(hostile.stats().retired, 1, "{:?}", hostile.stats());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pool_told_not_to_warm_leaves_an_idle_instance_alone() {
+    // The CLI's `call` (one call, then exit): `warm_when_idle: None`. The same armed toolkit as
+    // above, idle long enough for a warming instance to spin to its CPU limit and be retired
+    // (250 ms, then 1 s): nothing loads the fetch classes, so nothing spins.
+    let host = Host::new(HostConfig::default()).unwrap();
+    let limits = trove_host::IsolateLimits { call_timeout: Duration::from_secs(2), cpu_time: Duration::from_secs(1), max_heap_bytes: 64 << 20 };
+    let pool = PoolConfig { min_instances: 1, max_instances: 1, max_queued: 8, warm_when_idle: None, ..PoolConfig::default() };
+    let hostile = host.load(&fixture("warm-hostile"), LoadOptions { limits: Some(limits), pool: Some(pool), ..LoadOptions::default() }).await.unwrap();
+    let call = |tool: &str| hostile.call(ToolCall::new(tool, json!({}), "u"), CallEnv::default());
+    assert_eq!(text(&call("arm").await.unwrap()), "armed");
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let stats = hostile.stats();
+    assert_eq!((stats.started, stats.retired, stats.calls), (1, 0, 1), "{stats:?}");
 }
 
 fn rss_bytes() -> u64 {

@@ -119,7 +119,7 @@ async fn a_toolkit_that_cannot_start_an_instance_answers_503() {
     let dir = scratch("unavailable").join("echo");
     copy_toolkit(&fixture("echo"), &dir, &[]);
     let load = LoadOptions {
-        pool: Some(PoolConfig { min_instances: 0, max_instances: 2, max_queued: 4, idle_timeout: Duration::from_millis(400) }),
+        pool: Some(PoolConfig { min_instances: 0, max_instances: 2, max_queued: 4, idle_timeout: Duration::from_millis(400), ..PoolConfig::default() }),
         ..LoadOptions::default()
     };
     let running = start(vec![dir.clone()], load, no_egress(), local()).await;
