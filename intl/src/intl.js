@@ -531,18 +531,6 @@ function dateToLocale(defaults, name) {
   }[name];
   builtInMethod(Date.prototype, name, fn);
 }
-// Node names the zone the ICU way, "GMT+0000 (Coordinated Universal Time)"; the engine prints
-// "(UTC)". The host's zone is always UTC, so only the name differs.
-for (const name of ["toString", "toTimeString"]) {
-  const engine = Date.prototype[name];
-  const fn = {
-    [name]() {
-      const s = engine.call(this);
-      return s.endsWith(" (UTC)") ? `${s.slice(0, -6)} (Coordinated Universal Time)` : s;
-    },
-  }[name];
-  builtInMethod(Date.prototype, name, fn);
-}
 // Node's message for an invalid date; the engine's is "Date value is NaN".
 const DateToISOString = Date.prototype.toISOString;
 builtInMethod(Date.prototype, "toISOString", function toISOString() {

@@ -671,7 +671,9 @@ impl Toolkit {
             let this = v8::undefined(scope).into();
             end.call(scope, this, &[]).is_some()
         };
-        if !ended {
+        // A limit that stopped the call (its script terminated, so `end` cannot run either)
+        // retires the instance with its own reason once the call is answered.
+        if !ended && self.stopped.load(Ordering::SeqCst) == stop::NONE {
             self.retire.get_or_insert_with(|| "its call's timers could not be ended".into());
         }
     }

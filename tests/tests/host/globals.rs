@@ -199,7 +199,7 @@ async fn date_strings_name_the_zone_and_errors_as_node() {
     let outcome = call(&mut toolkit, "date_strings", json!({})).await;
     assert_eq!(
         structured(&outcome),
-        &json!({ "text": "Tue Dec 01 2026 10:05:03 GMT+0000 (Coordinated Universal Time) | 10:05:03 GMT+0000 (Coordinated Universal Time) | {\"d\":\"2026-12-01T10:05:03.007Z\",\"bad\":null} | RangeError: Invalid time value" })
+        &json!({ "text": "Tue Dec 01 2026 10:05:03 GMT+0000 (Coordinated Universal Time) | 10:05:03 GMT+0000 (Coordinated Universal Time) | {\"d\":\"2026-12-01T10:05:03.007Z\",\"bad\":null} | RangeError: Invalid time value | true" })
     );
 }
 

@@ -70,10 +70,13 @@ async fn each_fault_fails_only_its_own_call() {
     // `None`: whatever the host answers, as long as it is a failure and the next call works.
     // And the reason the replaced instance is logged with (the review found `burn`, stopped at
     // its CPU limit, logged as "its handler never settled").
-    let cases: [(&str, Option<&Value>, &str); 5] = [
+    let cases: [(&str, Option<&Value>, &str); 6] = [
         ("spin", Some(&cpu), "it was stopped at its CPU-time limit"),
         ("burn", Some(&cpu), "it was stopped at its CPU-time limit"),
         ("bomb", Some(&memory), "it hit its heap ceiling"),
+        // One allocation past the ceiling was a catchable `InternalError: out of memory`, the
+        // instance kept (review 15).
+        ("hoard", Some(&memory), "it hit its heap ceiling"),
         ("hang", Some(&timeout), "it was stopped at its time limit"),
         ("recurse", None, ""),
     ];

@@ -1073,7 +1073,12 @@ pub(crate) unsafe extern "C" fn memory_limit_handler(
   if iso.is_null() {
     return;
   }
-  maybe_drive_near_heap_limit_callback(iso);
+  // trove-host patch 35: QuickJS asks only when an allocation would cross the hard limit, so
+  // the heap is full whatever it held before: one allocation larger than the room left (a
+  // 300 MB string on a small heap) is the heap reaching its limit, as V8 counts it. Without
+  // `force`, the callback ran only when the heap was already near its limit, and such an
+  // allocation became a catchable `InternalError: out of memory`.
+  force_near_heap_limit_callback(iso);
 
   let st = iso_state(iso);
   if st.near_heap_limit_callback.load(Ordering::Acquire) == 0 {

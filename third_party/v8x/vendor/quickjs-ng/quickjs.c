@@ -53089,7 +53089,17 @@ static size_t getTimezoneName(int64_t time, char *buf, size_t buf_size) {
     if (!localtime_r(&ti, &tm))
         return 0;
 #endif
-    return strftime(buf, buf_size, "%Z", &tm);
+    /* trove-host patch 35: the zone's name as V8 prints it (ICU's long name): the host's zone
+       is UTC, which strftime abbreviates. */
+    size_t len = strftime(buf, buf_size, "%Z", &tm);
+    if (len == 3 && !memcmp(buf, "UTC", 3)) {
+        static const char utc_name[] = "Coordinated Universal Time";
+        if (sizeof(utc_name) <= buf_size) {
+            memcpy(buf, utc_name, sizeof(utc_name));
+            return sizeof(utc_name) - 1;
+        }
+    }
+    return len;
 }
 
 /* RegExp */
