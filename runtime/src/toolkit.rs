@@ -61,11 +61,16 @@ pub enum LoadError {
     #[error("{0}")]
     Module(String),
     /// The toolkit threw while it was imported, e.g. `defineToolkit` refused the config.
-    /// `message` is the thrown error's message (the SDK's exact text).
-    #[error("{entry}: {message}")]
+    /// `message` is the thrown error's message (the SDK's exact text). Shown as
+    /// `<at or entry>: <message>`.
+    #[error("{}: {message}", at.as_deref().unwrap_or(entry))]
     Threw {
         /// The entry file.
         entry: String,
+        /// Where it was thrown, `<file>:<line>:<column>` (1-based, the `.ts` line): the
+        /// innermost stack frame in one of the toolkit's own files, which may be a helper module
+        /// the entry imports. `None` when no frame is (a limit stopped the load).
+        at: Option<String>,
         /// The thrown error's message.
         message: String,
         /// The JavaScript stack, source-mapped to the `.ts` lines.
@@ -224,11 +229,22 @@ fn js_error_to_load(entry: &Path, err: deno_core::error::CoreError) -> LoadError
     match *err.0 {
         deno_core::error::CoreErrorKind::Js(js) => LoadError::Threw {
             entry: entry.display().to_string(),
+            at: thrown_at(&js),
             message: js.message.clone().unwrap_or_else(|| js.exception_message.clone()),
             stack: js.stack.clone(),
         },
         other => LoadError::Module(other.to_string()),
     }
+}
+
+/// `<file>:<line>:<column>` of the innermost frame of `error`'s stack in a toolkit file (a
+/// `file:` module; the SDK's and the host's modules are not). Frames are source-mapped.
+fn thrown_at(error: &deno_core::error::JsError) -> Option<String> {
+    error.frames.iter().find_map(|frame| {
+        let url = deno_core::ModuleSpecifier::parse(frame.file_name.as_deref()?).ok()?;
+        let path = url.to_file_path().ok()?;
+        Some(format!("{}:{}:{}", path.display(), frame.line_number?, frame.column_number?))
+    })
 }
 
 impl Toolkit {
@@ -291,7 +307,7 @@ impl Toolkit {
         drop(watch);
         let stopped_by = stopped.swap(stop::NONE, Ordering::SeqCst);
         let stop_message = |what: &str| {
-            LoadError::Threw { entry: shown.clone(), message: what.to_owned(), stack: None }
+            LoadError::Threw { entry: shown.clone(), at: None, message: what.to_owned(), stack: None }
         };
         let (definition, described) = match (evaluated, stopped_by) {
             (_, stop::HEAP) => return Err(stop_message(&format!("the toolkit exceeded its memory limit ({} bytes) while loading", limits.max_heap_bytes))),

@@ -82,6 +82,50 @@ async fn a_toolkit_that_throws_at_import_fails_with_its_message() {
 }
 
 #[tokio::test(flavor = "current_thread")]
+async fn a_throw_in_a_helper_at_import_names_the_helper_and_its_line() {
+    // Before, both were reported against extension.ts with no line (review 15).
+    let dir = scratch_toolkit(
+        "throws-in-helper",
+        &[
+            ("extension.ts", &format!("import {{ y }} from './lib.ts';\nvoid y;\n{VALID_TAIL}")),
+            ("lib.ts", "export const x = 1;\nconst obj: any = undefined;\nexport const y = obj.field;\n"),
+        ],
+    );
+    let (err, text) = load_failure(&dir).await;
+    assert!(err.message().contains("undefined"), "{err:?}");
+    let at = format!("{}:3:", dir.join("lib.ts").display());
+    assert!(text.starts_with(&at), "should start with {at}: {text}");
+    // A circular import read before it is initialised: the line in the module that read it
+    // (b imports a, which imports b back and reads it first).
+    let dir = scratch_toolkit(
+        "throws-circular",
+        &[
+            ("extension.ts", &format!("import {{ b }} from './b.ts';\nvoid b;\n{VALID_TAIL}")),
+            ("a.ts", "import { b } from './b.ts';\nexport const a = 'a' + b;\n"),
+            ("b.ts", "import { a } from './a.ts';\nexport const b = a.length;\n"),
+        ],
+    );
+    let (_, text) = load_failure(&dir).await;
+    assert!(text.starts_with(&format!("{}:2:", dir.join("a.ts").display())), "{text}");
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_helper_nested_too_deeply_fails_its_load_naming_it_and_the_process_lives_on() {
+    // 20,000 `+` in a row overflowed swc's stack and aborted the process (review 15).
+    let deep = format!("export const d = \"ab\"{};\n", " + \"ab\"".repeat(20_000));
+    let dir = scratch_toolkit(
+        "deep-helper",
+        &[("extension.ts", &format!("import {{ d }} from './deep.ts';\nvoid d;\n{VALID_TAIL}")), ("deep.ts", &deep)],
+    );
+    let (_, text) = load_failure(&dir).await;
+    assert!(text.contains(&format!("{}: nests about 20001 levels deep at line 1, column ", dir.join("deep.ts").display())), "{text}");
+    assert!(text.contains("the limit is 10000"), "{text}");
+    // The same process loads a healthy toolkit afterwards.
+    let fine = scratch_toolkit("deep-helper-after", &[("extension.ts", VALID_TAIL)]);
+    Toolkit::load(&fine).await.expect("loads");
+}
+
+#[tokio::test(flavor = "current_thread")]
 async fn a_syntax_error_names_the_file() {
     let dir = scratch_toolkit(
         "syntax",

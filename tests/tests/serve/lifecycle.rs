@@ -29,7 +29,8 @@ async fn start_reports_every_load_error_together() {
     assert_eq!(failed[1].path, missing);
     let text = error.to_string();
     assert!(text.starts_with("2 of the toolkits did not load:\n  "), "{text}");
-    assert!(text.contains("import-throws/extension.ts: settings.json is missing (thrown at import)"), "{text}");
+    // Where it was thrown: the `.ts` line of the `throw`.
+    assert!(text.contains("import-throws/extension.ts:5:9: settings.json is missing (thrown at import)"), "{text}");
     assert!(text.contains(&missing.display().to_string()), "{text}");
 }
 
