@@ -96,7 +96,7 @@ pub enum ServeError {
     #[error("{} of the toolkits did not load:{}", .0.len(), list(.0))]
     Load(Vec<ToolkitLoadError>),
     /// Two or more toolkits have the same manifest id (each is served at `/<id>`).
-    #[error("toolkits {} all have the id {id:?}; each toolkit is served at /<id>, so ids must differ", joined(.paths))]
+    #[error("toolkits {} all have the id {id:?}; each toolkit is served under its id (at /<id> by `serve`, as <id>__<tool> by `mcp`), so ids must differ", joined(.paths))]
     DuplicateId {
         /// The shared id.
         id: String,
@@ -326,7 +326,7 @@ pub async fn load_toolkits(host: &Host, toolkits: Vec<PathBuf>, load: &LoadOptio
 
 /// How long, once the grace period has run out, the calls still running have to write their
 /// 503 before their connections are closed.
-const STOPPED_ANSWER_TIME: Duration = Duration::from_millis(500);
+pub(crate) const STOPPED_ANSWER_TIME: Duration = Duration::from_millis(500);
 
 /// Accepts connections until `stop` fires (or its sender is dropped), then drains.
 pub(crate) async fn accept_loop(

@@ -277,9 +277,13 @@ async fn toolkit(state: &WireState, handle: ToolkitHandle, request: Request) -> 
             let call_handle = handle.clone();
             let stopping = state.stopping.clone();
             let started = Instant::now();
+            // The call's tool and user, once its body is read: the access line of a call the
+            // shutdown stops names them too.
+            let seen = Arc::new(std::sync::Mutex::new(CallFields::default()));
+            let seen_by_call = seen.clone();
             let mut task = tokio::spawn(async move {
                 let _counted = counted;
-                let (fields, answer) = call(&state, &call_handle, request).await;
+                let (fields, answer) = call(&state, &call_handle, request, &seen_by_call).await;
                 access(Some(&call_handle), &fields, answer.envelope(), answer.status(), started);
                 answer
             });
@@ -294,7 +298,8 @@ async fn toolkit(state: &WireState, handle: ToolkitHandle, request: Request) -> 
                 },
                 () = stopping.cancelled() => {
                     let answer = Answer::Unavailable(Envelope::failure(STOPPED_MESSAGE, ErrorCode::ToolError, true));
-                    access(Some(&handle), &CallFields::default(), answer.envelope(), answer.status(), started);
+                    let fields = seen.lock().map(|f| f.clone()).unwrap_or_default();
+                    access(Some(&handle), &fields, answer.envelope(), answer.status(), started);
                     answer.into_response()
                 }
             }
@@ -347,13 +352,14 @@ impl IntoResponse for Answer {
 }
 
 /// The call's tool and user, for the access log (when they are strings).
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct CallFields {
     tool: Option<String>,
     user: Option<String>,
 }
 
-async fn call(state: &WireState, handle: &ToolkitHandle, request: Request) -> (CallFields, Answer) {
+/// Reads, parses and runs one call; `seen` gets its tool and user as soon as they are read.
+async fn call(state: &WireState, handle: &ToolkitHandle, request: Request, seen: &std::sync::Mutex<CallFields>) -> (CallFields, Answer) {
     let mut fields = CallFields::default();
     // A body must arrive within the body timeout: one that trickles in (or stops short of its
     // content-length) would otherwise hold a connection, its buffer and the shutdown's grace.
@@ -382,6 +388,9 @@ async fn call(state: &WireState, handle: &ToolkitHandle, request: Request) -> (C
     // half written (hostile review).
     fields.tool = raw.get("tool").and_then(Value::as_str).map(str::to_owned);
     fields.user = raw.get("userId").and_then(Value::as_str).map(str::to_owned);
+    if let Ok(mut seen) = seen.lock() {
+        *seen = fields.clone();
+    }
     // A call the runtime will run gets its providers; any other value goes to the runtime
     // without them, which answers it with the SDK's `BAD_REQUEST`.
     let env = match runnable_call(&raw) {

@@ -85,6 +85,8 @@ impl Default for McpHttpOptions {
 pub struct RunningMcpHttp {
     local_addr: SocketAddr,
     sessions: CancellationToken,
+    /// The server's: cancelled when the grace period runs out (see [`Self::shutdown`]).
+    stopping: CancellationToken,
     in_flight: Arc<AtomicUsize>,
     grace: Duration,
     stop: Option<oneshot::Sender<()>>,
@@ -103,7 +105,10 @@ impl RunningMcpHttp {
     }
 
     /// Stops accepting, lets calls in flight finish and their answers be written within the
-    /// grace period, then ends every session (and its event stream) and closes what is left.
+    /// grace period; answers the calls still running then with a retryable `TOOL_ERROR`
+    /// ([`crate::wire::STOPPED_MESSAGE`], as `serve` answers them 503), and gives those answers a
+    /// moment to be written; then ends every session (and its event stream) and closes what is
+    /// left.
     pub async fn shutdown(mut self) -> Shutdown {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
@@ -113,6 +118,13 @@ impl RunningMcpHttp {
         let deadline = tokio::time::Instant::now() + self.grace;
         while self.in_flight.load(Ordering::SeqCst) > 0 && tokio::time::Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        if self.in_flight.load(Ordering::SeqCst) > 0 {
+            self.stopping.cancel();
+            let answered = tokio::time::Instant::now() + crate::serve::STOPPED_ANSWER_TIME;
+            while self.in_flight.load(Ordering::SeqCst) > 0 && tokio::time::Instant::now() < answered {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
         }
         self.sessions.cancel();
         let task = self.task.take().expect("a running endpoint has its task until shutdown");
@@ -161,9 +173,10 @@ pub(crate) async fn start(server: &McpServer, options: McpHttpOptions) -> Result
     let router = router.layer(axum::middleware::from_fn_with_state(gate, refuse_foreign));
     let (stop, stopped) = oneshot::channel();
     let in_flight = exchanges;
-    let task = tokio::spawn(accept_loop(listener, router, stopped, options.grace, in_flight.clone(), tokio_util::sync::CancellationToken::new()));
+    let stopping = server.stopping().clone();
+    let task = tokio::spawn(accept_loop(listener, router, stopped, options.grace, in_flight.clone(), stopping.clone()));
     tracing::info!(target: "trove::mcp", "MCP endpoint at http://{local_addr}{MCP_PATH} ({} tools)", server.catalog().tools().len());
-    Ok(RunningMcpHttp { local_addr, sessions, in_flight, grace: options.grace, stop: Some(stop), task: Some(task) })
+    Ok(RunningMcpHttp { local_addr, sessions, stopping, in_flight, grace: options.grace, stop: Some(stop), task: Some(task) })
 }
 
 /// 403 for a request whose `Host` or `Origin` the gate refuses.

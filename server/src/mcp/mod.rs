@@ -107,6 +107,10 @@ struct Inner {
     toolkits: Vec<ToolkitHandle>,
     /// Calls running now (shutdown waits for them within its grace period).
     in_flight: Arc<AtomicUsize>,
+    /// Cancelled when an HTTP endpoint's shutdown grace period has run out: the calls still
+    /// running are answered with [`crate::wire::STOPPED_MESSAGE`] (retryable), as `serve`
+    /// answers them, rather than left without an answer when their streams close.
+    stopping: tokio_util::sync::CancellationToken,
 }
 
 /// Why an MCP session over stdio ended badly.
@@ -136,7 +140,7 @@ impl McpServer {
             }
         }
         let catalog = Catalog::new(&toolkits);
-        Ok(Self { inner: Arc::new(Inner { catalog, env, options, toolkits, in_flight: Arc::default() }) })
+        Ok(Self { inner: Arc::new(Inner { catalog, env, options, toolkits, in_flight: Arc::default(), stopping: Default::default() }) })
     }
 
     /// Loads `toolkits` into `host` (every failure listed) and serves them.
@@ -205,6 +209,10 @@ impl McpServer {
 
     pub(crate) fn in_flight(&self) -> &Arc<AtomicUsize> {
         &self.inner.in_flight
+    }
+
+    pub(crate) fn stopping(&self) -> &tokio_util::sync::CancellationToken {
+        &self.inner.stopping
     }
 
     pub(crate) fn options(&self) -> &McpOptions {

@@ -158,12 +158,17 @@ impl ServerHandler for McpSession {
         };
         let running = handle.call(call, env);
         tokio::pin!(running);
+        let stopping = self.server.stopping().clone();
         // Lines go out as they are written, and every line before the result.
         let outcome = loop {
             tokio::select! {
                 biased;
                 Some(line) = pending.recv() => notify(line).await,
                 outcome = &mut running => break outcome,
+                () = stopping.cancelled() => {
+                    tracing::warn!(target: "trove::mcp", toolkit = %handle.id(), tool = %tool, "{}", crate::wire::STOPPED_MESSAGE);
+                    return Ok(call_result(&Envelope::failure(crate::wire::STOPPED_MESSAGE, ErrorCode::ToolError, true)).into());
+                }
             }
         };
         while let Ok(line) = pending.try_recv() {

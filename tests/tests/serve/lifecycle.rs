@@ -101,6 +101,8 @@ async fn shutdown_lets_calls_in_flight_finish() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn shutdown_stops_calls_left_after_the_grace_period() {
     let _alone = exclusive().await;
+    init_logs();
+    let logged_before = logs().len();
     let options = ServeOptions { grace: Duration::from_millis(300), ..local() };
     let running = start(vec![fixture("echo")], LoadOptions::default(), no_egress(), options).await;
     let http = client();
@@ -121,6 +123,12 @@ async fn shutdown_stops_calls_left_after_the_grace_period() {
     assert_eq!(
         envelope,
         json!({ "ok": false, "error": trove_host_server::wire::STOPPED_MESSAGE, "retryable": true, "code": "TOOL_ERROR" })
+    );
+    // Its access line names the call (it said `tool=- user=-`: review 15).
+    let lines = logs().split_off(logged_before);
+    assert!(
+        lines.iter().any(|l| l.contains("status=503") && l.contains("tool=\"slow\"") && l.contains("user=\"u\"")),
+        "{lines:#?}"
     );
 }
 
