@@ -315,11 +315,36 @@ async fn append_case(file: &Path, r: RecordedCall<'_>, live_envelope: &Value) ->
     if &result.envelope != live_envelope {
         eprintln!("trove-host: warning: replayed with stand-in secrets, the envelope differs from the live one (does the result show a secret?)");
     }
-    let mut cases = existing_cases(file)?;
-    cases.push(case);
-    if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let dir = file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    // The file where it really is (through any symbolic link), so that every recording into
+    // it, by whatever path, takes the same lock and the link stays a link.
+    let target = match std::fs::canonicalize(file) {
+        Ok(target) => target,
+        Err(_) => std::fs::canonicalize(dir)
+            .map_err(|e| format!("cannot resolve {}: {e}", dir.display()))?
+            .join(file.file_name().ok_or_else(|| format!("{} names no file", file.display()))?),
+    };
+    let folder = target.parent().unwrap_or(Path::new("/"));
+    // Read, append and write under an exclusive lock on the file's folder (released when
+    // `_lock` closes): recordings into one file run in parallel each keep their case (before,
+    // the last writer's list replaced the others').
+    let _lock = std::fs::File::open(folder)
+        .and_then(|handle| handle.lock().map(|()| handle))
+        .map_err(|e| format!("cannot lock {} to append to {}: {e}", folder.display(), file.display()))?;
+    let mut cases = existing_cases(&target)?;
+    // Checked before the call too; again here, for a parallel recording that took the name.
+    if cases.iter().any(|c| c["name"] == r.name) {
+        return Err(format!("{} already has a case named {:?}", file.display(), r.name));
     }
+    cases.push(case);
     let text = serde_json::to_string_pretty(&Value::Array(cases)).expect("JSON") + "\n";
-    std::fs::write(file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))
+    // Written whole beside it and renamed over it: a reader, or a crash, never sees half a file.
+    let partial = folder.join(format!(".{}.{}.partial", target.file_name().and_then(|n| n.to_str()).unwrap_or("cases"), std::process::id()));
+    std::fs::write(&partial, text)
+        .and_then(|()| std::fs::rename(&partial, &target))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&partial);
+            format!("cannot write {}: {e}", file.display())
+        })
 }

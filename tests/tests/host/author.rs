@@ -103,6 +103,31 @@ fn a_broken_case_fails_with_a_diff_and_update_round_trips() {
 }
 
 #[test]
+fn parallel_recordings_into_one_file_each_keep_their_case() {
+    // Six at once: before, each read the file, appended and wrote it back, and the last writer
+    // won (review 15 kept 5, 2 and 5 of 6).
+    let dir = scratch_toolkit("record-case-parallel", &[(".keep", "")]);
+    let file = dir.join("cases.json");
+    let echo = fixture("echo");
+    let runs: Vec<_> = (0..6)
+        .map(|i| {
+            let (file, echo) = (file.clone(), echo.clone());
+            std::thread::spawn(move || {
+                let name = format!("case_{i}");
+                run(&["call", s(&echo), "echo", "--args", r#"{"n":1,"tag":"t"}"#, "--record-case", s(&file), "--name", &name, "--now", "2026-11-29T12:00:00Z"])
+            })
+        })
+        .collect();
+    for out in runs {
+        let out = out.join().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    }
+    let mut names: Vec<String> = read(&file).as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap().to_owned()).collect();
+    names.sort();
+    assert_eq!(names, (0..6).map(|i| format!("case_{i}")).collect::<Vec<_>>());
+}
+
+#[test]
 fn record_case_appends_a_complete_case_that_test_passes() {
     let dir = scratch_toolkit("record-case", &[(".keep", "")]);
     let file = dir.join("tests/echo.json");
