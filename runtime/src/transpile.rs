@@ -61,7 +61,7 @@ pub fn transpile(specifier: &ModuleSpecifier, media_type: MediaType, source: Str
     }
     let (depth, at) = nesting(&source, media_type);
     if depth > MAX_EXPRESSION_NESTING {
-        let (line, column) = line_and_column(&source, at);
+        let (line, column) = line_and_column(&deno_ast::SourceTextInfo::from_string(source), at);
         return Err(format!(
             "nests about {depth} levels deep at line {line}, column {column} (brackets, and operators chained in one expression); the limit is {MAX_EXPRESSION_NESTING}"
         ));
@@ -82,7 +82,7 @@ fn transpile_on_this_stack(specifier: &ModuleSpecifier, media_type: MediaType, s
     .map_err(|e| e.to_string())?;
     let (depth, at) = tree_depth(&parsed.program());
     if depth > MAX_NESTING {
-        let (line, column) = line_and_column(parsed.text(), at);
+        let (line, column) = line_and_column(parsed.text_info_lazy(), at);
         let error = format!("nests {depth} levels deep at line {line}, column {column}; the limit is {MAX_NESTING}");
         // Dropping the tree recurses as deeply as it nests, maybe past this stack.
         stacker::grow(depth.saturating_mul(512).saturating_add(1 << 20), move || drop(parsed));
@@ -342,11 +342,10 @@ impl Kind {
     }
 }
 
-/// 1-based line and column (in characters) of byte `offset` of `source`.
-fn line_and_column(source: &str, offset: usize) -> (usize, usize) {
-    let before = source.get(..offset).unwrap_or(source);
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (before.matches('\n').count() + 1, before[line_start..].chars().count() + 1)
+/// 1-based line and column of byte `offset` of the module's text, as swc's diagnostics show them.
+fn line_and_column(text: &deno_ast::SourceTextInfo, offset: usize) -> (usize, usize) {
+    let shown = text.line_and_column_display(deno_ast::StartSourcePos::START_SOURCE_POS + offset);
+    (shown.line_number, shown.column_number)
 }
 
 #[cfg(test)]
