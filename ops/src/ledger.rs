@@ -121,6 +121,8 @@ pub struct Ledger {
     /// Log lines admitted (kept or about to be) and their bytes.
     log_usage: Mutex<(usize, usize)>,
     dropped: Mutex<Dropped>,
+    /// Cassette exchanges by the order their requests were issued ([`Self::reserve_exchange`]).
+    exchange_slots: Mutex<Vec<Option<Exchange>>>,
     /// Which call this is (`toolkit`, `tool`, `call_id`), for the ledger's own warnings, so
     /// they carry the fields every other line about the call carries ([`Ledger::label`]).
     label: std::sync::OnceLock<[String; 3]>,
@@ -222,10 +224,23 @@ impl Ledger {
         self.redactor.lock().expect("ledger").add_named(name, value);
     }
 
+    /// Takes the next place in the cassette for a request about to be sent, so that exchanges
+    /// are written in the order their requests were issued, which is the order a replay
+    /// matches them in, not the order they completed (parallel fetches of a `Promise.all`
+    /// complete in any order; review 17). Filled by [`Self::record_exchange`]; a place never
+    /// filled (a request that ended in a refusal a cassette cannot express) is left out.
+    pub fn reserve_exchange(&self) -> usize {
+        let mut slots = self.exchange_slots.lock().expect("ledger");
+        slots.push(None);
+        slots.len() - 1
+    }
+
     /// Records what one `ctx.fetch` (or OAuth mint) sent and got, for a cassette
-    /// ([`crate::CallEnv::record_exchanges`]).
-    pub fn record_exchange(&self, exchange: Exchange) {
-        self.record.lock().expect("ledger").exchanges.push(exchange);
+    /// ([`crate::CallEnv::record_exchanges`]), at the place [`Self::reserve_exchange`] gave.
+    pub fn record_exchange(&self, slot: usize, exchange: Exchange) {
+        if let Some(place) = self.exchange_slots.lock().expect("ledger").get_mut(slot) {
+            *place = Some(exchange);
+        }
     }
 
     /// `text` with every resolved value replaced by `[redacted]` (without copying the set).
@@ -260,6 +275,7 @@ impl Ledger {
     /// with one `[log truncated: N lines, M bytes dropped]` line.
     pub fn take(&self) -> CallRecord {
         let mut record = std::mem::take(&mut *self.record.lock().expect("ledger"));
+        record.exchanges.extend(std::mem::take(&mut *self.exchange_slots.lock().expect("ledger")).into_iter().flatten());
         let dropped = std::mem::take(&mut *self.dropped.lock().expect("ledger"));
         if dropped.lines > 0 {
             let marker = format!("[log truncated: {} lines, {} bytes dropped]", dropped.lines, dropped.bytes);

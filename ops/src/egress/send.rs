@@ -405,6 +405,7 @@ impl Egress {
         if !self.record_exchanges {
             return self.send_following(request, mode).await;
         }
+        let slot = self.ledger.reserve_exchange();
         let recorded = RecordedRequest {
             method: request.method.clone(),
             url: request.url.to_string(),
@@ -420,7 +421,7 @@ impl Egress {
             }
         };
         if let Some(response) = response {
-            self.ledger.record_exchange(Exchange { request: recorded, response });
+            self.ledger.record_exchange(slot, Exchange { request: recorded, response });
         }
         result
     }

@@ -91,3 +91,44 @@ async fn a_recorded_cassette_replays_identically_and_holds_no_secret() {
     assert_eq!(unmatched.envelope.json()["ok"], Value::Bool(false));
     assert!(replay.failures()[0].contains("{{secret:API_KEY:form}}"), "{:?}", replay.failures());
 }
+
+/// Answers request `i` of `n` after `(n - i) × 40 ms`: parallel requests complete in the
+/// reverse of the order they were sent.
+struct ReversingTransport {
+    sent: std::sync::atomic::AtomicU64,
+    n: u64,
+}
+
+#[async_trait::async_trait]
+impl trove_host_ops::egress::Transport for ReversingTransport {
+    async fn send(&self, request: trove_host_ops::egress::HttpRequest) -> Result<trove_host_ops::egress::HttpResponse, trove_host_ops::egress::TransportError> {
+        let i = self.sent.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        tokio::time::sleep(std::time::Duration::from_millis(40 * (self.n - i))).await;
+        Ok(trove_host_ops::egress::HttpResponse {
+            status: 200,
+            status_text: "OK".into(),
+            headers: Vec::new(),
+            body: bytes::Bytes::from(request.url.to_string()),
+        })
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn parallel_fetches_are_recorded_in_the_order_they_were_issued() {
+    // A cassette replays in the order requests are issued; they were recorded in the order
+    // they completed, so a `Promise.all` recording did not replay (review 17).
+    let urls: Vec<String> = ["a", "b", "c", "d"].iter().map(|p| format!("https://api.trove.test/{p}")).collect();
+    let mut toolkit = crate::load(&fixture("egress-probe")).await;
+    let transport = Arc::new(ReversingTransport { sent: Default::default(), n: urls.len() as u64 });
+    let mut env = CallEnv::new(transport);
+    env.record_exchanges = true;
+    let outcome = toolkit.call(&ToolCall::new("parallel", json!({ "urls": urls }), "u"), env).await;
+    assert!(outcome.is_ok(), "{}", outcome.envelope);
+    let recorded: Vec<&str> = outcome.record.exchanges.iter().map(|e| e.request.url.as_str()).collect();
+    assert_eq!(recorded, urls, "issue order");
+    // And the recording replays.
+    let replay = Arc::new(ReplayTransport::new(outcome.record.exchanges.clone()));
+    let again = toolkit.call(&ToolCall::new("parallel", json!({ "urls": urls }), "u"), CallEnv::new(replay.clone())).await;
+    assert_eq!(again.envelope, outcome.envelope);
+    assert!(replay.failures().is_empty() && replay.remaining().is_empty(), "{:?}", replay.failures());
+}
