@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use serde_json::{json, Map, Value};
-use trove_host::cases::{read_json, run_case, update_case, Case};
-use trove_host::{FixedClock, Host, HostConfig, InstanceOptions, LoadOptions, Namespace, PoolConfig, ReplayTransport, ToolCall, Toolkit};
+use trove_host::cases::{raw_cases, rewrite_case_file, run_case, update_case, Case};
+use trove_host::{Envelope, FixedClock, Host, HostConfig, InstanceOptions, LoadOptions, Namespace, PoolConfig, ReplayTransport, ToolCall, Toolkit};
 use trove_host_ops::egress::cassette;
 use trove_host_ops::egress::replay::{read_cassette, RecordedResponse};
 
@@ -108,7 +108,7 @@ pub async fn call(args: CallArgs) -> ExitCode {
     }
     if let (Some(file), Some(name)) = (&args.record_case, &args.name) {
         // Refuse before going to the network.
-        if let Err(e) = existing_cases(file).and_then(|cases| match cases.iter().any(|c| c["name"] == name.as_str()) {
+        if let Err(e) = raw_cases(file).and_then(|cases| match cases.iter().any(|c| c["name"] == name.as_str()) {
             true => Err(format!("{} already has a case named {name:?}", file.display())),
             false => Ok(()),
         }) {
@@ -228,6 +228,7 @@ pub async fn call(args: CallArgs) -> ExitCode {
             call: &call,
             now: now.expect("fixed when recording"),
             freeze_time: args.freeze_time,
+            cache_off: args.stores.cache_is_off(),
             declared: toolkit.manifest_json()["secrets"].as_array().cloned().unwrap_or_default(),
             exchanges,
         };
@@ -246,17 +247,6 @@ pub async fn call(args: CallArgs) -> ExitCode {
     status
 }
 
-/// The cases already in `file` (none when it does not exist yet).
-fn existing_cases(file: &Path) -> Result<Vec<Value>, String> {
-    if !file.exists() {
-        return Ok(Vec::new());
-    }
-    match read_json(file)? {
-        Value::Array(cases) if cases.iter().all(|c| c.get("name").is_some() && c.get("call").is_some()) => Ok(cases),
-        _ => Err(format!("{} is not a case file (a JSON array of cases, each with a name and a call)", file.display())),
-    }
-}
-
 /// A live call, recorded, to be written as a case.
 struct RecordedCall<'a> {
     toolkit: &'a Path,
@@ -265,6 +255,8 @@ struct RecordedCall<'a> {
     call: &'a ToolCall,
     now: chrono::DateTime<chrono::Utc>,
     freeze_time: bool,
+    /// `--cache off`: the live call had no `ctx.cache` either.
+    cache_off: bool,
     declared: Vec<Value>,
     /// Scrubbed: placeholders instead of secret values.
     exchanges: Vec<trove_host_ops::egress::replay::Exchange>,
@@ -276,9 +268,35 @@ fn stand_in(name: &str) -> String {
     format!("recorded-stand-in-for-{name}")
 }
 
+/// Why the replay of a recorded case may differ from the live call: the causes that can apply
+/// to this recording, one line each, never none. The replay has no `ctx.cache`, stand-in
+/// secrets, the recorded instant and the cassette's order.
+fn replay_causes(r: &RecordedCall<'_>) -> Vec<&'static str> {
+    let mut causes = Vec::new();
+    if !r.cache_off {
+        causes.push(
+            "a ctx.cache hit in the live call skips requests (or changes the result) that the replay, which has no cache, \
+             makes: record with `--cache off`",
+        );
+    }
+    if !r.freeze_time {
+        causes.push("the toolkit reads the clock itself (Date.now(), new Date()) instead of ctx.now(): record with `--freeze-time`");
+    }
+    if r.declared.iter().any(Value::is_string) {
+        causes.push(
+            "a secret short or common enough to occur elsewhere in a URL or body cannot be told apart from its stand-in there: \
+             record with a longer test key",
+        );
+    }
+    causes.push("the toolkit uses something else that differs between runs (Math.random(), crypto.randomUUID(), …)");
+    causes
+}
+
 /// Builds the case (call, stand-in secrets, cassette), replays it on a fresh instance to fill
 /// in its expectations, and appends it to `file`.
 async fn append_case(file: &Path, r: RecordedCall<'_>, live_envelope: &Value) -> Result<(), String> {
+    let causes = replay_causes(&r).join("\n  - ");
+    let declares_secrets = r.declared.iter().any(Value::is_string);
     let secrets: Map<String, Value> = r
         .declared
         .iter()
@@ -306,45 +324,25 @@ async fn append_case(file: &Path, r: RecordedCall<'_>, live_envelope: &Value) ->
         problems.iter().filter(|p| p.starts_with("http:") || p.starts_with("trove:")).map(|p| fresh.redact(p)).collect();
     if !unclean.is_empty() {
         return Err(format!(
-            "the recorded case does not replay with stand-in secrets, so it was not appended:\n  {}\n\
-             (a secret short or common enough to occur elsewhere in a URL or body cannot be told apart there; \
-             record with a longer test key)",
+            "the recorded case did not replay identically, so it was not appended:\n  {}\nlikely causes:\n  - {causes}",
             unclean.join("\n  ")
         ));
     }
     if &result.envelope != live_envelope {
-        eprintln!("trove-host: warning: replayed with stand-in secrets, the envelope differs from the live one (does the result show a secret?)");
+        // Appended all the same: its expectation is the replay's envelope, which `test` checks.
+        let secret = if declares_secrets { "\n  - the result shows a secret (the replay has its stand-in)" } else { "" };
+        eprintln!(
+            "trove-host: warning: the replayed envelope differs from the live one; the case expects the replayed one\n\
+             likely causes:{secret}\n  - {causes}"
+        );
     }
-    let dir = file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    // The file where it really is (through any symbolic link), so that every recording into
-    // it, by whatever path, takes the same lock and the link stays a link.
-    let target = match std::fs::canonicalize(file) {
-        Ok(target) => target,
-        Err(_) => std::fs::canonicalize(dir)
-            .map_err(|e| format!("cannot resolve {}: {e}", dir.display()))?
-            .join(file.file_name().ok_or_else(|| format!("{} names no file", file.display()))?),
-    };
-    let folder = target.parent().unwrap_or(Path::new("/"));
-    // Read, append and write under an exclusive lock on the file's folder (released when
-    // `_lock` closes): recordings into one file run in parallel each keep their case (before,
-    // the last writer's list replaced the others').
-    let _lock = std::fs::File::open(folder)
-        .and_then(|handle| handle.lock().map(|()| handle))
-        .map_err(|e| format!("cannot lock {} to append to {}: {e}", folder.display(), file.display()))?;
-    let mut cases = existing_cases(&target)?;
-    // Checked before the call too; again here, for a parallel recording that took the name.
-    if cases.iter().any(|c| c["name"] == r.name) {
-        return Err(format!("{} already has a case named {:?}", file.display(), r.name));
-    }
-    cases.push(case);
-    let text = serde_json::to_string_pretty(&Value::Array(cases)).expect("JSON") + "\n";
-    // Written whole beside it and renamed over it: a reader, or a crash, never sees half a file.
-    let partial = folder.join(format!(".{}.{}.partial", target.file_name().and_then(|n| n.to_str()).unwrap_or("cases"), std::process::id()));
-    std::fs::write(&partial, text)
-        .and_then(|()| std::fs::rename(&partial, &target))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&partial);
-            format!("cannot write {}: {e}", file.display())
-        })
+    rewrite_case_file(file, |cases| {
+        // Checked before the call too; again here, under the lock, for a parallel recording
+        // that took the name.
+        if cases.iter().any(|c| c["name"] == r.name) {
+            return Err(format!("{} already has a case named {:?}", file.display(), r.name));
+        }
+        cases.push(case);
+        Ok(())
+    })
 }

@@ -85,6 +85,11 @@ impl StoreArgs {
         };
         LocalProviders::open_with(&stores)
     }
+
+    /// Whether `--cache off` was given: calls get no `ctx.cache`.
+    pub fn cache_is_off(&self) -> bool {
+        self.cache == "off"
+    }
 }
 
 /// Limits and pool sizes shared by the commands that hold a `Host`.

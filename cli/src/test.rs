@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anstyle::{AnsiColor, Style};
 use serde::Deserialize;
 use serde_json::Value;
-use trove_host::cases::{case_files_in, case_replay, compare_with_reference, read_case_file, read_json, run_file, update_case, Case, CaseResult, ReferenceAnswer};
+use trove_host::cases::{case_files_in, case_replay, compare_with_reference, read_case_file, read_json, rewrite_case_file, run_file, update_case, Case, CaseResult, ReferenceAnswer};
 use trove_host::{find_entry, InstanceOptions};
 
 use crate::usage;
@@ -170,7 +170,8 @@ pub async fn test(args: TestArgs) -> ExitCode {
                 continue;
             }
         };
-        let mut file_changed = false;
+        // Names of the cases whose expectations this run rewrites, with their results.
+        let mut rewrites = Vec::new();
         for (index, result, problems) in &run.results {
             let case = &cases[*index];
             for name in case.secrets.keys().filter(|name| !run.declared_secrets.contains(*name)) {
@@ -185,7 +186,9 @@ pub async fn test(args: TestArgs) -> ExitCode {
             let script_problems = problems.iter().any(|p| p.starts_with("http:") || p.starts_with("trove:"));
             if args.update && !script_problems && update_case(&mut raw[*index], result) {
                 // Differing or absent expectations are rewritten; matching ones stay as written.
-                file_changed = true;
+                // With the call it ran: a case whose call was edited meanwhile is not given
+                // an expectation from the old one.
+                rewrites.push((case.name.as_str(), raw[*index]["call"].clone(), result));
                 updated += 1;
                 out!("  {GREEN}updated{GREEN:#} {}", case.name);
                 if let Some((_, why)) = run.limited.iter().find(|(i, _)| i == index) {
@@ -211,10 +214,30 @@ pub async fn test(args: TestArgs) -> ExitCode {
             selected_total += stopped.not_run.len();
         }
         selected_total += run.results.len();
-        if file_changed {
-            let text = serde_json::to_string_pretty(&Value::Array(raw)).expect("JSON") + "\n";
-            if let Err(e) = std::fs::write(file, text) {
-                return usage(format!("cannot write {}: {e}", file.display()));
+        if !rewrites.is_empty() {
+            // Applied to the file as it is now, under its lock: a case another writer appended
+            // while these ran (`call --record-case`) is kept.
+            let rewritten = rewrite_case_file(file, |now| {
+                let mut gone = Vec::new();
+                for (name, ran, result) in &rewrites {
+                    match now.iter_mut().find(|c| c["name"] == *name) {
+                        Some(case) if case["call"] == *ran => {
+                            update_case(case, result);
+                        }
+                        Some(_) => gone.push((*name, "had its call edited")),
+                        None => gone.push((*name, "left")),
+                    }
+                }
+                Ok(gone)
+            });
+            match rewritten {
+                Ok(gone) => {
+                    updated -= gone.len();
+                    for (name, why) in gone {
+                        out!("  {YELLOW}warning:{YELLOW:#} case {name:?} {why} in {} while the cases ran; its update was dropped", file.display());
+                    }
+                }
+                Err(e) => return usage(e),
             }
         }
         runs.push(Ran { file: file.clone(), cases, results: run.results });

@@ -182,6 +182,64 @@ pub fn read_json(path: &Path) -> Result<Value, String> {
     serde_json::from_str(&text).map_err(|e| format!("{} is not JSON: {e}", path.display()))
 }
 
+/// The cases `file` holds as JSON values, in order (none when it does not exist yet), for a
+/// writer that must keep every field as written.
+///
+/// # Errors
+/// When the file cannot be read or is not a JSON array of objects each with a `name` and a
+/// `call`; the message names the file.
+pub fn raw_cases(file: &Path) -> Result<Vec<Value>, String> {
+    if !file.exists() {
+        return Ok(Vec::new());
+    }
+    match read_json(file)? {
+        Value::Array(cases) if cases.iter().all(|c| c.get("name").is_some() && c.get("call").is_some()) => Ok(cases),
+        _ => Err(format!("{} is not a case file (a JSON array of cases, each with a name and a call)", file.display())),
+    }
+}
+
+/// Rewrites case file `file` under a lock, as `call --record-case` (appending) and
+/// `test --update` (rewriting expectations) do: `edit` gets the cases the file holds now
+/// (none when it does not exist yet), read after the lock is taken, and returns what the caller
+/// wants back; the cases it leaves are written whole beside the file and renamed over it.
+///
+/// - The file is resolved through symbolic links first, so every writer, by whatever path,
+///   takes the same lock and a link stays a link.
+/// - The lock is an exclusive advisory lock on the file's folder (`flock`), held until the
+///   new text is in place: two writers in parallel each keep their edit (before, the last
+///   writer's list replaced the other's).
+/// - A reader, or a crash, never sees half a file.
+///
+/// # Errors
+/// A message naming the file when it cannot be resolved, locked, read, is not an array of
+/// cases each with a `name` and a `call`, or cannot be written; or `edit`'s own error, in which
+/// case nothing is written.
+pub fn rewrite_case_file<R>(file: &Path, edit: impl FnOnce(&mut Vec<Value>) -> Result<R, String>) -> Result<R, String> {
+    let dir = file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let target = match std::fs::canonicalize(file) {
+        Ok(target) => target,
+        Err(_) => std::fs::canonicalize(dir)
+            .map_err(|e| format!("cannot resolve {}: {e}", dir.display()))?
+            .join(file.file_name().ok_or_else(|| format!("{} names no file", file.display()))?),
+    };
+    let folder = target.parent().unwrap_or(Path::new("/"));
+    // Released when `_lock` closes, after the rename.
+    let _lock = std::fs::File::open(folder)
+        .and_then(|handle| handle.lock().map(|()| handle))
+        .map_err(|e| format!("cannot lock {} to rewrite {}: {e}", folder.display(), file.display()))?;
+    let mut cases = raw_cases(&target)?;
+    let answer = edit(&mut cases)?;
+    let text = serde_json::to_string_pretty(&Value::Array(cases)).expect("JSON") + "\n";
+    let name = target.file_name().and_then(|n| n.to_str()).unwrap_or("cases");
+    let partial = folder.join(format!(".{name}.{}.partial", std::process::id()));
+    std::fs::write(&partial, text).and_then(|()| std::fs::rename(&partial, &target)).map_err(|e| {
+        let _ = std::fs::remove_file(&partial);
+        format!("cannot write {}: {e}", file.display())
+    })?;
+    Ok(answer)
+}
+
 /// Whether `object` is a matcher: `{"$regex": …}` and nothing else.
 fn is_matcher(object: &Map<String, Value>) -> bool {
     object.len() == 1 && object.contains_key("$regex")

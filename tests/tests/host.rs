@@ -27,7 +27,7 @@ mod host {
     pub mod validation;
 }
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use serde_json::{json, Value};

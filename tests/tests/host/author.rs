@@ -128,6 +128,67 @@ fn parallel_recordings_into_one_file_each_keep_their_case() {
 }
 
 #[test]
+fn a_recording_made_while_test_update_runs_is_kept() {
+    // `test --update` read the file, ran its cases and wrote back what it had read: a case
+    // `call --record-case` appended meanwhile was lost (review 16). Both writers now edit the
+    // file under its lock, so both edits survive in either order; the slow case makes the
+    // recording land while the update's cases run.
+    use std::io::BufRead;
+    let dir = scratch_toolkit("update-while-recording", &[(".keep", "")]);
+    let file = dir.join("cases.json");
+    let echo = fixture("echo");
+    let slow = json!([{ "name": "slow", "call": { "tool": "slow", "args": { "ms": 1500 } }, "now": "2026-11-29T12:00:00Z", "expect": { "ok": false } }]);
+    std::fs::write(&file, slow.to_string()).unwrap();
+    let home = dir.join("home");
+    let mut update = std::process::Command::new(trove_host_tests::cli_binary())
+        .args(["test", s(&echo), s(&file), "--update"])
+        .env("TROVE_HOST_HOME", &home)
+        .env("NO_COLOR", "1")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run trove-host test");
+    // Its first line (the file's name) comes once it has read the file.
+    let mut lines = std::io::BufReader::new(update.stdout.take().unwrap()).lines();
+    let header = lines.next().expect("a line").unwrap();
+    assert!(header.contains("cases.json"), "{header}");
+    let out = run(&["call", s(&echo), "echo", "--args", r#"{"n":1,"tag":"t"}"#, "--record-case", s(&file), "--name", "added", "--now", "2026-11-29T12:00:00Z"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let rest: Vec<String> = lines.map(Result::unwrap).collect();
+    assert!(update.wait().unwrap().success(), "{rest:?}");
+    assert!(rest.iter().any(|l| l.contains("updated slow")), "{rest:?}");
+    let cases = read(&file);
+    let names: Vec<&str> = cases.as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["slow", "added"], "{cases:#}");
+    assert_eq!(cases[0]["expect"], json!({ "ok": true, "result": { "text": "slept 1500 ms" } }), "the update is applied too");
+}
+
+#[test]
+fn test_update_leaves_a_case_whose_call_was_edited_while_it_ran() {
+    // It wrote the old call's answer into the edited case, and counted it updated (review 18).
+    use std::io::BufRead;
+    let dir = scratch_toolkit("update-while-editing", &[(".keep", "")]);
+    let file = dir.join("cases.json");
+    let case = |ms: u64| json!([{ "name": "slow", "call": { "tool": "slow", "args": { "ms": ms } }, "now": "2026-11-29T12:00:00Z", "expect": { "ok": false } }]);
+    std::fs::write(&file, case(1500).to_string()).unwrap();
+    let mut update = std::process::Command::new(trove_host_tests::cli_binary())
+        .args(["test", s(&fixture("echo")), s(&file), "--update"])
+        .env("TROVE_HOST_HOME", dir.join("home"))
+        .env("NO_COLOR", "1")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run trove-host test");
+    let mut lines = std::io::BufReader::new(update.stdout.take().unwrap()).lines();
+    assert!(lines.next().expect("a line").unwrap().contains("cases.json"));
+    std::fs::write(&file, case(7).to_string()).unwrap();
+    let rest: Vec<String> = lines.map(Result::unwrap).collect();
+    update.wait().unwrap();
+    assert!(rest.iter().any(|l| l.contains("case \"slow\" had its call edited") && l.contains("its update was dropped")), "{rest:?}");
+    let summary = rest.last().expect("a summary");
+    assert!(!summary.contains("updated"), "a dropped update is not counted: {summary}");
+    assert_eq!(read(&file), case(7), "the edited case is left as edited");
+}
+
+#[test]
 fn record_case_appends_a_complete_case_that_test_passes() {
     let dir = scratch_toolkit("record-case", &[(".keep", "")]);
     let file = dir.join("tests/echo.json");
@@ -183,6 +244,65 @@ fn a_recording_whose_requests_failed_on_the_network_writes_nothing_unless_asked(
     let cases = read(&file);
     assert_eq!(cases[0]["http"][0]["response"], json!({ "networkError": true }), "{cases}");
     assert_eq!(cases[0]["expect"]["error"], "Upstream request failed; try again shortly.");
+}
+
+#[test]
+fn a_recording_that_does_not_replay_names_the_causes_that_apply() {
+    // Review 17, M4 and L9: every mismatch was blamed on "stand-in secrets" and a too-short
+    // test key, for toolkits that declare no secrets too, where a warm ctx.cache (the replay
+    // has none), the clock or parallel requests were the cause.
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        export default defineToolkit({ id: 'unsteady', name: 'U', description: 'U.', icon: '🔁', version: '1.0.0',\n\
+          secrets: [], egress: ['api.example.test'],\n\
+          tools: [\n\
+            tool({ name: 'seed', description: 'Warm the cache.', input: z.object({}), handler: async (_a, ctx) => {\n\
+              await ctx.cache?.put('feed', 'cached', 3600); return 'seeded'; } }),\n\
+            tool({ name: 'feed', description: 'Cache first.', input: z.object({}), handler: async (_a, ctx) => {\n\
+              const hit = await ctx.cache?.get('feed'); if (hit) return `from cache: ${hit}`;\n\
+              try { await ctx.fetch('https://api.example.test/feed'); return 'fetched'; } catch (e) { return 'upstream failed'; } } }),\n\
+            tool({ name: 'since', description: 'The clock in a URL.', input: z.object({}), handler: async (_a, ctx) => {\n\
+              try { await ctx.fetch(`https://api.example.test/items?since=${Date.now()}`); return 'fetched'; } catch (e) { return 'failed'; } } }),\n\
+            tool({ name: 'stamp', description: 'The clock in the result.', input: z.object({}), handler: async () => String(Date.now()) }),\n\
+          ] });\n";
+    let dir = scratch_toolkit("record-causes", &[("extension.ts", source)]);
+    let home = dir.join("home");
+    let file = dir.join("tests/cases.json");
+    let call = |tool: &str, extra: &[&str]| {
+        let mut args = vec!["call", s(&dir), tool, "--keep-network-failures"];
+        args.extend_from_slice(extra);
+        trove_host_tests::run_cli(&args, &[("TROVE_HOST_HOME", s(&home)), ("NO_COLOR", "1")], None)
+    };
+    let stderr = |out: &Output| String::from_utf8_lossy(&out.stderr).into_owned();
+
+    assert_eq!(call("seed", &[]).status.code(), Some(0));
+    let out = call("feed", &["--record-case", s(&file), "--name", "feed"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let said = stderr(&out);
+    assert!(said.contains("the recorded case did not replay identically, so it was not appended"), "{said}");
+    assert!(said.contains("unexpected request GET https://api.example.test/feed"), "the problem is listed: {said}");
+    assert!(said.contains("a ctx.cache hit in the live call skips requests") && said.contains("`--cache off`"), "{said}");
+    assert!(said.contains("`--freeze-time`"), "{said}");
+    assert!(!said.contains("secret"), "no secrets are declared, none is blamed: {said}");
+    assert!(!file.exists());
+    // The flag it names records the case.
+    let out = call("feed", &["--record-case", s(&file), "--name", "feed", "--cache", "off"]);
+    assert!(stderr(&out).contains("appended case \"feed\""), "{}", text(&out));
+
+    let out = call("since", &["--record-case", s(&file), "--name", "since"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let said = stderr(&out);
+    assert!(said.contains("did not replay identically") && said.contains("record with `--freeze-time`"), "{said}");
+    assert!(!said.contains("secret"), "{said}");
+    let out = call("since", &["--record-case", s(&file), "--name", "since", "--freeze-time"]);
+    assert!(stderr(&out).contains("appended case \"since\""), "{}", text(&out));
+
+    // An envelope that differs is appended with a warning, which asks about secrets only when
+    // the toolkit declares some.
+    let out = call("stamp", &["--record-case", s(&file), "--name", "stamp"]);
+    let said = stderr(&out);
+    assert!(said.contains("warning: the replayed envelope differs from the live one") && said.contains("`--freeze-time`"), "{said}");
+    assert!(!said.contains("secret"), "{said}");
+    assert!(said.contains("appended case \"stamp\""), "{said}");
 }
 
 #[test]
