@@ -87,6 +87,8 @@ async fn secret_declared_unset_undeclared() {
     // An undeclared name is refused before any provider is asked.
     assert_eq!(*asked.0.lock().unwrap(), vec!["API_TOKEN".to_owned(), "OPTIONAL_KEY".to_owned()]);
 
+    // An undeclared name gets the same "is not set" as an unset one (the conformance corpus's
+    // secrets table); a provider failure does not (below).
     for name in ["OPTIONAL_KEY", "NOT_DECLARED"] {
         let o = call(&mut vault, "require", read(name), env_with(asked.clone())).await;
         assert_eq!(
@@ -95,6 +97,30 @@ async fn secret_declared_unset_undeclared() {
                     "retryable": false, "code": "TOOL_ERROR" })
         );
     }
+}
+
+/// A provider that cannot be read (a keyring entry without read permission, a platform
+/// callback that fails).
+struct Unreadable;
+
+#[async_trait]
+impl SecretProvider for Unreadable {
+    async fn get(&self, _toolkit: &str, name: &str) -> Result<Option<String>, SecretError> {
+        Err(SecretError::Provider(format!("keyring: cannot read the secret {name}: permission denied")))
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn require_secret_reports_a_provider_failure_not_unset() {
+    // Review 17, M5: requireSecret turned every rejection into "<NAME> is not set. Run `trove
+    // secret set …`", telling the user to set a secret that is set, and logged nothing.
+    let mut vault = Toolkit::load(&fixture("vault")).await.expect("load vault");
+    let cause = "ctx.secret callback failed: keyring: cannot read the secret API_TOKEN: permission denied";
+    let o = call(&mut vault, "read", json!({ "name": "API_TOKEN" }), env_with(Unreadable)).await;
+    assert_eq!(text(&o), format!("rejected: {cause}"), "ctx.secret rejects with the cause");
+    let o = call(&mut vault, "require", json!({ "name": "API_TOKEN" }), env_with(Unreadable)).await;
+    assert_eq!(o.envelope.json()["error"], "tool failed", "{}", o.envelope);
+    assert_eq!(o.record.logs[0], json!(["handler error", format!("Error: {cause}")]), "the cause is in the call's log");
 }
 
 #[tokio::test(flavor = "current_thread")]

@@ -103,6 +103,17 @@ pub enum FetchError {
     Type(String),
 }
 
+/// The failure of an OAuth request whose client credential could not be had: unset, the
+/// contract's non-retryable "is not set" `ToolError`; unreadable (the provider failed), a
+/// network failure (`TypeError: fetch failed`) whose detail, the provider's error, goes to the
+/// host's log, as `ctx.secret`'s rejection does for `requireSecret`.
+fn unreadable(e: Result<String, crate::secrets::SecretError>, tool: impl Fn(String, bool) -> FetchError) -> FetchError {
+    match e {
+        Ok(not_set) => tool(not_set, false),
+        Err(cause) => FetchError::Network(format!("the OAuth client credential could not be read: {cause}")),
+    }
+}
+
 /// What fetch throws for a URL with userinfo (undici's message, without echoing the URL and
 /// so the credentials).
 pub const CREDENTIALS_MESSAGE: &str = "Request cannot be constructed from a URL that includes credentials";
@@ -483,7 +494,7 @@ impl Egress {
     /// get the claim in time, or whose store is unreachable, mints its own.
     async fn token(&self, o: &OAuthClient) -> Result<(TokenKey, String), FetchError> {
         let tool = |message: String, retryable: bool| FetchError::Tool { message, retryable };
-        let client_id = self.secrets.require(&o.config.client_id_secret).await.map_err(|m| tool(m, false))?;
+        let client_id = self.secrets.require(&o.config.client_id_secret).await.map_err(|e| unreadable(e, tool))?;
         let key = TokenKey::new(&self.secrets.toolkit, &o.config, &client_id);
         if let Some((token, _)) = o.cache.get(&key).await {
             return Ok((key, token));
@@ -531,7 +542,7 @@ impl Egress {
     /// keep it ([`parse_token_response`]: `expires_in`, default 3600 s, less the margin).
     async fn mint(&self, o: &OAuthClient, client_id: &str) -> Result<(String, Duration), FetchError> {
         let tool = |message: String, retryable: bool| FetchError::Tool { message, retryable };
-        let client_secret = self.secrets.require(&o.config.client_secret_secret).await.map_err(|m| tool(m, false))?;
+        let client_secret = self.secrets.require(&o.config.client_secret_secret).await.map_err(|e| unreadable(e, tool))?;
         let url = self.policy.check_url(&o.config.token_url)?;
         if has_credentials(&url) {
             return Err(FetchError::Type(CREDENTIALS_MESSAGE.into()));

@@ -143,11 +143,18 @@ impl SecretAccess {
         Ok(value)
     }
 
-    /// Like `ctx.requireSecret`: the value, or the contract's "is not set" message.
-    pub async fn require(&self, name: &str) -> Result<String, String> {
+    /// Like `ctx.requireSecret`: the value, or why there is none.
+    ///
+    /// # Errors
+    /// `Err(Ok(message))` with the contract's "is not set" message when `name` is unset (or
+    /// undeclared, as the reference SDK answers); `Err(Err(cause))` when the provider failed
+    /// (an unreadable keyring entry, a failing platform callback): not "unset", which would ask
+    /// the user to set a secret that is set (review 17).
+    pub async fn require(&self, name: &str) -> Result<String, Result<String, SecretError>> {
         match self.read(name).await {
             Ok(Some(v)) if !v.is_empty() => Ok(v),
-            _ => Err(not_set_message(name)),
+            Ok(_) | Err(SecretError::NotDeclared) => Err(Ok(not_set_message(name))),
+            Err(cause) => Err(Err(cause)),
         }
     }
 }

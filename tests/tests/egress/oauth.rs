@@ -151,3 +151,31 @@ async fn mint_counts_against_the_budget() {
     assert_eq!(w.upstream.state.hits("/token"), 1);
     assert_eq!(w.upstream.state.hits("/api"), 0);
 }
+
+/// Every read fails (an unreadable keyring entry, a failing platform callback).
+struct Unreadable;
+
+#[async_trait::async_trait]
+impl trove_host_ops::secrets::SecretProvider for Unreadable {
+    async fn get(&self, _toolkit: &str, name: &str) -> Result<Option<String>, trove_host_ops::secrets::SecretError> {
+        Err(trove_host_ops::secrets::SecretError::Provider(format!("keyring: cannot read {name}: permission denied")))
+    }
+}
+
+/// A client credential that cannot be read is not "unset" (which would ask the user to set a
+/// secret that is set; review 17): the fetch fails as a network failure would, no token is
+/// minted, and an unset one is still the contract's "is not set".
+#[tokio::test]
+async fn an_unreadable_client_credential_is_not_reported_unset() {
+    let w = World::new().await;
+    let mut tk = oauth_probe(&w.upstream.url("auth.trove.test", "/token")).await;
+    let mut unreadable = w.env();
+    unreadable.secrets = std::sync::Arc::new(Unreadable);
+    let out = call(&mut tk, unreadable, "fetch", json!({ "url": w.upstream.url("api.trove.test", "/api") })).await;
+    assert_threw(&out, "TypeError: fetch failed");
+    let mut unset = w.env();
+    unset.secrets = std::sync::Arc::new(trove_host::MemorySecrets::new());
+    let out = call(&mut tk, unset, "fetch", json!({ "url": w.upstream.url("api.trove.test", "/api") })).await;
+    assert_tool_error(&out, "EGRESS_CLIENT_ID is not set. Run `trove secret set <server> EGRESS_CLIENT_ID --from-stdin`.", false);
+    assert_eq!((w.upstream.state.hits("/token"), w.upstream.state.hits("/api")), (0, 0));
+}
