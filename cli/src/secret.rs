@@ -111,7 +111,8 @@ pub async fn secret(command: SecretCommand) -> ExitCode {
             let env = EnvSecrets::new();
             let mut rows = Vec::new();
             for name in &declared {
-                let state = if std::env::var_os(env.variable(name)).is_some() {
+                // Asked as a call asks it: an empty variable is not set.
+                let state = if env.value(name).is_some() {
                     "set (environment)".to_owned()
                 } else {
                     match KeyringSecrets::get_blocking(&namespace, name) {

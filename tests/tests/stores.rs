@@ -418,7 +418,14 @@ fn keyring_secret_set_list_call_rm() {
          echo '--list'; $B secret list tests/fixtures/vault
          echo '--call'; $B call tests/fixtures/vault read --args '{{\"name\":\"API_TOKEN\"}}'
          echo '--impostor'; $B call '{impostor}' read --args '{{\"name\":\"API_TOKEN\"}}'
+         echo '--empty env'; TROVE_SECRET_API_TOKEN= $B secret list tests/fixtures/vault
+         TROVE_SECRET_API_TOKEN= $B call tests/fixtures/vault read --args '{{\"name\":\"API_TOKEN\"}}'
          echo '--rm'; $B secret rm tests/fixtures/vault API_TOKEN
+         echo '--list'; $B secret list tests/fixtures/vault
+         echo '--unreadable'; $B secret set tests/fixtures/vault API_TOKEN --from-stdin < '{vf}'
+         KEY=$(keyctl show @s | grep 'keyring:API_TOKEN@trove-host:' | head -1 | awk '{{print $1}}')
+         keyctl setperm \"$KEY\" 0x01010000
+         $B secret rm tests/fixtures/vault API_TOKEN
          echo '--list'; $B secret list tests/fixtures/vault",
         vf = value_file.display(),
         impostor = impostor_copy(&home).display()
@@ -438,7 +445,12 @@ fn keyring_secret_set_list_call_rm() {
     assert!(sections[1].contains("\"set (keyring)\""), "{stdout}");
     assert!(sections[2].contains("value of length 14"), "the trailing newline is dropped: {stdout}");
     assert!(sections[3].contains("\"undefined\""), "a copy at another location claiming id vault reads nothing: {stdout}");
-    assert!(sections[5].contains("\"unset\""), "{stdout}");
+    // An empty TROVE_SECRET_<NAME> is not set: the keyring's value is read, and listed (review 17, L1).
+    assert!(sections[4].contains("\"set (keyring)\"") && sections[4].contains("value of length 14"), "{stdout}");
+    assert!(sections[6].contains("\"unset\""), "{stdout}");
+    // A key made unreadable is unlinked from the session and the persistent keyring; `rm` said
+    // it removed it and left it in the persistent one (review 17, M6).
+    assert!(sections[8].contains("\"unset\""), "{stdout}");
     let names: BTreeSet<&str> = ["API_TOKEN", "OPTIONAL_KEY"].into();
     for name in names {
         assert!(sections[1].contains(name), "list shows every declared name: {stdout}");

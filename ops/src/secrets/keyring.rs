@@ -85,7 +85,7 @@ impl KeyringSecrets {
             entry
                 .as_any()
                 .downcast_ref::<linux_keyutils_keyring_store::Cred>()
-                .map(|c| leftover::KernelKey { session: c.session, description: c.description.clone() })
+                .map(|c| leftover::KernelKey { keyrings: std::iter::once(c.session).chain(c.persistent).collect(), description: c.description.clone() })
         }
         #[cfg(not(target_os = "linux"))]
         {
@@ -140,8 +140,10 @@ impl KeyringSecrets {
         match entry.delete_credential() {
             Ok(()) => Ok(true),
             Err(KeyringError::NoEntry) => Ok(false),
+            // A key that cannot be invalidated (one the process may not search: an unreadable
+            // key) is unlinked from both keyrings, and only then said to be removed.
             Err(e) => match Self::kernel_key(&entry) {
-                Some(key) if key.unlink() => Ok(true),
+                Some(key) if key.unlink() && !key.present() => Ok(true),
                 _ => Err(format!("cannot remove {name}: {e}")),
             },
         }
@@ -152,31 +154,39 @@ impl KeyringSecrets {
 /// own permissions), not by searching (which needs possession of the key: the store's process
 /// loses it when it joins the persistent keyring, see the module docs).
 mod leftover {
-    /// A kernel key: the keyring it is linked in and its description.
+    /// A kernel key: the keyrings it may be linked in and its description.
     pub(super) struct KernelKey {
-        /// The keyring the store adds it to.
+        /// The session keyring the store adds it to, and the persistent one it links it into
+        /// (a key unlinked from the session alone stayed in the persistent keyring, and `secret
+        /// rm` said it was removed; review 17).
         #[cfg(target_os = "linux")]
-        pub session: linux_keyutils::KeyRing,
+        pub keyrings: Vec<linux_keyutils::KeyRing>,
         /// Its description.
         pub description: String,
     }
 
     #[cfg(target_os = "linux")]
     impl KernelKey {
-        /// The user keys linked in the keyring with this description.
-        fn find(&self) -> Vec<linux_keyutils::Key> {
+        /// The user keys with this description linked in each keyring, with the keyring.
+        fn find(&self) -> Vec<(linux_keyutils::KeyRing, linux_keyutils::Key)> {
             use linux_keyutils::KeyType;
-            let Ok(links) = self.session.get_links(4096) else { return Vec::new() };
-            links
-                .iter()
-                .filter_map(|node| node.as_key())
-                .filter(|key| key.metadata().is_ok_and(|m| m.get_type() == KeyType::User && m.get_description() == self.description))
-                .collect()
+            let mut found = Vec::new();
+            for keyring in &self.keyrings {
+                let Ok(links) = keyring.get_links(4096) else { continue };
+                found.extend(
+                    links
+                        .iter()
+                        .filter_map(|node| node.as_key())
+                        .filter(|key| key.metadata().is_ok_and(|m| m.get_type() == KeyType::User && m.get_description() == self.description))
+                        .map(|key| (*keyring, key)),
+                );
+            }
+            found
         }
 
-        /// Unlinks every such key from the keyring; whether any was.
+        /// Unlinks every such key from every keyring; whether any was.
         pub(super) fn unlink(&self) -> bool {
-            self.find().into_iter().filter(|key| self.session.unlink_key(*key).is_ok()).count() > 0
+            self.find().into_iter().filter(|(keyring, key)| keyring.unlink_key(*key).is_ok()).count() > 0
         }
 
         /// Whether the keyring still links such a key.

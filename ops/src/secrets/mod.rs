@@ -37,7 +37,9 @@ pub enum SecretError {
     Provider(String),
 }
 
-/// Secrets from environment variables `TROVE_SECRET_<NAME>` (the CLI's default provider).
+/// Secrets from environment variables `TROVE_SECRET_<NAME>` (the CLI's default provider). An
+/// empty variable (`TROVE_SECRET_X=`, as `X=${X}` leaves it in CI) counts as not set, so the
+/// next provider is asked: a secret cannot be stored empty either.
 #[derive(Debug, Default, Clone)]
 pub struct EnvSecrets {
     prefix: Option<String>,
@@ -53,12 +55,17 @@ impl EnvSecrets {
     pub fn variable(&self, name: &str) -> String {
         format!("{}{name}", self.prefix.as_deref().unwrap_or("TROVE_SECRET_"))
     }
+
+    /// The value of `name`: `None` when its variable is absent, empty or not UTF-8.
+    pub fn value(&self, name: &str) -> Option<String> {
+        std::env::var(self.variable(name)).ok().filter(|v| !v.is_empty())
+    }
 }
 
 #[async_trait]
 impl SecretProvider for EnvSecrets {
     async fn get(&self, _toolkit: &str, name: &str) -> Result<Option<String>, SecretError> {
-        Ok(std::env::var(self.variable(name)).ok())
+        Ok(self.value(name))
     }
 }
 
