@@ -179,6 +179,17 @@ pub async fn call(args: CallArgs) -> ExitCode {
     };
     print_json(&outcome.envelope.json());
     let mut status = if outcome.is_ok() { ExitCode::SUCCESS } else { ExitCode::from(1) };
+    // The envelope says what the SDK says (the platform's `trove secret set`); the hint says how
+    // to give this command the secret.
+    if let Envelope::Err(failure) = &outcome.envelope {
+        let declared = toolkit.manifest_json()["secrets"].as_array().cloned().unwrap_or_default();
+        if let Some(name) = declared.iter().filter_map(Value::as_str).find(|n| failure.error.starts_with(&format!("{n} is not set. Run `trove secret set"))) {
+            eprintln!(
+                "trove-host: hint: store {name} with `trove-host secret set {} {name}`, or set TROVE_SECRET_{name} for one run",
+                args.toolkit.display()
+            );
+        }
+    }
 
     if let Some(replay) = &replay {
         let failures = replay.failures();

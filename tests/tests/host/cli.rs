@@ -270,4 +270,10 @@ fn replay_now_and_env_secrets() {
         stdout_json(&out)["error"],
         json!("NASA_API_KEY is not set. Run `trove secret set <server> NASA_API_KEY --from-stdin`.")
     );
+    // The envelope is the SDK's; stderr says how to give this command the secret (review 15).
+    assert!(
+        stderr(&out).contains("hint: store NASA_API_KEY with `trove-host secret set toolkits/skyward NASA_API_KEY`, or set TROVE_SECRET_NASA_API_KEY for one run"),
+        "{}",
+        stderr(&out)
+    );
 }
