@@ -596,6 +596,27 @@ async fn redis_cache_limits_and_namespace_budget() {
     assert_eq!(small.get(&tk, "k9", now).await, None, "an entry that cannot fit is not stored, nor its older value kept");
 }
 
+/// An entry that is not UTF-8 (something else sharing the database wrote it) is a miss for its
+/// reader and nothing else: it was a failed command, counted as Redis being down, so every
+/// user's reads missed until the next probe (review 17).
+#[tokio::test(flavor = "current_thread")]
+async fn a_foreign_entry_that_is_not_utf8_is_a_miss_not_an_outage() {
+    use trove_host_ops::cache::{CacheScope, CacheStore, RedisCache};
+    use trove_host_ops::redis_store::RedisStore;
+    let redis = match trove_host_tests::RedisServer::start() {
+        Ok(r) => r,
+        Err(e) => return trove_host_tests::missing_prerequisite(&e),
+    };
+    let cache = RedisCache::new(RedisStore::new(&redis.url(0), patient()).unwrap(), CacheLimits::default());
+    let (mallory, alice) = (CacheScope { toolkit: "tk".into(), user: "mallory".into() }, CacheScope { toolkit: "tk".into(), user: "alice".into() });
+    let now = chrono::Utc::now();
+    cache.put(&alice, "a", "alice's", std::time::Duration::from_secs(60), now).await.unwrap();
+    let script = "redis.call('SET', KEYS[1], string.char(255, 254, 0)) return 1";
+    redis.command(0, &["EVAL", script, "1", &RedisCache::entry_key(&mallory, "bad")]).unwrap();
+    assert_eq!(cache.get(&mallory, "bad", now).await, None);
+    assert_eq!(cache.get(&alice, "a", now).await.as_deref(), Some("alice's"), "the cache is still up for everyone");
+}
+
 /// `rediss://`: the store speaks TLS and verifies the server's certificate against the roots
 /// it is given (`--redis-ca-file`). Without them, the self-signed server is refused. (rustls
 /// needs a process-wide provider, which the store installs: without it every connection

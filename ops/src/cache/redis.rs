@@ -118,11 +118,16 @@ impl RedisCache {
 impl CacheStore for RedisCache {
     async fn get(&self, scope: &CacheScope, key: &str, _now: DateTime<Utc>) -> Option<String> {
         let k = Self::entry_key(scope, key);
-        self.store
-            .run(move |mut c| async move { ::redis::cmd("GET").arg(k).query_async::<Option<String>>(&mut c).await })
+        // Read as bytes: an entry that is not UTF-8 (something else sharing the database wrote
+        // it) is a miss, not a failed command, which would count as Redis being down and make
+        // every user's reads miss until the next probe (review 17).
+        let bytes = self
+            .store
+            .run(move |mut c| async move { ::redis::cmd("GET").arg(k).query_async::<Option<Vec<u8>>>(&mut c).await })
             .await
             .ok()
-            .flatten()
+            .flatten()?;
+        String::from_utf8(bytes).ok()
     }
 
     async fn put(&self, scope: &CacheScope, key: &str, value: &str, ttl: Duration, _now: DateTime<Utc>) -> Result<(), CacheError> {
