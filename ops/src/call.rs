@@ -142,6 +142,16 @@ impl CallEnv {
         let (Some(base), Some(token)) = (call.callback_base.as_deref(), call.ctx_token.as_deref()) else {
             return Err("the call carries no ctxToken and callbackBase".into());
         };
+        Self::for_platform_at(base, token)
+    }
+
+    /// [`Self::for_platform`] with the platform's base URL and the call's token given apart
+    /// (a host that vetted the call's `callbackBase` against the platforms it serves passes the
+    /// one it matched).
+    ///
+    /// # Errors
+    /// The callback HTTP client cannot start.
+    pub fn for_platform_at(base: &str, token: &str) -> Result<Self, String> {
         let callbacks = Arc::new(PlatformCallbacks::new(base, token)?);
         Ok(Self { secrets: callbacks.clone(), trove: Some(callbacks), ..Self::default() })
     }

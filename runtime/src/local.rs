@@ -109,8 +109,13 @@ pub struct LocalProviders {
 }
 
 /// `base` without trailing slashes, for comparing callback bases.
-fn normalise_base(base: &str) -> &str {
-    base.trim_end_matches('/')
+/// A callback base as the URL parser reads it (scheme and host in lower case, a default port
+/// dropped, dot segments resolved), without trailing slashes; the text itself, trimmed, when it
+/// is not a URL. Two bases the parser reads as one are one platform (`HTTP://…` was refused
+/// for the `http://…` the operator named; review 17).
+fn normalise_base(base: &str) -> String {
+    let parsed = url::Url::parse(base).map(|u| u.to_string());
+    parsed.as_deref().unwrap_or(base).trim_end_matches('/').to_owned()
 }
 
 impl LocalProviders {
@@ -181,7 +186,7 @@ impl LocalProviders {
     /// slashes). A call naming any other is refused; with none, every call carrying callbacks
     /// is refused.
     pub fn with_platforms(mut self, bases: impl IntoIterator<Item = String>) -> Self {
-        self.platforms = Arc::new(bases.into_iter().map(|b| normalise_base(&b).to_owned()).collect());
+        self.platforms = Arc::new(bases.into_iter().map(|b| normalise_base(&b)).collect());
         self
     }
 
@@ -209,12 +214,14 @@ impl LocalProviders {
     pub fn env(&self, call: &ToolCall) -> Result<CallEnv, String> {
         let mut env = if call.has_callbacks() {
             let base = normalise_base(call.callback_base.as_deref().unwrap_or_default());
-            if !self.platforms.iter().any(|p| p == base) {
+            let Some(platform) = self.platforms.iter().find(|p| **p == base) else {
                 return Err(format!(
                     "the call's callbackBase {base:?} is not a platform this host was given (serve --platform URL)"
                 ));
-            }
-            CallEnv::for_platform(call)?
+            };
+            // The callbacks go to the base the operator named (as the parser reads it),
+            // whatever spelling of it the call used.
+            CallEnv::for_platform_at(platform, call.ctx_token.as_deref().unwrap_or_default())?
         } else {
             let mut env = CallEnv { secrets: self.secrets.clone(), ..CallEnv::default() };
             if call.scopes.as_ref().is_some_and(|s| !s.is_empty()) {
@@ -244,5 +251,14 @@ mod tests {
         assert!(!shown.contains("pw-in-url") && !shown.contains("the-token-key"), "{shown}");
         assert!(shown.contains("10.0.0.5:6379/0") && shown.contains("[redacted]"), "{shown}");
         assert_eq!("nope".parse::<CacheBackend>().err().unwrap(), "\"nope\" is not a cache: use sqlite, memory, off, redis://HOST:PORT/DB or rediss://HOST:PORT/DB");
+    }
+
+    #[test]
+    fn callback_bases_compare_as_the_url_parser_reads_them() {
+        assert_eq!(normalise_base("HTTP://Platform.Example:80/api/"), "http://platform.example/api");
+        assert_eq!(normalise_base("http://platform.example/api/x/.."), "http://platform.example/api");
+        assert_ne!(normalise_base("http://platform.example/api/.."), normalise_base("http://platform.example/api"));
+        assert_ne!(normalise_base("http://platform.example:8080/api"), normalise_base("http://platform.example/api"));
+        assert_eq!(normalise_base("not a url/"), "not a url");
     }
 }

@@ -100,5 +100,12 @@ async fn platform_callbacks_carry_the_calls_token() {
     let refused = post(&http, &vault, &foreign).await;
     assert_eq!(refused.body, json!({ "ok": false, "error": "tool failed", "retryable": false, "code": "TOOL_ERROR" }));
     assert!(elsewhere.seen.lock().unwrap().is_empty(), "the unnamed platform heard nothing");
+    // The named one spelt otherwise (scheme in capitals, a trailing slash) is the same URL to
+    // the parser and is served (it was refused as text; review 17).
+    let heard = platform.seen.lock().unwrap().len();
+    let mut spelt = read("API_TOKEN");
+    spelt["callbackBase"] = json!(format!("{}/", platform.base.replacen("http://", "HTTP://", 1)));
+    assert_eq!(text(&post(&http, &vault, &spelt).await), "value of length 12");
+    assert_eq!(platform.seen.lock().unwrap().len(), heard + 1);
     running.shutdown().await;
 }
