@@ -230,7 +230,14 @@ fn js_error_to_load(entry: &Path, err: deno_core::error::CoreError) -> LoadError
         deno_core::error::CoreErrorKind::Js(js) => LoadError::Threw {
             entry: entry.display().to_string(),
             at: thrown_at(&js),
-            message: js.message.clone().unwrap_or_else(|| js.exception_message.clone()),
+            message: match &js.message {
+                Some(message) => message.clone(),
+                // `throw "text"` (or any value that is not an Error): it has no stack, so no line.
+                None => {
+                    let value = js.exception_message.trim_start_matches("Uncaught (in promise) ").trim_start_matches("Uncaught ");
+                    format!("threw {value} (not an Error, so it carries no stack to tell where)")
+                }
+            },
             stack: js.stack.clone(),
         },
         other => LoadError::Module(other.to_string()),
@@ -652,7 +659,7 @@ impl Toolkit {
                 Envelope::failure(format!("tool exceeded its CPU-time limit ({} s)", limits.cpu_time.as_secs_f64()), ErrorCode::ToolError, false)
             }
             (_, stop::CANCELLED) => {
-                tracing::info!(target: "trove::runtime", toolkit = %self.scope.id, tool = %tool, "call cancelled by its caller");
+                tracing::info!(target: "trove::runtime", toolkit = %self.scope.id, tool = %tool, "call cancelled: its caller stopped waiting (a client that went away, or a server that is shutting down)");
                 // Its pending requests and timers live in this isolate: discarding it ends them.
                 self.retire.get_or_insert_with(|| "its call was cancelled".into());
                 Envelope::failure(CANCELLED, ErrorCode::ToolError, false)

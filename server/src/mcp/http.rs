@@ -119,7 +119,10 @@ impl RunningMcpHttp {
         while self.in_flight.load(Ordering::SeqCst) > 0 && tokio::time::Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        if self.in_flight.load(Ordering::SeqCst) > 0 {
+        // Counted here, when the grace period ends: the accept loop's own count races with the
+        // answers below (with `--grace 0` it reported 0 calls for a call it stopped).
+        let stopped = self.in_flight.load(Ordering::SeqCst);
+        if stopped > 0 {
             self.stopping.cancel();
             let answered = tokio::time::Instant::now() + crate::serve::STOPPED_ANSWER_TIME;
             while self.in_flight.load(Ordering::SeqCst) > 0 && tokio::time::Instant::now() < answered {
@@ -128,7 +131,12 @@ impl RunningMcpHttp {
         }
         self.sessions.cancel();
         let task = self.task.take().expect("a running endpoint has its task until shutdown");
-        task.await.unwrap_or(Shutdown::Forced { in_flight: 0 })
+        let outcome = task.await.unwrap_or(Shutdown::Forced { in_flight: stopped });
+        match outcome {
+            Shutdown::Forced { in_flight } => Shutdown::Forced { in_flight: in_flight.max(stopped) },
+            Shutdown::Drained if stopped > 0 => Shutdown::Forced { in_flight: stopped },
+            drained => drained,
+        }
     }
 }
 

@@ -107,6 +107,12 @@ async fn a_throw_in_a_helper_at_import_names_the_helper_and_its_line() {
     );
     let (_, text) = load_failure(&dir).await;
     assert!(text.starts_with(&format!("{}:2:", dir.join("a.ts").display())), "{text}");
+    // A value that is not an Error has no stack: the load says what was thrown and why no line
+    // (before: "Uncaught (in promise) plain string", review 16).
+    let dir = scratch_toolkit("throws-string", &[("extension.ts", &format!("throw 'plain string';\n{VALID_TAIL}"))]);
+    let (_, text) = load_failure(&dir).await;
+    assert!(text.ends_with("threw plain string (not an Error, so it carries no stack to tell where)"), "{text}");
+    assert!(!text.contains("Uncaught"), "{text}");
 }
 
 #[tokio::test(flavor = "current_thread")]

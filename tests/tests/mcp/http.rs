@@ -205,27 +205,30 @@ async fn shutdown_lets_a_call_in_flight_finish_within_the_grace_period() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_call_still_running_when_the_grace_period_ends_is_answered_retryable() {
     // Before, its stream closed without an answer and the client waited for its own timeout
-    // (review 15); `serve` answers such a call 503.
-    let options = McpHttpOptions { grace: Duration::from_millis(300), ..McpHttpOptions::default() };
-    let (server, running) = serve_probe(options, None).await;
-    let client = tokio::spawn(drive_async(json!({
-        "transport": http(&running, json!({})),
-        "steps": [{ "op": "call", "name": "sleep", "arguments": { "ms": 20000 }, "timeoutMs": 15000 }]
-    })));
-    let started = Instant::now();
-    while server.in_flight_calls() == 0 {
-        assert!(started.elapsed() < Duration::from_secs(20), "the call never started");
-        tokio::time::sleep(Duration::from_millis(20)).await;
+    // (review 15); `serve` answers such a call 503. With no grace at all, shutdown counted 0
+    // calls in flight for the call it stopped (review 16).
+    for grace in [Duration::from_millis(300), Duration::ZERO] {
+        let options = McpHttpOptions { grace, ..McpHttpOptions::default() };
+        let (server, running) = serve_probe(options, None).await;
+        let client = tokio::spawn(drive_async(json!({
+            "transport": http(&running, json!({})),
+            "steps": [{ "op": "call", "name": "sleep", "arguments": { "ms": 20000 }, "timeoutMs": 15000 }]
+        })));
+        let started = Instant::now();
+        while server.in_flight_calls() == 0 {
+            assert!(started.elapsed() < Duration::from_secs(20), "the call never started");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let stopping = Instant::now();
+        assert_eq!(running.shutdown().await, trove_host_server::Shutdown::Forced { in_flight: 1 }, "grace {grace:?}");
+        assert!(stopping.elapsed() < Duration::from_secs(5), "shutdown took {:?}", stopping.elapsed());
+        let out = client.await.expect("the client");
+        let result = &out["sessions"][0]["results"][0];
+        assert_eq!(result["result"]["isError"], json!(true), "{out}");
+        assert_eq!(result["result"]["content"][0]["text"], json!(trove_host_server::wire::STOPPED_MESSAGE), "{out}");
+        assert_eq!(result["result"]["_meta"]["dev.ontrove/retryable"], json!(true), "{out}");
+        assert!(result["ms"].as_f64().unwrap() < 10_000.0, "answered at once, not at the client's timeout: {out}");
     }
-    let stopping = Instant::now();
-    assert!(matches!(running.shutdown().await, trove_host_server::Shutdown::Forced { .. }));
-    assert!(stopping.elapsed() < Duration::from_secs(5), "shutdown took {:?}", stopping.elapsed());
-    let out = client.await.expect("the client");
-    let result = &out["sessions"][0]["results"][0];
-    assert_eq!(result["result"]["isError"], json!(true), "{out}");
-    assert_eq!(result["result"]["content"][0]["text"], json!(trove_host_server::wire::STOPPED_MESSAGE), "{out}");
-    assert_eq!(result["result"]["_meta"]["dev.ontrove/retryable"], json!(true), "{out}");
-    assert!(result["ms"].as_f64().unwrap() < 10_000.0, "answered at once, not at the client's timeout: {out}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
