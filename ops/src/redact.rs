@@ -55,8 +55,35 @@ pub enum SecretForm {
     UrlUserinfo,
     /// Inside a JSON string (`JSON.stringify`'s escaping, without the quotes).
     Json,
-    /// Inside a string `console.*` prints within an object (`\'`, `\n`).
+    /// Inside a string `console.*` prints within an object, quoted with `'` (deno_web's
+    /// `quoteString`: the quote and `\` escaped, `\n` `\t` `\b` `\f` `\v` `\r`, other C0 and
+    /// C1 controls as `\xNN`). `console.*` takes the first of `"`, `'` and `` ` `` the whole
+    /// printed string does not hold, so a value may appear under any of the three.
     Console,
+    /// [`SecretForm::Console`] quoted with `"`.
+    ConsoleDouble,
+    /// [`SecretForm::Console`] quoted with `` ` ``.
+    ConsoleBacktick,
+    /// Standard base64 of the value's Latin-1 bytes, what `btoa(value)` gives for a value with
+    /// a character in U+0080–U+00FF (`Pässwort`); `btoa` refuses anything past U+00FF. Only for
+    /// such values: for ASCII it is [`SecretForm::Base64`].
+    Latin1Base64,
+    /// [`SecretForm::Base64At`] of the Latin-1 bytes (`btoa('user:' + value)`).
+    Latin1Base64At(u8),
+    /// Lower-case hex of the Latin-1 bytes (`charCodeAt(i).toString(16)`).
+    Latin1Hex,
+    /// [`SecretForm::Latin1Hex`] in upper case.
+    Latin1HexUpper,
+    /// [`SecretForm::Base64UrlAt`] of the Latin-1 bytes.
+    Latin1Base64UrlAt(u8),
+    /// `escape(value)` of a Latin-1 value: `%XX` for each Latin-1 byte outside
+    /// `A-Z a-z 0-9 @ * _ + - . /` (`P%E4sswort`).
+    Latin1Escape,
+    /// One form encoded again by another: a JSON body printed by `console.*` or put in a URL
+    /// (`encodeURIComponent(JSON.stringify({ pw }))`), a line of a multi-line value printed by
+    /// `console.*` (a string with newlines is printed a quoted line at a time), base64 put in a
+    /// URL (`+` `/` as `%2B` `%2F`). Placeholder `{{secret:NAME:<inner>+<outer>}}`.
+    Composed(Inner, Outer),
     /// ASCII lower case, as a URL's host holds it (`https://<value>.example.com/` is
     /// serialised, logged and refused in lower case).
     Lower,
@@ -68,6 +95,70 @@ pub enum SecretForm {
     Host,
     /// Line `n` (0-based, trimmed) of a multi-line value (a PEM key).
     Line(usize),
+}
+
+/// The first encoding of a [`SecretForm::Composed`] form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Inner {
+    /// [`SecretForm::Json`].
+    Json,
+    /// [`SecretForm::Line`].
+    Line(usize),
+    /// [`SecretForm::Base64At`].
+    Base64At(u8),
+    /// [`SecretForm::Latin1Base64At`].
+    Latin1Base64At(u8),
+}
+
+impl Inner {
+    fn form(self) -> SecretForm {
+        match self {
+            Self::Json => SecretForm::Json,
+            Self::Line(n) => SecretForm::Line(n),
+            Self::Base64At(n) => SecretForm::Base64At(n),
+            Self::Latin1Base64At(n) => SecretForm::Latin1Base64At(n),
+        }
+    }
+
+    fn of(form: SecretForm) -> Option<Self> {
+        Some(match form {
+            SecretForm::Json => Self::Json,
+            SecretForm::Line(n) => Self::Line(n),
+            SecretForm::Base64At(n) => Self::Base64At(n),
+            SecretForm::Latin1Base64At(n) => Self::Latin1Base64At(n),
+            _ => return None,
+        })
+    }
+}
+
+/// The second encoding of a [`SecretForm::Composed`] form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outer {
+    /// [`SecretForm::Console`].
+    Console,
+    /// [`SecretForm::ConsoleDouble`].
+    ConsoleDouble,
+    /// [`SecretForm::ConsoleBacktick`].
+    ConsoleBacktick,
+    /// [`SecretForm::UriComponent`].
+    UriComponent,
+    /// [`SecretForm::Form`].
+    Form,
+}
+
+impl Outer {
+    const ALL: [Outer; 5] = [Self::Console, Self::ConsoleDouble, Self::ConsoleBacktick, Self::UriComponent, Self::Form];
+    const CONSOLE: [Outer; 3] = [Self::Console, Self::ConsoleDouble, Self::ConsoleBacktick];
+
+    fn form(self) -> SecretForm {
+        match self {
+            Self::Console => SecretForm::Console,
+            Self::ConsoleDouble => SecretForm::ConsoleDouble,
+            Self::ConsoleBacktick => SecretForm::ConsoleBacktick,
+            Self::UriComponent => SecretForm::UriComponent,
+            Self::Form => SecretForm::Form,
+        }
+    }
 }
 
 /// C0 controls and space: the base of the WHATWG percent-encode sets.
@@ -92,6 +183,15 @@ const URI_COMPONENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHAN
     .remove(b'\'')
     .remove(b'(')
     .remove(b')');
+/// What `escape` escapes: everything but `A-Z a-z 0-9 @ * _ + - . /`.
+const ESCAPE: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'@')
+    .remove(b'*')
+    .remove(b'_')
+    .remove(b'+')
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'/');
 /// What `encodeURI` escapes: [`URI_COMPONENT`] less the reserved characters it keeps.
 const URI: &percent_encoding::AsciiSet = &URI_COMPONENT
     .remove(b';')
@@ -118,19 +218,53 @@ fn url_input(value: &str) -> Cow<'_, str> {
 
 /// The characters of base64 (of `n` zero bytes followed by `value`) that depend on `value`
 /// alone: what the value looks like wherever it sits in a longer base64 string.
-fn base64_at(engine: &base64::engine::GeneralPurpose, n: u8, value: &str) -> String {
+fn base64_at(engine: &base64::engine::GeneralPurpose, n: u8, value: &[u8]) -> String {
     let n = usize::from(n);
     let mut bytes = vec![0u8; n];
-    bytes.extend_from_slice(value.as_bytes());
+    bytes.extend_from_slice(value);
     let encoded = engine.encode(&bytes);
     let first = (8 * n).div_ceil(6);
     let last = (8 * (n + value.len())) / 6;
     encoded.get(first..last.min(encoded.len())).unwrap_or_default().to_owned()
 }
 
+/// The value's Latin-1 bytes (one per character), as `btoa` and `charCodeAt` see it, when it
+/// has a character in U+0080–U+00FF and none past it; `None` otherwise (ASCII is its UTF-8).
+fn latin1(value: &str) -> Option<Vec<u8>> {
+    if value.is_ascii() {
+        return None;
+    }
+    value.chars().map(|c| u8::try_from(u32::from(c)).ok()).collect()
+}
+
+/// How `console.*` writes `value` inside a string it quotes with `quote` (deno_web's
+/// `quoteString` and `replaceEscapeSequences`, without the quotes).
+fn console_quoted(value: &str, quote: char) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            c if c == quote || c == '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if u32::from(c) <= 0x1f || (0x7f..=0x9f).contains(&u32::from(c)) => {
+                out.push_str(&format!("\\x{:02x}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 impl SecretForm {
     /// The forms of a single-line value, in the order the redactor adds them.
-    pub const ENCODINGS: [SecretForm; 27] = [
+    pub const ENCODINGS: [SecretForm; 39] = [
         Self::Raw,
         Self::Base64,
         Self::Base64NoPad,
@@ -155,6 +289,18 @@ impl SecretForm {
         Self::UrlUserinfo,
         Self::Json,
         Self::Console,
+        Self::ConsoleDouble,
+        Self::ConsoleBacktick,
+        Self::Latin1Base64,
+        Self::Latin1Base64At(0),
+        Self::Latin1Base64At(1),
+        Self::Latin1Base64At(2),
+        Self::Latin1Hex,
+        Self::Latin1HexUpper,
+        Self::Latin1Base64UrlAt(0),
+        Self::Latin1Base64UrlAt(1),
+        Self::Latin1Base64UrlAt(2),
+        Self::Latin1Escape,
         Self::Lower,
         Self::Host,
         Self::Line(0),
@@ -168,9 +314,9 @@ impl SecretForm {
             Self::Raw => value.to_owned(),
             Self::Base64 => STANDARD.encode(value),
             Self::Base64NoPad => STANDARD.encode(value).trim_end_matches('=').to_owned(),
-            Self::Base64At(n) => base64_at(&STANDARD, n.min(2), value),
+            Self::Base64At(n) => base64_at(&STANDARD, n.min(2), value.as_bytes()),
             Self::Base64Url => URL_SAFE_NO_PAD.encode(value),
-            Self::Base64UrlAt(n) => base64_at(&URL_SAFE, n.min(2), value),
+            Self::Base64UrlAt(n) => base64_at(&URL_SAFE, n.min(2), value.as_bytes()),
             Self::Hex => value.bytes().map(|b| format!("{b:02x}")).collect(),
             Self::HexUpper => value.bytes().map(|b| format!("{b:02X}")).collect(),
             Self::HexSpaced => value.bytes().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" "),
@@ -188,12 +334,16 @@ impl SecretForm {
                 let json = serde_json::to_string(value).unwrap_or_default();
                 json.get(1..json.len().saturating_sub(1)).unwrap_or_default().to_owned()
             }
-            Self::Console => value
-                .replace('\\', "\\\\")
-                .replace('\'', "\\'")
-                .replace('\n', "\\n")
-                .replace('\r', "\\r")
-                .replace('\t', "\\t"),
+            Self::Console => console_quoted(value, '\''),
+            Self::ConsoleDouble => console_quoted(value, '"'),
+            Self::ConsoleBacktick => console_quoted(value, '`'),
+            Self::Latin1Base64 => STANDARD.encode(latin1(value)?),
+            Self::Latin1Base64At(n) => base64_at(&STANDARD, n.min(2), &latin1(value)?),
+            Self::Latin1Hex => latin1(value)?.iter().map(|b| format!("{b:02x}")).collect(),
+            Self::Latin1HexUpper => latin1(value)?.iter().map(|b| format!("{b:02X}")).collect(),
+            Self::Latin1Base64UrlAt(n) => base64_at(&URL_SAFE, n.min(2), &latin1(value)?),
+            Self::Latin1Escape => percent_encoding::percent_encode(&latin1(value)?, ESCAPE).to_string(),
+            Self::Composed(inner, outer) => return outer.form().encode(&inner.form().encode(value)?),
             Self::Lower => value.to_ascii_lowercase(),
             Self::Host => {
                 if value.is_ascii() {
@@ -236,6 +386,15 @@ impl SecretForm {
             Self::UrlUserinfo => ":url-userinfo".into(),
             Self::Json => ":json".into(),
             Self::Console => ":console".into(),
+            Self::ConsoleDouble => ":console-double".into(),
+            Self::ConsoleBacktick => ":console-backtick".into(),
+            Self::Latin1Base64 => ":latin1-base64".into(),
+            Self::Latin1Base64At(n) => format!(":latin1-base64@{n}"),
+            Self::Latin1Hex => ":latin1-hex".into(),
+            Self::Latin1HexUpper => ":latin1-HEX".into(),
+            Self::Latin1Base64UrlAt(n) => format!(":latin1-base64url@{n}"),
+            Self::Latin1Escape => ":latin1-escape".into(),
+            Self::Composed(inner, outer) => format!("{}+{}", inner.form().suffix(), &outer.form().suffix()[1..]),
             Self::Lower => ":lower".into(),
             Self::Host => ":host".into(),
             Self::Line(n) => format!(":line{n}"),
@@ -244,6 +403,11 @@ impl SecretForm {
 
     /// The form a placeholder suffix names (the inverse of [`SecretForm::suffix`]).
     pub fn from_suffix(suffix: &str) -> Option<Self> {
+        if let Some((inner, outer)) = suffix.split_once('+') {
+            let inner = Inner::of(Self::from_suffix(inner)?)?;
+            let outer = Outer::ALL.into_iter().find(|o| o.form().suffix()[1..] == *outer)?;
+            return Some(Self::Composed(inner, outer));
+        }
         if let Some(n) = suffix.strip_prefix(":line") {
             return n.parse().ok().map(Self::Line);
         }
@@ -255,9 +419,34 @@ impl SecretForm {
 #[derive(Debug, Clone)]
 struct Known {
     text: String,
+    /// Bytes of the value this is a form of.
+    value_len: usize,
     /// The secret's name (`None` when the value was added without one).
     name: Option<String>,
     form: SecretForm,
+}
+
+/// One automaton over `known[start..start + len]` (its pattern `i` is `known[start + i]`).
+#[derive(Debug, Clone)]
+struct Level {
+    start: usize,
+    len: usize,
+    /// `None` when the automaton could not be built (never seen: the patterns are short).
+    matcher: Option<aho_corasick::AhoCorasick>,
+}
+
+impl Level {
+    fn over(known: &[Known], start: usize, len: usize) -> Self {
+        // A contiguous NFA, never a DFA (which the builder picks for few patterns): a DFA's
+        // states are 256 transitions wide, about 2.5 KB of memory per byte of a long secret
+        // (review 18: three tenants' 100 KB secrets took `serve` from 28 to 833 MiB).
+        let matcher = aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::Standard)
+            .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
+            .build(known[start..start + len].iter().map(|k| k.text.as_str()))
+            .ok();
+        Self { start, len, matcher }
+    }
 }
 
 /// The set of secret values resolved so far, each with the forms it can take.
@@ -266,12 +455,20 @@ pub struct Redactor {
     known: Vec<Known>,
     /// Where each form's text is in [`Self::known`].
     index: std::collections::HashMap<String, usize>,
-    /// Every form of [`Self::known`] in one automaton (pattern `i` is `known[i]`), made when
-    /// text is first redacted after a value was added (adding N values one by one then costs
-    /// one build, not N). See [`Self::replace_with`] for how its matches are used.
-    matcher: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>>,
+    /// The forms of [`Self::known`] in a few automata, each over a contiguous run of it
+    /// ([`Level`]), sizes falling geometrically from the oldest: a value added to a long-running
+    /// `serve` (each tenant's secret) builds a small automaton and now and then merges equal
+    /// ones, so adding N values costs O(N log N) pattern builds in all, and a search runs
+    /// O(log N) automata. One automaton rebuilt over every form on each new value cost each
+    /// call time linear in every value ever resolved (review 17: 120 ms a request after 1,200
+    /// tenants). See [`Self::replace_with`] for how their matches are used.
+    levels: Vec<Level>,
     /// Each value as it was added (the forms above may share its text under another form).
     values: Vec<String>,
+    /// Each value added so far, and whether with a name: adding it again (a warm call reading
+    /// the same secret, every call) changes nothing and returns before its ~50 forms are
+    /// encoded again.
+    added: std::collections::HashMap<String, bool>,
 }
 
 impl Redactor {
@@ -298,18 +495,40 @@ impl Redactor {
         if value.is_empty() {
             return;
         }
-        if !self.values.iter().any(|v| v == value) {
-            self.values.push(value.to_owned());
+        match self.added.get(value) {
+            // Its forms are there, named if they ever will be (a name is only ever given to a
+            // form that has none).
+            Some(true) => return,
+            Some(false) if name.is_none() => return,
+            Some(false) => {}
+            None => self.values.push(value.to_owned()),
         }
+        self.added.insert(value.to_owned(), name.is_some());
         let mut forms: Vec<SecretForm> = SecretForm::ENCODINGS.iter().copied().filter(|f| !matches!(f, SecretForm::Line(_))).collect();
-        if value.contains('\n') {
-            forms.extend((0..value.lines().count()).map(SecretForm::Line));
+        let lines = if value.contains('\n') { value.lines().count() } else { 0 };
+        forms.extend((0..lines).map(SecretForm::Line));
+        // Two encodings on top of each other, where a toolkit makes them with ordinary calls.
+        forms.extend(Outer::ALL.map(|o| SecretForm::Composed(Inner::Json, o)));
+        forms.extend((0..lines).flat_map(|n| Outer::CONSOLE.map(|o| SecretForm::Composed(Inner::Line(n), o))));
+        for n in 0..3 {
+            for o in [Outer::UriComponent, Outer::Form] {
+                forms.push(SecretForm::Composed(Inner::Base64At(n), o));
+                forms.push(SecretForm::Composed(Inner::Latin1Base64At(n), o));
+            }
         }
         for form in forms {
             let Some(text) = form.encode(value) else { continue };
             // A form of part of the value (base64 at an offset, a line) is never exempt: for a
             // one-letter value such a part is a single letter (`k` → `a`, `r`).
-            let whole = !matches!(form, SecretForm::Base64At(_) | SecretForm::Base64UrlAt(_) | SecretForm::Line(_));
+            let whole = !matches!(
+                form,
+                SecretForm::Base64At(_)
+                    | SecretForm::Base64UrlAt(_)
+                    | SecretForm::Latin1Base64At(_)
+                    | SecretForm::Latin1Base64UrlAt(_)
+                    | SecretForm::Line(_)
+                    | SecretForm::Composed(Inner::Line(_) | Inner::Base64At(_) | Inner::Latin1Base64At(_), _)
+            );
             if form != SecretForm::Raw && text.len() < MIN_DERIVED_LEN && !(whole && text.len() >= value.len()) {
                 continue;
             }
@@ -324,11 +543,30 @@ impl Redactor {
                 }
                 None => {
                     self.index.insert(text.clone(), self.known.len());
-                    self.known.push(Known { text, name: name.map(str::to_owned), form });
+                    self.known.push(Known { text, value_len: value.len(), name: name.map(str::to_owned), form });
                 }
             }
         }
-        self.matcher = std::sync::OnceLock::new();
+        self.cover_new_forms();
+    }
+
+    /// Puts the forms no automaton covers yet into one of their own, then merges the newest
+    /// automaton into the one before while that one is at most twice its size (a binary
+    /// counter: each form is rebuilt O(log N) times over N values).
+    fn cover_new_forms(&mut self) {
+        let covered = self.levels.last().map_or(0, |l| l.start + l.len);
+        if covered == self.known.len() {
+            return;
+        }
+        self.levels.push(Level::over(&self.known, covered, self.known.len() - covered));
+        while let [.., before, last] = self.levels.as_slice() {
+            if before.len > 2 * last.len {
+                break;
+            }
+            let (start, len) = (before.start, before.len + last.len);
+            self.levels.truncate(self.levels.len() - 2);
+            self.levels.push(Level::over(&self.known, start, len));
+        }
     }
 
     /// Whether no value has been resolved (then text passes through untouched).
@@ -343,6 +581,18 @@ impl Redactor {
         }
         let whole = self.replace_with(text, |_| REDACTED.to_owned());
         self.redact_cut_prefixes(&self.redact_decimal_bytes(&whole))
+    }
+
+    /// [`Self::redact_str`] for a field a client sent rather than text a toolkit wrote (the
+    /// user id and tool name of `serve`'s access line): only values of at least
+    /// [`SHARED_FIELD_MIN_LEN`] bytes are looked for. A value shorter than that is redacted in
+    /// everything the toolkit writes, but a tenant whose own secret is `e` no longer turns
+    /// every tenant's access line into `user="alic[redacted]"` (review 17).
+    pub fn redact_field(&self, text: &str) -> String {
+        if self.known.is_empty() {
+            return text.to_owned();
+        }
+        self.replace_matching(text, |k| k.value_len >= SHARED_FIELD_MIN_LEN, |_| REDACTED.to_owned())
     }
 
     /// `text` with every run of decimal bytes that spells a secret of 8 bytes or more replaced:
@@ -448,15 +698,21 @@ impl Redactor {
     /// overlap, the longer form wins, then the earlier: a secret that contains another, or that
     /// another's end runs into (`acct-9f` before `9f8e…`), is replaced whole.
     fn replace_with(&self, text: &str, with: impl Fn(&Known) -> String) -> String {
-        let matcher = self.matcher.get_or_init(|| {
-            aho_corasick::AhoCorasick::builder()
-                .match_kind(aho_corasick::MatchKind::Standard)
-                .build(self.known.iter().map(|k| k.text.as_str()))
-                .ok()
-        });
-        let Some(matcher) = matcher else { return text.to_owned() };
-        let mut found: Vec<(usize, usize, usize)> =
-            matcher.find_overlapping_iter(text).map(|m| (m.start(), m.end(), m.pattern().as_usize())).collect();
+        self.replace_matching(text, |_| true, with)
+    }
+
+    /// [`Self::replace_with`] for the forms `wanted` keeps.
+    fn replace_matching(&self, text: &str, wanted: impl Fn(&Known) -> bool, with: impl Fn(&Known) -> String) -> String {
+        let mut found: Vec<(usize, usize, usize)> = Vec::new();
+        for level in &self.levels {
+            let Some(matcher) = &level.matcher else { continue };
+            found.extend(
+                matcher
+                    .find_overlapping_iter(text)
+                    .map(|m| (m.start(), m.end(), level.start + m.pattern().as_usize()))
+                    .filter(|&(_, _, pattern)| wanted(&self.known[pattern])),
+            );
+        }
         if found.is_empty() {
             return text.to_owned();
         }
@@ -565,6 +821,8 @@ const CUT_MATCH_MIN: usize = 4;
 /// Bytes below which a derived form shorter than its value is not looked for
 /// ([`Redactor::add_named`]).
 const MIN_DERIVED_LEN: usize = 8;
+/// The shortest value [`Redactor::redact_field`] looks for, in bytes.
+pub const SHARED_FIELD_MIN_LEN: usize = 8;
 
 /// Each item of a printed list of numbers (`115`, `-61` as a signed byte, `115n`, `"0":115`):
 /// the byte it stands for (`None` when it is no byte) and its range in `run`.
@@ -860,6 +1118,144 @@ mod tests {
         let mut q = Redactor::default();
         q.add("it's-a-secret");
         assert_eq!(q.redact_str("{ k: 'it\\'s-a-secret' }"), "{ k: '[redacted]' }", "console's single-quote escaping");
+    }
+
+    #[test]
+    fn many_values_added_one_by_one_stay_in_few_automata_and_all_are_found() {
+        // Each value added to a long-running `serve` (a tenant's secret) rebuilt one automaton
+        // over every form of every value (review 17).
+        let mut r = Redactor::default();
+        let values: Vec<String> = (0..2_000).map(|i| format!("tenant-secret-{i:05}-x")).collect();
+        for (i, v) in values.iter().enumerate() {
+            r.add_named("K", v);
+            let levels = r.levels.len();
+            assert!(levels <= 2 * (usize::BITS - (i + 1).leading_zeros()) as usize, "{levels} automata after {} values", i + 1);
+            // Every form is covered exactly once, in order.
+            let mut next = 0;
+            for level in &r.levels {
+                assert_eq!(level.start, next);
+                next += level.len;
+            }
+            assert_eq!(next, r.known.len());
+        }
+        for v in [&values[0], &values[999], &values[1_999]] {
+            assert_eq!(r.redact_str(&format!("a {v} b")), "a [redacted] b");
+        }
+        // Overlapping values from different automata: the longer is still replaced whole.
+        r.add("tenant-secret-00007-x-and-more");
+        assert_eq!(r.redact_str("<tenant-secret-00007-x-and-more>"), "<[redacted]>");
+    }
+
+    #[test]
+    fn console_quoting_and_latin1_encodings_are_redacted() {
+        use base64::engine::general_purpose::STANDARD;
+        let mut r = Redactor::default();
+        r.add("ab'c\"d\\efgh-1234");
+        // Holding `'` and `"`, it is printed in backticks, `\` doubled.
+        assert_eq!(r.redact_str("{ s: `ab'c\"d\\\\efgh-1234` }"), "{ s: `[redacted]` }");
+        assert_eq!(r.redact_str("{ s: \"x\\\"ab'c\\\"d\\\\efgh-1234\" }"), "{ s: \"x\\\"[redacted]\" }", "inside a string that also holds a backtick");
+        let mut c = Redactor::default();
+        c.add("abcd\u{1b}efgh\u{7f}-1234");
+        assert_eq!(c.redact_str("{ c: \"abcd\\x1befgh\\x7f-1234\" }"), "{ c: \"[redacted]\" }");
+        let mut l = Redactor::default();
+        l.add("Pässwort-Geheim-2024");
+        let latin1: Vec<u8> = "Pässwort-Geheim-2024".chars().map(|ch| u8::try_from(u32::from(ch)).unwrap()).collect();
+        for prefix in ["", "a", "ab", "alice:"] {
+            let text = STANDARD.encode([prefix.as_bytes(), &latin1].concat());
+            let out = l.redact_str(&text);
+            assert!(out.contains(REDACTED) && out.len() <= REDACTED.len() + 4 + 4 * prefix.len().div_ceil(3), "{prefix:?}: {text} -> {out}");
+        }
+        assert_eq!(l.redact_str(&latin1.iter().map(|b| format!("{b:02x}")).collect::<String>()), REDACTED);
+        // A value past U+00FF has no Latin-1 form (`btoa` throws), and ASCII's is its UTF-8.
+        assert_eq!(SecretForm::Latin1Base64.encode("Pass€word"), None);
+        assert_eq!(SecretForm::Latin1Base64.encode("Password"), None);
+    }
+
+    #[test]
+    fn adding_a_value_again_changes_nothing_and_a_name_still_arrives() {
+        let mut r = Redactor::default();
+        r.add("repeat-value-1234");
+        let forms = r.known.len();
+        r.add("repeat-value-1234");
+        assert_eq!((r.known.len(), r.values.len()), (forms, 1));
+        assert!(r.known.iter().all(|k| k.name.is_none()));
+        // Read later under a name: its forms take the name, as before.
+        r.add_named("K", "repeat-value-1234");
+        assert_eq!(r.known.len(), forms);
+        assert_eq!(r.placeholders_str("repeat-value-1234"), "{{secret:K}}");
+        r.add_named("OTHER", "repeat-value-1234");
+        assert_eq!(r.placeholders_str("repeat-value-1234"), "{{secret:K}}", "the first name stays");
+        assert_eq!(r.values.len(), 1);
+    }
+
+    #[test]
+    fn a_long_value_s_automata_stay_small() {
+        // A DFA took about 2.5 KB per byte of value (review 18); the forms of a value are
+        // about 40 texts of its length, so tens of bytes per byte is what the patterns cost.
+        let value: String = (0..100_000u32).map(|i| char::from(b'a' + ((i * 7 + i / 13) % 26) as u8)).collect();
+        let mut r = Redactor::default();
+        r.add_named("BIG", &value);
+        let automata: usize = r.levels.iter().filter_map(|l| l.matcher.as_ref()).map(aho_corasick::AhoCorasick::memory_usage).sum();
+        assert!(automata / value.len() < 400, "{automata} bytes of automata for a {}-byte value", value.len());
+        assert_eq!(r.redact_str(&format!("<{value}>")), "<[redacted]>");
+    }
+
+    #[test]
+    fn forms_encoded_twice_are_redacted_and_round_trip() {
+        use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
+        let uri = |t: &str| percent_encoding::utf8_percent_encode(t, URI_COMPONENT).to_string();
+        // A JSON body printed by console.*, or put in a URL (review 18).
+        let value = "ab\"cd\\ef-123456";
+        let mut r = Redactor::default();
+        r.add_named("PW", value);
+        let json = serde_json::to_string(&json!({ "pw": value })).unwrap();
+        for text in [console_quoted(&json, '\''), console_quoted(&json, '`'), uri(&json)] {
+            let out = r.redact_str(&text);
+            assert!(out.contains(REDACTED) && !out.contains("123456"), "{text} -> {out}");
+        }
+        // Base64 in a URL: `+` and `/` percent-encoded, at each alignment, UTF-8 and Latin-1.
+        for value in ["p?>?>?>?pw-secret", "Pä?>?>ssw-örter-1"] {
+            let mut r = Redactor::default();
+            r.add_named("PW", value);
+            let bytes: Vec<u8> = latin1(value).unwrap_or_else(|| value.as_bytes().to_vec());
+            for prefix in ["", "a", "ab", "alice:"] {
+                let encoded = STANDARD.encode([prefix.as_bytes(), &bytes].concat());
+                assert!(encoded.contains('+') || encoded.contains('/'), "the case needs them: {encoded}");
+                let text = uri(&encoded);
+                let out = r.redact_str(&text);
+                assert!(out.contains(REDACTED) && out.len() < REDACTED.len() + 16 + 2 * prefix.len(), "{value} {prefix:?}: {text} -> {out}");
+            }
+        }
+        // Latin-1 in URL-safe base64 at each alignment, and in upper-case hex.
+        let value = "Pässwort-Geheim-2024";
+        let mut l = Redactor::default();
+        l.add_named("PW", value);
+        let bytes = latin1(value).unwrap();
+        for prefix in ["", "x", "xy"] {
+            let text = URL_SAFE_NO_PAD.encode([prefix.as_bytes(), &bytes].concat());
+            assert!(l.redact_str(&text).contains(REDACTED), "{text}");
+        }
+        assert_eq!(l.redact_str(&bytes.iter().map(|b| format!("{b:02X}")).collect::<String>()), REDACTED);
+        assert_eq!(l.redact_str("?k=P%E4sswort-Geheim-2024&"), "?k=[redacted]&", "escape()");
+        // A multi-line value (a service-account key whose lines hold `\`) printed by console.*
+        // a quoted line at a time, `\` doubled.
+        let key = "{\n  \"private_key\": \"-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0B\\n\",\n  \"client_email\": \"svc@example.iam\"\n}";
+        let mut k = Redactor::default();
+        k.add_named("SA", key);
+        let printed = format!("{{ creds: '{}\\n' +\n    '{}\\n' }}", console_quoted("{", '\''), console_quoted(key.lines().nth(1).unwrap(), '\''));
+        let out = k.redact_str(&printed);
+        assert!(!out.contains("MIIEvQIBADANBgkqhkiG9w0B"), "{out}");
+        // Every such form round-trips through a cassette placeholder.
+        for value in ["ab\"cd\\ef-123456", "Pä?>?>ssw-örter-1", key] {
+            let mut r = Redactor::default();
+            r.add_named("PW", value);
+            let forms: Vec<(SecretForm, String)> = r.known.iter().map(|k| (k.form, k.text.clone())).collect();
+            for (form, text) in forms {
+                assert_eq!(SecretForm::from_suffix(&form.suffix()), Some(form), "{form:?}");
+                let scrubbed = r.placeholders_str(&text);
+                assert_eq!(expand_placeholders(&scrubbed, &|_| Some(value.to_owned())), text, "{form:?}");
+            }
+        }
     }
 
     #[test]

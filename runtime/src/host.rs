@@ -308,6 +308,14 @@ impl ToolkitHandle {
         self.inner.scope.redactor.lock().expect("redactor").redact_str(text)
     }
 
+    /// [`Self::redact`] for a field a client sent (a user id, a tool name), not text the
+    /// toolkit wrote: only values of 8 bytes or more are looked for
+    /// ([`trove_host_ops::redact::Redactor::redact_field`]), so one tenant's short secret
+    /// cannot garble every tenant's access line.
+    pub fn redact_field(&self, text: &str) -> String {
+        self.inner.scope.redactor.lock().expect("redactor").redact_field(text)
+    }
+
     /// A snapshot of every secret value (and minted OAuth token) any instance of this toolkit
     /// has resolved, with its name: to scrub a recorded cassette
     /// ([`trove_host_ops::egress::cassette::scrub`]) or redact anything else written about its calls.

@@ -537,14 +537,15 @@ fn outcome(envelope: &Envelope) -> String {
     }
 }
 
-/// The access-log line of one request. The call's own fields are redacted as every other line
-/// about the toolkit's calls is: a user id or tool name that holds a secret value the toolkit
-/// has resolved is not written out.
+/// The access-log line of one request. The call's own fields are redacted like every other line
+/// about the toolkit's calls: a user id or tool name that holds a secret value of 8 bytes or
+/// more the toolkit has resolved is not written out (shorter values are not looked for in these
+/// client-sent fields, or one tenant's one-letter secret would garble every tenant's line).
 fn access(handle: Option<&ToolkitHandle>, fields: &CallFields, envelope: &Envelope, status: StatusCode, started: Instant) {
     let duration_ms = (started.elapsed().as_secs_f64() * 10_000.0).round() / 10.0;
     // Redacted first, then cut: a value that crosses the cut is still found whole.
     let redacted = |field: &Option<String>| match (handle, field) {
-        (Some(h), Some(text)) => Some(shorten(&h.redact(text))),
+        (Some(h), Some(text)) => Some(shorten(&h.redact_field(text))),
         (_, field) => field.as_deref().map(shorten),
     };
     let (tool, user) = (redacted(&fields.tool), redacted(&fields.user));

@@ -61,6 +61,48 @@ fn no_encoding_of_a_secret_reaches_the_host_log() {
     }
 }
 
+/// `console.*` quotes a string inside an object with the first of `"`, `'` and `` ` `` it does
+/// not hold, escaping that quote, `\` and control characters; and `btoa` encodes a value with
+/// a letter like `ä` as Latin-1, not UTF-8. Neither form was redacted (review 17).
+#[test]
+fn quoted_console_forms_and_latin1_base64_are_redacted() {
+    use base64::engine::general_purpose::STANDARD;
+    const QUOTES: &str = "ab'c\"d\\efgh-1234";
+    const CONTROL: &str = "abcd\u{1b}efgh-1234";
+    const LATIN1: &str = "Pässwort-Geheim-2024";
+    let kit = crate::scratch_toolkit(
+        "console-quoted-secrets",
+        &[(
+            "extension.ts",
+            "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+             export default defineToolkit({ id: 'quoted', name: 'Q', description: 'Q.', icon: '🧪', version: '1.0.0', secrets: ['Q', 'C', 'L'],\n\
+               tools: [tool({ name: 'go', description: 'Go.', input: z.object({}), handler: async (_a, ctx) => {\n\
+                 const q = await ctx.requireSecret('Q'); const c = await ctx.requireSecret('C'); const l = await ctx.requireSecret('L');\n\
+                 console.log('obj', { s: q }); console.log('hdr', new Headers({ authorization: 'Bearer ' + q }));\n\
+                 console.log('ctl', { c }); console.log('arr', [c, q]);\n\
+                 console.log('auth', 'Basic ' + btoa('alice:' + l)); ctx.log('token', btoa(l)); console.log({ hex: Array.from(l, (ch) => ch.charCodeAt(0).toString(16).padStart(2, '0')).join('') });\n\
+                 return 'done'; } })] });\n",
+        )],
+    );
+    let env = [("TROVE_SECRET_Q", QUOTES), ("TROVE_SECRET_C", CONTROL), ("TROVE_SECRET_L", LATIN1)];
+    let out = trove_host_tests::run_cli(&["call", kit.to_str().unwrap(), "go"], &env, None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let latin1: Vec<u8> = LATIN1.chars().map(|c| u8::try_from(u32::from(c)).unwrap()).collect();
+    let basic = STANDARD.encode([b"alice:".as_slice(), &latin1].concat());
+    let forbidden = [
+        ("backtick-quoted", "ab'c\"d\\\\efgh-1234".to_owned()),
+        ("an escaped control character", "abcd\\x1befgh-1234".to_owned()),
+        ("btoa of Latin-1", STANDARD.encode(&latin1).trim_end_matches('=').to_owned()),
+        ("btoa of Latin-1 after 'alice:'", basic[8..8 + (8 * latin1.len()) / 6].to_owned()),
+        ("Latin-1 hex", latin1.iter().map(|b| format!("{b:02x}")).collect::<String>()),
+    ];
+    for (what, text) in forbidden {
+        assert!(!stderr.contains(&text), "the secret {what} ({text}) is in the host log:\n{stderr}");
+    }
+    assert!(stderr.matches("[redacted]").count() >= 8, "{stderr}");
+}
+
 /// The requests and logs of `conformance --results` hold no secret in any encoding (an OAuth
 /// mint's `Basic` header encodes `id:secret`, so the secret sits mid-string), while the
 /// envelopes there are exactly what the handlers returned.

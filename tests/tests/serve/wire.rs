@@ -283,7 +283,12 @@ async fn the_access_line_redacts_what_the_call_resolved() {
     #[async_trait::async_trait]
     impl trove_host_ops::secrets::SecretProvider for Token {
         async fn get(&self, _toolkit: &str, name: &str) -> Result<Option<String>, trove_host_ops::secrets::SecretError> {
-            Ok((name == "API_TOKEN").then(|| SECRET.to_owned()))
+            Ok(match name {
+                "API_TOKEN" => Some(SECRET.to_owned()),
+                // One tenant's own, one letter long (review 17).
+                "OPTIONAL_KEY" => Some("e".to_owned()),
+                _ => None,
+            })
         }
     }
     let secret = SECRET;
@@ -309,6 +314,13 @@ async fn the_access_line_redacts_what_the_call_resolved() {
     let lines: Vec<String> = logs().into_iter().filter(|l| l.contains("trove::access") && l.contains("toolkit=\"vault\"")).collect();
     assert!(lines.iter().any(|l| l.contains(&shown)), "{lines:#?}");
     assert!(!logs().join("\n").contains(&secret[..6]), "no start of the value is in any line");
+    // A one-letter secret resolved by one call does not garble the access lines of later ones.
+    let reply = post(&http, &at, &json!({ "tool": "read", "args": { "name": "OPTIONAL_KEY" }, "userId": "mallory" })).await;
+    assert_eq!(reply.body["ok"], true, "{}", reply.body);
+    let reply = post(&http, &at, &json!({ "tool": "read", "args": { "name": "API_TOKEN" }, "userId": "frederick" })).await;
+    assert_eq!(reply.body["ok"], true, "{}", reply.body);
+    let lines: Vec<String> = logs().into_iter().filter(|l| l.contains("trove::access") && l.contains("toolkit=\"vault\"")).collect();
+    assert!(lines.iter().any(|l| l.contains("user=\"frederick\"") && l.contains("tool=\"read\"")), "{lines:#?}");
     running.shutdown().await;
 }
 
