@@ -33,6 +33,7 @@ deno_core::extension!(
         op_trove_handler_stack,
         op_trove_holds_secret,
         op_trove_secret,
+        op_trove_require_secret,
         op_trove_egress_check,
         op_trove_request_check,
         op_trove_request_member,
@@ -170,6 +171,39 @@ fn call_parts(state: &Rc<RefCell<OpState>>) -> Result<(crate::secrets::SecretAcc
 pub async fn op_trove_secret(state: Rc<RefCell<OpState>>, #[string] name: String) -> Result<Option<String>, JsErrorBox> {
     let (secrets, _) = call_parts(&state)?;
     secrets.read(&name).await.map_err(|e| JsErrorBox::generic(e.to_string()))
+}
+
+/// What `ctx.requireSecret(name)` gets from [`op_trove_require_secret`]: `{ outcome: "value",
+/// value }`, or `{ outcome: "notSet", message }` with the contract's non-retryable "is not set"
+/// message, which the JavaScript throws as a `ToolError`.
+#[derive(Serialize)]
+#[serde(tag = "outcome", rename_all = "camelCase")]
+pub enum JsRequiredSecret {
+    /// The secret's value (non-empty).
+    Value {
+        /// The value.
+        value: String,
+    },
+    /// Unset, empty or undeclared (the reference SDK answers an undeclared name as unset).
+    NotSet {
+        /// `<NAME> is not set. Run \`trove secret set <server> <NAME> --from-stdin\`.`
+        message: String,
+    },
+}
+
+/// `ctx.requireSecret(name)` ([`crate::secrets::SecretAccess::require`], where the rule lives:
+/// which failures are "not set" and which are the provider's). A provider failure (an
+/// unreadable keyring entry, a failing `/internal/secret`) rejects with its message, as
+/// `ctx.secret` does, instead of asking the user to set a secret that is set.
+#[op2]
+#[serde]
+pub async fn op_trove_require_secret(state: Rc<RefCell<OpState>>, #[string] name: String) -> Result<JsRequiredSecret, JsErrorBox> {
+    let (secrets, _) = call_parts(&state)?;
+    match secrets.require(&name).await {
+        Ok(value) => Ok(JsRequiredSecret::Value { value }),
+        Err(Ok(message)) => Ok(JsRequiredSecret::NotSet { message }),
+        Err(Err(cause)) => Err(JsErrorBox::generic(cause.to_string())),
+    }
 }
 
 /// The URL-only egress rules (contract §6), run synchronously so `ctx.fetch` can throw

@@ -309,6 +309,16 @@ export async function op_trove_secret(name) {
   return value === undefined ? null : value;
 }
 
+/** `ctx.requireSecret(name)`: the value, or "not set" for an unset or undeclared name. */
+export async function op_trove_require_secret(name) {
+  if (scope === null || call === null) throw noCall();
+  const value = scope.secrets.has(name) ? call.secrets.get(name) : undefined;
+  if (value === undefined || value === "") {
+    return { outcome: "notSet", message: `${name} is not set. Run \`trove secret set <server> ${name} --from-stdin\`.` };
+  }
+  return { outcome: "value", value };
+}
+
 /** The URL-only egress rules, synchronously: the refusal message or null. */
 export function op_trove_egress_check(url) {
   if (scope === null) return null;

@@ -165,16 +165,32 @@ class Refusal extends Error {
 
 const notSet = (name) => `${name} is not set. Run \`trove secret set <server> ${name} --from-stdin\`.`;
 
-/** A secret the SDK itself needs (OAuth): the value, or the `requireSecret` ToolError. */
-async function requireValue(name) {
-  let value = null;
+/**
+ * `ctx.requireSecret(name)`: the platform's value, or "not set" for an unset name and (as the
+ * platform answers 404 for it) an undeclared one; any other callback failure rejects.
+ */
+export async function op_trove_require_secret(name) {
+  let value;
   try {
     value = await op_trove_secret(name);
-  } catch {
-    value = null;
+  } catch (err) {
+    if (!String(err?.message).startsWith("ctx.secret callback failed: 404")) throw err;
   }
-  if (typeof value !== "string" || value === "") throw new Refusal(toolError(notSet(name)));
-  return value;
+  if (typeof value !== "string" || value === "") return { outcome: "notSet", message: notSet(name) };
+  return { outcome: "value", value };
+}
+
+/** A secret the SDK itself needs (OAuth): the value, or the `requireSecret` ToolError. */
+async function requireValue(name) {
+  let answer;
+  try {
+    answer = await op_trove_require_secret(name);
+  } catch {
+    // A credential that cannot be read: a network failure, as the host makes it.
+    throw new Refusal(typeError("fetch failed"));
+  }
+  if (answer.outcome === "notSet") throw new Refusal(toolError(answer.message));
+  return answer.value;
 }
 
 function basic(id, secret) {
