@@ -147,14 +147,16 @@ pub fn op_trove_handler_stack(state: &mut OpState, #[string] stack: &str) {
     }
 }
 
-/// Whether `text` holds a secret value the running call has resolved, in any form the
-/// redactor knows (`false` outside a call). `JSON.parse` asks before it quotes 20 characters of
+/// Whether `text` holds a whole form of a secret value the running call itself has resolved
+/// ([`crate::ledger::Ledger::holds_call_secret`]; `false` outside a call). The caller sees the
+/// answer (the message quotes the text or not), so values of other calls and parts of values
+/// never count (review 19: they made it an oracle for another tenant's secret). `JSON.parse` asks before it quotes 20 characters of
 /// malformed text in its error message (js/node20.js): the redactor finds whole values, not a
 /// window of one, so such text is not quoted at all (**host**; a hostile review logged the first
 /// 10 characters of a key parsed as a JSON credential).
 #[op2(fast)]
 pub fn op_trove_holds_secret(state: &mut OpState, #[string] text: &str) -> bool {
-    state.try_borrow::<CallState>().is_some_and(|call| call.ledger.redact_str(text) != text)
+    state.try_borrow::<CallState>().is_some_and(|call| call.ledger.holds_call_secret(text))
 }
 
 fn call_parts(state: &Rc<RefCell<OpState>>) -> Result<(crate::secrets::SecretAccess, crate::egress::Egress), JsErrorBox> {

@@ -123,6 +123,9 @@ pub struct Ledger {
     dropped: Mutex<Dropped>,
     /// Cassette exchanges by the order their requests were issued ([`Self::reserve_exchange`]).
     exchange_slots: Mutex<Vec<Option<Exchange>>>,
+    /// The values this call resolved, in order, and a redaction set of them made when first
+    /// asked for ([`Self::holds_call_secret`]) and remade when more came since.
+    call_values: Mutex<(Vec<(String, String)>, Option<(usize, Redactor)>)>,
     /// Which call this is (`toolkit`, `tool`, `call_id`), for the ledger's own warnings, so
     /// they carry the fields every other line about the call carries ([`Ledger::label`]).
     label: std::sync::OnceLock<[String; 3]>,
@@ -169,6 +172,20 @@ impl Ledger {
     fn warn(&self, line: &str) {
         let [toolkit, tool, call_id] = self.label.get().map(|l| [l[0].as_str(), l[1].as_str(), l[2].as_str()]).unwrap_or(["-"; 3]);
         crate::log::emit("warn", toolkit, tool, call_id, "host", line);
+    }
+
+    /// Says in the host's log that a request of a call recording a cassette is not in it
+    /// (`why`: aborted by the toolkit, refused on a redirect, …), so that whoever replays the
+    /// cassette knows why the replay meets one request more than it holds.
+    pub fn warn_unrecorded(&self, method: &str, url: &str, why: &str) {
+        self.warn(&self.unrecorded_line(method, url, why));
+    }
+
+    /// [`Self::warn_unrecorded`]'s line, its URL redacted: a query string may carry a secret
+    /// (before, the line for a refused redirect hop wrote the URL as it was).
+    fn unrecorded_line(&self, method: &str, url: &str, why: &str) -> String {
+        let url = self.redact_str(url);
+        format!("not recorded in the cassette: {method} {url}: {why}; a replay will meet one request more than the cassette holds")
     }
 
     /// Whether a log line of about `bytes` bytes fits the call's log budget
@@ -222,6 +239,28 @@ impl Ledger {
     /// cassette's placeholder says; minted OAuth tokens use [`OAUTH_TOKEN_NAME`]).
     pub fn add_secret_value(&self, name: &str, value: &str) {
         self.redactor.lock().expect("ledger").add_named(name, value);
+        self.call_values.lock().expect("ledger").0.push((name.to_owned(), value.to_owned()));
+    }
+
+    /// Whether `text` holds a whole form of a value **this call** resolved
+    /// ([`Redactor::holds_whole_form`]), for a choice the caller sees the outcome of
+    /// (`JSON.parse`'s message quoting the text or not). Neither values other calls resolved
+    /// (another tenant's) nor parts of values count: either made the answer an oracle a caller
+    /// could read another tenant's secret through, a character at a time (review 19).
+    pub fn holds_call_secret(&self, text: &str) -> bool {
+        let mut guard = self.call_values.lock().expect("ledger");
+        let (values, made) = &mut *guard;
+        if values.is_empty() {
+            return false;
+        }
+        if made.as_ref().is_none_or(|(count, _)| *count != values.len()) {
+            let mut redactor = Redactor::default();
+            for (name, value) in values.iter() {
+                redactor.add_named(name, value);
+            }
+            *made = Some((values.len(), redactor));
+        }
+        made.as_ref().is_some_and(|(_, redactor)| redactor.holds_whole_form(text))
     }
 
     /// Takes the next place in the cassette for a request about to be sent, so that exchanges
@@ -286,5 +325,40 @@ impl Ledger {
             self.warn(&format!("{} platform callback record(s) past the cap were not kept", dropped.callbacks));
         }
         record
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whether_text_holds_a_secret_is_decided_on_this_call_s_whole_values() {
+        let shared = Arc::new(Mutex::new(Redactor::default()));
+        let earlier = Ledger::with_redactor(shared.clone());
+        earlier.add_secret_value("API_KEY", "sk-live-TENANT-A-0123");
+        let ledger = Ledger::with_redactor(shared);
+        // Another call's value: redacted in this call's lines, but no answer about it.
+        assert!(ledger.redact_str("x sk-live-TENANT-A-0123 y").contains("[redacted]"));
+        assert!(!ledger.holds_call_secret("x sk-live-TENANT-A-0123 y"));
+        ledger.add_secret_value("API_KEY", "sk-live-TENANT-B-4567");
+        assert!(ledger.holds_call_secret("{\"k\": \"sk-live-TENANT-B-4567\"}"));
+        assert!(!ledger.holds_call_secret("sk-live-TENANT-B-456"), "a part of a value is not the value");
+        // The start of a value before a console cut marker is redacted in a line, but is not a
+        // whole value: no answer (review 19 read a secret through this, one guess at a time).
+        let guess = format!("{}sk-l'... 5 more characters", "x".repeat(10_000));
+        assert!(ledger.redact_str(&guess).contains("[redacted]"));
+        assert!(!ledger.holds_call_secret(&guess));
+    }
+
+    #[test]
+    fn the_unrecorded_request_line_redacts_its_url() {
+        let ledger = Ledger::default();
+        ledger.add_secret_value("API_KEY", "k3y-0f-the-live-call");
+        let line = ledger.unrecorded_line("GET", "https://api.example/v1?key=k3y-0f-the-live-call", "the toolkit aborted it");
+        assert_eq!(
+            line,
+            "not recorded in the cassette: GET https://api.example/v1?key=[redacted]: the toolkit aborted it; a replay will meet one request more than the cassette holds"
+        );
     }
 }

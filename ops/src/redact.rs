@@ -595,6 +595,15 @@ impl Redactor {
         self.replace_matching(text, |k| k.value_len >= SHARED_FIELD_MIN_LEN, |_| REDACTED.to_owned())
     }
 
+    /// Whether `text` holds a whole form of a value (the automata only: not the start of a value
+    /// before a `console.*` cut, nor a run of its decimal bytes). For a decision whose answer a
+    /// caller can see (`JSON.parse`'s message quotes the text or not): a rule that also matched
+    /// the first 4 bytes of a value before a cut marker the caller wrote answered "is this the
+    /// start of a secret?", one character at a time (review 19).
+    pub fn holds_whole_form(&self, text: &str) -> bool {
+        !self.known.is_empty() && self.replace_with(text, |_| String::new()) != text
+    }
+
     /// `text` with every run of decimal bytes that spells a secret of 8 bytes or more replaced:
     /// how `console.*` prints a `Uint8Array` (`Uint8Array(20) [ 115, 107, 45, … ]`, in columns
     /// padded with spaces, across lines), an `Int8Array` (`-61`), a `BigUint64Array` (`115n`),
