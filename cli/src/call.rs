@@ -299,6 +299,10 @@ fn replay_causes(r: &RecordedCall<'_>) -> Vec<&'static str> {
              record with a longer test key",
         );
     }
+    causes.push(
+        "a request ended without an answer a cassette can hold (the toolkit aborted it, or a redirect was refused): \
+         the host's log above says \"not recorded in the cassette\" for it",
+    );
     causes.push("the toolkit uses something else that differs between runs (Math.random(), crypto.randomUUID(), …)");
     causes
 }

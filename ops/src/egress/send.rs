@@ -114,6 +114,22 @@ fn unreadable(e: Result<String, crate::secrets::SecretError>, tool: impl Fn(Stri
     }
 }
 
+/// A recorded request that ended without an answer a cassette can hold, said in the host's log
+/// ([`Ledger::warn_unrecorded`]) when dropped armed (`request` set).
+struct Unrecorded<'a> {
+    ledger: &'a Ledger,
+    request: Option<&'a RecordedRequest>,
+    why: &'static str,
+}
+
+impl Drop for Unrecorded<'_> {
+    fn drop(&mut self) {
+        if let Some(r) = self.request {
+            self.ledger.warn_unrecorded(&r.method, &r.url, self.why);
+        }
+    }
+}
+
 /// What fetch throws for a URL with userinfo (undici's message, without echoing the URL and
 /// so the credentials).
 pub const CREDENTIALS_MESSAGE: &str = "Request cannot be constructed from a URL that includes credentials";
@@ -422,17 +438,28 @@ impl Egress {
             url: request.url.to_string(),
             body: request.body.as_ref().map(|b| String::from_utf8_lossy(b).into_owned()),
         };
+        // Says so in the host's log if the toolkit aborts the request (this future is dropped)
+        // before it ends: a replay of the cassette then meets one request more than it holds.
+        let mut unfinished = Unrecorded { ledger: &self.ledger, request: Some(&recorded), why: "the toolkit aborted it" };
         let result = self.send_following(request, mode).await;
         let response = match &result {
             Ok(fetched) => Some(RecordedResponse::of(&fetched.response)),
             Err(FetchError::Network(_)) => Some(RecordedResponse::NetworkError { network_error: true }),
             Err(other) => {
-                tracing::warn!(target: "trove::egress", "not recorded in the cassette: {} {} ended with {other}", recorded.method, recorded.url);
+                unfinished.why = match other {
+                    FetchError::Refused(_) => "it was refused on a redirect",
+                    _ => "it ended in a way a cassette cannot hold",
+                };
                 None
             }
         };
-        if let Some(response) = response {
-            self.ledger.record_exchange(slot, Exchange { request: recorded, response });
+        match response {
+            Some(response) => {
+                unfinished.request = None;
+                drop(unfinished);
+                self.ledger.record_exchange(slot, Exchange { request: recorded, response });
+            }
+            None => drop(unfinished),
         }
         result
     }
