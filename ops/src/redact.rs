@@ -548,6 +548,13 @@ impl Redactor {
             }
         }
         self.cover_new_forms();
+        // A JSON value (a service-account key): a toolkit parses it and prints or sends its
+        // members, which no form of the whole text matches (review 19). Each string member of
+        // 8 bytes or more is a value of its own, named `NAME#/json/pointer` for a cassette.
+        for (pointer, member) in json_members(value) {
+            let member_name = name.filter(|_| pointer.bytes().all(|b| b.is_ascii_alphanumeric() || b"/_-".contains(&b))).map(|n| format!("{n}#{pointer}"));
+            self.add_form_set(member_name.as_deref(), &member);
+        }
     }
 
     /// Puts the forms no automaton covers yet into one of their own, then merges the newest
@@ -785,13 +792,62 @@ pub fn placeholder_names(text: &str) -> Vec<String> {
     while let Some(start) = rest.find("{{secret:") {
         let after = &rest[start + "{{secret:".len()..];
         let Some(end) = after.find("}}") else { break };
-        let name = after[..end].split(':').next().unwrap_or_default();
+        // A JSON member's placeholder (`NAME#/pointer`) needs the secret it is a member of.
+        let name = after[..end].split([':', '#']).next().unwrap_or_default();
         if !name.is_empty() && !names.iter().any(|n| n == name) {
             names.push(name.to_owned());
         }
         rest = &after[end..];
     }
     names
+}
+
+/// Most string members of a JSON-valued secret that become values of their own.
+const MAX_JSON_MEMBERS: usize = 64;
+
+/// The string members of at least [`MIN_DERIVED_LEN`] bytes of `value` when it is a JSON object
+/// or array (at most [`MAX_JSON_MEMBERS`], depth first), each with its JSON pointer
+/// (`/private_key`, `/keys/0`); none for any other value.
+fn json_members(value: &str) -> Vec<(String, String)> {
+    fn walk(v: &Value, at: &mut String, out: &mut Vec<(String, String)>) {
+        if out.len() >= MAX_JSON_MEMBERS {
+            return;
+        }
+        let mut visit = |key: &str, child: &Value, at: &mut String| {
+            let len = at.len();
+            at.push('/');
+            at.push_str(&key.replace('~', "~0").replace('/', "~1"));
+            walk(child, at, out);
+            at.truncate(len);
+        };
+        match v {
+            Value::String(text) if text.len() >= MIN_DERIVED_LEN => out.push((at.clone(), text.clone())),
+            Value::Object(members) => members.iter().for_each(|(k, child)| visit(k, child, at)),
+            Value::Array(items) => items.iter().enumerate().for_each(|(i, child)| visit(&i.to_string(), child, at)),
+            _ => {}
+        }
+    }
+    let trimmed = value.trim_start();
+    if !(trimmed.starts_with('{') || trimmed.starts_with('[')) {
+        return Vec::new();
+    }
+    let Ok(parsed) = serde_json::from_str::<Value>(value) else { return Vec::new() };
+    let mut out = Vec::new();
+    walk(&parsed, &mut String::new(), &mut out);
+    out.truncate(MAX_JSON_MEMBERS);
+    out
+}
+
+/// The value `name` stands for: the secret itself, or, for `SECRET#/json/pointer`
+/// ([`json_members`]), that string member of the secret's current JSON value.
+fn value_of_name(name: &str, value_of: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    match name.split_once('#') {
+        None => value_of(name),
+        Some((secret, pointer)) => {
+            let parsed: Value = serde_json::from_str(&value_of(secret)?).ok()?;
+            parsed.pointer(pointer)?.as_str().map(str::to_owned)
+        }
+    }
 }
 
 /// `text` with each placeholder whose secret `value_of` knows replaced by that value in the
@@ -812,7 +868,7 @@ pub fn expand_placeholders(text: &str, value_of: &dyn Fn(&str) -> Option<String>
             Some(i) => (&inner[..i], &inner[i..]),
             None => (inner, ""),
         };
-        let expanded = SecretForm::from_suffix(suffix).and_then(|form| value_of(name).and_then(|v| form.encode(&v)));
+        let expanded = SecretForm::from_suffix(suffix).and_then(|form| value_of_name(name, value_of).and_then(|v| form.encode(&v)));
         match expanded {
             Some(v) => out.push_str(&v),
             None => out.push_str(&rest[start..start + "{{secret:".len() + end + 2]),
@@ -1265,6 +1321,27 @@ mod tests {
                 assert_eq!(expand_placeholders(&scrubbed, &|_| Some(value.to_owned())), text, "{form:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_members_of_a_json_secret_are_secrets_too() {
+        // Review 19: a service-account key, parsed by the toolkit, printed member by member.
+        let key = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n";
+        let sa = serde_json::json!({ "type": "sa", "private_key": key, "client": { "secret": "cs_live/9Qw8Er7Ty6" }, "ids": ["short", "id-0123456789"] }).to_string();
+        let mut r = Redactor::default();
+        r.add_named("SA", &sa);
+        let line = format!("key {key} and {{ secret: 'cs_live/9Qw8Er7Ty6' }} and id-0123456789 but sa and short");
+        assert_eq!(r.redact_str(&line), "key [redacted] and { secret: '[redacted]' } and [redacted] but sa and short");
+        // In a cassette: a placeholder naming the member, filled from the secret's value now.
+        let body = "client_secret=cs_live%2F9Qw8Er7Ty6&grant_type=x";
+        let scrubbed = r.placeholders_str(body);
+        assert_eq!(scrubbed, "client_secret={{secret:SA#/client/secret:form}}&grant_type=x");
+        assert_eq!(placeholder_names(&scrubbed), vec!["SA".to_owned()]);
+        let rotated = sa.replace("cs_live/9Qw8Er7Ty6", "cs_live_rotated+/1");
+        assert_eq!(expand_placeholders(&scrubbed, &|n| (n == "SA").then(|| rotated.clone())), "client_secret=cs_live_rotated%2B%2F1&grant_type=x");
+        // Not JSON, or JSON that is not an object or array: no members.
+        assert!(json_members("\"a long string value\"").is_empty());
+        assert!(json_members("{not json").is_empty());
     }
 
     #[test]
