@@ -47,7 +47,15 @@ impl PlatformCallbacks {
         Ok(Self { base: callback_base.trim_end_matches('/').to_owned(), token: ctx_token.to_owned(), client })
     }
 
-    /// POSTs `body` to `{base}{path}`; returns the status and body text.
+    /// `text` (a platform's error body, which the toolkit sees in its rejection) with the call's
+    /// `ctxToken` replaced by `[redacted]`: a platform that echoes the token it refused must not
+    /// hand it to toolkit code (review 19).
+    fn without_token(&self, text: &str) -> String {
+        if self.token.is_empty() { text.to_owned() } else { text.replace(&self.token, crate::redact::REDACTED) }
+    }
+
+    /// POSTs `body` to `{base}{path}`; returns the status and body text. A failure's message
+    /// carries its causes (`…: operation timed out`), not reqwest's summary alone.
     async fn post(&self, path: &str, body: Value) -> Result<(u16, String), String> {
         let response = self
             .client
@@ -56,11 +64,27 @@ impl PlatformCallbacks {
             .body(body.to_string())
             .send()
             .await
-            .map_err(|e| format!("{path}: {e}"))?;
+            .map_err(|e| format!("{path}: {}", with_causes(&e)))?;
         let status = response.status().as_u16();
-        let text = response.text().await.map_err(|e| format!("{path}: {e}"))?;
+        let text = response.text().await.map_err(|e| format!("{path}: {}", with_causes(&e)))?;
         Ok((status, text))
     }
+}
+
+/// `e` and each error in its source chain, joined by `: ` (reqwest's own text is only
+/// "error sending request for url (…)", whether the platform refused or timed out; review 19).
+fn with_causes(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(cause) = source {
+        let line = cause.to_string();
+        if !text.contains(&line) {
+            text.push_str(": ");
+            text.push_str(&line);
+        }
+        source = cause.source();
+    }
+    text
 }
 
 #[derive(Deserialize)]
@@ -82,8 +106,9 @@ impl SecretProvider for PlatformCallbacks {
             .await
             .map_err(SecretError::Provider)?;
         if !(200..300).contains(&status) {
-            let text: String = text.chars().take(200).collect();
-            return Err(SecretError::Provider(format!("{status}{}{text}", if text.is_empty() { "" } else { " " })));
+            let text: String = self.without_token(&text).chars().take(200).collect();
+            let message = format!("{status}{}{text}", if text.is_empty() { "" } else { " " });
+            return Err(if status == 404 { SecretError::UndeclaredByPlatform(message) } else { SecretError::Provider(message) });
         }
         let answer: SecretAnswer =
             serde_json::from_str(&text).map_err(|e| SecretError::Provider(format!("malformed answer: {e}")))?;
@@ -99,7 +124,7 @@ impl TroveClient for PlatformCallbacks {
             .await
             .map_err(TroveError::Other)?;
         if !(200..300).contains(&status) {
-            return Err(TroveError::Status { status, body: text });
+            return Err(TroveError::Status { status, body: self.without_token(&text) });
         }
         let answer: TroveAnswer = serde_json::from_str(&text).map_err(|e| TroveError::Other(format!("malformed answer: {e}")))?;
         Ok(answer.data)

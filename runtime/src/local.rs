@@ -209,9 +209,18 @@ impl LocalProviders {
     /// the host's network; callers replace either (`--now`, `--replay`).
     ///
     /// # Errors
-    /// The call's `callbackBase` is not one of [`Self::with_platforms`]'s, the callback client
-    /// cannot start, or the knowledge base cannot be opened.
+    /// The call carries only one of `ctxToken` and `callbackBase` (or one empty), its
+    /// `callbackBase` is not one of [`Self::with_platforms`]'s, the callback client cannot
+    /// start, or the knowledge base cannot be opened.
     pub fn env(&self, call: &ToolCall) -> Result<CallEnv, String> {
+        // Half a platform call (a token without a base, or either empty) is not a local call:
+        // run on this host's own secrets, a platform bug that dropped one tenant's token would
+        // hand that tenant the operator's credentials (review 19).
+        if !call.has_callbacks() && (call.ctx_token.is_some() || call.callback_base.is_some()) {
+            return Err("the call carries ctxToken or callbackBase but not both (non-empty): refused, as neither a platform call \
+                        nor a local one"
+                .into());
+        }
         let mut env = if call.has_callbacks() {
             let base = normalise_base(call.callback_base.as_deref().unwrap_or_default());
             let Some(platform) = self.platforms.iter().find(|p| **p == base) else {

@@ -35,6 +35,12 @@ pub enum SecretError {
     /// The provider failed; the message names the provider and the cause.
     #[error("ctx.secret callback failed: {0}")]
     Provider(String),
+    /// The platform answered `/internal/secret` with 404: the name is not declared where the
+    /// platform looks (contract §5: "non-2xx for an undeclared name"), which may lag the
+    /// manifest. `ctx.secret` rejects with the platform's words (`404 secret not declared`);
+    /// `requireSecret` answers "is not set", as for a name this host knows is undeclared.
+    #[error("ctx.secret callback failed: {0}")]
+    UndeclaredByPlatform(String),
 }
 
 /// Secrets from environment variables `TROVE_SECRET_<NAME>` (the CLI's default provider). An
@@ -160,7 +166,7 @@ impl SecretAccess {
     pub async fn require(&self, name: &str) -> Result<String, Result<String, SecretError>> {
         match self.read(name).await {
             Ok(Some(v)) if !v.is_empty() => Ok(v),
-            Ok(_) | Err(SecretError::NotDeclared) => Err(Ok(not_set_message(name))),
+            Ok(_) | Err(SecretError::NotDeclared | SecretError::UndeclaredByPlatform(_)) => Err(Ok(not_set_message(name))),
             Err(cause) => Err(Err(cause)),
         }
     }

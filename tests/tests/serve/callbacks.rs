@@ -14,6 +14,8 @@ use crate::{client, fixture, init_logs, local, post, start, url};
 fn platform() -> trove_host_tests::Platform {
     trove_host_tests::Platform::start(|path, body| {
         let (status, answer) = match (path, body["name"].as_str(), body["operation"].as_str()) {
+            // A platform whose registry lags the manifest, and echoes the token it was given.
+            ("/internal/secret", Some(_), _) if body["ctxToken"] == "lagging-token" => (404, json!("secret not declared for lagging-token")),
             ("/internal/secret", Some("API_TOKEN"), _) => (200, json!({ "value": "remote-value" })),
             ("/internal/secret", Some(_), _) => (200, json!({ "value": null })),
             ("/internal/trove", _, Some("ingest")) => (200, json!({ "data": { "ingested": 1 } })),
@@ -107,5 +109,31 @@ async fn platform_callbacks_carry_the_calls_token() {
     spelt["callbackBase"] = json!(format!("{}/", platform.base.replacen("http://", "HTTP://", 1)));
     assert_eq!(text(&post(&http, &vault, &spelt).await), "value of length 12");
     assert_eq!(platform.seen.lock().unwrap().len(), heard + 1);
+
+    // Half a platform call (a token without a base, either empty) runs on neither the
+    // platform's secrets nor this host's own: refused (review 19).
+    let heard = platform.seen.lock().unwrap().len();
+    for (token, base) in [(json!(""), json!(platform.base)), (json!("ctx-token-9"), json!("")), (json!("ctx-token-9"), Value::Null)] {
+        let mut half = read("API_TOKEN");
+        half["ctxToken"] = token;
+        half["callbackBase"] = base;
+        let refused = post(&http, &vault, &half).await;
+        assert_eq!(refused.body, json!({ "ok": false, "error": "tool failed", "retryable": false, "code": "TOOL_ERROR" }), "{half}");
+    }
+    assert_eq!(platform.seen.lock().unwrap().len(), heard, "the platform heard nothing of them");
+
+    // The platform answers 404 for a name the manifest declares (its registry lags): to
+    // requireSecret that is "not set", as for an undeclared name; ctx.secret rejects with the
+    // platform's words, the echoed token redacted (review 19).
+    let lagging = |tool: &str| {
+        let mut call = from_platform(tool, json!({ "name": "API_TOKEN" }), &[]);
+        call["ctxToken"] = json!("lagging-token");
+        call
+    };
+    assert_eq!(
+        post(&http, &vault, &lagging("require")).await.body,
+        json!({ "ok": false, "error": "API_TOKEN is not set. Run `trove secret set <server> API_TOKEN --from-stdin`.", "retryable": false, "code": "TOOL_ERROR" })
+    );
+    assert_eq!(text(&post(&http, &vault, &lagging("read")).await), "rejected: ctx.secret callback failed: 404 \"secret not declared for [redacted]\"");
     running.shutdown().await;
 }
