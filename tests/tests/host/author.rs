@@ -163,29 +163,33 @@ fn a_recording_made_while_test_update_runs_is_kept() {
 }
 
 #[test]
-fn test_update_leaves_a_case_whose_call_was_edited_while_it_ran() {
-    // It wrote the old call's answer into the edited case, and counted it updated (review 18).
+fn test_update_leaves_a_case_that_was_edited_while_it_ran() {
+    // It wrote the old call's answer into the edited case, and counted it updated (review 18);
+    // then it compared only the call, so an edited clock or cassette got the old answer too,
+    // and a dropped update still exited 0 (review 19).
     use std::io::BufRead;
     let dir = scratch_toolkit("update-while-editing", &[(".keep", "")]);
     let file = dir.join("cases.json");
-    let case = |ms: u64| json!([{ "name": "slow", "call": { "tool": "slow", "args": { "ms": ms } }, "now": "2026-11-29T12:00:00Z", "expect": { "ok": false } }]);
-    std::fs::write(&file, case(1500).to_string()).unwrap();
-    let mut update = std::process::Command::new(trove_host_tests::cli_binary())
-        .args(["test", s(&fixture("echo")), s(&file), "--update"])
-        .env("TROVE_HOST_HOME", dir.join("home"))
-        .env("NO_COLOR", "1")
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("run trove-host test");
-    let mut lines = std::io::BufReader::new(update.stdout.take().unwrap()).lines();
-    assert!(lines.next().expect("a line").unwrap().contains("cases.json"));
-    std::fs::write(&file, case(7).to_string()).unwrap();
-    let rest: Vec<String> = lines.map(Result::unwrap).collect();
-    update.wait().unwrap();
-    assert!(rest.iter().any(|l| l.contains("case \"slow\" had its call edited") && l.contains("its update was dropped")), "{rest:?}");
-    let summary = rest.last().expect("a summary");
-    assert!(!summary.contains("updated"), "a dropped update is not counted: {summary}");
-    assert_eq!(read(&file), case(7), "the edited case is left as edited");
+    let case = |ms: u64, now: &str| json!([{ "name": "slow", "call": { "tool": "slow", "args": { "ms": ms } }, "now": now, "expect": { "ok": false } }]);
+    for edited in [case(7, "2026-11-29T12:00:00Z"), case(1500, "2026-12-01T08:00:00Z")] {
+        std::fs::write(&file, case(1500, "2026-11-29T12:00:00Z").to_string()).unwrap();
+        let mut update = std::process::Command::new(trove_host_tests::cli_binary())
+            .args(["test", s(&fixture("echo")), s(&file), "--update"])
+            .env("TROVE_HOST_HOME", dir.join("home"))
+            .env("NO_COLOR", "1")
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("run trove-host test");
+        let mut lines = std::io::BufReader::new(update.stdout.take().unwrap()).lines();
+        assert!(lines.next().expect("a line").unwrap().contains("cases.json"));
+        std::fs::write(&file, edited.to_string()).unwrap();
+        let rest: Vec<String> = lines.map(Result::unwrap).collect();
+        assert_eq!(update.wait().unwrap().code(), Some(1), "a dropped update fails the run: {rest:?}");
+        assert!(rest.iter().any(|l| l.contains("case \"slow\" was edited") && l.contains("its update was dropped")), "{rest:?}");
+        let summary = rest.last().expect("a summary");
+        assert!(!summary.contains("updated") && summary.contains("1 failed"), "a dropped update is not counted: {summary}");
+        assert_eq!(read(&file), edited, "the edited case is left as edited");
+    }
 }
 
 #[test]
