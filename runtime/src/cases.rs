@@ -204,7 +204,8 @@ pub fn raw_cases(file: &Path) -> Result<Vec<Value>, String> {
 /// wants back; the cases it leaves are written whole beside the file and renamed over it.
 ///
 /// - The file is resolved through symbolic links first, so every writer, by whatever path,
-///   takes the same lock and a link stays a link.
+///   takes the same lock and a link stays a link; a link that resolves to nothing is an error.
+/// - The new file keeps the old one's permissions.
 /// - The lock is an exclusive advisory lock on the file's folder (`flock`), held until the
 ///   new text is in place: two writers in parallel each keep their edit (before, the last
 ///   writer's list replaced the other's).
@@ -219,6 +220,12 @@ pub fn rewrite_case_file<R>(file: &Path, edit: impl FnOnce(&mut Vec<Value>) -> R
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let target = match std::fs::canonicalize(file) {
         Ok(target) => target,
+        // A link to nothing (or a loop of links): writing the file's path would replace the
+        // link with a file of its own (review 19).
+        Err(e) if std::fs::symlink_metadata(file).is_ok_and(|m| m.file_type().is_symlink()) => {
+            let to = std::fs::read_link(file).map(|t| t.display().to_string()).unwrap_or_default();
+            return Err(format!("{} is a symbolic link to {to}, which cannot be resolved ({e}): create the file it names first", file.display()));
+        }
         Err(_) => std::fs::canonicalize(dir)
             .map_err(|e| format!("cannot resolve {}: {e}", dir.display()))?
             .join(file.file_name().ok_or_else(|| format!("{} names no file", file.display()))?),
@@ -233,7 +240,12 @@ pub fn rewrite_case_file<R>(file: &Path, edit: impl FnOnce(&mut Vec<Value>) -> R
     let text = serde_json::to_string_pretty(&Value::Array(cases)).expect("JSON") + "\n";
     let name = target.file_name().and_then(|n| n.to_str()).unwrap_or("cases");
     let partial = folder.join(format!(".{name}.{}.partial", std::process::id()));
-    std::fs::write(&partial, text).and_then(|()| std::fs::rename(&partial, &target)).map_err(|e| {
+    // The new file keeps the old one's permissions (a case file made private stays so).
+    let keep_mode = |()| match std::fs::metadata(&target) {
+        Ok(old) => std::fs::set_permissions(&partial, old.permissions()),
+        Err(_) => Ok(()),
+    };
+    std::fs::write(&partial, text).and_then(keep_mode).and_then(|()| std::fs::rename(&partial, &target)).map_err(|e| {
         let _ = std::fs::remove_file(&partial);
         format!("cannot write {}: {e}", file.display())
     })?;
@@ -858,6 +870,38 @@ pub(crate) mod tests {
                 file.display()
             )
         );
+    }
+}
+
+#[cfg(test)]
+mod rewrite_tests {
+    use super::tests::Scratch;
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn a_rewritten_case_file_keeps_its_mode_and_a_dangling_link_is_refused() {
+        // Review 19: the rewrite made a private (600) case file 644, and wrote a file of its own
+        // over a link whose target did not exist yet.
+        let dir = Scratch::new("rewrite");
+        let file = dir.write("cases.json", r#"[{"name": "a", "call": {"tool": "t"}}]"#);
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+        rewrite_case_file(&file, |cases| {
+            cases.push(json!({ "name": "b", "call": { "tool": "t" } }));
+            Ok(())
+        })
+        .expect("rewritten");
+        assert_eq!(std::fs::metadata(&file).unwrap().permissions().mode() & 0o777, 0o600);
+        assert_eq!(raw_cases(&file).unwrap().len(), 2);
+
+        let link = dir.0.join("linked.json");
+        std::os::unix::fs::symlink(dir.0.join("shared/cases.json"), &link).unwrap();
+        let refused = rewrite_case_file(&link, |_| Ok(())).unwrap_err();
+        assert!(refused.contains("is a symbolic link to") && refused.contains("shared/cases.json"), "{refused}");
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link is left a link");
+        let looped = dir.0.join("loop.json");
+        std::os::unix::fs::symlink(&looped, &looped).unwrap();
+        assert!(rewrite_case_file(&looped, |_| Ok(())).is_err());
     }
 }
 
