@@ -551,6 +551,19 @@ impl Redactor {
         // A JSON value (a service-account key): a toolkit parses it and prints or sends its
         // members, which no form of the whole text matches (review 19). Each string member of
         // 8 bytes or more is a value of its own, named `NAME#/json/pointer` for a cassette.
+        // A value stored with blanks around it (a pasted key, a `.env` line) that the toolkit
+        // `.trim()`s before use: the trimmed value is the credential that goes out (review 19),
+        // named `NAME#trim` for a cassette.
+        let trimmed = value.trim();
+        if trimmed.len() != value.len() && trimmed.len() >= MIN_DERIVED_LEN {
+            self.add_form_set(name.map(|n| format!("{n}#trim")).as_deref(), trimmed);
+        }
+        // A URL whose path is the credential (a Slack or Discord webhook): a helper that logs
+        // `host + pathname`, never the query, prints it whole (review 19). The path, when it is
+        // 16 bytes or more, is a value of its own, named `NAME#path` for a cassette.
+        if let Some(path) = url_path(value) {
+            self.add_form_set(name.map(|n| format!("{n}#path")).as_deref(), &path);
+        }
         for (pointer, member) in json_members(value) {
             let member_name = name.filter(|_| pointer.bytes().all(|b| b.is_ascii_alphanumeric() || b"/_-".contains(&b))).map(|n| format!("{n}#{pointer}"));
             self.add_form_set(member_name.as_deref(), &member);
@@ -838,13 +851,25 @@ fn json_members(value: &str) -> Vec<(String, String)> {
     out
 }
 
-/// The value `name` stands for: the secret itself, or, for `SECRET#/json/pointer`
-/// ([`json_members`]), that string member of the secret's current JSON value.
+/// The path of `value` when it is an `http:` or `https:` URL whose path is 16 bytes or more,
+/// as the URL parser serialises it (what `new URL(value).pathname` gives).
+fn url_path(value: &str) -> Option<String> {
+    let url = url::Url::parse(value.trim()).ok()?;
+    (matches!(url.scheme(), "http" | "https") && url.path().len() >= 16).then(|| url.path().to_owned())
+}
+
+/// The value `name` stands for: the secret itself; for `SECRET#trim`, the secret's current
+/// value without its surrounding white space; for `SECRET#/json/pointer` ([`json_members`]),
+/// that string member of the secret's current JSON value; for `SECRET#path`, the path of the
+/// secret's current URL ([`url_path`]).
 fn value_of_name(name: &str, value_of: &dyn Fn(&str) -> Option<String>) -> Option<String> {
-    match name.split_once('#') {
+    // The last step last: `SA#/private_key#trim` is the trimmed member of SA.
+    match name.rsplit_once('#') {
         None => value_of(name),
+        Some((secret, "trim")) => value_of_name(secret, value_of).map(|v| v.trim().to_owned()),
+        Some((secret, "path")) => value_of_name(secret, value_of).and_then(|v| url_path(&v)),
         Some((secret, pointer)) => {
-            let parsed: Value = serde_json::from_str(&value_of(secret)?).ok()?;
+            let parsed: Value = serde_json::from_str(&value_of_name(secret, value_of)?).ok()?;
             parsed.pointer(pointer)?.as_str().map(str::to_owned)
         }
     }
@@ -1342,6 +1367,39 @@ mod tests {
         // Not JSON, or JSON that is not an object or array: no members.
         assert!(json_members("\"a long string value\"").is_empty());
         assert!(json_members("{not json").is_empty());
+    }
+
+    #[test]
+    fn the_path_of_a_url_valued_secret_is_a_secret() {
+        // Review 19: a webhook URL whose path is the credential, logged as host + pathname.
+        let mut r = Redactor::default();
+        r.add_named("WEBHOOK_URL", "https://hooks.example.com/services/T0AAAA/B0BBBB/XyZ9secret8token7");
+        assert_eq!(r.redact_str("POST hooks.example.com/services/T0AAAA/B0BBBB/XyZ9secret8token7"), "POST hooks.example.com[redacted]");
+        // The whole URL is the value itself; its path sent elsewhere is the member.
+        assert_eq!(r.placeholders_str("https://hooks.example.com/services/T0AAAA/B0BBBB/XyZ9secret8token7"), "{{secret:WEBHOOK_URL}}");
+        let scrubbed = r.placeholders_str("https://relay.example/services/T0AAAA/B0BBBB/XyZ9secret8token7?x=1");
+        assert_eq!(scrubbed, "https://relay.example{{secret:WEBHOOK_URL#path}}?x=1");
+        assert_eq!(expand_placeholders("{{secret:WEBHOOK_URL#path}}", &|_| Some("https://h.example/services/T1/B2/new-token-0000".into())), "/services/T1/B2/new-token-0000");
+        // A short path (a base URL) is not a secret of its own.
+        let mut base = Redactor::default();
+        base.add("https://api.example.com/v1/");
+        assert_eq!(base.redact_str("GET /v1/items"), "GET /v1/items");
+    }
+
+    #[test]
+    fn a_value_stored_with_blanks_is_found_trimmed() {
+        // Review 19: `TROVE_SECRET_API_KEY='sk-live-4f9a8b7c '`, `.trim()`med by the toolkit.
+        let mut r = Redactor::default();
+        r.add_named("API_KEY", " sk-live-4f9a8b7c\t ");
+        assert_eq!(r.redact_str("key=sk-live-4f9a8b7c&x=1"), "key=[redacted]&x=1");
+        let scrubbed = r.placeholders_str("https://api.example/v1?key=sk-live-4f9a8b7c");
+        assert_eq!(scrubbed, "https://api.example/v1?key={{secret:API_KEY#trim}}");
+        assert_eq!(placeholder_names(&scrubbed), vec!["API_KEY".to_owned()]);
+        assert_eq!(expand_placeholders(&scrubbed, &|_| Some("sk-live-rotated99 ".into())), "https://api.example/v1?key=sk-live-rotated99");
+        // A short trimmed value is not looked for on its own (it would match by chance).
+        let mut short = Redactor::default();
+        short.add("  abc ");
+        assert_eq!(short.redact_str("abc"), "abc");
     }
 
     #[test]
