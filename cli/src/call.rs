@@ -241,6 +241,7 @@ pub async fn call(args: CallArgs) -> ExitCode {
             freeze_time: args.freeze_time,
             cache_off: args.stores.cache_is_off(),
             declared: toolkit.manifest_json()["secrets"].as_array().cloned().unwrap_or_default(),
+            live: toolkit.redactor(),
             exchanges,
         };
         match append_case(file, recorded, &outcome.envelope.json()).await {
@@ -269,6 +270,8 @@ struct RecordedCall<'a> {
     /// `--cache off`: the live call had no `ctx.cache` either.
     cache_off: bool,
     declared: Vec<Value>,
+    /// The values the live call resolved (for the shape of a JSON secret's stand-in).
+    live: trove_host_ops::redact::Redactor,
     /// Scrubbed: placeholders instead of secret values.
     exchanges: Vec<trove_host_ops::egress::replay::Exchange>,
 }
@@ -316,7 +319,12 @@ async fn append_case(file: &Path, r: RecordedCall<'_>, live_envelope: &Value) ->
         .declared
         .iter()
         .filter_map(Value::as_str)
-        .map(|n| (n.to_owned(), Value::String(stand_in(n))))
+        .map(|n| {
+            // A JSON secret (a service-account key) gets a stand-in of the same shape, so the
+            // toolkit still parses it and the cassette's member placeholders fill from it.
+            let json = r.live.named_value(n).and_then(|v| trove_host_ops::redact::json_stand_in(v, |pointer| format!("{}{pointer}", stand_in(n))));
+            (n.to_owned(), Value::String(json.unwrap_or_else(|| stand_in(n))))
+        })
         .collect();
     let mut case = json!({
         "name": r.name,

@@ -589,6 +589,11 @@ impl Redactor {
         }
     }
 
+    /// The value added under `name` ([`Self::add_named`]), if any.
+    pub fn named_value(&self, name: &str) -> Option<&str> {
+        self.known.iter().find(|k| k.form == SecretForm::Raw && k.name.as_deref() == Some(name)).map(|k| k.text.as_str())
+    }
+
     /// Whether no value has been resolved (then text passes through untouched).
     pub fn is_empty(&self) -> bool {
         self.known.is_empty()
@@ -856,6 +861,21 @@ fn json_members(value: &str) -> Vec<(String, String)> {
 fn url_path(value: &str) -> Option<String> {
     let url = url::Url::parse(value.trim()).ok()?;
     (matches!(url.scheme(), "http" | "https") && url.path().len() >= 16).then(|| url.path().to_owned())
+}
+
+/// For a JSON object or array `value`: the same JSON with each member [`Redactor::add_named`]
+/// treats as a value of its own replaced by `stand_in(pointer)`, so that a recorded case can
+/// give a stand-in a toolkit still parses and whose members fill the cassette's member
+/// placeholders (`{{secret:NAME#/pointer}}`). `None` for any other value.
+pub fn json_stand_in(value: &str, stand_in: impl Fn(&str) -> String) -> Option<String> {
+    let members = json_members(value);
+    let mut parsed: Value = serde_json::from_str(value).ok().filter(|v: &Value| v.is_object() || v.is_array())?;
+    for (pointer, _) in members {
+        if let Some(member) = parsed.pointer_mut(&pointer) {
+            *member = Value::String(stand_in(&pointer));
+        }
+    }
+    Some(parsed.to_string())
 }
 
 /// The value `name` stands for: the secret itself; for `SECRET#trim`, the secret's current
@@ -1364,6 +1384,12 @@ mod tests {
         assert_eq!(placeholder_names(&scrubbed), vec!["SA".to_owned()]);
         let rotated = sa.replace("cs_live/9Qw8Er7Ty6", "cs_live_rotated+/1");
         assert_eq!(expand_placeholders(&scrubbed, &|n| (n == "SA").then(|| rotated.clone())), "client_secret=cs_live_rotated%2B%2F1&grant_type=x");
+        // A recorded case's stand-in keeps the shape; the members become stand-ins.
+        assert_eq!(r.named_value("SA"), Some(sa.as_str()));
+        let stand_in = json_stand_in(&sa, |p| format!("stand-in{p}")).unwrap();
+        let parsed: Value = serde_json::from_str(&stand_in).unwrap();
+        assert_eq!(parsed, serde_json::json!({ "type": "sa", "private_key": "stand-in/private_key", "client": { "secret": "stand-in/client/secret" }, "ids": ["short", "stand-in/ids/1"] }));
+        assert_eq!(json_stand_in("plain-value-1234", |p| p.to_owned()), None);
         // Not JSON, or JSON that is not an object or array: no members.
         assert!(json_members("\"a long string value\"").is_empty());
         assert!(json_members("{not json").is_empty());
