@@ -28,7 +28,7 @@ pub struct ServeArgs {
     grace: f64,
     /// A platform whose callbacks calls may use (`callbackBase`, e.g.
     /// https://trove.example/api); repeatable. A call naming any other is refused.
-    #[arg(long = "platform", value_name = "URL")]
+    #[arg(long = "platform", value_name = "URL", value_parser = platform_url)]
     platforms: Vec<String>,
     /// Largest accepted request body, in bytes (larger: 413).
     #[arg(long, value_name = "BYTES", default_value_t = trove_host_server::DEFAULT_MAX_BODY_BYTES)]
@@ -274,6 +274,28 @@ mod tests {
         for refused in ["example.com:80", "+80", "70000", "localhost:", "localhost", "", "127.0.0.1"] {
             let error = listen_address(refused).unwrap_err();
             assert!(error.contains("IP:PORT") && error.contains(&format!("{refused:?}")), "{refused}: {error}");
+        }
+    }
+}
+
+/// `--platform`'s value: an `http:` or `https:` URL with a host, refused at start rather than
+/// failing every callback later (`localhost:8080` parses as a URL of scheme `localhost`).
+fn platform_url(text: &str) -> Result<String, String> {
+    match url::Url::parse(text) {
+        Ok(url) if matches!(url.scheme(), "http" | "https") && url.host().is_some() => Ok(text.to_owned()),
+        Ok(_) | Err(_) => Err(format!("{text:?} is not an http:// or https:// URL (e.g. https://trove.example/api)")),
+    }
+}
+
+#[cfg(test)]
+mod platform_tests {
+    #[test]
+    fn a_platform_is_an_http_url_with_a_host() {
+        assert_eq!(super::platform_url("https://trove.example/api").as_deref(), Ok("https://trove.example/api"));
+        assert!(super::platform_url("http://127.0.0.1:8080").is_ok());
+        for bad in ["localhost:8080", "trove.example/api", "ftp://trove.example/", "file:///tmp/x", ""] {
+            let refused = super::platform_url(bad).unwrap_err();
+            assert!(refused.contains("is not an http:// or https:// URL"), "{bad}: {refused}");
         }
     }
 }
