@@ -124,8 +124,8 @@ pub struct Ledger {
     /// Cassette exchanges by the order their requests were issued ([`Self::reserve_exchange`]).
     exchange_slots: Mutex<Vec<Option<Exchange>>>,
     /// The values this call resolved, in order, and a redaction set of them made when first
-    /// asked for ([`Self::holds_call_secret`]) and remade when more came since.
-    call_values: Mutex<(Vec<(String, String)>, Option<(usize, Redactor)>)>,
+    /// asked for ([`Self::holds_call_secret`]; dropped when a value is added).
+    call_values: Mutex<(Vec<(String, String)>, Option<Redactor>)>,
     /// Which call this is (`toolkit`, `tool`, `call_id`), for the ledger's own warnings, so
     /// they carry the fields every other line about the call carries ([`Ledger::label`]).
     label: std::sync::OnceLock<[String; 3]>,
@@ -239,7 +239,9 @@ impl Ledger {
     /// cassette's placeholder says; minted OAuth tokens use [`OAUTH_TOKEN_NAME`]).
     pub fn add_secret_value(&self, name: &str, value: &str) {
         self.redactor.lock().expect("ledger").add_named(name, value);
-        self.call_values.lock().expect("ledger").0.push((name.to_owned(), value.to_owned()));
+        let mut call_values = self.call_values.lock().expect("ledger");
+        call_values.0.push((name.to_owned(), value.to_owned()));
+        call_values.1 = None;
     }
 
     /// Whether `text` holds a whole form of a value **this call** resolved
@@ -253,14 +255,14 @@ impl Ledger {
         if values.is_empty() {
             return false;
         }
-        if made.as_ref().is_none_or(|(count, _)| *count != values.len()) {
+        made.get_or_insert_with(|| {
             let mut redactor = Redactor::default();
             for (name, value) in values.iter() {
                 redactor.add_named(name, value);
             }
-            *made = Some((values.len(), redactor));
-        }
-        made.as_ref().is_some_and(|(_, redactor)| redactor.holds_whole_form(text))
+            redactor
+        })
+        .holds_whole_form(text)
     }
 
     /// Takes the next place in the cassette for a request about to be sent, so that exchanges

@@ -827,6 +827,20 @@ const MAX_JSON_MEMBERS: usize = 64;
 /// or array (at most [`MAX_JSON_MEMBERS`], depth first), each with its JSON pointer
 /// (`/private_key`, `/keys/0`); none for any other value.
 fn json_members(value: &str) -> Vec<(String, String)> {
+    json_value(value).map(|parsed| members_of(&parsed)).unwrap_or_default()
+}
+
+/// `value` parsed, when it is a JSON object or array.
+fn json_value(value: &str) -> Option<Value> {
+    let trimmed = value.trim_start();
+    if !(trimmed.starts_with('{') || trimmed.starts_with('[')) {
+        return None;
+    }
+    serde_json::from_str(value).ok()
+}
+
+/// [`json_members`] of a parsed value.
+fn members_of(parsed: &Value) -> Vec<(String, String)> {
     fn walk(v: &Value, at: &mut String, out: &mut Vec<(String, String)>) {
         if out.len() >= MAX_JSON_MEMBERS {
             return;
@@ -845,13 +859,8 @@ fn json_members(value: &str) -> Vec<(String, String)> {
             _ => {}
         }
     }
-    let trimmed = value.trim_start();
-    if !(trimmed.starts_with('{') || trimmed.starts_with('[')) {
-        return Vec::new();
-    }
-    let Ok(parsed) = serde_json::from_str::<Value>(value) else { return Vec::new() };
     let mut out = Vec::new();
-    walk(&parsed, &mut String::new(), &mut out);
+    walk(parsed, &mut String::new(), &mut out);
     out.truncate(MAX_JSON_MEMBERS);
     out
 }
@@ -868,9 +877,8 @@ fn url_path(value: &str) -> Option<String> {
 /// give a stand-in a toolkit still parses and whose members fill the cassette's member
 /// placeholders (`{{secret:NAME#/pointer}}`). `None` for any other value.
 pub fn json_stand_in(value: &str, stand_in: impl Fn(&str) -> String) -> Option<String> {
-    let members = json_members(value);
-    let mut parsed: Value = serde_json::from_str(value).ok().filter(|v: &Value| v.is_object() || v.is_array())?;
-    for (pointer, _) in members {
+    let mut parsed = json_value(value)?;
+    for (pointer, _) in members_of(&parsed) {
         if let Some(member) = parsed.pointer_mut(&pointer) {
             *member = Value::String(stand_in(&pointer));
         }

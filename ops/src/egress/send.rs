@@ -453,14 +453,11 @@ impl Egress {
                 None
             }
         };
-        match response {
-            Some(response) => {
-                unfinished.request = None;
-                drop(unfinished);
-                self.ledger.record_exchange(slot, Exchange { request: recorded, response });
-            }
-            None => drop(unfinished),
-        }
+        // Without a response, `unfinished` says so as it goes.
+        let Some(response) = response else { return result };
+        unfinished.request = None;
+        drop(unfinished);
+        self.ledger.record_exchange(slot, Exchange { request: recorded, response });
         result
     }
 
