@@ -11,11 +11,12 @@
 //! [`run_case`] compares what trove-host did with the case's expectations; [`update_case`]
 //! rewrites the expectations that differ (`test --update`).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{json, Map, Value};
 use trove_host_ops::clock::FixedClock;
 use trove_host_ops::egress::replay::{Exchange, ReplayTransport};
@@ -236,8 +237,9 @@ pub fn rewrite_case_file<R>(file: &Path, edit: impl FnOnce(&mut Vec<Value>) -> R
         .and_then(|handle| handle.lock().map(|()| handle))
         .map_err(|e| format!("cannot lock {} to rewrite {}: {e}", folder.display(), file.display()))?;
     let mut cases = raw_cases(&target)?;
+    let written = written_members(&target)?;
     let answer = edit(&mut cases)?;
-    let text = serde_json::to_string_pretty(&Value::Array(cases)).expect("JSON") + "\n";
+    let text = case_file_text(&cases, &written);
     let name = target.file_name().and_then(|n| n.to_str()).unwrap_or("cases");
     let partial = folder.join(format!(".{name}.{}.partial", std::process::id()));
     // The new file keeps the old one's permissions (a case file made private stays so).
@@ -250,6 +252,54 @@ pub fn rewrite_case_file<R>(file: &Path, edit: impl FnOnce(&mut Vec<Value>) -> R
         format!("cannot write {}: {e}", file.display())
     })?;
     Ok(answer)
+}
+
+/// Each case's members as written in `file` (by case name, then member name), so that a rewrite
+/// writes back what it did not change as it was: a number JSON can hold and an `f64` cannot (a
+/// 20-digit id in a cassette body) keeps its digits, and a hand-formatted member keeps its
+/// layout (review 19). Empty when the file does not exist.
+fn written_members(file: &Path) -> Result<HashMap<String, HashMap<String, Box<RawValue>>>, String> {
+    if !file.exists() {
+        return Ok(HashMap::new());
+    }
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let cases: Vec<HashMap<String, Box<RawValue>>> =
+        serde_json::from_str(&text).map_err(|e| format!("{} is not a case file: {e}", file.display()))?;
+    Ok(cases
+        .into_iter()
+        .filter_map(|case| {
+            let name = serde_json::from_str::<String>(case.get("name")?.get()).ok()?;
+            Some((name, case))
+        })
+        .collect())
+}
+
+/// The text of a case file holding `cases`, laid out as `serde_json::to_string_pretty` lays
+/// it out, except that a member equal to the one `written` holds for the same case is written
+/// with its old text.
+fn case_file_text(cases: &[Value], written: &HashMap<String, HashMap<String, Box<RawValue>>>) -> String {
+    if cases.is_empty() {
+        return "[]\n".into();
+    }
+    let mut text = String::from("[\n");
+    for (i, case) in cases.iter().enumerate() {
+        let Value::Object(members) = case else { unreachable!("raw_cases holds objects only") };
+        let old = case.get("name").and_then(Value::as_str).and_then(|name| written.get(name));
+        text.push_str("  {\n");
+        for (j, (key, value)) in members.iter().enumerate() {
+            let kept = old
+                .and_then(|old| old.get(key))
+                .filter(|raw| serde_json::from_str::<Value>(raw.get()).is_ok_and(|was| was == *value))
+                .map(|raw| raw.get().to_owned());
+            // A string holds no raw line break, so indenting after each one indents lines only.
+            let member = kept.unwrap_or_else(|| serde_json::to_string_pretty(value).expect("JSON").replace('\n', "\n    "));
+            text.push_str(&format!("    {}: {member}", Value::String(key.clone())));
+            text.push_str(if j + 1 < members.len() { ",\n" } else { "\n" });
+        }
+        text.push_str(if i + 1 < cases.len() { "  },\n" } else { "  }\n" });
+    }
+    text.push_str("]\n");
+    text
 }
 
 /// Whether `object` is a matcher: `{"$regex": …}` and nothing else.
@@ -902,6 +952,49 @@ mod rewrite_tests {
         let looped = dir.0.join("loop.json");
         std::os::unix::fs::symlink(&looped, &looped).unwrap();
         assert!(rewrite_case_file(&looped, |_| Ok(())).is_err());
+    }
+
+    #[test]
+    fn a_rewrite_writes_what_it_did_not_change_as_it_was() {
+        // Review 19: `test --update` turned a 30-digit id in a cassette body into 1.2345678901234568e29.
+        let dir = Scratch::new("rewrite-raw");
+        let original = r#"[{"name": "a", "call": {"tool": "t"},
+  "http": [{"request": {"url": "https://api.example.com/"}, "response": {"status": 200, "body": {"id": 123456789012345678901234567890, "list": [1,2,3]}}}]},
+ {"name": "b", "call": {"tool": "t", "args": {"n": 1.50}}}]"#;
+        let file = dir.write("cases.json", original);
+        rewrite_case_file(&file, |cases| {
+            cases[0]["expect"] = json!({ "ok": true, "result": "x" });
+            cases[1]["call"]["args"]["n"] = json!(2);
+            cases.push(json!({ "name": "c", "call": { "tool": "t" } }));
+            Ok(())
+        })
+        .expect("rewritten");
+        let text = std::fs::read_to_string(&file).unwrap();
+        // Left alone: written as it was, digits and layout.
+        assert!(text.contains(r#"{"id": 123456789012345678901234567890, "list": [1,2,3]}"#), "{text}");
+        assert!(text.contains(r#""name": "a""#) && !text.contains("e29"), "{text}");
+        // Changed or new: laid out as `to_string_pretty` lays it out, at the member's depth.
+        assert!(text.contains("    \"expect\": {\n      \"ok\": true,\n      \"result\": \"x\"\n    }"), "{text}");
+        assert!(text.contains(r#""n": 2"#) && !text.contains("1.50"), "{text}");
+        let cases = raw_cases(&file).unwrap();
+        assert_eq!(cases.len(), 3);
+        assert_eq!(cases[0]["expect"]["result"], "x");
+        assert_eq!(cases[2]["name"], "c");
+
+        // A file the host wrote itself comes back byte for byte as `to_string_pretty` writes it.
+        let cases = json!([{ "name": "a", "call": { "tool": "t", "args": { "q": [1, { "r": null }] } }, "expect": { "ok": true } }]);
+        let pretty = serde_json::to_string_pretty(&cases).unwrap() + "\n";
+        let file = dir.write("pretty.json", &pretty);
+        rewrite_case_file(&file, |_| Ok(())).expect("rewritten");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), pretty);
+        rewrite_case_file(&file, |cases| {
+            cases[0]["expect"]["ok"] = json!(false);
+            Ok(())
+        })
+        .expect("rewritten");
+        let mut changed = cases.clone();
+        changed[0]["expect"]["ok"] = json!(false);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), serde_json::to_string_pretty(&changed).unwrap() + "\n");
     }
 }
 
