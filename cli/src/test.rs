@@ -182,6 +182,14 @@ pub async fn test(args: TestArgs) -> ExitCode {
                     if declared.is_empty() { "none".to_owned() } else { declared.join(", ") }
                 );
             }
+            // The corpus format reads a name absent from `secrets` as undeclared (the Node run
+            // of `--against-node` does too); the host, which has the manifest, runs it as not set.
+            for name in run.declared_secrets.iter().filter(|name| !case.secrets.contains_key(*name)) {
+                out!(
+                    "  {YELLOW}warning:{YELLOW:#} case {:?} does not list the secret {name:?}, which the toolkit declares; it runs as not set (write \"{name}\": null in its secrets to say so: --against-node reads a name left out as undeclared)",
+                    case.name
+                );
+            }
             // A cassette or scripted answer that does not fit is not an expectation to rewrite.
             let script_problems = problems.iter().any(|p| p.starts_with("http:") || p.starts_with("trove:"));
             if args.update && !script_problems && update_case(&mut raw[*index], result) {

@@ -577,6 +577,19 @@ fn case_files_get_precise_errors_and_update_keeps_matchers_that_still_match() {
         "{}",
         text(&out)
     );
+    // A declared secret the case leaves out runs as not set, and says so: the corpus format
+    // (and the Node run of --against-node) reads it as undeclared (review 19).
+    let skyward = repo_root().join("toolkits/skyward");
+    let omitted = dir.join("omitted.json");
+    std::fs::write(&omitted, r#"[{"name":"a","call":{"tool":"picture_of_the_day","args":{}},"now":"2026-01-01T00:00:00Z","secrets":{}}]"#).unwrap();
+    let out = run(&["test", s(&skyward), s(&omitted)]);
+    assert!(
+        text(&out).contains(r#"warning: case "a" does not list the secret "NASA_API_KEY", which the toolkit declares; it runs as not set"#),
+        "{}",
+        text(&out)
+    );
+    let listed = run(&["test", s(&skyward), s(&skyward.join("tests"))]);
+    assert!(!text(&listed).contains("does not list the secret"), "{}", text(&listed));
 
     // A case with no `expect` at all fails, and --update writes it; a matcher that still
     // matches survives an update of a sibling field.
