@@ -106,13 +106,36 @@ impl Resolve for VettingResolver {
             if addrs.is_empty() {
                 return Err(format!("{} has no addresses", name.as_str()).into());
             }
-            if let Some(bad) = addrs.iter().find(|ip| is_blocked_ip(**ip) && !permitted.contains(ip)) {
-                return Err(Box::new(BlockedAddress(*bad)) as Box<dyn std::error::Error + Send + Sync>);
+            if let Some(bad) = first_refused(&addrs, &own_addresses(), &permitted) {
+                return Err(Box::new(BlockedAddress(bad)) as Box<dyn std::error::Error + Send + Sync>);
             }
             let vetted: Addrs = Box::new(addrs.into_iter().map(|ip| SocketAddr::new(ip, 0)));
             Ok(vetted)
         })
     }
+}
+
+/// The first of `addrs` egress may not reach: one in a blocked range ([`is_blocked_ip`]) or one
+/// of this machine's own addresses (`own`: a public address of the host's own interface reaches
+/// its services as loopback does, **host**), unless a test permitted it.
+fn first_refused(addrs: &[IpAddr], own: &[IpAddr], permitted: &[IpAddr]) -> Option<IpAddr> {
+    addrs.iter().copied().find(|ip| (is_blocked_ip(*ip) || own.contains(ip)) && !permitted.contains(ip))
+}
+
+/// The addresses of this machine's interfaces (`getifaddrs`), read at each lookup: a lookup
+/// opens a connection, which is rare next to requests, and interfaces come and go (DHCP,
+/// VPNs, containers). Empty if they cannot be read (the ranges are still vetted).
+fn own_addresses() -> Vec<IpAddr> {
+    let Ok(interfaces) = nix::ifaddrs::getifaddrs() else { return Vec::new() };
+    interfaces
+        .filter_map(|interface| {
+            let address = interface.address?;
+            address
+                .as_sockaddr_in()
+                .map(|v4| IpAddr::V4(v4.ip()))
+                .or_else(|| address.as_sockaddr_in6().map(|v6| IpAddr::V6(v6.ip())))
+        })
+        .collect()
 }
 
 /// Settings of a [`NetworkTransport`]. The per-call limits (timeouts, body caps) are not
@@ -267,5 +290,30 @@ impl Transport for NetworkTransport {
     /// request whose pooled connection turns out closed before it was sent.
     fn for_instance(&self) -> Option<Arc<dyn Transport>> {
         Some(Arc::new(self.fresh()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_of_the_machine_itself_is_refused_like_loopback() {
+        let public: IpAddr = "203.0.113.7".parse().unwrap();
+        let other: IpAddr = "198.51.100.1".parse().unwrap();
+        let loopback: IpAddr = "127.0.0.1".parse().unwrap();
+        // A public address is reached, unless the machine has it on an interface of its own.
+        assert_eq!(first_refused(&[public], &[], &[]), None);
+        assert_eq!(first_refused(&[other, public], &[loopback, public], &[]), Some(public));
+        // Blocked ranges are refused whatever the interfaces; a test may permit one address.
+        assert_eq!(first_refused(&[public, loopback], &[], &[]), Some(loopback));
+        assert_eq!(first_refused(&[loopback], &[loopback], &[loopback]), None);
+    }
+
+    #[test]
+    fn the_machine_s_own_addresses_are_read_from_its_interfaces() {
+        // Every Linux machine (and network namespace) has its loopback interface.
+        let own = own_addresses();
+        assert!(own.contains(&IpAddr::from([127, 0, 0, 1])), "{own:?}");
     }
 }
