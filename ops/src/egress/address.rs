@@ -87,6 +87,24 @@ pub fn is_blocked_ip(ip: IpAddr) -> bool {
     }
 }
 
+/// The addresses of this machine's own interfaces (`getifaddrs`), which egress never reaches
+/// (**host**): a public address of the host's own interface reaches its services (a
+/// `0.0.0.0`-bound one) as loopback does. Read at each use, not kept: it is asked once per
+/// lookup (a new connection) or IP-literal URL, and interfaces come and go (DHCP, VPNs,
+/// containers). Empty if they cannot be read (the ranges are still vetted).
+pub fn own_addresses() -> Vec<IpAddr> {
+    let Ok(interfaces) = nix::ifaddrs::getifaddrs() else { return Vec::new() };
+    interfaces
+        .filter_map(|interface| {
+            let address = interface.address?;
+            address
+                .as_sockaddr_in()
+                .map(|v4| IpAddr::V4(v4.ip()))
+                .or_else(|| address.as_sockaddr_in6().map(|v6| IpAddr::V6(v6.ip())))
+        })
+        .collect()
+}
+
 fn is_blocked_v4(ip: Ipv4Addr) -> bool {
     BLOCKED_V4.iter().any(|n| n.contains(&ip))
 }

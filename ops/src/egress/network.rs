@@ -16,7 +16,7 @@ use bytes::{Bytes, BytesMut};
 use futures::StreamExt;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 
-use super::address::is_blocked_ip;
+use super::address::{is_blocked_ip, own_addresses};
 use super::transport::{HttpRequest, HttpResponse, Transport, TransportError};
 
 /// Looks up the addresses of a host name. The system resolver in production; tests supply
@@ -120,22 +120,6 @@ impl Resolve for VettingResolver {
 /// its services as loopback does, **host**), unless a test permitted it.
 fn first_refused(addrs: &[IpAddr], own: &[IpAddr], permitted: &[IpAddr]) -> Option<IpAddr> {
     addrs.iter().copied().find(|ip| (is_blocked_ip(*ip) || own.contains(ip)) && !permitted.contains(ip))
-}
-
-/// The addresses of this machine's interfaces (`getifaddrs`), read at each lookup: a lookup
-/// opens a connection, which is rare next to requests, and interfaces come and go (DHCP,
-/// VPNs, containers). Empty if they cannot be read (the ranges are still vetted).
-fn own_addresses() -> Vec<IpAddr> {
-    let Ok(interfaces) = nix::ifaddrs::getifaddrs() else { return Vec::new() };
-    interfaces
-        .filter_map(|interface| {
-            let address = interface.address?;
-            address
-                .as_sockaddr_in()
-                .map(|v4| IpAddr::V4(v4.ip()))
-                .or_else(|| address.as_sockaddr_in6().map(|v6| IpAddr::V6(v6.ip())))
-        })
-        .collect()
 }
 
 /// Settings of a [`NetworkTransport`]. The per-call limits (timeouts, body caps) are not

@@ -12,7 +12,7 @@ use std::net::IpAddr;
 
 use url::{Host, Url};
 
-use super::address::{is_blocked_ip, is_sdk_blocked_ip};
+use super::address::{is_blocked_ip, is_sdk_blocked_ip, own_addresses};
 
 /// Why a request was refused. `Display` gives the contract's exact message (§6), which is
 /// what the toolkit sees as a non-retryable `ToolError`.
@@ -141,9 +141,12 @@ impl EgressPolicy {
             return Err(EgressRefusal::NonHttps("http:".into()));
         }
         // IPv4-compatible, NAT64 and 6to4 wrappers of a blocked IPv4 address, IPv6 multicast,
-        // and `localhost.`-style names the SDK's literal comparison lets through.
+        // `localhost.`-style names the SDK's literal comparison lets through, and an address of
+        // the machine's own (an IP literal is connected to without a lookup, so the vetting
+        // resolver never sees it).
         let bare = hostname.strip_suffix('.').unwrap_or(&hostname);
-        if address.is_some_and(is_blocked_ip) || bare == "localhost" || bare.ends_with(".localhost") {
+        let refused = |ip: IpAddr| is_blocked_ip(ip) || own_addresses().contains(&ip);
+        if address.is_some_and(refused) || bare == "localhost" || bare.ends_with(".localhost") {
             return Err(EgressRefusal::PrivateAddress);
         }
         if self.entries.is_empty() {
