@@ -48,10 +48,22 @@ impl PlatformCallbacks {
     }
 
     /// `text` (a platform's error body, which the toolkit sees in its rejection) with the call's
-    /// `ctxToken` replaced by `[redacted]`: a platform that echoes the token it refused must not
-    /// hand it to toolkit code (review 19).
+    /// `ctxToken` replaced by `[redacted]` in every form the redactor knows (raw, JSON-escaped,
+    /// percent-encoded, base64…) and JSON-escaped with `\/` for `/` as PHP's `json_encode`
+    /// writes it: a platform that echoes the token it refused must not hand it to toolkit code
+    /// (reviews 19 and 20).
     fn without_token(&self, text: &str) -> String {
-        if self.token.is_empty() { text.to_owned() } else { text.replace(&self.token, crate::redact::REDACTED) }
+        if self.token.is_empty() {
+            return text.to_owned();
+        }
+        let mut redactor = crate::redact::Redactor::default();
+        redactor.add(&self.token);
+        let json = serde_json::to_string(&self.token).expect("a string is JSON");
+        let slashes = json[1..json.len() - 1].replace('/', "\\/");
+        if slashes != self.token {
+            redactor.add(&slashes);
+        }
+        redactor.redact_str(text)
     }
 
     /// POSTs `body` to `{base}{path}`; returns the status and body text. A failure's message
@@ -128,5 +140,25 @@ impl TroveClient for PlatformCallbacks {
         }
         let answer: TroveAnswer = serde_json::from_str(&text).map_err(|e| TroveError::Other(format!("malformed answer: {e}")))?;
         Ok(answer.data)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_platform_body_loses_the_token_in_the_forms_an_echo_writes_it() {
+        // Review 20: a platform echoing the token JSON-escaped (`\/` from PHP's json_encode, `\"`
+        // and `\\` from any encoder) handed it to the toolkit.
+        let token = r#"tok/aBcD+"quoted"\back/0123456789"#;
+        let callbacks = PlatformCallbacks::new("http://127.0.0.1:9/api", token).unwrap();
+        let json = serde_json::to_string(token).unwrap();
+        let php = json.replace('/', "\\/");
+        for body in [format!("bad token {token}"), format!(r#"{{"token":{json}}}"#), format!(r#"{{"token":{php}}}"#)] {
+            let shown = callbacks.without_token(&body);
+            assert!(!shown.contains("aBcD") && shown.contains("[redacted]"), "{body} -> {shown}");
+        }
+        assert_eq!(callbacks.without_token("nothing to hide"), "nothing to hide");
     }
 }
