@@ -5,7 +5,7 @@
 //!       tools/list ◀── Catalog: each toolkit's tool list, mapped                   catalog.rs
 //!       tools/call ──▶ EnvSource::env + cancel token + log sink ─▶ ToolkitHandle::call
 //!                  ◀── envelope ─▶ CallToolResult                                   result.rs
-//!   stdio only: stdin's end held back until no call runs                           stdio.rs
+//!   stdio only: lone surrogates repaired, stdin's end held back until no call runs  stdio.rs
 //!   HTTP only: Origin/Host checks (403) first                                      gate.rs
 //!              bearer token (401), Mcp-Session-Id                                 http.rs
 //! ```
@@ -177,7 +177,7 @@ impl McpServer {
     /// [`McpError`] when the client does not initialize or the session fails.
     pub async fn serve_stdio(&self) -> Result<(), McpError> {
         let (stdin, stdout) = rmcp::transport::stdio_pipes();
-        let stdin = stdio::EndAfterCalls::new(stdin, self.inner.in_flight.clone());
+        let stdin = stdio::EndAfterCalls::new(stdio::LoneSurrogates::new(stdin), self.inner.in_flight.clone());
         let running = session::McpSession::new(self.clone())
             .serve((stdin, stdout))
             .await

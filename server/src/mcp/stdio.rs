@@ -1,5 +1,6 @@
-//! The stdio transport's input: the process's stdin, whose end reaches rmcp only once no call
-//! is running.
+//! The stdio transport's input: the process's stdin, with lone surrogate escapes made
+//! readable ([`LoneSurrogates`]) and its end held back until no call is running
+//! ([`EndAfterCalls`]).
 //!
 //! rmcp ends a session when its input ends, and with it cancels every request still running.
 //! A client that closes stdin has not cancelled anything (MCP: cancellation is the
@@ -24,6 +25,141 @@ use tokio::time::{sleep, Instant, Sleep};
 const SETTLE: Duration = Duration::from_millis(50);
 /// How often it looks again while calls run.
 const RECHECK: Duration = Duration::from_millis(20);
+
+/// Longest line [`LoneSurrogates`] repairs; a longer one passes as it came (rmcp drops a line
+/// over 16 MiB unread anyway), so the adapter never holds more than this.
+const MAX_REPAIRED_LINE: usize = 16 * 1024 * 1024 + 1;
+
+/// `inner` with every lone surrogate escape in its JSON strings (`"\ud83d"` with no low half
+/// after it, or a low half alone) replaced by `\ufffd`, line by line.
+///
+/// JSON's grammar allows them, and Node's `JSON.stringify` writes one when a string was cut
+/// inside an emoji, but serde_json refuses them, and rmcp leaves a line it cannot parse
+/// unanswered: the client waited for its own timeout (review 20). A Rust string cannot hold a
+/// lone surrogate, so the tool gets U+FFFD, as a UTF-8 decoder gives for one.
+pub(crate) struct LoneSurrogates<R> {
+    inner: R,
+    /// Read, not yet handed on: the start of a line whose end has not come.
+    line: Vec<u8>,
+    /// Handed on from `at`.
+    ready: Vec<u8>,
+    at: usize,
+    /// The current line outgrew [`MAX_REPAIRED_LINE`]: it passes through until its end.
+    passing: bool,
+    ended: bool,
+}
+
+impl<R> LoneSurrogates<R> {
+    pub(crate) fn new(inner: R) -> Self {
+        Self { inner, line: Vec::new(), ready: Vec::new(), at: 0, passing: false, ended: false }
+    }
+
+    /// Sorts `bytes` (just read) into complete lines, repaired, and the start of the next.
+    fn take(&mut self, bytes: &[u8]) {
+        let mut rest = bytes;
+        while !rest.is_empty() {
+            let (part, end) = match memchr_newline(rest) {
+                Some(at) => (&rest[..=at], true),
+                None => (rest, false),
+            };
+            rest = &rest[part.len()..];
+            if self.passing {
+                self.ready.extend_from_slice(part);
+            } else {
+                self.line.extend_from_slice(part);
+                if end {
+                    repair_lone_surrogates(&mut self.line);
+                } else if self.line.len() > MAX_REPAIRED_LINE {
+                    self.passing = true;
+                } else {
+                    continue;
+                }
+                self.ready.append(&mut self.line);
+            }
+            if end {
+                self.passing = false;
+            }
+        }
+    }
+}
+
+fn memchr_newline(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b == b'\n')
+}
+
+impl<R: AsyncRead + Unpin> AsyncRead for LoneSurrogates<R> {
+    fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        loop {
+            if this.at < this.ready.len() {
+                let n = buf.remaining().min(this.ready.len() - this.at);
+                buf.put_slice(&this.ready[this.at..this.at + n]);
+                this.at += n;
+                return Poll::Ready(Ok(()));
+            }
+            this.ready.clear();
+            this.at = 0;
+            if this.ended {
+                // The last line, without its newline.
+                if this.line.is_empty() {
+                    return Poll::Ready(Ok(()));
+                }
+                if !this.passing {
+                    repair_lone_surrogates(&mut this.line);
+                }
+                this.ready.append(&mut this.line);
+                continue;
+            }
+            let mut chunk = [0u8; 16 * 1024];
+            let mut read = ReadBuf::new(&mut chunk);
+            ready!(Pin::new(&mut this.inner).poll_read(cx, &mut read))?;
+            if read.filled().is_empty() {
+                this.ended = true;
+            } else {
+                let bytes = read.filled().to_vec();
+                this.take(&bytes);
+            }
+        }
+    }
+}
+
+/// Replaces, in place, each lone surrogate escape inside the JSON strings of `line` with
+/// `\ufffd` (the same length); a pair (`\ud83d\ude00`) and every other byte are left alone.
+fn repair_lone_surrogates(line: &mut [u8]) {
+    fn unit(bytes: &[u8], at: usize) -> Option<u16> {
+        let escape = bytes.get(at..at + 6)?;
+        if escape[0] != b'\\' || escape[1] != b'u' {
+            return None;
+        }
+        u16::from_str_radix(std::str::from_utf8(&escape[2..]).ok()?, 16).ok()
+    }
+    let high = 0xD800..0xDC00;
+    let low = 0xDC00..0xE000;
+    let mut in_string = false;
+    let mut i = 0;
+    while i < line.len() {
+        match line[i] {
+            b'"' => in_string = !in_string,
+            b'\\' if in_string => {
+                match unit(line, i) {
+                    Some(u) if high.contains(&u) && unit(line, i + 6).is_some_and(|next| low.contains(&next)) => i += 12,
+                    Some(u) if high.contains(&u) || low.contains(&u) => {
+                        line[i + 2..i + 6].copy_from_slice(b"fffd");
+                        i += 6;
+                    }
+                    Some(_) => i += 6,
+                    // Any other escape is two bytes (`\"`, `\\`, `\n`…).
+                    None => i += 2,
+                }
+                continue;
+            }
+            // A line break ends a message; a string cannot hold one raw.
+            b'\n' => in_string = false,
+            _ => {}
+        }
+        i += 1;
+    }
+}
 
 /// `inner` with its end held back while `in_flight` is above zero.
 pub(crate) struct EndAfterCalls<R> {
@@ -82,6 +218,37 @@ mod tests {
         in_flight.store(0, Ordering::SeqCst);
         let text = read.await.expect("reader task").expect("read");
         assert_eq!(text, b"line\n");
+    }
+
+    #[test]
+    fn lone_surrogate_escapes_become_the_replacement_character() {
+        let repaired = |text: &str| {
+            let mut bytes = text.as_bytes().to_vec();
+            repair_lone_surrogates(&mut bytes);
+            String::from_utf8(bytes).unwrap()
+        };
+        assert_eq!(repaired(r#"{"a":"hi \ud83d"}"#), r#"{"a":"hi \ufffd"}"#);
+        assert_eq!(repaired(r#"{"a":"\uDE00 x \ud83d\u0041"}"#), r#"{"a":"\ufffd x \ufffd\u0041"}"#);
+        // Pairs, other escapes, an escaped backslash before `u`, and text outside strings stay.
+        for kept in [r#"{"a":"\ud83d\ude00"}"#, r#"{"a":"\\ud83d \" \n \u00e9"}"#, r#"{"\ud83d\udE00":1}"#, r#"{"a":"x"} \ud83d"#] {
+            assert_eq!(repaired(kept), kept);
+        }
+        let fixed = repaired(r#"{"a":"cut \ud83d","b":["\udc00"]}"#);
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&fixed).unwrap()["a"], "cut \u{fffd}");
+    }
+
+    #[tokio::test]
+    async fn lines_are_repaired_across_reads_and_the_last_one_without_its_newline() {
+        // A reader that hands out three bytes at a time, so escapes and lines straddle reads.
+        let (mut client, server) = tokio::io::duplex(3);
+        let writer = tokio::spawn(async move {
+            use tokio::io::AsyncWriteExt;
+            client.write_all(b"{\"a\":\"\\ud83d\"}\n{\"b\":\"\\ud83d\\ude00\"}\n{\"c\":\"\\udc00\"}").await.unwrap();
+        });
+        let mut text = String::new();
+        LoneSurrogates::new(server).read_to_string(&mut text).await.expect("read");
+        writer.await.unwrap();
+        assert_eq!(text, "{\"a\":\"\\ufffd\"}\n{\"b\":\"\\ud83d\\ude00\"}\n{\"c\":\"\\ufffd\"}");
     }
 
     #[tokio::test]
