@@ -48,11 +48,45 @@ impl<F: Fn(LogLevel, &Value) + Send + Sync> LogSink for F {
 }
 
 /// Emits one line. `source` is `ctx.log`, `console` or `handler stack`.
+///
+/// A line that spans lines (a stack, a printed object, or text a caller chose) has each line
+/// after its first indented, and a carriage return written `\r`: toolkit text can never begin
+/// a line of the host's log, where it could pass for the host's own (an access-log line of
+/// another toolkit, say; review 20).
 pub fn emit(level: &str, toolkit: &str, tool: &str, call_id: &str, source: &str, line: &str) {
+    let indented;
+    let line = if line.contains(['\n', '\r']) {
+        indented = continuation_indented(line);
+        indented.as_str()
+    } else {
+        line
+    };
     match level {
         "error" => tracing::error!(target: "trove::toolkit", toolkit, tool, call_id, source, "{line}"),
         "warn" => tracing::warn!(target: "trove::toolkit", toolkit, tool, call_id, source, "{line}"),
         "debug" => tracing::debug!(target: "trove::toolkit", toolkit, tool, call_id, source, "{line}"),
         _ => tracing::info!(target: "trove::toolkit", toolkit, tool, call_id, source, "{line}"),
+    }
+}
+
+/// `text` with every line after the first indented by four spaces, and each carriage return not
+/// followed by a line feed written `\r` (a terminal would go back over the line with it).
+fn continuation_indented(text: &str) -> String {
+    text.replace("\r\n", "\n").replace('\r', "\\r").replace('\n', "\n    ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn toolkit_text_never_starts_a_line_of_the_host_s_log() {
+        let forged = "asked for weather\n2026-12-04T14:00:00.000000Z  INFO call toolkit=\"bank\"\r\nnext\rover";
+        let shown = continuation_indented(forged);
+        assert_eq!(
+            shown,
+            "asked for weather\n    2026-12-04T14:00:00.000000Z  INFO call toolkit=\"bank\"\n    next\\rover"
+        );
+        assert!(shown.lines().skip(1).all(|l| l.starts_with("    ")), "{shown}");
     }
 }
