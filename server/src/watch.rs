@@ -85,7 +85,7 @@ impl Watcher {
                 Entry { watched, loaded_files: files.clone(), files, last_error: None, stamps }
             })
             .collect();
-        let mut reloader = Reloader { host, load, registry, entries, watcher, watching: BTreeMap::new() };
+        let mut reloader = Reloader { host, load, registry, entries, watcher, watching: BTreeMap::new(), unwatchable: None };
         reloader.sync_watches().map_err(|(path, reason)| ServeError::Watch { path, reason })?;
         Ok(Self { task: tokio::spawn(reloader.run(rx)) })
     }
@@ -237,6 +237,9 @@ struct Reloader {
     watcher: RecommendedWatcher,
     /// The folders watched now, and how: [`covering`] the entries' folders.
     watching: BTreeMap<PathBuf, Watch>,
+    /// The folder [`Self::recheck`] last could not watch, and why: warned about once, not on
+    /// every recheck, until it is watched again or the reason changes (review 20).
+    unwatchable: Option<(PathBuf, String)>,
 }
 
 impl Reloader {
@@ -295,8 +298,23 @@ impl Reloader {
             self.watching.remove(dir);
         }
         let before: BTreeSet<PathBuf> = self.watching.keys().cloned().collect();
-        if let Err((path, reason)) = self.sync_watches() {
-            tracing::warn!(target: "trove::serve", "cannot watch {}: {reason}; changes there will not reload", path.display());
+        match self.sync_watches() {
+            Err(failure) if self.unwatchable.as_ref() != Some(&failure) => {
+                let (path, reason) = &failure;
+                tracing::warn!(
+                    target: "trove::serve",
+                    "cannot watch {}: {reason}; changes there will not reload until it can be (tried again every {} s)",
+                    path.display(),
+                    RECHECK.as_secs()
+                );
+                self.unwatchable = Some(failure);
+            }
+            Err(_) => {}
+            Ok(()) => {
+                if let Some((path, _)) = self.unwatchable.take() {
+                    tracing::info!(target: "trove::serve", "watching {} again", path.display());
+                }
+            }
         }
         self.watching.keys().filter(|dir| !before.contains(*dir)).cloned().collect()
     }
