@@ -17,6 +17,9 @@
 //!   too, a toolkit reloads if a file it read has changed (modification time or length) since
 //!   just before it read it, event or not: one can be lost in a race with a replacement, and a
 //!   reload can read a file its writer had not finished.
+//! - A toolkit given as a link that is re-pointed (`ln -sfn releases/v2 current`) reloads from
+//!   its new target, checked every [`RECHECK`]; after the reload the new target's folder is the
+//!   one watched.
 //! - Changes are debounced: a toolkit reloads once its files have been quiet for
 //!   [`DEBOUNCE`]. Hidden files and editor backups (`.x.swp`, `x~`) are ignored.
 //! - A reload is a full [`Host::load`] (unchanged files come from the host's transpile cache).
@@ -82,7 +85,8 @@ impl Watcher {
             .map(|watched| {
                 let files = outside_files(&watched.root, &watched.modules);
                 let stamps = restamp(&[], &watched.modules);
-                Entry { watched, loaded_files: files.clone(), files, last_error: None, stamps }
+                let resolved = std::fs::canonicalize(&watched.source).ok();
+                Entry { watched, loaded_files: files.clone(), files, last_error: None, stamps, resolved }
             })
             .collect();
         let mut reloader = Reloader { host, load, registry, entries, watcher, watching: BTreeMap::new(), unwatchable: None };
@@ -165,6 +169,10 @@ struct Entry {
     /// load: a file whose stamp differs now changed after it was read, whether or not an event
     /// said so ([`Reloader::run`] compares every [`RECHECK`]).
     stamps: Vec<(PathBuf, Option<Stamp>)>,
+    /// Where [`Watched::source`] resolved (through links) when it last loaded: a link re-pointed
+    /// since (`ln -sfn releases/v2 current`) reloads the toolkit from its new target, whose
+    /// folder is then watched instead (review 20).
+    resolved: Option<PathBuf>,
 }
 
 /// What tells a file's content changed without reading it: modification time and length.
@@ -379,7 +387,8 @@ impl Reloader {
                     // can read a file its writer had not finished: a file whose stamp moved
                     // since it was read reloads its toolkit anyway.
                     for (i, entry) in self.entries.iter().enumerate() {
-                        if entry.stamps.iter().any(|(file, then)| stamp(file) != *then) {
+                        let moved = std::fs::canonicalize(&entry.watched.source).ok().is_some_and(|now| entry.resolved.as_ref() != Some(&now));
+                        if moved || entry.stamps.iter().any(|(file, then)| stamp(file) != *then) {
                             touched |= dirty.insert(i);
                         }
                     }
@@ -403,8 +412,11 @@ impl Reloader {
         let id = entry.watched.id.clone();
         // Stamped before the load reads them: a write during the load shows as a change.
         let before: Vec<(PathBuf, Option<Stamp>)> = entry.stamps.iter().map(|(file, _)| (file.clone(), stamp(file))).collect();
+        let resolved = std::fs::canonicalize(&entry.watched.source).ok();
         let (loaded, files) = self.host.load_with_files(&entry.watched.source, self.load.clone()).await;
         entry.stamps = restamp(&before, &files);
+        // Tried, loaded or not: a failed load watches the files it read at the new target.
+        entry.resolved = resolved;
         match loaded {
             Ok(new) if new.id() != id => entry.failed(format!(
                 "{}: the toolkit's id changed from {id:?} to {:?}; restart the server to serve it under its new id",
@@ -413,6 +425,8 @@ impl Reloader {
             )),
             Ok(new) => {
                 let tools = new.tools().len();
+                // Its source may be a link re-pointed to another folder, watched from now on.
+                entry.watched.root = new.root().to_path_buf();
                 // The edit may have added or dropped imports of helpers outside the toolkit's
                 // folder: watch what the new version reads.
                 entry.files = outside_files(&entry.watched.root, &files);

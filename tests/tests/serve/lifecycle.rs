@@ -247,6 +247,37 @@ async fn watch_reloads_changes_and_keeps_the_old_version_when_the_new_one_fails(
     running.shutdown().await;
 }
 
+/// A toolkit served through a link that a deploy re-points (`ln -sfn releases/v2 current`)
+/// reloads from the new target, whose edits then reload it (review 20: the old target stayed
+/// watched and served).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watch_follows_a_re_pointed_link_to_the_toolkit() {
+    let base = scratch("watch-link");
+    let (one, two) = (base.join("v1"), base.join("v2"));
+    copy_toolkit(&fixture("echo"), &one, &[]);
+    copy_toolkit(&fixture("echo"), &two, &[]);
+    let file = two.join("extension.ts");
+    let original = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, original.replace("const VERSION = 'v1'", "const VERSION = 'v2'")).unwrap();
+    let current = base.join("current");
+    std::os::unix::fs::symlink(&one, &current).unwrap();
+    let options = ServeOptions { watch: true, ..local() };
+    let running = start(vec![current.clone()], LoadOptions::default(), no_egress(), options).await;
+    let http = client();
+    let at = url(&running, "echo");
+    assert_eq!(version(&http, &at).await, "v1");
+
+    // Re-pointed in one step, as `ln -sfn` does (a new link renamed over the old one).
+    let next = base.join("current.next");
+    std::os::unix::fs::symlink(&two, &next).unwrap();
+    std::fs::rename(&next, &current).unwrap();
+    eventually("the new target is served", || async { version(&http, &at).await == "v2" }).await;
+    // Its files are watched now.
+    std::fs::write(&file, original.replace("const VERSION = 'v1'", "const VERSION = 'v3'")).unwrap();
+    eventually("an edit of the new target is served", || async { version(&http, &at).await == "v3" }).await;
+    running.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn watch_reloads_when_a_shared_helper_of_the_workspace_changes() {
     // A plainly named lib/ beside the toolkit (the workspace root is marked by package.json),
