@@ -22,6 +22,9 @@
 //!   one watched.
 //! - Changes are debounced: a toolkit reloads once its files have been quiet for
 //!   [`DEBOUNCE`]. Hidden files and editor backups (`.x.swp`, `x~`) are ignored.
+//! - Each toolkit reloads on a task of its own: one whose new top level runs long holds up
+//!   neither the others' reloads nor the watching; a toolkit changed again while it loads
+//!   reloads once more after.
 //! - A reload is a full [`Host::load`] (unchanged files come from the host's transpile cache).
 //!   If it fails, or the id changed, the previous version keeps serving and the error is
 //!   logged once: not again until its text changes or a reload succeeds.
@@ -237,6 +240,20 @@ fn changes_content(kind: &EventKind) -> bool {
     }
 }
 
+/// What a reload's task loaded, for [`Reloader::finish_reload`].
+struct Loaded {
+    /// The toolkit's index in [`Reloader::entries`].
+    entry: usize,
+    started: Instant,
+    /// Its files' stamps as of just before the load.
+    before: Vec<(PathBuf, Option<Stamp>)>,
+    /// Where its source resolved just before the load.
+    resolved: Option<PathBuf>,
+    loaded: Result<trove_host::ToolkitHandle, trove_host::LoadError>,
+    /// The files the load read or looked for.
+    files: Vec<PathBuf>,
+}
+
 struct Reloader {
     host: Host,
     load: LoadOptions,
@@ -341,6 +358,11 @@ impl Reloader {
     }
 
     async fn run(mut self, mut events: mpsc::UnboundedReceiver<notify::Result<Event>>) {
+        // Each reload loads on a task of its own, so a toolkit whose new top level runs long
+        // holds up neither the others' reloads nor the watching (review 20). A toolkit that
+        // changes again while it loads reloads once more after.
+        let (loaded_tx, mut loaded_rx) = mpsc::unbounded_channel::<Loaded>();
+        let mut loading: BTreeSet<usize> = BTreeSet::new();
         let mut dirty: BTreeSet<usize> = BTreeSet::new();
         let mut deadline: Option<tokio::time::Instant> = None;
         let mut last_watch_error: Option<String> = None;
@@ -387,6 +409,10 @@ impl Reloader {
                     // can read a file its writer had not finished: a file whose stamp moved
                     // since it was read reloads its toolkit anyway.
                     for (i, entry) in self.entries.iter().enumerate() {
+                        // Stamped afresh when its load ends, which then looks again.
+                        if loading.contains(&i) {
+                            continue;
+                        }
                         let moved = std::fs::canonicalize(&entry.watched.source).ok().is_some_and(|now| entry.resolved.as_ref() != Some(&now));
                         if moved || entry.stamps.iter().any(|(file, then)| stamp(file) != *then) {
                             touched |= dirty.insert(i);
@@ -398,22 +424,46 @@ impl Reloader {
                 }
                 () = quiet => {
                     deadline = None;
-                    for i in std::mem::take(&mut dirty) {
-                        self.reload(i).await;
+                    // One still loading reloads again once it has finished.
+                    let (later, now): (BTreeSet<usize>, BTreeSet<usize>) = std::mem::take(&mut dirty).into_iter().partition(|i| loading.contains(i));
+                    dirty = later;
+                    for i in now {
+                        loading.insert(i);
+                        self.start_reload(i, loaded_tx.clone());
+                    }
+                }
+                Some(done) = loaded_rx.recv() => {
+                    let i = done.entry;
+                    loading.remove(&i);
+                    self.finish_reload(done);
+                    if dirty.contains(&i) && deadline.is_none() {
+                        deadline = Some(tokio::time::Instant::now() + DEBOUNCE);
                     }
                 }
             }
         }
     }
 
-    async fn reload(&mut self, i: usize) {
-        let started = Instant::now();
-        let entry = &mut self.entries[i];
-        let id = entry.watched.id.clone();
+    /// Starts loading toolkit `i` again on a task of its own, which sends what it loaded to
+    /// `done` (for [`Self::finish_reload`]).
+    fn start_reload(&self, i: usize, done: mpsc::UnboundedSender<Loaded>) {
+        let entry = &self.entries[i];
         // Stamped before the load reads them: a write during the load shows as a change.
         let before: Vec<(PathBuf, Option<Stamp>)> = entry.stamps.iter().map(|(file, _)| (file.clone(), stamp(file))).collect();
         let resolved = std::fs::canonicalize(&entry.watched.source).ok();
-        let (loaded, files) = self.host.load_with_files(&entry.watched.source, self.load.clone()).await;
+        let (host, source, load) = (self.host.clone(), entry.watched.source.clone(), self.load.clone());
+        tokio::spawn(async move {
+            let started = Instant::now();
+            let (loaded, files) = host.load_with_files(&source, load).await;
+            let _ = done.send(Loaded { entry: i, started, before, resolved, loaded, files });
+        });
+    }
+
+    /// Serves what a reload loaded, or logs why it did not load, and watches what it read.
+    fn finish_reload(&mut self, done: Loaded) {
+        let Loaded { entry: i, started, before, resolved, loaded, files } = done;
+        let entry = &mut self.entries[i];
+        let id = entry.watched.id.clone();
         entry.stamps = restamp(&before, &files);
         // Tried, loaded or not: a failed load watches the files it read at the new target.
         entry.resolved = resolved;

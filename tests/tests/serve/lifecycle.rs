@@ -247,6 +247,35 @@ async fn watch_reloads_changes_and_keeps_the_old_version_when_the_new_one_fails(
     running.shutdown().await;
 }
 
+/// Each toolkit reloads on its own: one whose new top level runs for seconds holds up no other
+/// toolkit's reload (review 20: reloads ran one after another in the watcher's loop).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watch_reloads_each_toolkit_on_its_own() {
+    let base = scratch("watch-each");
+    let (slow, quick) = (base.join("slow"), base.join("quick"));
+    copy_toolkit(&fixture("echo"), &slow, &[]);
+    copy_toolkit(&fixture("echo"), &quick, &[]);
+    let original = std::fs::read_to_string(slow.join("extension.ts")).unwrap();
+    std::fs::write(quick.join("extension.ts"), original.replace("id: 'echo'", "id: 'quick'")).unwrap();
+    let options = ServeOptions { watch: true, ..local() };
+    let running = start(vec![slow.clone(), quick.clone()], LoadOptions::default(), no_egress(), options).await;
+    let http = client();
+    let (at_slow, at_quick) = (url(&running, "echo"), url(&running, "quick"));
+    assert_eq!(version(&http, &at_quick).await, "v1");
+
+    // The slow toolkit's new version waits 8 s at its top level; the quick one is edited after.
+    let spin = "const VERSION = 'v2'; await new Promise((resolve) => setTimeout(resolve, 8000));";
+    std::fs::write(slow.join("extension.ts"), original.replace("const VERSION = 'v1';", spin)).unwrap();
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    let edited = Instant::now();
+    std::fs::write(quick.join("extension.ts"), original.replace("id: 'echo'", "id: 'quick'").replace("const VERSION = 'v1'", "const VERSION = 'v2'")).unwrap();
+    eventually("the quick toolkit's edit is served", || async { version(&http, &at_quick).await == "v2" }).await;
+    assert!(edited.elapsed() < Duration::from_secs(5), "the quick reload waited {:?}", edited.elapsed());
+    assert_eq!(version(&http, &at_slow).await, "v1", "the slow one is still loading");
+    eventually("the slow toolkit's edit is served", || async { version(&http, &at_slow).await == "v2" }).await;
+    running.shutdown().await;
+}
+
 /// A toolkit served through a link that a deploy re-points (`ln -sfn releases/v2 current`)
 /// reloads from the new target, whose edits then reload it (review 20: the old target stayed
 /// watched and served).
