@@ -551,6 +551,7 @@ mod tests {
             files,
             last_error: None,
             stamps: vec![],
+            resolved: None,
         };
         assert!(entry.covers(Path::new("/w/kits/echo/extension.ts")));
         assert!(entry.covers(Path::new("/w/kits/lib/http.ts")));

@@ -105,6 +105,17 @@ pub fn own_addresses() -> Vec<IpAddr> {
         .collect()
 }
 
+/// Whether `ip` reaches one of `own` (the machine's addresses, [`own_addresses`]): it is one,
+/// or an IPv6 address that wraps or carries one (IPv4-mapped `::ffff:a.b.c.d`, NAT64, 6to4…),
+/// read as [`is_blocked_ip`] reads it (review 21: the mapped form of an own address passed).
+pub fn is_own_address(ip: IpAddr, own: &[IpAddr]) -> bool {
+    own.contains(&ip)
+        || match ip {
+            IpAddr::V4(_) => false,
+            IpAddr::V6(v6) => wrapped_ipv4(v6).into_iter().chain(carried_ipv4(v6)).any(|v4| own.contains(&IpAddr::V4(v4))),
+        }
+}
+
 fn is_blocked_v4(ip: Ipv4Addr) -> bool {
     BLOCKED_V4.iter().any(|n| n.contains(&ip))
 }

@@ -16,7 +16,7 @@ use bytes::{Bytes, BytesMut};
 use futures::StreamExt;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 
-use super::address::{is_blocked_ip, own_addresses};
+use super::address::{is_blocked_ip, is_own_address, own_addresses};
 use super::transport::{HttpRequest, HttpResponse, Transport, TransportError};
 
 /// Looks up the addresses of a host name. The system resolver in production; tests supply
@@ -119,7 +119,7 @@ impl Resolve for VettingResolver {
 /// of this machine's own addresses (`own`: a public address of the host's own interface reaches
 /// its services as loopback does, **host**), unless a test permitted it.
 fn first_refused(addrs: &[IpAddr], own: &[IpAddr], permitted: &[IpAddr]) -> Option<IpAddr> {
-    addrs.iter().copied().find(|ip| (is_blocked_ip(*ip) || own.contains(ip)) && !permitted.contains(ip))
+    addrs.iter().copied().find(|ip| (is_blocked_ip(*ip) || is_own_address(*ip, own)) && !permitted.contains(ip))
 }
 
 /// Settings of a [`NetworkTransport`]. The per-call limits (timeouts, body caps) are not
@@ -289,6 +289,12 @@ mod tests {
         // A public address is reached, unless the machine has it on an interface of its own.
         assert_eq!(first_refused(&[public], &[], &[]), None);
         assert_eq!(first_refused(&[other, public], &[loopback, public], &[]), Some(public));
+        // Written as IPv6 (mapped, NAT64 or 6to4), it is the same address (review 21).
+        for wrapped in ["::ffff:203.0.113.7", "64:ff9b::cb00:7107", "2002:cb00:7107::1"] {
+            let wrapped: IpAddr = wrapped.parse().unwrap();
+            assert_eq!(first_refused(&[wrapped], &[public], &[]), Some(wrapped));
+            assert_eq!(first_refused(&[wrapped], &[], &[]), None);
+        }
         // Blocked ranges are refused whatever the interfaces; a test may permit one address.
         assert_eq!(first_refused(&[public, loopback], &[], &[]), Some(loopback));
         assert_eq!(first_refused(&[loopback], &[loopback], &[loopback]), None);
