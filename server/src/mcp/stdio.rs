@@ -100,7 +100,8 @@ impl<R: AsyncRead + Unpin> AsyncRead for LoneSurrogates<R> {
             this.ready.clear();
             this.at = 0;
             if this.ended {
-                // The last line, without its newline.
+                // The last line, without its newline: given one, since rmcp reads only whole
+                // lines (`printf '{…}' | trove-host mcp` went unanswered; review 21).
                 if this.line.is_empty() {
                     return Poll::Ready(Ok(()));
                 }
@@ -108,6 +109,7 @@ impl<R: AsyncRead + Unpin> AsyncRead for LoneSurrogates<R> {
                     repair_lone_surrogates(&mut this.line);
                 }
                 this.ready.append(&mut this.line);
+                this.ready.push(b'\n');
                 continue;
             }
             let mut chunk = [0u8; 16 * 1024];
@@ -238,7 +240,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn lines_are_repaired_across_reads_and_the_last_one_without_its_newline() {
+    async fn lines_are_repaired_across_reads_and_the_last_one_gets_its_newline() {
         // A reader that hands out three bytes at a time, so escapes and lines straddle reads.
         let (mut client, server) = tokio::io::duplex(3);
         let writer = tokio::spawn(async move {
@@ -248,7 +250,7 @@ mod tests {
         let mut text = String::new();
         LoneSurrogates::new(server).read_to_string(&mut text).await.expect("read");
         writer.await.unwrap();
-        assert_eq!(text, "{\"a\":\"\\ufffd\"}\n{\"b\":\"\\ud83d\\ude00\"}\n{\"c\":\"\\ufffd\"}");
+        assert_eq!(text, "{\"a\":\"\\ufffd\"}\n{\"b\":\"\\ud83d\\ude00\"}\n{\"c\":\"\\ufffd\"}\n");
     }
 
     #[tokio::test]
