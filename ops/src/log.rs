@@ -50,17 +50,12 @@ impl<F: Fn(LogLevel, &Value) + Send + Sync> LogSink for F {
 /// Emits one line. `source` is `ctx.log`, `console` or `handler stack`.
 ///
 /// A line that spans lines (a stack, a printed object, or text a caller chose) has each line
-/// after its first indented, and a carriage return written `\r`: toolkit text can never begin
-/// a line of the host's log, where it could pass for the host's own (an access-log line of
-/// another toolkit, say; review 20).
+/// after its first indented, and every other character a terminal or log shipper may break a
+/// line at written as an escape ([`continuation_indented`]): toolkit text can never begin a
+/// line of the host's log, where it could pass for the host's own (an access-log line of
+/// another toolkit, say; reviews 20 and 21).
 pub fn emit(level: &str, toolkit: &str, tool: &str, call_id: &str, source: &str, line: &str) {
-    let indented;
-    let line = if line.contains(['\n', '\r']) {
-        indented = continuation_indented(line);
-        indented.as_str()
-    } else {
-        line
-    };
+    let line = continuation_indented(line);
     match level {
         "error" => tracing::error!(target: "trove::toolkit", toolkit, tool, call_id, source, "{line}"),
         "warn" => tracing::warn!(target: "trove::toolkit", toolkit, tool, call_id, source, "{line}"),
@@ -69,10 +64,27 @@ pub fn emit(level: &str, toolkit: &str, tool: &str, call_id: &str, source: &str,
     }
 }
 
-/// `text` with every line after the first indented by four spaces, and each carriage return not
-/// followed by a line feed written `\r` (a terminal would go back over the line with it).
-fn continuation_indented(text: &str) -> String {
-    text.replace("\r\n", "\n").replace('\r', "\\r").replace('\n', "\n    ")
+/// `text` as one record of the host's log: every line after the first indented by four spaces
+/// (`\r\n` read as `\n`), and every other control character but tab, and the Unicode line and
+/// paragraph separators, written as an escape (`\r`, `\u{b}`, `\u{2028}`…), since a terminal
+/// or a log shipper may start a line at any of them. Borrowed when there is none.
+pub fn continuation_indented(text: &str) -> std::borrow::Cow<'_, str> {
+    let breaks = |c: char| (c.is_control() && c != '\t') || c == '\u{2028}' || c == '\u{2029}';
+    if !text.contains(breaks) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\r' if chars.peek() == Some(&'\n') => {}
+            '\n' => out.push_str("\n    "),
+            '\r' => out.push_str("\\r"),
+            c if breaks(c) => out.push_str(&c.escape_unicode().to_string()),
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 #[cfg(test)]
@@ -88,5 +100,11 @@ mod tests {
             "asked for weather\n    2026-12-04T14:00:00.000000Z  INFO call toolkit=\"bank\"\n    next\\rover"
         );
         assert!(shown.lines().skip(1).all(|l| l.starts_with("    ")), "{shown}");
+        // Every other character a reader may break a line at (review 21).
+        assert_eq!(
+            continuation_indented("a\u{b}b\u{c}c\u{1e}d\u{85}e\u{2028}f\u{2029}g\0h\ti"),
+            "a\\u{b}b\\u{c}c\\u{1e}d\\u{85}e\\u{2028}f\\u{2029}g\\u{0}h\ti"
+        );
+        assert!(matches!(continuation_indented("plain\ttext"), std::borrow::Cow::Borrowed(_)));
     }
 }

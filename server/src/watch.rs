@@ -223,8 +223,11 @@ impl Entry {
             tracing::error!(
                 target: "trove::serve",
                 toolkit = %self.watched.id,
-                "reloading {} failed; still serving the previous version: {error}",
-                self.watched.source.display()
+                "reloading {} failed; still serving the previous version: {}",
+                self.watched.source.display(),
+                // The message quotes what the toolkit threw, which must not start a line of
+                // the host's log (review 21).
+                trove_host_ops::log::continuation_indented(&error)
             );
             self.last_error = Some(error);
         }
@@ -323,6 +326,13 @@ impl Reloader {
             self.watching.remove(dir);
         }
         let before: BTreeSet<PathBuf> = self.watching.keys().cloned().collect();
+        self.sync_watches_or_warn();
+        self.watching.keys().filter(|dir| !before.contains(*dir)).cloned().collect()
+    }
+
+    /// [`Self::sync_watches`], warning about a folder that cannot be watched once, not on every
+    /// try, until it is watched again or the reason changes (reviews 20 and 21).
+    fn sync_watches_or_warn(&mut self) {
         match self.sync_watches() {
             Err(failure) if self.unwatchable.as_ref() != Some(&failure) => {
                 let (path, reason) = &failure;
@@ -341,7 +351,6 @@ impl Reloader {
                 }
             }
         }
-        self.watching.keys().filter(|dir| !before.contains(*dir)).cloned().collect()
     }
 
     /// Marks dirty the toolkits that read from, or live under, a folder in `anew` (from
@@ -500,14 +509,7 @@ impl Reloader {
                 entry.failed(error.to_string());
             }
         }
-        if let Err((path, reason)) = self.sync_watches() {
-            tracing::warn!(
-                target: "trove::serve",
-                toolkit = %id,
-                "cannot watch {}: {reason}; changes there will not reload {id}",
-                path.display()
-            );
-        }
+        self.sync_watches_or_warn();
     }
 }
 
