@@ -58,10 +58,14 @@ impl PlatformCallbacks {
         }
         let mut redactor = crate::redact::Redactor::default();
         redactor.add(&self.token);
-        let json = serde_json::to_string(&self.token).expect("a string is JSON");
-        let slashes = json[1..json.len() - 1].replace('/', "\\/");
-        if slashes != self.token {
-            redactor.add(&slashes);
+        // The JSON encoders' own escapes beyond the redactor's forms (review 21): Python's
+        // default (non-ASCII as `\uxxxx`), PHP's (that, and `/` as `\/`), Go's (`<`, `>`, `&`
+        // as `\u003c`…).
+        let python = json_escaped(&self.token, |c| !c.is_ascii());
+        for variant in [python.replace('/', "\\/"), python, json_escaped(&self.token, |c| matches!(c, '<' | '>' | '&'))] {
+            if variant != self.token {
+                redactor.add(&variant);
+            }
         }
         redactor.redact_str(text)
     }
@@ -81,6 +85,26 @@ impl PlatformCallbacks {
         let text = response.text().await.map_err(|e| format!("{path}: {}", with_causes(&e)))?;
         Ok((status, text))
     }
+}
+
+/// `text` as the inside of a JSON string: `"`, `\\` and control characters escaped, and each
+/// character `escape` picks written as `\uxxxx` (UTF-16 units, lower-case hex).
+fn json_escaped(text: &str, escape: impl Fn(char) -> bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() || escape(c) => {
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    out.push_str(&format!("\\u{unit:04x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// `e` and each error in its source chain, joined by `: ` (reqwest's own text is only
@@ -151,11 +175,13 @@ mod tests {
     fn a_platform_body_loses_the_token_in_the_forms_an_echo_writes_it() {
         // Review 20: a platform echoing the token JSON-escaped (`\/` from PHP's json_encode, `\"`
         // and `\\` from any encoder) handed it to the toolkit.
-        let token = r#"tok/aBcD+"quoted"\back/0123456789"#;
+        let token = r#"tok/aBcD+"quoted"\back/0123456789<é>&"#;
         let callbacks = PlatformCallbacks::new("http://127.0.0.1:9/api", token).unwrap();
         let json = serde_json::to_string(token).unwrap();
-        let php = json.replace('/', "\\/");
-        for body in [format!("bad token {token}"), format!(r#"{{"token":{json}}}"#), format!(r#"{{"token":{php}}}"#)] {
+        let php = json.replace('/', "\\/").replace('é', "\\u00e9");
+        let python = json.replace('é', "\\u00e9");
+        let go = json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026");
+        for body in [format!("bad token {token}"), format!(r#"{{"token":{json}}}"#), format!(r#"{{"token":{php}}}"#), python, go] {
             let shown = callbacks.without_token(&body);
             assert!(!shown.contains("aBcD") && shown.contains("[redacted]"), "{body} -> {shown}");
         }
