@@ -58,7 +58,7 @@ impl<R> LoneSurrogates<R> {
     fn take(&mut self, bytes: &[u8]) {
         let mut rest = bytes;
         while !rest.is_empty() {
-            let (part, end) = match memchr_newline(rest) {
+            let (part, end) = match rest.iter().position(|&b| b == b'\n') {
                 Some(at) => (&rest[..=at], true),
                 None => (rest, false),
             };
@@ -81,10 +81,6 @@ impl<R> LoneSurrogates<R> {
             }
         }
     }
-}
-
-fn memchr_newline(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().position(|&b| b == b'\n')
 }
 
 impl<R: AsyncRead + Unpin> AsyncRead for LoneSurrogates<R> {
@@ -115,11 +111,11 @@ impl<R: AsyncRead + Unpin> AsyncRead for LoneSurrogates<R> {
             let mut chunk = [0u8; 16 * 1024];
             let mut read = ReadBuf::new(&mut chunk);
             ready!(Pin::new(&mut this.inner).poll_read(cx, &mut read))?;
-            if read.filled().is_empty() {
+            let got = read.filled().len();
+            if got == 0 {
                 this.ended = true;
             } else {
-                let bytes = read.filled().to_vec();
-                this.take(&bytes);
+                this.take(&chunk[..got]);
             }
         }
     }
