@@ -116,6 +116,14 @@ pub fn is_own_address(ip: IpAddr, own: &[IpAddr]) -> bool {
         }
 }
 
+/// Whether egress may never reach `ip`: it is in a blocked range ([`is_blocked_ip`]) or it
+/// reaches one of `own`, this machine's addresses ([`own_addresses`], [`is_own_address`]). The
+/// one rule both the policy (for an IP-literal URL) and the vetting resolver (for each address a
+/// name resolves to) ask.
+pub fn is_refused_ip(ip: IpAddr, own: &[IpAddr]) -> bool {
+    is_blocked_ip(ip) || is_own_address(ip, own)
+}
+
 fn is_blocked_v4(ip: Ipv4Addr) -> bool {
     BLOCKED_V4.iter().any(|n| n.contains(&ip))
 }

@@ -16,7 +16,7 @@ use bytes::{Bytes, BytesMut};
 use futures::StreamExt;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 
-use super::address::{is_blocked_ip, is_own_address, own_addresses};
+use super::address::{is_refused_ip, own_addresses};
 use super::transport::{HttpRequest, HttpResponse, Transport, TransportError};
 
 /// Looks up the addresses of a host name. The system resolver in production; tests supply
@@ -115,11 +115,11 @@ impl Resolve for VettingResolver {
     }
 }
 
-/// The first of `addrs` egress may not reach: one in a blocked range ([`is_blocked_ip`]) or one
+/// The first of `addrs` egress may not reach ([`is_refused_ip`]): one in a blocked range or one
 /// of this machine's own addresses (`own`: a public address of the host's own interface reaches
 /// its services as loopback does, **host**), unless a test permitted it.
 fn first_refused(addrs: &[IpAddr], own: &[IpAddr], permitted: &[IpAddr]) -> Option<IpAddr> {
-    addrs.iter().copied().find(|ip| (is_blocked_ip(*ip) || is_own_address(*ip, own)) && !permitted.contains(ip))
+    addrs.iter().copied().find(|ip| is_refused_ip(*ip, own) && !permitted.contains(ip))
 }
 
 /// Settings of a [`NetworkTransport`]. The per-call limits (timeouts, body caps) are not

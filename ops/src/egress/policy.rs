@@ -12,7 +12,7 @@ use std::net::IpAddr;
 
 use url::{Host, Url};
 
-use super::address::{is_blocked_ip, is_own_address, is_sdk_blocked_ip, own_addresses};
+use super::address::{is_refused_ip, is_sdk_blocked_ip, own_addresses};
 
 /// Why a request was refused. `Display` gives the contract's exact message (§6), which is
 /// what the toolkit sees as a non-retryable `ToolError`.
@@ -145,7 +145,7 @@ impl EgressPolicy {
         // the machine's own (an IP literal is connected to without a lookup, so the vetting
         // resolver never sees it).
         let bare = hostname.strip_suffix('.').unwrap_or(&hostname);
-        let refused = |ip: IpAddr| is_blocked_ip(ip) || is_own_address(ip, &own_addresses());
+        let refused = |ip: IpAddr| is_refused_ip(ip, &own_addresses());
         if address.is_some_and(refused) || bare == "localhost" || bare.ends_with(".localhost") {
             return Err(EgressRefusal::PrivateAddress);
         }
