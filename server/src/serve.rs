@@ -170,6 +170,7 @@ impl Server {
         env: Arc<dyn EnvSource>,
         options: ServeOptions,
     ) -> Result<RunningServer, ServeError> {
+        let loaded_since = std::time::SystemTime::now();
         let handles = load_toolkits(&host, toolkits, &load).await?;
 
         let registry = Arc::new(Registry::new());
@@ -187,6 +188,7 @@ impl Server {
                     source: path.clone(),
                     root: handle.root().to_path_buf(),
                     modules: [handle.module_files(), handle.missed_files()].concat(),
+                    loaded_since,
                 })
                 .collect();
             Some(Watcher::start(host.clone(), load, registry.clone(), watched)?)

@@ -32,7 +32,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use notify::event::{AccessKind, AccessMode};
 use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher as _};
@@ -61,6 +61,9 @@ pub(crate) struct Watched {
     /// The files its modules were read from, and those its loader looked for and missed
     /// ([`trove_host::ToolkitHandle::module_files`], [`trove_host::ToolkitHandle::missed_files`]).
     pub modules: Vec<PathBuf>,
+    /// The wall-clock time just before it was loaded: a file of [`Self::modules`] written since
+    /// may have changed after the load read it, and reloads the toolkit once.
+    pub loaded_since: SystemTime,
 }
 
 /// Watches files while it lives; dropping it stops watching and reloading.
@@ -87,7 +90,7 @@ impl Watcher {
             .into_iter()
             .map(|watched| {
                 let files = outside_files(&watched.root, &watched.modules);
-                let stamps = restamp(&[], &watched.modules);
+                let stamps = restamp(&[], &watched.modules, watched.loaded_since);
                 let resolved = std::fs::canonicalize(&watched.source).ok();
                 Entry { watched, loaded_files: files.clone(), files, last_error: None, stamps, resolved }
             })
@@ -179,7 +182,12 @@ struct Entry {
 }
 
 /// What tells a file's content changed without reading it: modification time and length.
-type Stamp = (std::time::SystemTime, u64);
+type Stamp = (SystemTime, u64);
+
+/// How far a file's modification time may lag the clock: the kernel stamps files from a coarse
+/// clock (one scheduler tick, 1 to 10 ms), so a file written just after a load started can
+/// carry a time a little before it.
+const MTIME_LAG: Duration = Duration::from_millis(20);
 
 /// `path`'s [`Stamp`] now; `None` when it does not exist (or cannot be read).
 fn stamp(path: &Path) -> Option<Stamp> {
@@ -188,13 +196,17 @@ fn stamp(path: &Path) -> Option<Stamp> {
 }
 
 /// The files of `stamps` (stamped before a load), and the files a load read or looked for that
-/// were not among them, stamped now.
-fn restamp(before: &[(PathBuf, Option<Stamp>)], files: &[PathBuf]) -> Vec<(PathBuf, Option<Stamp>)> {
+/// were not among them, stamped now. A file first seen by this load was not stamped before it:
+/// if it was written since `since` (the wall-clock time the load started), it may have changed
+/// after the load read it, so it is recorded as unknown (`None` when it exists), which the next
+/// [`RECHECK`] reads as a change: the toolkit reloads once more, stamping it first (review 21).
+fn restamp(before: &[(PathBuf, Option<Stamp>)], files: &[PathBuf], since: SystemTime) -> Vec<(PathBuf, Option<Stamp>)> {
+    let since = since.checked_sub(MTIME_LAG).unwrap_or(since);
     files
         .iter()
         .map(|file| match before.iter().find(|(known, _)| known == file) {
             Some((_, stamped)) => (file.clone(), *stamped),
-            None => (file.clone(), stamp(file)),
+            None => (file.clone(), stamp(file).filter(|(modified, _)| *modified < since)),
         })
         .collect()
 }
@@ -248,6 +260,8 @@ struct Loaded {
     /// The toolkit's index in [`Reloader::entries`].
     entry: usize,
     started: Instant,
+    /// The wall-clock time the load started (see [`restamp`]).
+    since: SystemTime,
     /// Its files' stamps as of just before the load.
     before: Vec<(PathBuf, Option<Stamp>)>,
     /// Where its source resolved just before the load.
@@ -462,18 +476,18 @@ impl Reloader {
         let resolved = std::fs::canonicalize(&entry.watched.source).ok();
         let (host, source, load) = (self.host.clone(), entry.watched.source.clone(), self.load.clone());
         tokio::spawn(async move {
-            let started = Instant::now();
+            let (started, since) = (Instant::now(), SystemTime::now());
             let (loaded, files) = host.load_with_files(&source, load).await;
-            let _ = done.send(Loaded { entry: i, started, before, resolved, loaded, files });
+            let _ = done.send(Loaded { entry: i, started, since, before, resolved, loaded, files });
         });
     }
 
     /// Serves what a reload loaded, or logs why it did not load, and watches what it read.
     fn finish_reload(&mut self, done: Loaded) {
-        let Loaded { entry: i, started, before, resolved, loaded, files } = done;
+        let Loaded { entry: i, started, since, before, resolved, loaded, files } = done;
         let entry = &mut self.entries[i];
         let id = entry.watched.id.clone();
-        entry.stamps = restamp(&before, &files);
+        entry.stamps = restamp(&before, &files, since);
         // Tried, loaded or not: a failed load watches the files it read at the new target.
         entry.resolved = resolved;
         match loaded {
@@ -548,7 +562,7 @@ mod tests {
         let root = PathBuf::from("/w/kits/echo");
         let files = vec![PathBuf::from("/w/kits/lib/http.ts"), PathBuf::from("/w/kits/lib2/deep/h.ts")];
         let entry = Entry {
-            watched: Watched { id: "echo".into(), source: root.clone(), root: root.clone(), modules: vec![] },
+            watched: Watched { id: "echo".into(), source: root.clone(), root: root.clone(), modules: vec![], loaded_since: SystemTime::now() },
             loaded_files: files.clone(),
             files,
             last_error: None,
@@ -562,5 +576,28 @@ mod tests {
         assert!(entry.covers(Path::new("/w/kits/lib2/deep/h.ts")));
         assert!(!entry.covers(Path::new("/w/kits/other/x.ts")));
         assert!(!entry.covers(Path::new("/w/kits/echo/.x.swp")));
+    }
+
+    #[test]
+    fn a_file_first_seen_by_a_load_and_written_during_it_reads_as_changed() {
+        let dir = std::env::temp_dir().join(format!("trove-host-restamp-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (old, new, known, missing) = (dir.join("old.ts"), dir.join("new.ts"), dir.join("known.ts"), dir.join("missing.ts"));
+        std::fs::write(&old, "export const a = 1;").unwrap();
+        std::fs::write(&known, "export const k = 1;").unwrap();
+        let known_then = stamp(&known);
+        // The load starts well after `old` was written, then `new` is written while it runs.
+        let since = SystemTime::now() + 2 * MTIME_LAG;
+        std::thread::sleep(3 * MTIME_LAG);
+        std::fs::write(&new, "export const b = 2;").unwrap();
+        std::fs::write(&known, "export const k = 22;").unwrap();
+        let files = [old.clone(), new.clone(), known.clone(), missing.clone()];
+        let stamps = restamp(&[(known.clone(), known_then)], &files, since);
+        let changed = |file: &PathBuf| stamps.iter().any(|(f, then)| f == file && stamp(f) != *then);
+        assert!(!changed(&old), "written before the load: stamped as it is");
+        assert!(changed(&new), "first seen by this load and written during it: read as changed");
+        assert!(changed(&known), "stamped before the load: the write during it shows");
+        assert!(!changed(&missing), "missing then and now");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
