@@ -240,6 +240,7 @@ pub fn rewrite_case_file<R>(file: &Path, edit: impl FnOnce(&mut Vec<Value>) -> R
     let written = written_members(&target)?;
     let answer = edit(&mut cases)?;
     let text = case_file_text(&cases, &written);
+    let text = if crlf_file(&target) { with_crlf(&text) } else { text };
     let name = target.file_name().and_then(|n| n.to_str()).unwrap_or("cases");
     let partial = folder.join(format!(".{name}.{}.partial", std::process::id()));
     // The new file keeps the old one's permissions (a case file made private stays so).
@@ -272,6 +273,19 @@ fn written_members(file: &Path) -> Result<HashMap<String, HashMap<String, Box<Ra
             Some((name, case))
         })
         .collect())
+}
+
+/// Whether `file`'s first line ends with CR LF, as an editor tells a file's line endings (a
+/// rewrite keeps them: review 21 found a CRLF file's changed members written with LF alone).
+fn crlf_file(file: &Path) -> bool {
+    let Ok(text) = std::fs::read(file) else { return false };
+    text.iter().position(|b| *b == b'\n').is_some_and(|at| at > 0 && text[at - 1] == b'\r')
+}
+
+/// `text` with every line ending CR LF. A JSON string holds no raw CR or LF, so every line
+/// break in a case file's text is layout, whether written afresh or kept from the old file.
+fn with_crlf(text: &str) -> String {
+    text.replace("\r\n", "\n").replace('\n', "\r\n")
 }
 
 /// The text of a case file holding `cases`, laid out as `serde_json::to_string_pretty` lays
@@ -995,6 +1009,33 @@ mod rewrite_tests {
         let mut changed = cases.clone();
         changed[0]["expect"]["ok"] = json!(false);
         assert_eq!(std::fs::read_to_string(&file).unwrap(), serde_json::to_string_pretty(&changed).unwrap() + "\n");
+    }
+
+    #[test]
+    fn a_rewrite_keeps_a_crlf_file_s_line_endings() {
+        let dir = Scratch::new("rewrite-crlf");
+        let original = "[\r\n  {\r\n    \"name\": \"a\",\r\n    \"call\": {\"tool\": \"t\",\r\n      \"args\": {}}\r\n  }\r\n]\r\n";
+        let file = dir.write("cases.json", original);
+        rewrite_case_file(&file, |cases| {
+            cases[0]["expect"] = json!({ "ok": true, "result": "x" });
+            Ok(())
+        })
+        .expect("rewritten");
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(!text.replace("\r\n", "").contains('\n'), "every line ends CR LF: {text:?}");
+        assert!(!text.replace("\r\n", "").contains('\r'), "no doubled CR: {text:?}");
+        assert!(text.contains("\"call\": {\"tool\": \"t\",\r\n      \"args\": {}}"), "kept as written: {text:?}");
+        assert!(text.contains("\"expect\": {\r\n      \"ok\": true,"), "{text:?}");
+        assert_eq!(raw_cases(&file).unwrap()[0]["expect"]["result"], "x");
+
+        // An LF file stays LF.
+        let file = dir.write("lf.json", "[{\"name\": \"a\", \"call\": {\"tool\": \"t\"}}]\n");
+        rewrite_case_file(&file, |cases| {
+            cases[0]["expect"] = json!({ "ok": true });
+            Ok(())
+        })
+        .expect("rewritten");
+        assert!(!std::fs::read_to_string(&file).unwrap().contains('\r'));
     }
 }
 
