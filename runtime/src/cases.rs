@@ -36,7 +36,12 @@ pub struct Case {
     /// What the case checks (free text; not used).
     #[serde(default)]
     pub description: Option<String>,
-    /// `{tool, args, userId, scopes, config}`.
+    /// `{tool, args, userId, scopes, config}`: an object with no other member, `userId` a
+    /// string, `scopes` an array of strings, `config` an object (each may be absent or `null`;
+    /// `tool` and `args` may be anything, as the corpus passes a number to provoke
+    /// `BAD_REQUEST`). A misspelt member (`confg`) is a format error, not a call without config
+    /// (review 22).
+    #[serde(deserialize_with = "call_object")]
     pub call: Value,
     /// Secret name → value (`null`: declared but unset; anything else is a format error, not
     /// an unset secret). Default: none.
@@ -97,6 +102,36 @@ pub struct CaseResult {
     pub callbacks: Value,
     /// Log lines (redacted by the SDK's rule, as every log line is).
     pub logs: Value,
+}
+
+/// The members a case's `call` may have.
+const CALL_MEMBERS: [&str; 5] = ["tool", "args", "userId", "scopes", "config"];
+
+/// A case's `call`, checked as [`Case::call`] says.
+fn call_object<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
+    use serde::de::Error;
+    let value = Value::deserialize(deserializer)?;
+    let Value::Object(members) = &value else {
+        return Err(D::Error::custom("a call is an object: {\"tool\", \"args\", \"userId\", \"scopes\", \"config\"}"));
+    };
+    for (key, member) in members {
+        let fits = match key.as_str() {
+            "tool" | "args" => true,
+            "userId" => member.is_string() || member.is_null(),
+            "scopes" => member.is_null() || member.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
+            "config" => member.is_object() || member.is_null(),
+            other => return Err(D::Error::unknown_field(other, &CALL_MEMBERS)),
+        };
+        if !fits {
+            let wanted = match key.as_str() {
+                "userId" => "a string",
+                "scopes" => "an array of strings",
+                _ => "an object",
+            };
+            return Err(D::Error::custom(format!("call.{key} is {member}, not {wanted}")));
+        }
+    }
+    Ok(value)
 }
 
 /// The fields of a case that hold expectations, where `{"$regex": …}` matchers may appear.
@@ -177,10 +212,15 @@ pub fn case_files_in(dir: &Path) -> Result<Vec<std::path::PathBuf>, String> {
     Ok(files)
 }
 
-/// Reads a JSON file. Errors name the file.
+/// Reads a JSON file, after a byte order mark if it starts with one (as an editor may write
+/// one; cassettes are read the same way). Errors name the file.
 pub fn read_json(path: &Path) -> Result<Value, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{} is not JSON: {e}", path.display()))
+    serde_json::from_str(without_bom(&text)).map_err(|e| format!("{} is not JSON: {e}", path.display()))
+}
+
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// The cases `file` holds as JSON values, in order (none when it does not exist yet), for a
@@ -265,7 +305,7 @@ fn written_members(file: &Path) -> Result<HashMap<String, HashMap<String, Box<Ra
     }
     let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let cases: Vec<HashMap<String, Box<RawValue>>> =
-        serde_json::from_str(&text).map_err(|e| format!("{} is not a case file: {e}", file.display()))?;
+        serde_json::from_str(without_bom(&text)).map_err(|e| format!("{} is not a case file: {e}", file.display()))?;
     Ok(cases
         .into_iter()
         .filter_map(|case| {
