@@ -6,13 +6,59 @@ use rusqlite::Connection;
 
 /// Opens (creating the file and its directory if needed) the SQLite database at `path` in WAL
 /// mode and applies `schema` (idempotent DDL). Errors name `what` and the file.
+///
+/// What it creates only its owner can read: folders `0700`, the file `0600` (SQLite gives its
+/// `-wal` and `-shm` files the database's mode). The cache holds tokens a toolkit minted and
+/// private answers, the knowledge base a user's documents; made under the umask (`0644`), any
+/// other account on the machine could read them (review 22). A file or folder that already
+/// exists keeps its mode.
 pub fn open(path: &Path, what: &str, schema: &str) -> Result<Connection, String> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
+    // Made here, not by SQLite, so it is never readable by others, even for a moment.
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .mode(0o600)
+        .open(path)
+        .map_err(|e| format!("cannot open {what} {}: {e}", path.display()))?;
     let conn = Connection::open(path).map_err(|e| format!("cannot open {what} {}: {e}", path.display()))?;
     conn.execute_batch("PRAGMA journal_mode=WAL;")
         .and_then(|()| conn.execute_batch(schema))
         .map_err(|e| format!("cannot prepare {what} {}: {e}", path.display()))?;
     Ok(conn)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn a_store_it_creates_only_its_owner_can_read() {
+        let base = std::env::temp_dir().join(format!("trove-host-sqlite-mode-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let file = base.join("home/store.sqlite");
+        let conn = open(&file, "the test store", "CREATE TABLE IF NOT EXISTS t (v TEXT);").unwrap();
+        conn.execute("INSERT INTO t VALUES ('private')", []).unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&base.join("home")), 0o700);
+        assert_eq!(mode(&base), 0o700);
+        assert_eq!(mode(&file), 0o600);
+        assert_eq!(mode(&base.join("home/store.sqlite-wal")), 0o600, "SQLite's own files take the database's mode");
+        drop(conn);
+        // An existing file keeps the mode its owner gave it, and opens again with its data.
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let conn = open(&file, "the test store", "CREATE TABLE IF NOT EXISTS t (v TEXT);").unwrap();
+        assert_eq!(conn.query_row("SELECT v FROM t", [], |r| r.get::<_, String>(0)).unwrap(), "private");
+        assert_eq!(mode(&file), 0o640);
+        let _ = std::fs::remove_dir_all(&base);
+    }
 }
