@@ -86,6 +86,15 @@ impl StoreArgs {
         LocalProviders::open_with(&stores)
     }
 
+    /// These stores for a replayed call: an empty in-process `ctx.cache` (or none with `--cache
+    /// off`) and OAuth tokens kept in the process. A replay answers from its cassette alone:
+    /// with the persistent cache it was answered from an earlier call's entries, and left the
+    /// cassette's answers there for later live calls to serve (review 22).
+    pub fn for_replay(&self) -> Self {
+        let cache = if self.cache_is_off() { "off" } else { "memory" };
+        Self { cache: cache.into(), token_cache: None, redis_timeout_ms: self.redis_timeout_ms, redis_ca_file: None }
+    }
+
     /// Whether `--cache off` was given: calls get no `ctx.cache`.
     pub fn cache_is_off(&self) -> bool {
         self.cache == "off"

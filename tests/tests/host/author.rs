@@ -758,3 +758,50 @@ fn new_names_what_is_wrong_with_dir_and_takes_an_empty_folder_s_name() {
     assert!(std::fs::read_to_string(empty.join("extension.ts")).unwrap().contains("id: 'empty-kit'"));
 }
 
+
+#[test]
+fn a_replayed_call_answers_from_its_cassette_never_from_the_persistent_cache() {
+    // Review 22: `call --replay` read and wrote `$TROVE_HOST_HOME/cache.sqlite`, so a second
+    // replay was answered from the first one's entry, and a live call would have been too.
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        export default defineToolkit({ id: 'rates', name: 'R', description: 'R.', icon: '💱', version: '1.0.0',\n\
+          egress: ['rates.example.test'],\n\
+          tools: [tool({ name: 'rate', description: 'Rate.', input: z.object({}), handler: async (_a, ctx) => {\n\
+            const hit = await ctx.cache?.get('rate');\n\
+            if (hit) return `${hit} (cached)`;\n\
+            const { rate } = await ctx.fetchJson('https://rates.example.test/eur');\n\
+            await ctx.cache?.put('rate', String(rate), 3600);\n\
+            return String(rate); } })] });\n";
+    let cassette = |rate: u32| json!([{ "request": { "method": "GET", "url": "https://rates.example.test/eur" }, "response": { "status": 200, "body": { "rate": rate } } }]);
+    let dir = scratch_toolkit("replay-cache", &[("extension.ts", source), ("a.json", &cassette(42).to_string()), ("b.json", &cassette(43).to_string())]);
+    let home = dir.join("home");
+    let call = |file: &str| {
+        trove_host_tests::run_cli(&["call", s(&dir), "rate", "--replay", s(&dir.join(file))], &[("TROVE_HOST_HOME", s(&home))], None)
+    };
+    for (file, rate) in [("a.json", "42"), ("b.json", "43"), ("a.json", "42")] {
+        let out = call(file);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+        let envelope: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(envelope["result"]["text"], rate, "{file}: {}", text(&out));
+    }
+    assert!(!home.join("cache.sqlite").exists(), "a replay never opens the persistent cache");
+}
+
+#[test]
+fn a_replay_whose_cassette_holds_exchanges_never_requested_exits_3() {
+    // Review 22: the README promises exit 3 when a cassette does not match the requests made;
+    // one the toolkit stopped making only printed a line and exited 0.
+    let exchange = |path: &str| json!({ "request": { "method": "GET", "url": format!("https://earthquake.usgs.gov{path}") }, "response": { "status": 200, "body": "{}" } });
+    let recorded = read(&repo_root().join("toolkits/quakefeed/replay/recent.json"));
+    let mut more = recorded.as_array().unwrap().clone();
+    more.push(exchange("/fdsnws/event/1/query?never=asked"));
+    let dir = scratch_toolkit("replay-unused", &[("cassette.json", &Value::Array(more).to_string())]);
+    let out = run(&[
+        "call", "toolkits/quakefeed", "recent_quakes", "--args", r#"{"minMagnitude":2.5}"#, "--replay", s(&dir.join("cassette.json")),
+        "--now", "2026-11-29T12:00:00Z",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+    let envelope: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(envelope["ok"], true, "the call itself answered: {}", text(&out));
+    assert!(text(&out).contains("1 recorded exchange(s) were never requested, first: GET https://earthquake.usgs.gov/fdsnws/event/1/query?never=asked"), "{}", text(&out));
+}
