@@ -9,6 +9,7 @@ use serde_json::{json, Map, Value};
 use trove_host::cases::{raw_cases, rewrite_case_file, run_case, update_case, Case};
 use trove_host::{Envelope, FixedClock, Host, HostConfig, InstanceOptions, LoadOptions, Namespace, PoolConfig, ReplayTransport, ToolCall, Toolkit};
 use trove_host_ops::egress::cassette;
+use trove_host_ops::trove::RecordingTrove;
 use trove_host_ops::egress::replay::{read_cassette, RecordedResponse};
 
 use crate::{load_failed, parse_json, parse_now, print_json, usage, EXIT_HOST_FAILURE};
@@ -151,6 +152,21 @@ pub async fn call(args: CallArgs) -> ExitCode {
         Ok(env) => env,
         Err(e) => return usage(e),
     };
+    // Kept to tell, when recording a case, which declared secrets the live call had.
+    let secrets = env.secrets.clone();
+    // A recorded case replays the knowledge base's answers as its cassette replays the
+    // network's (review 22: a call that used `ctx.trove` could not be recorded).
+    let trove_recording = match (&args.record_case, env.trove.take()) {
+        (Some(_), Some(kb)) => {
+            let recording = Arc::new(RecordingTrove::new(kb));
+            env.trove = Some(recording.clone());
+            Some(recording)
+        }
+        (_, kb) => {
+            env.trove = kb;
+            None
+        }
+    };
     let replay = match &args.replay {
         Some(file) => {
             let exchanges = match read_cassette(file) {
@@ -242,6 +258,16 @@ pub async fn call(args: CallArgs) -> ExitCode {
         eprintln!("trove-host: recorded {} exchange(s) to {}", exchanges.len(), file.display());
     }
     if let (Some(file), Some(name)) = (&args.record_case, &args.name) {
+        let declared = toolkit.manifest_json()["secrets"].as_array().cloned().unwrap_or_default();
+        let mut had = Vec::new();
+        for name in declared.iter().filter_map(Value::as_str) {
+            // One that cannot be read counts as set: its stand-in is never its value.
+            let value = match secrets.get(toolkit.namespace(), name).await {
+                Ok(value) => value,
+                Err(_) => Some(String::new()),
+            };
+            had.push((name.to_owned(), value));
+        }
         let recorded = RecordedCall {
             toolkit: &args.toolkit,
             root: args.root.clone(),
@@ -250,9 +276,10 @@ pub async fn call(args: CallArgs) -> ExitCode {
             now: now.expect("fixed when recording"),
             freeze_time: args.freeze_time,
             cache_off: args.stores.cache_is_off(),
-            declared: toolkit.manifest_json()["secrets"].as_array().cloned().unwrap_or_default(),
-            live: toolkit.redactor(),
+            declared,
+            secrets: had,
             exchanges,
+            trove: trove_recording.map(|r| r.script()).unwrap_or_default(),
         };
         match append_case(file, recorded, &outcome.envelope.json()).await {
             Ok(()) => eprintln!("trove-host: appended case {name:?} to {}", file.display()),
@@ -280,10 +307,13 @@ struct RecordedCall<'a> {
     /// `--cache off`: the live call had no `ctx.cache` either.
     cache_off: bool,
     declared: Vec<Value>,
-    /// The values the live call resolved (for the shape of a JSON secret's stand-in).
-    live: trove_host_ops::redact::Redactor,
+    /// Each declared secret and the value the live call had for it (`None`: not set), for the
+    /// case's `secrets`: a stand-in of its shape, or `null`. Never written.
+    secrets: Vec<(String, Option<String>)>,
     /// Scrubbed: placeholders instead of secret values.
     exchanges: Vec<trove_host_ops::egress::replay::Exchange>,
+    /// The knowledge base's answers, as a case's `trove` script.
+    trove: Vec<Value>,
 }
 
 /// The value a recorded case gives secret `name`: never the real one (that stays in the
@@ -326,14 +356,16 @@ async fn append_case(file: &Path, r: RecordedCall<'_>, live_envelope: &Value) ->
     let causes = replay_causes(&r).join("\n  - ");
     let declares_secrets = r.declared.iter().any(Value::is_string);
     let secrets: Map<String, Value> = r
-        .declared
+        .secrets
         .iter()
-        .filter_map(Value::as_str)
-        .map(|n| {
+        .map(|(n, value)| {
+            // One the live call did not have is not set in the case either (`null`, as the
+            // corpus writes it): a stand-in would replay another call (review 22).
+            let Some(value) = value else { return (n.clone(), Value::Null) };
             // A JSON secret (a service-account key) gets a stand-in of the same shape, so the
             // toolkit still parses it and the cassette's member placeholders fill from it.
-            let json = r.live.named_value(n).and_then(|v| trove_host_ops::redact::json_stand_in(v, |pointer| format!("{}{pointer}", stand_in(n))));
-            (n.to_owned(), Value::String(json.unwrap_or_else(|| stand_in(n))))
+            let json = trove_host_ops::redact::json_stand_in(value, |pointer| format!("{}{pointer}", stand_in(n)));
+            (n.clone(), Value::String(json.unwrap_or_else(|| stand_in(n))))
         })
         .collect();
     let mut case = json!({
@@ -345,6 +377,9 @@ async fn append_case(file: &Path, r: RecordedCall<'_>, live_envelope: &Value) ->
         "http": r.exchanges,
         "expect": Value::Null,
     });
+    if !r.trove.is_empty() {
+        case["trove"] = Value::Array(r.trove.clone());
+    }
     if r.freeze_time {
         case["freezeTime"] = Value::Bool(true);
     }

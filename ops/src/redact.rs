@@ -872,17 +872,32 @@ fn url_path(value: &str) -> Option<String> {
     (matches!(url.scheme(), "http" | "https") && url.path().len() >= 16).then(|| url.path().to_owned())
 }
 
-/// For a JSON object or array `value`: the same JSON with each member [`Redactor::add_named`]
-/// treats as a value of its own replaced by `stand_in(pointer)`, so that a recorded case can
-/// give a stand-in a toolkit still parses and whose members fill the cassette's member
-/// placeholders (`{{secret:NAME#/pointer}}`). `None` for any other value.
+/// For a JSON object or array `value`: the same JSON with every string member replaced by
+/// `stand_in(pointer)` and every number by `0`, so that a recorded case can give a stand-in a
+/// toolkit still parses, whose members fill the cassette's member placeholders
+/// (`{{secret:NAME#/pointer}}`), and which holds nothing of the secret but its keys, booleans and
+/// nulls. Every member, not only those [`Redactor::add_named`] treats as values of their own:
+/// a short password or a numeric PIN is still the secret's (review 22). `None` for any other
+/// value.
 pub fn json_stand_in(value: &str, stand_in: impl Fn(&str) -> String) -> Option<String> {
-    let mut parsed = json_value(value)?;
-    for (pointer, _) in members_of(&parsed) {
-        if let Some(member) = parsed.pointer_mut(&pointer) {
-            *member = Value::String(stand_in(&pointer));
+    fn replace(v: &mut Value, at: &mut String, stand_in: &dyn Fn(&str) -> String) {
+        let visit = |key: &str, child: &mut Value, at: &mut String| {
+            let len = at.len();
+            at.push('/');
+            at.push_str(&key.replace('~', "~0").replace('/', "~1"));
+            replace(child, at, stand_in);
+            at.truncate(len);
+        };
+        match v {
+            Value::String(_) => *v = Value::String(stand_in(at)),
+            Value::Number(_) => *v = Value::from(0),
+            Value::Object(members) => members.iter_mut().for_each(|(k, child)| visit(k, child, at)),
+            Value::Array(items) => items.iter_mut().enumerate().for_each(|(i, child)| visit(&i.to_string(), child, at)),
+            Value::Bool(_) | Value::Null => {}
         }
     }
+    let mut parsed = json_value(value)?;
+    replace(&mut parsed, &mut String::new(), &stand_in);
     Some(parsed.to_string())
 }
 
@@ -1396,7 +1411,28 @@ mod tests {
         assert_eq!(r.named_value("SA"), Some(sa.as_str()));
         let stand_in = json_stand_in(&sa, |p| format!("stand-in{p}")).unwrap();
         let parsed: Value = serde_json::from_str(&stand_in).unwrap();
-        assert_eq!(parsed, serde_json::json!({ "type": "sa", "private_key": "stand-in/private_key", "client": { "secret": "stand-in/client/secret" }, "ids": ["short", "stand-in/ids/1"] }));
+        assert_eq!(parsed, serde_json::json!({ "type": "stand-in/type", "private_key": "stand-in/private_key", "client": { "secret": "stand-in/client/secret" }, "ids": ["stand-in/ids/0", "stand-in/ids/1"] }));
+        // Review 22: a short member, a number, or a member past the redactor's first 64 is
+        // still the secret's; keys, booleans and nulls are its shape.
+        let mut many = serde_json::Map::new();
+        many.insert("password".into(), "hunter2".into());
+        many.insert("pin".into(), 482913.into());
+        many.insert("admin".into(), true.into());
+        many.insert("a/b~".into(), Value::Null);
+        for i in 0..100 {
+            many.insert(format!("k{i:03}"), format!("long-member-value-{i:03}").into());
+        }
+        let stand_in = json_stand_in(&Value::Object(many).to_string(), |p| format!("x{p}")).unwrap();
+        for real in ["hunter2", "482913", "long-member-value-099"] {
+            assert!(!stand_in.contains(real), "{real} in {stand_in}");
+        }
+        let parsed: Value = serde_json::from_str(&stand_in).unwrap();
+        assert_eq!(parsed["password"], "x/password");
+        assert_eq!(parsed["pin"], 0);
+        assert_eq!(parsed["admin"], true);
+        assert_eq!(parsed["a/b~"], Value::Null);
+        assert_eq!(parsed["k099"], "x/k099");
+        assert_eq!(parsed.pointer("/k099"), Some(&Value::String("x/k099".into())));
         assert_eq!(json_stand_in("plain-value-1234", |p| p.to_owned()), None);
         // Not JSON, or JSON that is not an object or array: no members.
         assert!(json_members("\"a long string value\"").is_empty());

@@ -4,11 +4,11 @@
 //! `ingest(docs)` sends `{documents: docs}`; the client answers with `data`.
 
 use std::collections::VecDeque;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 /// Who is asking: the call's user and toolkit (a client keys its storage by both).
 #[derive(Debug, Clone)]
@@ -176,5 +176,41 @@ impl TroveClient for ScriptedTrove {
             return Err(TroveError::Status { status, body: step.response.body.unwrap_or_default() });
         }
         Ok(step.response.data)
+    }
+}
+
+/// Passes every call to another client and keeps what it answered, in the order asked, as a
+/// [`ScriptedTroveCall`] script (`{operation, variables, response: {data}}`, or `{status,
+/// body}` for a failure): what `call --record-case` writes as a case's `trove`, so that the
+/// case replays the knowledge base's answers as its cassette replays the network's (review 22).
+/// A backend that failed before answering is written as status 500 with its message.
+pub struct RecordingTrove {
+    inner: Arc<dyn TroveClient>,
+    script: Mutex<Vec<Value>>,
+}
+
+impl RecordingTrove {
+    /// A client that records what `inner` answers.
+    pub fn new(inner: Arc<dyn TroveClient>) -> Self {
+        Self { inner, script: Mutex::default() }
+    }
+
+    /// The calls so far, as a case's `trove` script.
+    pub fn script(&self) -> Vec<Value> {
+        self.script.lock().expect("trove recording").clone()
+    }
+}
+
+#[async_trait]
+impl TroveClient for RecordingTrove {
+    async fn call(&self, caller: &TroveCaller, operation: &str, variables: Value) -> Result<Value, TroveError> {
+        let answer = self.inner.call(caller, operation, variables.clone()).await;
+        let response = match &answer {
+            Ok(data) => json!({ "data": data }),
+            Err(TroveError::Status { status, body }) => json!({ "status": status, "body": body }),
+            Err(TroveError::Other(message)) => json!({ "status": 500, "body": message }),
+        };
+        self.script.lock().expect("trove recording").push(json!({ "operation": operation, "variables": variables, "response": response }));
+        answer
     }
 }

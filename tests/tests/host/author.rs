@@ -805,3 +805,67 @@ fn a_replay_whose_cassette_holds_exchanges_never_requested_exits_3() {
     assert_eq!(envelope["ok"], true, "the call itself answered: {}", text(&out));
     assert!(text(&out).contains("1 recorded exchange(s) were never requested, first: GET https://earthquake.usgs.gov/fdsnws/event/1/query?never=asked"), "{}", text(&out));
 }
+
+#[test]
+fn a_recorded_case_holds_no_part_of_a_secret_and_null_for_one_the_call_did_not_have() {
+    // Review 22: a JSON-valued secret's short members and numbers were written to the case as
+    // they were, and a secret the live call did not have got a stand-in, so the case replayed
+    // another call.
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        export default defineToolkit({ id: 'keys', name: 'K', description: 'K.', icon: '🔑', version: '1.0.0',\n\
+          secrets: ['SA', 'API_KEY'],\n\
+          tools: [tool({ name: 'who', description: 'Who.', input: z.object({}), handler: async (_a, ctx) => {\n\
+            const sa = JSON.parse(await ctx.requireSecret('SA'));\n\
+            const key = await ctx.secret('API_KEY');\n\
+            return `${typeof sa.user} ${typeof sa.pin} ${key ? 'key set' : 'no key configured'}`; } })] });\n";
+    let dir = scratch_toolkit("record-secrets", &[("extension.ts", source)]);
+    let file = dir.join("tests/who.json");
+    let sa = r#"{"user":"alice","password":"hunter2","pin":482913,"private_key":"-----BEGIN KEY-----abcdef"}"#;
+    let out = trove_host_tests::run_cli(
+        &["call", s(&dir), "who", "--record-case", s(&file), "--name", "who", "--now", "2026-11-29T12:00:00Z"],
+        &[("TROVE_HOST_HOME", s(&dir.join("home"))), ("TROVE_SECRET_SA", sa)],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let written = std::fs::read_to_string(&file).unwrap();
+    for real in ["alice", "hunter2", "482913", "abcdef"] {
+        assert!(!written.contains(real), "{real} is in the case file: {written}");
+    }
+    let case = &read(&file)[0];
+    assert_eq!(case["secrets"]["API_KEY"], Value::Null, "{case}");
+    assert_eq!(case["expect"]["result"]["text"], "string number no key configured", "{case}");
+    let out = run(&["test", s(&dir), s(&file)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+}
+
+#[test]
+fn a_recorded_case_replays_the_knowledge_base_s_answers() {
+    // Review 22: the live call's `ctx.trove` answers were not written to the case, so its
+    // replay had no script to answer from and nothing was appended.
+    let dir = scratch_toolkit("record-trove", &[(".keep", "")]);
+    let vault = fixture("vault");
+    let home = dir.join("home");
+    let env = [("TROVE_HOST_HOME", s(&home)), ("NO_COLOR", "1")];
+    let out = trove_host_tests::run_cli(
+        &["call", s(&vault), "save", "--scope", "trove:ingest", "--args", r#"{"title":"Tidal notes","text":"Flow in narrow straits."}"#],
+        &env,
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let file = dir.join("find.json");
+    let out = trove_host_tests::run_cli(
+        &["call", s(&vault), "find", "--scope", "trove:search", "--args", r#"{"query":"straits"}"#, "--record-case", s(&file), "--name", "find_straits"],
+        &env,
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let case = &read(&file)[0];
+    let script = case["trove"].as_array().expect("a trove script");
+    assert_eq!(script.iter().map(|c| c["operation"].as_str().unwrap()).collect::<Vec<_>>(), ["search", "getDocument"], "{case}");
+    assert_eq!(script[0]["variables"]["query"], "straits");
+    assert_eq!(case["expect"]["result"]["text"], "1 hit(s): Tidal notes", "{case}");
+    // It replays from the script alone: `test` has no knowledge base but the case's.
+    std::fs::remove_dir_all(&home).unwrap();
+    let out = run(&["test", s(&vault), s(&file)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+}
