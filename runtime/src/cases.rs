@@ -281,6 +281,8 @@ pub fn rewrite_case_file<R>(file: &Path, edit: impl FnOnce(&mut Vec<Value>) -> R
     let answer = edit(&mut cases)?;
     let text = case_file_text(&cases, &written);
     let text = if crlf_file(&target) { with_crlf(&text) } else { text };
+    // A byte order mark an editor wrote stays (review 23).
+    let text = if std::fs::read(&target).is_ok_and(|old| old.starts_with("\u{feff}".as_bytes())) { format!("\u{feff}{text}") } else { text };
     let name = target.file_name().and_then(|n| n.to_str()).unwrap_or("cases");
     let partial = folder.join(format!(".{name}.{}.partial", std::process::id()));
     // The new file keeps the old one's permissions (a case file made private stays so).
@@ -945,6 +947,52 @@ pub(crate) mod tests {
             read_case_file(&file).unwrap_err(),
             format!("{} does not match the case format, in case \"b\": [1].now: invalid type: null, expected a string", file.display())
         );
+    }
+
+    #[test]
+    fn read_case_file_checks_a_case_s_call_as_the_corpus_schema_does() {
+        // Review 22: a misspelt member of `call` was ignored, and the case passed while testing
+        // a call without that config.
+        let dir = Scratch::new("cases-call");
+        let with_call = |call: Value| {
+            let mut case = full_case();
+            case["call"] = call;
+            dir.write("cases.json", &json!([case]).to_string())
+        };
+        let refused = |call: Value| read_case_file(&with_call(call)).unwrap_err();
+        assert!(
+            refused(json!({ "tool": "t", "confg": {} }))
+                .contains("[0].call: unknown field `confg`, expected one of `tool`, `args`, `userId`, `scopes`, `config`"),
+            "{}",
+            refused(json!({ "tool": "t", "confg": {} }))
+        );
+        assert!(refused(json!({ "tool": "t", "userId": 5 })).contains("[0].call: call.userId is 5, not a string"));
+        assert!(refused(json!({ "tool": "t", "scopes": "trove:search" })).contains("call.scopes is \"trove:search\", not an array of strings"));
+        assert!(refused(json!({ "tool": "t", "config": [] })).contains("call.config is [], not an object"));
+        assert!(refused(json!("t")).contains("[0].call: a call is an object"));
+        // The corpus's own shapes: a number for `tool` (to provoke BAD_REQUEST), null args,
+        // members left out or null.
+        for call in [
+            json!({ "tool": 5, "args": null, "userId": "u", "scopes": [], "config": {} }),
+            json!({ "tool": "t" }),
+            json!({ "tool": "t", "userId": null, "scopes": null, "config": null }),
+        ] {
+            assert!(read_case_file(&with_call(call.clone())).is_ok(), "{call}");
+        }
+    }
+
+    #[test]
+    fn a_case_file_saved_with_a_byte_order_mark_is_read_and_rewritten() {
+        let dir = Scratch::new("cases-bom");
+        let file = dir.write("cases.json", &format!("\u{feff}{}", json!([full_case()])));
+        assert_eq!(read_case_file(&file).unwrap().len(), 1);
+        rewrite_case_file(&file, |cases| {
+            cases[0]["expect"] = json!({ "ok": true });
+            Ok(())
+        })
+        .expect("rewritten");
+        assert_eq!(read_case_file(&file).unwrap()[0].expect, json!({ "ok": true }));
+        assert!(std::fs::read_to_string(&file).unwrap().starts_with('\u{feff}'), "the rewrite keeps the mark");
     }
 
     #[test]
