@@ -181,18 +181,6 @@ impl Ledger {
         self.warn(&self.unrecorded_line(method, url, why));
     }
 
-    /// Warns that a recorded exchange's `part` (`request` or `response`) body is not UTF-8
-    /// text: a cassette holds bodies as text, so it holds this one lossily (each bad sequence
-    /// read as U+FFFD) and a replay serves, or matches, other bytes (review 22). The URL is
-    /// redacted.
-    pub fn warn_lossy_body(&self, method: &str, url: &str, part: &str) {
-        let url = self.redact_str(url);
-        self.warn(&format!(
-            "recorded lossily: {method} {url}: the {part} body is not UTF-8 text, and a cassette holds bodies as text \
-             (each bad byte sequence becomes U+FFFD), so a replay will not have the same bytes"
-        ));
-    }
-
     /// [`Self::warn_unrecorded`]'s line, its URL redacted: a query string may carry a secret
     /// (before, the line for a refused redirect hop wrote the URL as it was).
     fn unrecorded_line(&self, method: &str, url: &str, why: &str) -> String {

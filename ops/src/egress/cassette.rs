@@ -17,8 +17,9 @@ fn map_strings(exchange: Exchange, f: &dyn Fn(&str) -> String) -> Exchange {
     let Exchange { mut request, response } = exchange;
     request.url = f(&request.url);
     request.body = request.body.map(|b| f(&b));
+    request.body_base64 = request.body_base64.map(|b| f(&b));
     let response = match response {
-        RecordedResponse::Http { status, headers, body } => RecordedResponse::Http {
+        RecordedResponse::Http { status, headers, body, body_base64 } => RecordedResponse::Http {
             status,
             headers: headers
                 .into_iter()
@@ -34,6 +35,9 @@ fn map_strings(exchange: Exchange, f: &dyn Fn(&str) -> String) -> Exchange {
                 })
                 .collect(),
             body: body.map(|b| f(&b)),
+            // A secret's bytes inside a binary body show in its base64 as one of the offset
+            // forms the redactor knows (`SecretForm::Base64At`).
+            body_base64: body_base64.map(|b| f(&b)),
         },
         network => network,
     };

@@ -9,6 +9,10 @@
 //!    "response": { "networkError": true } }]
 //! ```
 //!
+//! A body that is not UTF-8 text (an image, a protobuf) is written `"bodyBase64": "…"` (standard
+//! base64, padded) instead of `"body"`, in a request or a response: recording keeps its bytes,
+//! and replay serves and compares exactly those bytes. An exchange has one or the other.
+//!
 //! The i-th request must have the i-th entry's method (case-insensitive) and URL (compared
 //! after WHATWG normalisation) and, when the entry has a `body`, exactly that body. Anything
 //! else fails loudly: the toolkit's fetch rejects and [`ReplayTransport::failures`] says why.
@@ -19,6 +23,8 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use async_trait::async_trait;
+use base64::engine::general_purpose::STANDARD as BASE64;
+use base64::Engine as _;
 use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use url::Url;
@@ -48,6 +54,36 @@ pub struct RecordedRequest {
     /// JSON value (then its compact JSON text is the body).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "body_text")]
     pub body: Option<String>,
+    /// When present, the request body's bytes, base64 (for a body that is not UTF-8): they must
+    /// be equal. Not with `body`.
+    #[serde(default, rename = "bodyBase64", skip_serializing_if = "Option::is_none")]
+    pub body_base64: Option<String>,
+}
+
+impl RecordedRequest {
+    /// What a cassette records of a request: `body` when it is UTF-8 text, else `bodyBase64`.
+    pub fn of(method: &str, url: &str, body: Option<&[u8]>) -> Self {
+        let (body, body_base64) = split_body(body);
+        Self { method: method.to_owned(), url: url.to_owned(), body, body_base64 }
+    }
+}
+
+/// A body as a cassette holds it: `(Some(text), None)` when it is UTF-8, `(None,
+/// Some(base64))` when not, `(None, None)` for none.
+fn split_body(body: Option<&[u8]>) -> (Option<String>, Option<String>) {
+    match body {
+        None => (None, None),
+        Some(bytes) => match std::str::from_utf8(bytes) {
+            Ok(text) => (Some(text.to_owned()), None),
+            Err(_) => (None, Some(BASE64.encode(bytes))),
+        },
+    }
+}
+
+/// A `bodyBase64` member's bytes. Errors say it is not base64 (checked when served: secret
+/// placeholders in it are filled in first).
+fn base64_body(text: &str) -> Result<Vec<u8>, String> {
+    BASE64.decode(text.trim()).map_err(|e| format!("its bodyBase64 is not base64 ({e})"))
 }
 
 /// The response of an [`Exchange`]: a real response, or a network failure. Read from a file
@@ -72,6 +108,9 @@ pub enum RecordedResponse {
         /// its compact JSON text is the body).
         #[serde(default, deserialize_with = "body_text")]
         body: Option<String>,
+        /// The body's bytes, base64, for a body that is not UTF-8 (not with `body`).
+        #[serde(default, rename = "bodyBase64", skip_serializing_if = "Option::is_none")]
+        body_base64: Option<String>,
     },
 }
 
@@ -86,6 +125,8 @@ struct ResponseFile {
     headers: Option<serde_json::Map<String, serde_json::Value>>,
     #[serde(default, deserialize_with = "body_text")]
     body: Option<String>,
+    #[serde(rename = "bodyBase64")]
+    body_base64: Option<String>,
 }
 
 impl TryFrom<ResponseFile> for RecordedResponse {
@@ -103,6 +144,9 @@ impl TryFrom<ResponseFile> for RecordedResponse {
             (Some(false), _) => Err("\"networkError\" is true or absent (a response that did not fail has a status)".into()),
             (None, None) => Err("a response has a \"status\" (or is { \"networkError\": true })".into()),
             (None, Some(status)) => {
+                if file.body.is_some() && file.body_base64.is_some() {
+                    return Err("a response has \"body\" or \"bodyBase64\", not both".into());
+                }
                 if !(200..=599).contains(&status) {
                     return Err(format!("status {status} is not one fetch gives a toolkit (200 to 599)"));
                 }
@@ -121,7 +165,7 @@ impl TryFrom<ResponseFile> for RecordedResponse {
                         }
                     }
                 }
-                Ok(Self::Http { status, headers, body: file.body })
+                Ok(Self::Http { status, headers, body: file.body, body_base64: file.body_base64 })
             }
         }
     }
@@ -129,7 +173,7 @@ impl TryFrom<ResponseFile> for RecordedResponse {
 
 impl RecordedResponse {
     /// What a cassette records of `response`: status, headers (a repeated name becomes a list)
-    /// and the body as text (lossy for bytes that are not UTF-8).
+    /// and the body: as text when it is UTF-8, else its bytes as `bodyBase64`.
     pub fn of(response: &HttpResponse) -> Self {
         let mut headers = serde_json::Map::new();
         for (name, value) in &response.headers {
@@ -145,8 +189,8 @@ impl RecordedResponse {
                 }
             }
         }
-        let body = (!response.body.is_empty()).then(|| String::from_utf8_lossy(&response.body).into_owned());
-        Self::Http { status: response.status, headers, body }
+        let (body, body_base64) = split_body((!response.body.is_empty()).then_some(&response.body[..]));
+        Self::Http { status: response.status, headers, body, body_base64 }
     }
 }
 
@@ -258,6 +302,17 @@ impl Transport for ReplayTransport {
                 normalise(&shown.request.url)
             )));
         }
+        if let Some(encoded) = &want.body_base64 {
+            let bytes = base64_body(encoded).map_err(|e| self.fail(format!("the cassette's exchange for {got}: {e}")))?;
+            let sent = request.body.as_deref().unwrap_or_default();
+            if sent != bytes.as_slice() {
+                return Err(self.fail(format!(
+                    "request {got} has a body of {} bytes other than the cassette's {} (bodyBase64)",
+                    sent.len(),
+                    bytes.len()
+                )));
+            }
+        }
         if let Some(body) = &want.body {
             let sent = request.body.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
             if sent != body.as_str() && !same_multipart(request.header("content-type"), &sent, body) {
@@ -267,17 +322,22 @@ impl Transport for ReplayTransport {
                 )));
             }
         }
-        if let RecordedResponse::Http { body: Some(body), .. } = &exchange.response {
-            let limit = request.budgets.max_response_bytes;
-            if body.len() > limit {
-                return Err(TransportError::BodyTooLarge(limit));
+        // The response's bytes, decoded before any is served.
+        let bytes = match &exchange.response {
+            RecordedResponse::Http { body_base64: Some(encoded), .. } => {
+                base64_body(encoded).map_err(|e| self.fail(format!("the cassette's answer to {got}: {e}")))?
             }
+            RecordedResponse::Http { body: Some(body), .. } => body.clone().into_bytes(),
+            _ => Vec::new(),
+        };
+        if bytes.len() > request.budgets.max_response_bytes {
+            return Err(TransportError::BodyTooLarge(request.budgets.max_response_bytes));
         }
         match exchange.response {
             RecordedResponse::NetworkError { .. } => {
                 Err(TransportError::Network("replayed network error".into()))
             }
-            RecordedResponse::Http { status, headers, body } => {
+            RecordedResponse::Http { status, headers, .. } => {
                 let mut lines = Vec::new();
                 for (name, value) in headers {
                     match value {
@@ -293,7 +353,7 @@ impl Transport for ReplayTransport {
                     status,
                     status_text: String::new(),
                     headers: lines,
-                    body: Bytes::from(body.unwrap_or_default()),
+                    body: Bytes::from(bytes),
                 })
             }
         }
@@ -350,7 +410,56 @@ fn json_text(v: &serde_json::Value) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{read_cassette, same_multipart};
+    use super::*;
+
+    fn request(method: &str, url: &str, body: Option<&[u8]>) -> HttpRequest {
+        HttpRequest {
+            method: method.into(),
+            url: Url::parse(url).unwrap(),
+            headers: Vec::new(),
+            body: body.map(Bytes::copy_from_slice),
+            budgets: super::super::budget::EgressBudgets::default(),
+        }
+    }
+
+    /// Review 22: bodies were recorded with `from_utf8_lossy`, so an image came back as other
+    /// bytes, and replay matched any request body with the same shape of bad sequences.
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_body_that_is_not_utf8_is_recorded_and_replayed_byte_for_byte() {
+        let png: &[u8] = &[0x89, b'P', b'N', b'G', 0xff, 0xfe, 0x00, 0x80, 0x81];
+        let upload: &[u8] = &[0xff, 0xfe, 0x01];
+        let recorded = Exchange {
+            request: RecordedRequest::of("POST", "https://img.example/up", Some(upload)),
+            response: RecordedResponse::of(&HttpResponse { status: 200, status_text: String::new(), headers: Vec::new(), body: Bytes::from_static(png) }),
+        };
+        let text = serde_json::to_string(&[&recorded]).unwrap();
+        assert!(text.contains(r#""bodyBase64":"//4B""#) && text.contains(r#""bodyBase64":"iVBOR//+AICB""#), "{text}");
+        let exchanges: Vec<Exchange> = serde_json::from_str(&text).unwrap();
+        assert_eq!(exchanges[0], recorded, "the cassette reads back as written");
+
+        let replay = ReplayTransport::new(exchanges.clone());
+        let answer = replay.send(request("POST", "https://img.example/up", Some(upload))).await.unwrap();
+        assert_eq!(&answer.body[..], png);
+        // Other bytes that read alike as lossy text do not match.
+        let replay = ReplayTransport::new(exchanges);
+        assert!(replay.send(request("POST", "https://img.example/up", Some(&[0x80, 0x81, 0x01]))).await.is_err());
+        assert!(replay.failures()[0].contains("has a body of 3 bytes other than the cassette's 3 (bodyBase64)"), "{:?}", replay.failures());
+
+        // Text stays text.
+        let text_exchange = RecordedRequest::of("POST", "https://img.example/up", Some(b"{\"a\":1}"));
+        assert_eq!((text_exchange.body.as_deref(), text_exchange.body_base64), (Some("{\"a\":1}"), None));
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_bad_body_base64_fails_the_request_naming_it() {
+        let exchanges: Vec<Exchange> = serde_json::from_value(serde_json::json!([
+            { "request": { "method": "GET", "url": "https://a.example/" }, "response": { "status": 200, "bodyBase64": "not base64!" } }
+        ]))
+        .unwrap();
+        let replay = ReplayTransport::new(exchanges);
+        assert!(replay.send(request("GET", "https://a.example/", None)).await.is_err());
+        assert!(replay.failures()[0].contains("its bodyBase64 is not base64"), "{:?}", replay.failures());
+    }
 
     /// `FormData` draws a new boundary for every request: a recorded multipart body matches
     /// the same fields under another boundary, and nothing else.
@@ -398,6 +507,8 @@ mod tests {
             (r#"[{"request": {"method": "GET", "url": "https://a.example/"}, "response": {"status": 200, "headers": {"x": "a\r\nset-cookie: b=1"}}}]"#, "header \"x\" has a value HTTP cannot carry"),
             (r#"[{"request": {"method": "GET", "url": "https://a.example/"}, "response": {"status": 200, "headers": {"bad name": "v"}}}]"#, "header name \"bad name\" is not a valid HTTP header name"),
             (r#"[{"request": {"method": "GET", "url": "https://a.example/"}, "response": {"status": 200, "headers": {"a": ["1", "2"]}, "body": {"k": 1}}}, {"request": {"method": "GET", "url": "https://a.example/"}, "response": {"networkError": true}}]"#, ""),
+            (r#"[{"request": {"method": "GET", "url": "https://a.example/"}, "response": {"status": 200, "body": "x", "bodyBase64": "eA=="}}]"#, "not both"),
+            (r#"[{"request": {"method": "GET", "url": "https://a.example/", "bodyBase64": "eA=="}, "response": {"status": 200, "bodyBase64": "eA=="}}]"#, ""),
         ] {
             let path = dir.join("cassette.json");
             std::fs::write(&path, format!("{text}\n")).unwrap();

@@ -433,25 +433,13 @@ impl Egress {
             return self.send_following(request, mode).await;
         }
         let slot = self.ledger.reserve_exchange();
-        if request.body.as_ref().is_some_and(|b| std::str::from_utf8(b).is_err()) {
-            self.ledger.warn_lossy_body(&request.method, request.url.as_str(), "request");
-        }
-        let recorded = RecordedRequest {
-            method: request.method.clone(),
-            url: request.url.to_string(),
-            body: request.body.as_ref().map(|b| String::from_utf8_lossy(b).into_owned()),
-        };
+        let recorded = RecordedRequest::of(&request.method, request.url.as_str(), request.body.as_deref());
         // Says so in the host's log if the toolkit aborts the request (this future is dropped)
         // before it ends: a replay of the cassette then meets one request more than it holds.
         let mut unfinished = Unrecorded { ledger: &self.ledger, request: Some(&recorded), why: "the toolkit aborted it" };
         let result = self.send_following(request, mode).await;
         let response = match &result {
-            Ok(fetched) => {
-                if std::str::from_utf8(&fetched.response.body).is_err() {
-                    self.ledger.warn_lossy_body(&recorded.method, &recorded.url, "response");
-                }
-                Some(RecordedResponse::of(&fetched.response))
-            }
+            Ok(fetched) => Some(RecordedResponse::of(&fetched.response)),
             Err(FetchError::Network(_)) => Some(RecordedResponse::NetworkError { network_error: true }),
             Err(other) => {
                 unfinished.why = match other {

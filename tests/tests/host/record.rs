@@ -132,3 +132,52 @@ async fn parallel_fetches_are_recorded_in_the_order_they_were_issued() {
     assert_eq!(again.envelope, outcome.envelope);
     assert!(replay.failures().is_empty() && replay.remaining().is_empty(), "{:?}", replay.failures());
 }
+
+/// Review 22: a body that is not UTF-8 was recorded with `from_utf8_lossy`, so an image came
+/// back from its cassette as other bytes. Recorded through the real TLS upstream, it is now
+/// written as `bodyBase64` and replays byte for byte, request and response.
+#[tokio::test(flavor = "current_thread")]
+async fn a_binary_body_is_recorded_and_replayed_byte_for_byte() {
+    use base64::Engine as _;
+    let b64 = |bytes: &[u8]| base64::engine::general_purpose::STANDARD.encode(bytes);
+    let server = match super::tls_upstream::CassetteServer::start(&["img.recorder.test"]).await {
+        Ok(server) => server,
+        Err(reason) => return trove_host_tests::missing_prerequisite(&reason),
+    };
+    let image: &[u8] = &[0x89, b'P', b'N', b'G', 0xff, 0xfe, 0x00, 0x80];
+    let upload: &[u8] = &[0xff, 0xfe, 0x01];
+    server.load(
+        serde_json::from_value(json!([{
+            "request": { "method": "POST", "url": "https://img.recorder.test/up", "bodyBase64": b64(upload) },
+            "response": { "status": 200, "headers": { "content-type": "image/png" }, "bodyBase64": b64(image) }
+        }]))
+        .expect("script"),
+    );
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        export default defineToolkit({ id: 'bytes', name: 'B', description: 'B.', icon: '🖼', version: '1.0.0',\n\
+          egress: ['img.recorder.test'],\n\
+          tools: [tool({ name: 'up', description: 'Up.', input: z.object({}), handler: async (_a, ctx) => {\n\
+            const res = await ctx.fetch('https://img.recorder.test/up', { method: 'POST', body: new Uint8Array([0xff, 0xfe, 0x01]) });\n\
+            return Array.from(new Uint8Array(await res.arrayBuffer())).join(','); } })] });\n";
+    let dir = crate::scratch_toolkit("record-binary", &[("extension.ts", source)]);
+    let host = Host::new(HostConfig { network: server.network_options(), ..HostConfig::default() }).expect("host");
+    let toolkit = host.load(&dir, LoadOptions::default()).await.expect("loads");
+    let call = ToolCall::new("up", json!({}), "u1");
+
+    let mut env = CallEnv::default();
+    env.record_exchanges = true;
+    let live = toolkit.call(call.clone(), env).await.expect("ran");
+    assert_eq!(live.envelope.json(), json!({ "ok": true, "result": { "text": "137,80,78,71,255,254,0,128" } }));
+    assert_eq!(server.finish(), (Vec::new(), 0), "the upload reached the upstream byte for byte");
+
+    let recorded = cassette::scrub(live.record.exchanges.clone(), &toolkit.redactor());
+    let text = serde_json::to_string_pretty(&recorded).expect("JSON");
+    assert!(text.contains(&format!("\"bodyBase64\": \"{}\"", b64(image))), "{text}");
+    assert!(text.contains(&format!("\"bodyBase64\": \"{}\"", b64(upload))), "{text}");
+    let reread: Vec<Exchange> = serde_json::from_str(&text).expect("a cassette");
+    let replay = Arc::new(ReplayTransport::new(reread));
+    let env = CallEnv { transport: Some(replay.clone()), ..CallEnv::default() };
+    let replayed = toolkit.call(call, env).await.expect("ran");
+    assert_eq!(replayed.envelope.json(), live.envelope.json());
+    assert_eq!(replay.failures(), Vec::<String>::new());
+}
