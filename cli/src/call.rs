@@ -268,6 +268,7 @@ pub async fn call(args: CallArgs) -> ExitCode {
             };
             had.push((name.to_owned(), value));
         }
+        let live = toolkit.redactor();
         let recorded = RecordedCall {
             toolkit: &args.toolkit,
             root: args.root.clone(),
@@ -279,7 +280,17 @@ pub async fn call(args: CallArgs) -> ExitCode {
             declared,
             secrets: had,
             exchanges,
-            trove: trove_recording.map(|r| r.script()).unwrap_or_default(),
+            // Scrubbed as the cassette is: a document or a variable may hold a secret (review 23).
+            trove: trove_recording
+                .map(|r| r.script())
+                .unwrap_or_default()
+                .into_iter()
+                .map(|mut call| {
+                    trove_host_ops::trove::map_json_strings(&mut call, &|s| live.placeholders_str(s));
+                    call
+                })
+                .collect(),
+            redactor: live.clone(),
         };
         match append_case(file, recorded, &outcome.envelope.json()).await {
             Ok(()) => eprintln!("trove-host: appended case {name:?} to {}", file.display()),
@@ -312,14 +323,25 @@ struct RecordedCall<'a> {
     secrets: Vec<(String, Option<String>)>,
     /// Scrubbed: placeholders instead of secret values.
     exchanges: Vec<trove_host_ops::egress::replay::Exchange>,
-    /// The knowledge base's answers, as a case's `trove` script.
+    /// The knowledge base's answers, as a case's `trove` script (scrubbed).
     trove: Vec<Value>,
+    /// The live call's redactor: what the replay's messages must not show either.
+    redactor: trove_host_ops::redact::Redactor,
 }
 
 /// The value a recorded case gives secret `name`: never the real one (that stays in the
 /// keyring); the cassette's placeholders are filled in with it on replay.
 fn stand_in(name: &str) -> String {
     format!("recorded-stand-in-for-{name}")
+}
+
+/// The stand-in of the member at JSON `pointer` of secret `name`: letters, digits, `-` and
+/// `_` only, which no encoding the redactor knows changes. The live member may have needed
+/// none, so its placeholder is the raw form, and a stand-in that `URLSearchParams` encodes
+/// (the `/` of a pointer) would not match on replay (review 23).
+fn member_stand_in(name: &str, pointer: &str) -> String {
+    let path: String = pointer.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '-' }).collect();
+    format!("{}{path}", stand_in(name))
 }
 
 /// Why the replay of a recorded case may differ from the live call: the causes that can apply
@@ -338,9 +360,13 @@ fn replay_causes(r: &RecordedCall<'_>) -> Vec<&'static str> {
     }
     if r.declared.iter().any(Value::is_string) {
         causes.push(
-            "a secret short or common enough to occur elsewhere in a URL or body cannot be told apart from its stand-in there: \
-             record with a longer test key",
+            "a secret (or a member of a JSON secret) short or common enough to occur elsewhere in a URL or body, or a number, \
+             cannot be told apart from its stand-in there: record with a longer test key",
         );
+    }
+    let values: Vec<&String> = r.secrets.iter().filter_map(|(_, v)| v.as_ref()).filter(|v| !v.is_empty()).collect();
+    if values.iter().enumerate().any(|(i, v)| values[..i].contains(v)) {
+        causes.push("two declared secrets have the same value, so a recording cannot tell which one a request used: record with different values");
     }
     causes.push(
         "a request ended without an answer a cassette can hold (the toolkit aborted it, or a redirect was refused): \
@@ -364,7 +390,7 @@ async fn append_case(file: &Path, r: RecordedCall<'_>, live_envelope: &Value) ->
             let Some(value) = value else { return (n.clone(), Value::Null) };
             // A JSON secret (a service-account key) gets a stand-in of the same shape, so the
             // toolkit still parses it and the cassette's member placeholders fill from it.
-            let json = trove_host_ops::redact::json_stand_in(value, |pointer| format!("{}{pointer}", stand_in(n)));
+            let json = trove_host_ops::redact::json_stand_in(value, |pointer| member_stand_in(n, pointer));
             (n.clone(), Value::String(json.unwrap_or_else(|| stand_in(n))))
         })
         .collect();
@@ -389,7 +415,8 @@ async fn append_case(file: &Path, r: RecordedCall<'_>, live_envelope: &Value) ->
     let (result, problems) = run_case(&mut fresh, &parsed).await;
     update_case(&mut case, &result);
     let unclean: Vec<String> =
-        problems.iter().filter(|p| p.starts_with("http:") || p.starts_with("trove:")).map(|p| fresh.redact(p)).collect();
+        // The replay knows only stand-ins; a mismatch may quote what the live call sent.
+        problems.iter().filter(|p| p.starts_with("http:") || p.starts_with("trove:")).map(|p| r.redactor.redact_str(&fresh.redact(p))).collect();
     if !unclean.is_empty() {
         return Err(format!(
             "the recorded case did not replay identically, so it was not appended:\n  {}\nlikely causes:\n  - {causes}",

@@ -114,6 +114,32 @@ pub struct ScriptedTroveCall {
     pub response: ScriptedTroveResponse,
 }
 
+impl ScriptedTroveCall {
+    /// This call with `f` applied to every string it sends or answers (`variables`, `data`,
+    /// the failure's `body`; not object keys): how a recorded case's secret placeholders
+    /// (`{{secret:NAME}}`) are filled in with the case's secrets before it is replayed, as its
+    /// cassette's are.
+    pub fn map_strings(mut self, f: &dyn Fn(&str) -> String) -> Self {
+        if let Some(variables) = self.variables.as_mut() {
+            map_json_strings(variables, f);
+        }
+        map_json_strings(&mut self.response.data, f);
+        self.response.body = self.response.body.map(|b| f(&b));
+        self.response.error = self.response.error.map(|e| f(&e));
+        self
+    }
+}
+
+/// Applies `f` to every string value in `value` (object keys are left as they are).
+pub fn map_json_strings(value: &mut Value, f: &dyn Fn(&str) -> String) {
+    match value {
+        Value::String(text) => *text = f(text),
+        Value::Array(items) => items.iter_mut().for_each(|item| map_json_strings(item, f)),
+        Value::Object(members) => members.values_mut().for_each(|member| map_json_strings(member, f)),
+        _ => {}
+    }
+}
+
 /// The answer of a [`ScriptedTroveCall`].
 #[derive(Debug, Clone, Deserialize)]
 pub struct ScriptedTroveResponse {
@@ -126,6 +152,11 @@ pub struct ScriptedTroveResponse {
     /// `data` handed to the toolkit.
     #[serde(default)]
     pub data: Value,
+    /// A failure before any answer (the backend's own message, no status): the toolkit sees
+    /// `ctx.trove callback failed: <error>`. trove-host's extension of the corpus format, which
+    /// `call --record-case` writes for such a failure.
+    #[serde(default)]
+    pub error: Option<String>,
 }
 
 /// Answers `ctx.trove` calls from a script, in order (tests and the parity suite).
@@ -171,6 +202,9 @@ impl TroveClient for ScriptedTrove {
                 return Err(fail(format!("trove call {operation} sent {variables}; the script expects {want}")));
             }
         }
+        if let Some(message) = step.response.error {
+            return Err(TroveError::Other(message));
+        }
         let status = step.response.status.unwrap_or(200);
         if !(200..300).contains(&status) {
             return Err(TroveError::Status { status, body: step.response.body.unwrap_or_default() });
@@ -181,9 +215,10 @@ impl TroveClient for ScriptedTrove {
 
 /// Passes every call to another client and keeps what it answered, in the order asked, as a
 /// [`ScriptedTroveCall`] script (`{operation, variables, response: {data}}`, or `{status,
-/// body}` for a failure): what `call --record-case` writes as a case's `trove`, so that the
-/// case replays the knowledge base's answers as its cassette replays the network's (review 22).
-/// A backend that failed before answering is written as status 500 with its message.
+/// body}` for a failure, `{error}` for one without a status): what `call --record-case` writes
+/// as a case's `trove`, so that the case replays the knowledge base's answers as its cassette
+/// replays the network's (review 22). The caller scrubs secrets from the script before
+/// writing it ([`map_json_strings`]).
 pub struct RecordingTrove {
     inner: Arc<dyn TroveClient>,
     script: Mutex<Vec<Value>>,
@@ -208,7 +243,7 @@ impl TroveClient for RecordingTrove {
         let response = match &answer {
             Ok(data) => json!({ "data": data }),
             Err(TroveError::Status { status, body }) => json!({ "status": status, "body": body }),
-            Err(TroveError::Other(message)) => json!({ "status": 500, "body": message }),
+            Err(TroveError::Other(message)) => json!({ "error": message }),
         };
         self.script.lock().expect("trove recording").push(json!({ "operation": operation, "variables": variables, "response": response }));
         answer

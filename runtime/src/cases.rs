@@ -20,6 +20,7 @@ use serde_json::value::RawValue;
 use serde_json::{json, Map, Value};
 use trove_host_ops::clock::FixedClock;
 use trove_host_ops::egress::replay::{Exchange, ReplayTransport};
+use trove_host_ops::redact::expand_placeholders;
 use trove_host_ops::secrets::MemorySecrets;
 use trove_host_ops::trove::{ScriptedTrove, ScriptedTroveCall};
 use trove_host_ops::CallEnv;
@@ -500,7 +501,10 @@ fn compare_callbacks(expected: &[Value], actual: &Value, problems: &mut Vec<Stri
 pub async fn run_case(toolkit: &mut Toolkit, case: &Case) -> (CaseResult, Vec<String>) {
     let id = toolkit.id().to_owned();
     let replay = Arc::new(case_replay(case));
-    let trove = Arc::new(ScriptedTrove::new(case.trove.clone()));
+    // Its secret placeholders filled in from the case's secrets, as its cassette's are.
+    let value_of = |name: &str| case.secrets.get(name).cloned().flatten();
+    let script = case.trove.iter().cloned().map(|call| call.map_strings(&|s| expand_placeholders(s, &value_of))).collect();
+    let trove = Arc::new(ScriptedTrove::new(script));
     let mut problems = Vec::new();
     let mut env = scripted_env(&id, &case.secrets, &case.now, replay.clone()).unwrap_or_else(|e| {
         problems.push(e);

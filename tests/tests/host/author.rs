@@ -869,3 +869,43 @@ fn a_recorded_case_replays_the_knowledge_base_s_answers() {
     let out = run(&["test", s(&vault), s(&file)]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
 }
+
+#[test]
+fn a_recorded_case_s_knowledge_base_script_holds_no_secret() {
+    // Review 23: the `trove` script was written as the knowledge base answered, so a document
+    // or a search that held a secret the call resolved went into the case file as it was.
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        export default defineToolkit({ id: 'notes', name: 'N', description: 'N.', icon: '🗒', version: '1.0.0',\n\
+          secrets: ['KEY'], scopes: ['trove:search', 'trove:ingest'],\n\
+          tools: [\n\
+            tool({ name: 'save', description: 'Save.', input: z.object({ text: z.string() }), handler: async ({ text }, ctx) => {\n\
+              await ctx.trove!.ingest([{ title: 'Keys', text }]); return 'saved'; } }),\n\
+            tool({ name: 'find', description: 'Find.', input: z.object({}), handler: async (_a, ctx) => {\n\
+              const key = await ctx.requireSecret('KEY');\n\
+              const hits = await ctx.trove!.search(`keys ${key}`, { limit: 1 });\n\
+              const doc = hits.length ? await ctx.trove!.getDocument(hits[0].id) : null;\n\
+              return `${hits.length} hit(s); the document holds the key: ${String(doc?.text ?? '').includes(key)}`; } }),\n\
+          ] });\n";
+    let dir = scratch_toolkit("record-trove-secret", &[("extension.ts", source)]);
+    let key = "sk-live-0123456789abcdef";
+    let home = dir.join("home");
+    let env = [("TROVE_HOST_HOME", s(&home)), ("NO_COLOR", "1"), ("TROVE_SECRET_KEY", key)];
+    let saved = format!(r#"{{"text":"keys: the endpoint is https://api.example.test/?key={key}"}}"#);
+    let out = trove_host_tests::run_cli(&["call", s(&dir), "save", "--scope", "trove:ingest", "--args", &saved], &env, None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let file = dir.join("find.json");
+    let out = trove_host_tests::run_cli(
+        &["call", s(&dir), "find", "--scope", "trove:search", "--record-case", s(&file), "--name", "find"],
+        &env,
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("the document holds the key: true"), "{}", text(&out));
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(!written.contains(key), "the key is in the case file: {written}");
+    assert!(written.contains("{{secret:KEY}}"), "a placeholder stands where it was: {written}");
+    let case = &read(&file)[0];
+    assert_eq!(case["expect"]["result"]["text"], "1 hit(s); the document holds the key: true", "{case}");
+    let out = run(&["test", s(&dir), s(&file)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+}
