@@ -139,12 +139,20 @@ pub async fn call(args: CallArgs) -> ExitCode {
     let replay_stores;
     let stores = match args.replay {
         Some(_) => {
-            replay_stores = args.stores.for_replay();
+            replay_stores = match args.stores.for_replay() {
+                Ok(stores) => stores,
+                Err(e) => return usage(e),
+            };
             &replay_stores
         }
         None => &args.stores,
     };
     let local = match stores.providers() {
+        // A replay's documents, like its cache entries, must not outlive it (review 23).
+        Ok(local) if args.replay.is_some() => match local.with_memory_knowledge_base() {
+            Ok(local) => local,
+            Err(e) => return usage(e),
+        },
         Ok(local) => local,
         Err(e) => return usage(e),
     };

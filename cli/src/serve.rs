@@ -66,6 +66,11 @@ pub struct StoreArgs {
 impl StoreArgs {
     /// The local providers with these stores.
     pub fn providers(&self) -> Result<LocalProviders, String> {
+        LocalProviders::open_with(&self.options()?)
+    }
+
+    /// These options, checked (the cache's name or URL, the Redis timeout, the CA file read).
+    fn options(&self) -> Result<trove_host::local::StoreOptions, String> {
         if !(1..=60_000).contains(&self.redis_timeout_ms) {
             return Err(format!("--redis-timeout-ms must be between 1 and 60000, got {}", self.redis_timeout_ms));
         }
@@ -83,16 +88,21 @@ impl StoreArgs {
                 ..Default::default()
             },
         };
-        LocalProviders::open_with(&stores)
+        Ok(stores)
     }
 
     /// These stores for a replayed call: an empty in-process `ctx.cache` (or none with `--cache
     /// off`) and OAuth tokens kept in the process. A replay answers from its cassette alone:
     /// with the persistent cache it was answered from an earlier call's entries, and left the
     /// cassette's answers there for later live calls to serve (review 22).
-    pub fn for_replay(&self) -> Self {
+    ///
+    /// # Errors
+    /// What [`Self::providers`] would say of these options (a bad `--cache`, an unreadable
+    /// `--redis-ca-file`): they are checked, though not used (review 23).
+    pub fn for_replay(&self) -> Result<Self, String> {
+        self.options()?;
         let cache = if self.cache_is_off() { "off" } else { "memory" };
-        Self { cache: cache.into(), token_cache: None, redis_timeout_ms: self.redis_timeout_ms, redis_ca_file: None }
+        Ok(Self { cache: cache.into(), token_cache: None, redis_timeout_ms: self.redis_timeout_ms, redis_ca_file: None })
     }
 
     /// Whether `--cache off` was given: calls get no `ctx.cache`.

@@ -83,10 +83,23 @@ fn fts_query(query: &str) -> Option<String> {
 impl LocalKnowledgeBase {
     /// Opens (creating if needed) the knowledge base at `path`.
     pub fn open(path: &Path) -> Result<Self, String> {
-        let conn = crate::sqlite::open(
-            path,
-            "knowledge base",
-            "CREATE TABLE IF NOT EXISTS documents (
+        let conn = crate::sqlite::open(path, "knowledge base", SCHEMA)?;
+        Ok(Self { conn: Mutex::new(conn) })
+    }
+
+    /// An empty knowledge base in memory, gone with it: what a replayed call gets (`call
+    /// --replay`), so that documents a cassette's answers made are never kept for live calls
+    /// (review 23).
+    pub fn in_memory() -> Result<Self, String> {
+        let conn = Connection::open_in_memory()
+            .and_then(|conn| conn.execute_batch(SCHEMA).map(|()| conn))
+            .map_err(|e| format!("cannot make a knowledge base in memory: {e}"))?;
+        Ok(Self { conn: Mutex::new(conn) })
+    }
+}
+
+/// The knowledge base's tables, indexes and full-text triggers (idempotent).
+const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS documents (
                id INTEGER PRIMARY KEY, user_id TEXT NOT NULL, toolkit TEXT NOT NULL,
                external_id TEXT, title TEXT NOT NULL, url TEXT, author TEXT, date TEXT,
                tags TEXT NOT NULL, text TEXT, ingested_at TEXT NOT NULL);
@@ -99,11 +112,9 @@ impl LocalKnowledgeBase {
                VALUES (new.id, new.title, new.text, new.author, new.tags); END;
              CREATE TRIGGER IF NOT EXISTS documents_ad AFTER DELETE ON documents BEGIN
                INSERT INTO documents_fts(documents_fts, rowid, title, text, author, tags)
-               VALUES ('delete', old.id, old.title, old.text, old.author, old.tags); END;",
-        )?;
-        Ok(Self { conn: Mutex::new(conn) })
-    }
+               VALUES ('delete', old.id, old.title, old.text, old.author, old.tags); END;";
 
+impl LocalKnowledgeBase {
     fn lock(&self) -> Result<std::sync::MutexGuard<'_, Connection>, TroveError> {
         self.conn.lock().map_err(|_| TroveError::Other("knowledge base lock poisoned".into()))
     }

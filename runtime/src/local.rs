@@ -190,6 +190,18 @@ impl LocalProviders {
         self
     }
 
+    /// These providers with an empty knowledge base in memory instead of the one under
+    /// [`DataHome`] (`call --replay`: a replay's documents must not outlive it).
+    ///
+    /// # Errors
+    /// SQLite cannot make one.
+    pub fn with_memory_knowledge_base(mut self) -> Result<Self, String> {
+        let kb = OnceLock::new();
+        let _ = kb.set(Ok(Arc::new(LocalKnowledgeBase::in_memory()?)));
+        self.kb = Arc::new(kb);
+        Ok(self)
+    }
+
     /// The local knowledge base, opened on first use.
     ///
     /// # Errors
