@@ -10,8 +10,9 @@ use rusqlite::Connection;
 /// What it creates only its owner can read: folders `0700`, the file `0600` (SQLite gives its
 /// `-wal` and `-shm` files the database's mode). The cache holds tokens a toolkit minted and
 /// private answers, the knowledge base a user's documents; made under the umask (`0644`), any
-/// other account on the machine could read them (review 22). A file or folder that already
-/// exists keeps its mode.
+/// other account on the machine could read them (review 22). An existing file that others can
+/// read (made by an earlier version) is made `0600` too, with its `-wal` and `-shm`, and the
+/// host's log says so once (review 23); an existing folder keeps its mode.
 pub fn open(path: &Path, what: &str, schema: &str) -> Result<Connection, String> {
     use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -29,11 +30,33 @@ pub fn open(path: &Path, what: &str, schema: &str) -> Result<Connection, String>
         .mode(0o600)
         .open(path)
         .map_err(|e| format!("cannot open {what} {}: {e}", path.display()))?;
+    owner_only(path, what);
     let conn = Connection::open(path).map_err(|e| format!("cannot open {what} {}: {e}", path.display()))?;
     conn.execute_batch("PRAGMA journal_mode=WAL;")
         .and_then(|()| conn.execute_batch(schema))
         .map_err(|e| format!("cannot prepare {what} {}: {e}", path.display()))?;
     Ok(conn)
+}
+
+/// Makes `path` and its SQLite companions readable by their owner only, if others can read
+/// them (a file this process does not own stays as it is: only its owner may change its mode).
+fn owner_only(path: &Path, what: &str) {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let companions = ["", "-wal", "-shm", "-journal"].map(|suffix| {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        std::path::PathBuf::from(name)
+    });
+    let mut tightened = false;
+    for file in companions {
+        let Ok(meta) = std::fs::metadata(&file) else { continue };
+        if meta.mode() & 0o077 != 0 {
+            tightened |= std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).is_ok();
+        }
+    }
+    if tightened {
+        tracing::warn!(target: "trove::runtime", "{what} {} could be read by other accounts: it is now readable by its owner only (0600)", path.display());
+    }
 }
 
 #[cfg(test)]
@@ -53,12 +76,16 @@ mod tests {
         assert_eq!(mode(&base), 0o700);
         assert_eq!(mode(&file), 0o600);
         assert_eq!(mode(&base.join("home/store.sqlite-wal")), 0o600, "SQLite's own files take the database's mode");
+        // An existing file others can read (an earlier version made it 0644) is made private,
+        // with its companions, and opens again with its data.
         drop(conn);
-        // An existing file keeps the mode its owner gave it, and opens again with its data.
-        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+        std::fs::write(base.join("home/store.sqlite-shm"), b"").unwrap();
+        std::fs::set_permissions(base.join("home/store.sqlite-shm"), std::fs::Permissions::from_mode(0o644)).unwrap();
         let conn = open(&file, "the test store", "CREATE TABLE IF NOT EXISTS t (v TEXT);").unwrap();
         assert_eq!(conn.query_row("SELECT v FROM t", [], |r| r.get::<_, String>(0)).unwrap(), "private");
-        assert_eq!(mode(&file), 0o640);
+        assert_eq!(mode(&file), 0o600);
+        assert_eq!(mode(&base.join("home/store.sqlite-shm")), 0o600);
         let _ = std::fs::remove_dir_all(&base);
     }
 }
