@@ -181,18 +181,30 @@ struct Entry {
     resolved: Option<PathBuf>,
 }
 
-/// What tells a file's content changed without reading it: modification time and length.
-type Stamp = (SystemTime, u64);
+/// What tells a file's content changed without reading it: its modification and status-change
+/// times, inode and length. The status-change time moves with every write and rename and
+/// cannot be set back, so a file replaced by one with an older modification time (`mv`, `cp
+/// -p`, `rsync -t`) still reads as changed (review 23).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    modified: SystemTime,
+    changed: SystemTime,
+    inode: u64,
+    len: u64,
+}
 
-/// How far a file's modification time may lag the clock: the kernel stamps files from a coarse
+/// How far a file's times may lag the clock: the kernel stamps files from a coarse
 /// clock (one scheduler tick, 1 to 10 ms), so a file written just after a load started can
 /// carry a time a little before it.
 const MTIME_LAG: Duration = Duration::from_millis(20);
 
 /// `path`'s [`Stamp`] now; `None` when it does not exist (or cannot be read).
 fn stamp(path: &Path) -> Option<Stamp> {
+    use std::os::unix::fs::MetadataExt;
     let meta = std::fs::metadata(path).ok()?;
-    Some((meta.modified().ok()?, meta.len()))
+    let changed = SystemTime::UNIX_EPOCH
+        .checked_add(Duration::new(u64::try_from(meta.ctime()).ok()?, u32::try_from(meta.ctime_nsec()).ok()?))?;
+    Some(Stamp { modified: meta.modified().ok()?, changed, inode: meta.ino(), len: meta.len() })
 }
 
 /// The files of `stamps` (stamped before a load), and the files a load read or looked for that
@@ -206,7 +218,7 @@ fn restamp(before: &[(PathBuf, Option<Stamp>)], files: &[PathBuf], since: System
         .iter()
         .map(|file| match before.iter().find(|(known, _)| known == file) {
             Some((_, stamped)) => (file.clone(), *stamped),
-            None => (file.clone(), stamp(file).filter(|(modified, _)| *modified < since)),
+            None => (file.clone(), stamp(file).filter(|now| now.changed < since)),
         })
         .collect()
 }
@@ -591,13 +603,21 @@ mod tests {
         std::thread::sleep(3 * MTIME_LAG);
         std::fs::write(&new, "export const b = 2;").unwrap();
         std::fs::write(&known, "export const k = 22;").unwrap();
-        let files = [old.clone(), new.clone(), known.clone(), missing.clone()];
+        // Replaced during the load by a file dated an hour back (`mv`, `cp -p`, `rsync -t`).
+        let replaced = dir.join("replaced.ts");
+        let staged = dir.join("staged.ts");
+        std::fs::write(&staged, "export const r = 2;").unwrap();
+        let an_hour_ago = SystemTime::now() - Duration::from_secs(3600);
+        std::fs::File::options().write(true).open(&staged).unwrap().set_modified(an_hour_ago).unwrap();
+        std::fs::rename(&staged, &replaced).unwrap();
+        let files = [old.clone(), new.clone(), known.clone(), missing.clone(), replaced.clone()];
         let stamps = restamp(&[(known.clone(), known_then)], &files, since);
         let changed = |file: &PathBuf| stamps.iter().any(|(f, then)| f == file && stamp(f) != *then);
         assert!(!changed(&old), "written before the load: stamped as it is");
         assert!(changed(&new), "first seen by this load and written during it: read as changed");
         assert!(changed(&known), "stamped before the load: the write during it shows");
         assert!(!changed(&missing), "missing then and now");
+        assert!(changed(&replaced), "replaced during the load by an older file: read as changed");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
