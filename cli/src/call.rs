@@ -266,15 +266,14 @@ pub async fn call(args: CallArgs) -> ExitCode {
         eprintln!("trove-host: recorded {} exchange(s) to {}", exchanges.len(), file.display());
     }
     if let (Some(file), Some(name)) = (&args.record_case, &args.name) {
-        let declared = toolkit.manifest_json()["secrets"].as_array().cloned().unwrap_or_default();
         let mut had = Vec::new();
-        for name in declared.iter().filter_map(Value::as_str) {
+        for name in &toolkit.manifest().secrets {
             // One that cannot be read counts as set: its stand-in is never its value.
             let value = match secrets.get(toolkit.namespace(), name).await {
                 Ok(value) => value,
                 Err(_) => Some(String::new()),
             };
-            had.push((name.to_owned(), value));
+            had.push((name.clone(), value));
         }
         let live = toolkit.redactor();
         let recorded = RecordedCall {
@@ -285,7 +284,6 @@ pub async fn call(args: CallArgs) -> ExitCode {
             now: now.expect("fixed when recording"),
             freeze_time: args.freeze_time,
             cache_off: args.stores.cache_is_off(),
-            declared,
             secrets: had,
             exchanges,
             // Scrubbed as the cassette is: a document or a variable may hold a secret (review 23).
@@ -298,7 +296,7 @@ pub async fn call(args: CallArgs) -> ExitCode {
                     call
                 })
                 .collect(),
-            redactor: live.clone(),
+            redactor: live,
         };
         match append_case(file, recorded, &outcome.envelope.json()).await {
             Ok(()) => eprintln!("trove-host: appended case {name:?} to {}", file.display()),
@@ -325,7 +323,6 @@ struct RecordedCall<'a> {
     freeze_time: bool,
     /// `--cache off`: the live call had no `ctx.cache` either.
     cache_off: bool,
-    declared: Vec<Value>,
     /// Each declared secret and the value the live call had for it (`None`: not set), for the
     /// case's `secrets`: a stand-in of its shape, or `null`. Never written.
     secrets: Vec<(String, Option<String>)>,
@@ -366,7 +363,7 @@ fn replay_causes(r: &RecordedCall<'_>) -> Vec<&'static str> {
     if !r.freeze_time {
         causes.push("the toolkit reads the clock itself (Date.now(), new Date()) instead of ctx.now(): record with `--freeze-time`");
     }
-    if r.declared.iter().any(Value::is_string) {
+    if !r.secrets.is_empty() {
         causes.push(
             "a secret (or a member of a JSON secret) short or common enough to occur elsewhere in a URL or body, or a number, \
              cannot be told apart from its stand-in there: record with a longer test key",
@@ -388,7 +385,7 @@ fn replay_causes(r: &RecordedCall<'_>) -> Vec<&'static str> {
 /// in its expectations, and appends it to `file`.
 async fn append_case(file: &Path, r: RecordedCall<'_>, live_envelope: &Value) -> Result<(), String> {
     let causes = replay_causes(&r).join("\n  - ");
-    let declares_secrets = r.declared.iter().any(Value::is_string);
+    let declares_secrets = !r.secrets.is_empty();
     let secrets: Map<String, Value> = r
         .secrets
         .iter()

@@ -839,19 +839,23 @@ fn json_value(value: &str) -> Option<Value> {
     serde_json::from_str(value).ok()
 }
 
+/// Runs `f` with the JSON pointer `at` extended by member `key` (escaped as RFC 6901 says:
+/// `~` as `~0`, `/` as `~1`), then gives `at` back as it was.
+fn in_member(at: &mut String, key: &str, f: impl FnOnce(&mut String)) {
+    let len = at.len();
+    at.push('/');
+    at.push_str(&key.replace('~', "~0").replace('/', "~1"));
+    f(at);
+    at.truncate(len);
+}
+
 /// [`json_members`] of a parsed value.
 fn members_of(parsed: &Value) -> Vec<(String, String)> {
     fn walk(v: &Value, at: &mut String, out: &mut Vec<(String, String)>) {
         if out.len() >= MAX_JSON_MEMBERS {
             return;
         }
-        let mut visit = |key: &str, child: &Value, at: &mut String| {
-            let len = at.len();
-            at.push('/');
-            at.push_str(&key.replace('~', "~0").replace('/', "~1"));
-            walk(child, at, out);
-            at.truncate(len);
-        };
+        let mut visit = |key: &str, child: &Value, at: &mut String| in_member(at, key, |at| walk(child, at, out));
         match v {
             Value::String(text) if text.len() >= MIN_DERIVED_LEN => out.push((at.clone(), text.clone())),
             Value::Object(members) => members.iter().for_each(|(k, child)| visit(k, child, at)),
@@ -881,13 +885,7 @@ fn url_path(value: &str) -> Option<String> {
 /// value.
 pub fn json_stand_in(value: &str, stand_in: impl Fn(&str) -> String) -> Option<String> {
     fn replace(v: &mut Value, at: &mut String, stand_in: &dyn Fn(&str) -> String) {
-        let visit = |key: &str, child: &mut Value, at: &mut String| {
-            let len = at.len();
-            at.push('/');
-            at.push_str(&key.replace('~', "~0").replace('/', "~1"));
-            replace(child, at, stand_in);
-            at.truncate(len);
-        };
+        let visit = |key: &str, child: &mut Value, at: &mut String| in_member(at, key, |at| replace(child, at, stand_in));
         match v {
             Value::String(_) => *v = Value::String(stand_in(at)),
             Value::Number(_) => *v = Value::from(0),
