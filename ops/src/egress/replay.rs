@@ -314,12 +314,22 @@ impl Transport for ReplayTransport {
             }
         }
         if let Some(body) = &want.body {
-            let sent = request.body.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
-            if sent != body.as_str() && !same_multipart(request.header("content-type"), &sent, body) {
-                return Err(self.fail(format!(
-                    "request {got} has body {sent:?}; the cassette expects {:?}",
-                    shown.request.body.as_deref().unwrap_or_default()
-                )));
+            // Byte for byte: a body that is not UTF-8 is recorded as `bodyBase64`, so a text
+            // body no longer matches bytes that only read alike as lossy text (review 22).
+            let sent = request.body.as_deref().unwrap_or_default();
+            let same = sent == body.as_bytes()
+                || std::str::from_utf8(sent).is_ok_and(|text| same_multipart(request.header("content-type"), text, body));
+            if !same {
+                let expected = shown.request.body.as_deref().unwrap_or_default();
+                return Err(self.fail(match std::str::from_utf8(sent) {
+                    Ok(text) => format!("request {got} has body {text:?}; the cassette expects {expected:?}"),
+                    // Lossy text of it could read as the expected body and explain nothing.
+                    Err(_) => format!(
+                        "request {got} has a body of {} bytes that is not UTF-8 text; the cassette expects {expected:?} \
+                         (recorded again, such a body is written as bodyBase64)",
+                        sent.len()
+                    ),
+                }));
             }
         }
         // The response's bytes, decoded before any is served.
@@ -444,6 +454,19 @@ mod tests {
         let replay = ReplayTransport::new(exchanges);
         assert!(replay.send(request("POST", "https://img.example/up", Some(&[0x80, 0x81, 0x01]))).await.is_err());
         assert!(replay.failures()[0].contains("has a body of 3 bytes other than the cassette's 3 (bodyBase64)"), "{:?}", replay.failures());
+
+        // A text body matches its own bytes only, not others that read alike as lossy text.
+        let lossy: Vec<Exchange> = serde_json::from_value(serde_json::json!([
+            { "request": { "method": "POST", "url": "https://img.example/up", "body": "\u{fffd}\u{fffd}" }, "response": { "status": 200 } }
+        ]))
+        .unwrap();
+        for other in [&[0xff, 0xfe][..], &[0x80, 0x81]] {
+            let replay = ReplayTransport::new(lossy.clone());
+            assert!(replay.send(request("POST", "https://img.example/up", Some(other))).await.is_err(), "{other:?}");
+            assert!(replay.failures()[0].contains("has a body of 2 bytes that is not UTF-8 text"), "{:?}", replay.failures());
+        }
+        let replay = ReplayTransport::new(lossy);
+        assert!(replay.send(request("POST", "https://img.example/up", Some("\u{fffd}\u{fffd}".as_bytes()))).await.is_ok());
 
         // Text stays text.
         let text_exchange = RecordedRequest::of("POST", "https://img.example/up", Some(b"{\"a\":1}"));
