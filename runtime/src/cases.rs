@@ -281,9 +281,7 @@ pub fn rewrite_case_file<R>(file: &Path, edit: impl FnOnce(&mut Vec<Value>) -> R
     let written = written_members(&target)?;
     let answer = edit(&mut cases)?;
     let text = case_file_text(&cases, &written);
-    let text = if crlf_file(&target) { with_crlf(&text) } else { text };
-    // A byte order mark an editor wrote stays (review 23).
-    let text = if std::fs::read(&target).is_ok_and(|old| old.starts_with("\u{feff}".as_bytes())) { format!("\u{feff}{text}") } else { text };
+    let text = keep_layout(&std::fs::read(&target).unwrap_or_default(), text);
     let name = target.file_name().and_then(|n| n.to_str()).unwrap_or("cases");
     let partial = folder.join(format!(".{name}.{}.partial", std::process::id()));
     // The new file keeps the old one's permissions (a case file made private stays so).
@@ -318,11 +316,22 @@ fn written_members(file: &Path) -> Result<HashMap<String, HashMap<String, Box<Ra
         .collect())
 }
 
-/// Whether `file`'s first line ends with CR LF, as an editor tells a file's line endings (a
+/// Whether the first line of `old` (a file's bytes) ends with CR LF, as an editor tells a file's
+/// line endings (a
 /// rewrite keeps them: review 21 found a CRLF file's changed members written with LF alone).
-fn crlf_file(file: &Path) -> bool {
-    let Ok(text) = std::fs::read(file) else { return false };
-    text.iter().position(|b| *b == b'\n').is_some_and(|at| at > 0 && text[at - 1] == b'\r')
+fn crlf_file(old: &[u8]) -> bool {
+    old.iter().position(|b| *b == b'\n').is_some_and(|at| at > 0 && old[at - 1] == b'\r')
+}
+
+/// `text` with the line endings ([`crlf_file`]) and the byte order mark (review 23) of `old`,
+/// the file it replaces (empty when there was none).
+fn keep_layout(old: &[u8], text: String) -> String {
+    let text = if crlf_file(old) { with_crlf(&text) } else { text };
+    if old.starts_with("\u{feff}".as_bytes()) {
+        format!("\u{feff}{text}")
+    } else {
+        text
+    }
 }
 
 /// `text` with every line ending CR LF. A JSON string holds no raw CR or LF, so every line
