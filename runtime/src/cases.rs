@@ -317,8 +317,8 @@ fn written_members(file: &Path) -> Result<HashMap<String, HashMap<String, Box<Ra
 }
 
 /// Whether the first line of `old` (a file's bytes) ends with CR LF, as an editor tells a file's
-/// line endings (a
-/// rewrite keeps them: review 21 found a CRLF file's changed members written with LF alone).
+/// line endings (a rewrite keeps them: review 21 found a CRLF file's changed members written
+/// with LF alone).
 fn crlf_file(old: &[u8]) -> bool {
     old.iter().position(|b| *b == b'\n').is_some_and(|at| at > 0 && old[at - 1] == b'\r')
 }
