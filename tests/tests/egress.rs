@@ -28,6 +28,7 @@ mod egress {
     pub mod support;
 
     mod budgets;
+    mod compression;
     mod confusion;
     mod dns;
     mod host;

@@ -14,7 +14,8 @@
 //!   `permit_address_for_tests`; every other answer must be refused by the vetting resolver.
 //!
 //! Routes: `/ok`, `/echo` (method, headers, body as JSON), `/redirect?status=S&to=URL`,
-//! `/loop`, `/chain/N`, `/big?n=N[&chunked=1]` (writes in 16 KiB pieces and records how much
+//! `/loop`, `/chain/N`, `/gzip?n=N` (`n` bytes of `a`, gzip-encoded when the request accepts
+//! gzip), `/big?n=N[&chunked=1]` (writes in 16 KiB pieces and records how much
 //! of the body went out before the client closed: [`UpstreamState::bodies_sent`]), `/close`
 //! (`connection: close`), `/slow`, `/hang` + `/hang-started` + `/hang-closed` (the abort
 //! probe; [`UpstreamState::hangs_closed_by_client`]), `/token` and `/api` (OAuth).
@@ -355,6 +356,19 @@ async fn route<S: AsyncRead + AsyncWrite + Unpin>(
         "/slow" => {
             tokio::time::sleep(Duration::from_millis(40)).await;
             respond(s, 200, &[], b"slow").await?
+        }
+        "/gzip" => {
+            // `n` bytes of `a`, gzip-encoded when the request accepts gzip.
+            let n: usize = q.get("n").and_then(|v| v.parse().ok()).unwrap_or(0);
+            let text = vec![b'a'; n];
+            let accepts = req.headers.iter().any(|(k, v)| k == "accept-encoding" && v.contains("gzip"));
+            if accepts {
+                let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+                std::io::Write::write_all(&mut encoder, &text)?;
+                respond(s, 200, &[("content-encoding", "gzip".into())], &encoder.finish()?).await?
+            } else {
+                respond(s, 200, &[], &text).await?
+            }
         }
         "/hang" => {
             st.hang_started.store(true, Ordering::SeqCst);
