@@ -291,15 +291,6 @@ struct NodeFile {
     cases: Vec<ReferenceAnswer>,
 }
 
-/// Removes a scratch folder when dropped.
-struct RemoveOnDrop(PathBuf);
-
-impl Drop for RemoveOnDrop {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// The runner script: `$TROVE_HOST_NODE_RUNNER`, else `js/parity/run-node.mjs` of the source
 /// tree this binary was built from.
 fn node_runner() -> PathBuf {
@@ -317,9 +308,12 @@ fn against_node(toolkit: &Path, package: &Path, runs: &[Ran]) -> Result<usize, S
     command.arg(&runner).arg("--package").arg(package).arg("--toolkit").arg(toolkit);
     // Node gets each case's cassette with its secret placeholders already filled in (the
     // cassette format is decided here, once): copies of the case files in a scratch folder.
-    let scratch = std::env::temp_dir().join(format!("trove-host-parity-{}", std::process::id()));
-    std::fs::create_dir_all(&scratch).map_err(|e| format!("cannot create {}: {e}", scratch.display()))?;
-    let _cleanup = RemoveOnDrop(scratch.clone());
+    // A folder of its own (a name no other account can guess or make first, mode 0700): the
+    // copies hold the case's secret values.
+    let scratch = tempfile::Builder::new()
+        .prefix("trove-host-parity-")
+        .tempdir()
+        .map_err(|e| format!("cannot create a scratch folder in {}: {e}", std::env::temp_dir().display()))?;
     for (n, run) in runs.iter().enumerate() {
         let mut raw = match read_json(&run.file)? {
             Value::Array(raw) => raw,
@@ -328,7 +322,7 @@ fn against_node(toolkit: &Path, package: &Path, runs: &[Ran]) -> Result<usize, S
         for (value, case) in raw.iter_mut().zip(&run.cases) {
             value["http"] = serde_json::to_value(case_replay(case).remaining_served()).expect("JSON");
         }
-        let copy = scratch.join(format!("{n}-{}", run.file.file_name().and_then(|f| f.to_str()).unwrap_or("cases.json")));
+        let copy = scratch.path().join(format!("{n}-{}", run.file.file_name().and_then(|f| f.to_str()).unwrap_or("cases.json")));
         std::fs::write(&copy, serde_json::to_string(&raw).expect("JSON")).map_err(|e| format!("cannot write {}: {e}", copy.display()))?;
         command.arg(copy);
     }
