@@ -19,7 +19,7 @@ fn map_strings(exchange: Exchange, f: &dyn Fn(&str) -> String) -> Exchange {
     request.body = request.body.map(|b| f(&b));
     request.body_base64 = request.body_base64.map(|b| f(&b));
     let response = match response {
-        RecordedResponse::Http { status, headers, body, body_base64 } => RecordedResponse::Http {
+        RecordedResponse::Http { status, headers, body, body_base64, url } => RecordedResponse::Http {
             status,
             headers: headers
                 .into_iter()
@@ -38,6 +38,7 @@ fn map_strings(exchange: Exchange, f: &dyn Fn(&str) -> String) -> Exchange {
             // A secret's bytes inside a binary body show in its base64 as one of the offset
             // forms the redactor knows (`SecretForm::Base64At`).
             body_base64: body_base64.map(|b| f(&b)),
+            url: url.map(|u| f(&u)),
         },
         network => network,
     };
@@ -45,7 +46,8 @@ fn map_strings(exchange: Exchange, f: &dyn Fn(&str) -> String) -> Exchange {
 }
 
 /// `exchanges` with every known form of every value `redactor` holds replaced by its
-/// placeholder, in URLs, request bodies, response headers and response bodies.
+/// placeholder, in URLs (the request's, a redirect's final one), request bodies, response
+/// headers and response bodies.
 pub fn scrub(exchanges: Vec<Exchange>, redactor: &Redactor) -> Vec<Exchange> {
     exchanges.into_iter().map(|e| map_strings(e, &|s| redactor.placeholders_str(s))).collect()
 }

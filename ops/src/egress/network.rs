@@ -265,6 +265,7 @@ impl Transport for NetworkTransport {
             status_text: status.canonical_reason().unwrap_or_default().to_owned(),
             headers,
             body: Bytes::from(body),
+            url: None,
         })
     }
 

@@ -111,6 +111,11 @@ pub enum RecordedResponse {
         /// The body's bytes, base64, for a body that is not UTF-8 (not with `body`).
         #[serde(default, rename = "bodyBase64", skip_serializing_if = "Option::is_none")]
         body_base64: Option<String>,
+        /// The final URL, when the live request was redirected to it (trove-host's recording;
+        /// the corpus's format has no such member). Replay answers with it as `response.url`
+        /// and `redirected` true; an absolute URL.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        url: Option<String>,
     },
 }
 
@@ -127,6 +132,7 @@ struct ResponseFile {
     body: Option<String>,
     #[serde(rename = "bodyBase64")]
     body_base64: Option<String>,
+    url: Option<String>,
 }
 
 impl TryFrom<ResponseFile> for RecordedResponse {
@@ -165,7 +171,13 @@ impl TryFrom<ResponseFile> for RecordedResponse {
                         }
                     }
                 }
-                Ok(Self::Http { status, headers, body: file.body, body_base64: file.body_base64 })
+                if let Some(url) = &file.url {
+                    // Placeholders may stand for a secret in it; they are filled in when served.
+                    if url::Url::parse(url).is_err() {
+                        return Err(format!("the response's \"url\" {url:?} is not an absolute URL"));
+                    }
+                }
+                Ok(Self::Http { status, headers, body: file.body, body_base64: file.body_base64, url: file.url })
             }
         }
     }
@@ -173,8 +185,9 @@ impl TryFrom<ResponseFile> for RecordedResponse {
 
 impl RecordedResponse {
     /// What a cassette records of `response`: status, headers (a repeated name becomes a list)
-    /// and the body: as text when it is UTF-8, else its bytes as `bodyBase64`.
-    pub fn of(response: &HttpResponse) -> Self {
+    /// and the body: as text when it is UTF-8, else its bytes as `bodyBase64`; and
+    /// `redirected_to`, the final URL when the request was redirected.
+    pub fn of(response: &HttpResponse, redirected_to: Option<&str>) -> Self {
         let mut headers = serde_json::Map::new();
         for (name, value) in &response.headers {
             let name = name.to_ascii_lowercase();
@@ -190,7 +203,7 @@ impl RecordedResponse {
             }
         }
         let (body, body_base64) = split_body((!response.body.is_empty()).then_some(&response.body[..]));
-        Self::Http { status: response.status, headers, body, body_base64 }
+        Self::Http { status: response.status, headers, body, body_base64, url: redirected_to.map(str::to_owned) }
     }
 }
 
@@ -347,7 +360,13 @@ impl Transport for ReplayTransport {
             RecordedResponse::NetworkError { .. } => {
                 Err(TransportError::Network("replayed network error".into()))
             }
-            RecordedResponse::Http { status, headers, .. } => {
+            RecordedResponse::Http { status, headers, url, .. } => {
+                let url = match url {
+                    None => None,
+                    Some(url) => Some(url::Url::parse(&url).map_err(|_| {
+                        self.fail(format!("the cassette's answer to {got} has a \"url\" that is not an absolute URL once filled in"))
+                    })?),
+                };
                 let mut lines = Vec::new();
                 for (name, value) in headers {
                     match value {
@@ -364,6 +383,7 @@ impl Transport for ReplayTransport {
                     status_text: String::new(),
                     headers: lines,
                     body: Bytes::from(bytes),
+                    url,
                 })
             }
         }
@@ -440,7 +460,7 @@ mod tests {
         let upload: &[u8] = &[0xff, 0xfe, 0x01];
         let recorded = Exchange {
             request: RecordedRequest::of("POST", "https://img.example/up", Some(upload)),
-            response: RecordedResponse::of(&HttpResponse { status: 200, status_text: String::new(), headers: Vec::new(), body: Bytes::from_static(png) }),
+            response: RecordedResponse::of(&HttpResponse { status: 200, status_text: String::new(), headers: Vec::new(), body: Bytes::from_static(png), url: None }, None),
         };
         let text = serde_json::to_string(&[&recorded]).unwrap();
         assert!(text.contains(r#""bodyBase64":"//4B""#) && text.contains(r#""bodyBase64":"iVBOR//+AICB""#), "{text}");

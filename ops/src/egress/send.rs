@@ -439,7 +439,7 @@ impl Egress {
         let mut unfinished = Unrecorded { ledger: &self.ledger, request: Some(&recorded), why: "the toolkit aborted it" };
         let result = self.send_following(request, mode).await;
         let response = match &result {
-            Ok(fetched) => Some(RecordedResponse::of(&fetched.response)),
+            Ok(fetched) => Some(RecordedResponse::of(&fetched.response, fetched.redirected.then_some(fetched.url.as_str()))),
             Err(FetchError::Network(_)) => Some(RecordedResponse::NetworkError { network_error: true }),
             Err(other) => {
                 unfinished.why = match other {
@@ -465,7 +465,11 @@ impl Egress {
             if !self.ledger.egress_usage().take_request(max) {
                 return Err(FetchError::Tool { message: budget::messages::too_many_requests(max), retryable: false });
             }
-            let response = self.transport.send(request.clone()).await?;
+            let mut response = self.transport.send(request.clone()).await?;
+            if let Some(url) = response.url.take() {
+                // The transport answered for a whole redirect chain (a replayed cassette).
+                return Ok(FetchResponse { response, url: url.to_string(), redirected: true });
+            }
             let is_redirect = matches!(response.status, 301 | 302 | 303 | 307 | 308);
             if !is_redirect || mode == RedirectMode::Manual || !self.transport.follows_redirects() {
                 return Ok(FetchResponse { response, url: request.url.to_string(), redirected });

@@ -40,6 +40,12 @@ pub struct HttpResponse {
     pub headers: Vec<(String, String)>,
     /// The whole body (already capped by the call's budget).
     pub body: Bytes,
+    /// The URL the response came from, when a transport answers for a whole redirect chain:
+    /// a cassette exchange recorded from a live request that was redirected
+    /// ([`crate::egress::replay::RecordedResponse::Http`]'s `url`). The toolkit then sees it
+    /// as `response.url`, with `redirected` true. `None` from the network, where each hop is
+    /// a response of its own.
+    pub url: Option<url::Url>,
 }
 
 impl HttpResponse {

@@ -63,12 +63,14 @@ impl Transport for RedirectingTransport {
                 status_text: "Found".into(),
                 headers: vec![header("location", "/final"), header("set-cookie", "sid=abc; Path=/")],
                 body: Bytes::new(),
+                url: None,
             }),
             "https://api.example.com/final" => Ok(HttpResponse {
                 status: 200,
                 status_text: "OK".into(),
                 headers: vec![header("content-type", "text/plain")],
                 body: Bytes::from_static(b"final page"),
+                url: None,
             }),
             other => Err(TransportError::Network(format!("unexpected {other}"))),
         }

@@ -109,6 +109,7 @@ impl trove_host_ops::egress::Transport for ReversingTransport {
             status_text: "OK".into(),
             headers: Vec::new(),
             body: bytes::Bytes::from(request.url.to_string()),
+            url: None,
         })
     }
 }
@@ -177,6 +178,57 @@ async fn a_binary_body_is_recorded_and_replayed_byte_for_byte() {
     let reread: Vec<Exchange> = serde_json::from_str(&text).expect("a cassette");
     let replay = Arc::new(ReplayTransport::new(reread));
     let env = CallEnv { transport: Some(replay.clone()), ..CallEnv::default() };
+    let replayed = toolkit.call(call, env).await.expect("ran");
+    assert_eq!(replayed.envelope.json(), live.envelope.json());
+    assert_eq!(replay.failures(), Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_redirected_request_replays_with_its_final_url() {
+    let server = match super::tls_upstream::CassetteServer::start(&["hop.recorder.test"]).await {
+        Ok(server) => server,
+        Err(reason) => return trove_host_tests::missing_prerequisite(&reason),
+    };
+    let final_url = format!("https://hop.recorder.test/final?key={LIVE_KEY}");
+    server.load(
+        serde_json::from_value(json!([
+            { "request": { "method": "GET", "url": "https://hop.recorder.test/start" },
+              "response": { "status": 302, "headers": { "location": format!("/final?key={LIVE_KEY}") } } },
+            { "request": { "method": "GET", "url": final_url },
+              "response": { "status": 200, "headers": { "content-type": "text/plain" }, "body": "landed" } }
+        ]))
+        .expect("script"),
+    );
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        export default defineToolkit({ id: 'recorder', name: 'H', description: 'H.', icon: '↪', version: '1.0.0',\n\
+          egress: ['hop.recorder.test'], secrets: ['API_KEY'],\n\
+          tools: [tool({ name: 'go', description: 'Go.', input: z.object({}), handler: async (_a, ctx) => {\n\
+            await ctx.requireSecret('API_KEY');\n\
+            const res = await ctx.fetch('https://hop.recorder.test/start');\n\
+            return { text: 'ok', structured: { url: res.url, redirected: res.redirected, body: await res.text() } }; } })] });\n";
+    let dir = crate::scratch_toolkit("record-redirect", &[("extension.ts", source)]);
+    let host = Host::new(HostConfig { network: server.network_options(), ..HostConfig::default() }).expect("host");
+    let toolkit = host.load(&dir, LoadOptions::default()).await.expect("loads");
+    let call = ToolCall::new("go", json!({}), "u1");
+
+    let mut env = env_with_key(LIVE_KEY);
+    env.record_exchanges = true;
+    let live = toolkit.call(call.clone(), env).await.expect("ran");
+    let seen = json!({ "url": final_url, "redirected": true, "body": "landed" });
+    assert_eq!(live.envelope.json()["result"]["structured"], seen, "{}", live.envelope);
+    assert_eq!(server.finish(), (Vec::new(), 0), "both hops reached the upstream");
+
+    // One exchange for the one `ctx.fetch`, its final URL recorded without the key.
+    let recorded = cassette::scrub(live.record.exchanges.clone(), &toolkit.redactor());
+    let text = serde_json::to_string(&recorded).expect("JSON");
+    assert!(!text.contains(LIVE_KEY), "{text}");
+    assert!(text.contains("\"url\":\"https://hop.recorder.test/final?key={{secret:API_KEY"), "{text}");
+    let reread: Vec<Exchange> = serde_json::from_str(&text).expect("a cassette");
+    assert_eq!(reread.len(), 1, "{text}");
+
+    let env = env_with_key(LIVE_KEY);
+    let replay = Arc::new(ReplayTransport::new(cassette::expand(reread, &|_| Some(LIVE_KEY.to_owned()))));
+    let env = CallEnv { transport: Some(replay.clone()), ..env };
     let replayed = toolkit.call(call, env).await.expect("ran");
     assert_eq!(replayed.envelope.json(), live.envelope.json());
     assert_eq!(replay.failures(), Vec::<String>::new());
