@@ -116,6 +116,22 @@ async fn a_throw_in_a_helper_at_import_names_the_helper_and_its_line() {
 }
 
 #[tokio::test(flavor = "current_thread")]
+async fn a_thrown_value_without_a_string_form_fails_the_load_and_the_process_lives_on() {
+    // Each made the engine binding's message of the exception null and the host panic
+    // (exit 101, review 25).
+    for thrown in [
+        "Object.create(null)",
+        "(() => { const r = Proxy.revocable({}, {}); r.revoke(); return r.proxy; })()",
+        "{ toString() { throw new Error('no'); } }",
+    ] {
+        let dir = scratch_toolkit("throws-odd", &[("extension.ts", &format!("{VALID_TAIL}\nthrow {thrown};\n"))]);
+        let (err, text) = load_failure(&dir).await;
+        assert!(matches!(err, LoadError::Threw { .. }), "{thrown}: {err:?}");
+        assert!(text.contains(&dir.join("extension.ts").display().to_string()), "{thrown}: {text}");
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
 async fn a_helper_nested_too_deeply_fails_its_load_naming_it_and_the_process_lives_on() {
     // 20,000 `+` in a row overflowed swc's stack and aborted the process (review 15).
     let deep = format!("export const d = \"ab\"{};\n", " + \"ab\"".repeat(20_000));

@@ -1,5 +1,6 @@
 //! Faults in one running server: each misbehaving call (an infinite loop, a CPU-bound loop that
-//! awaits, a memory bomb, unbounded recursion, a promise that never settles while a timer runs)
+//! awaits, a memory bomb, unbounded recursion, a promise that never settles while a timer runs,
+//! a chain of promise jobs that never ends, an `Atomics.wait` nothing notifies)
 //! fails only itself with an envelope naming the limit, while a healthy toolkit is called
 //! concurrently; the next call to the faulty toolkit runs on a fresh isolate. A promise that
 //! can never settle (nothing pending at all) has a test of its own.
@@ -70,7 +71,7 @@ async fn each_fault_fails_only_its_own_call() {
     // `None`: whatever the host answers, as long as it is a failure and the next call works.
     // And the reason the replaced instance is logged with (the review found `burn`, stopped at
     // its CPU limit, logged as "its handler never settled").
-    let cases: [(&str, Option<&Value>, &str); 6] = [
+    let cases: [(&str, Option<&Value>, &str); 8] = [
         ("spin", Some(&cpu), "it was stopped at its CPU-time limit"),
         ("burn", Some(&cpu), "it was stopped at its CPU-time limit"),
         ("bomb", Some(&memory), "it hit its heap ceiling"),
@@ -79,6 +80,10 @@ async fn each_fault_fails_only_its_own_call() {
         ("hoard", Some(&memory), "it hit its heap ceiling"),
         ("hang", Some(&timeout), "it was stopped at its time limit"),
         ("recurse", None, ""),
+        // Neither reached the engine's interrupt check: the instance was abandoned with its
+        // thread spinning (the jobs) or blocked (the wait), its heap never freed (review 25).
+        ("flood", Some(&cpu), "it was stopped at its CPU-time limit"),
+        ("block", Some(&timeout), "it was stopped at its time limit"),
     ];
     let mut problems = Vec::new();
     for (tool, expected, reason) in cases {

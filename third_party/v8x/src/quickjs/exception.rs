@@ -297,10 +297,15 @@ pub extern "C" fn v8__Message__Get(this: *const Message) -> *const String {
     } else {
       cstr_to_free = JS_ToCStringLen(ctx, &mut len, jsval_of(this));
       if cstr_to_free.is_null() {
+        // A value whose string conversion throws (`Object.create(null)`, a revoked proxy,
+        // a `toString` that throws): V8 never fails here, it names the value without
+        // running its code (`NoSideEffectsToString`), and callers unwrap. trove-host patch
+        // (TROVE-PATCHES.md, 36)
         clear_pending(ctx);
-        return ptr::null();
+        b"#<Object>"
+      } else {
+        std::slice::from_raw_parts(cstr_to_free as *const u8, len)
       }
-      std::slice::from_raw_parts(cstr_to_free as *const u8, len)
     };
     let s = if verbatim || bytes.starts_with(b"Uncaught ") {
       JS_NewStringLen(ctx, bytes.as_ptr() as *const c_char, bytes.len())

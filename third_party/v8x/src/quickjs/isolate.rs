@@ -1322,6 +1322,26 @@ pub extern "C" fn v8__Isolate__SetMicrotasksPolicy(
   iso_state(isolate).microtasks_policy = policy;
 }
 
+/// How many jobs a microtask checkpoint runs between two looks at the isolate's interrupts.
+const JOBS_BETWEEN_INTERRUPT_CHECKS: u32 = 64;
+
+/// trove-host patch (TROVE-PATCHES.md, 37): whether the running isolate was asked to
+/// terminate, after running the interrupts requested of it (what QuickJS's interrupt handler
+/// does when the interpreter polls it). A chain of jobs that each only queue the next one
+/// (`const p = () => Promise.resolve().then(p)`) has no loop for the interpreter to poll
+/// in, so the job loops ask between jobs; on termination they stop, as V8's checkpoint does.
+pub(crate) fn jobs_interrupted(ran: u32) -> bool {
+  if ran % JOBS_BETWEEN_INTERRUPT_CHECKS != 0 {
+    return false;
+  }
+  let iso = current_iso();
+  if iso.is_null() {
+    return false;
+  }
+  run_pending_interrupts(iso);
+  iso_state(iso).is_terminating()
+}
+
 fn drain_jobs(rt: *mut JSRuntime) {
   if rt.is_null() {
     return;
@@ -1329,7 +1349,12 @@ fn drain_jobs(rt: *mut JSRuntime) {
   unsafe {
     let mut pctx: *mut JSContext = ptr::null_mut();
 
+    let mut ran: u32 = 0;
     loop {
+      ran = ran.wrapping_add(1);
+      if jobs_interrupted(ran) {
+        break;
+      }
       let r = JS_ExecutePendingJob(rt, &mut pctx);
       if r == 0 {
         break;

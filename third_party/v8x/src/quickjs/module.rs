@@ -2793,7 +2793,13 @@ unsafe fn drain_jobs(rt: *mut JSRuntime) {
     }
     return;
   }
+  let mut ran: u32 = 0;
   loop {
+    // trove-host patch (TROVE-PATCHES.md, 37): a termination ends the loop.
+    ran = ran.wrapping_add(1);
+    if super::isolate::jobs_interrupted(ran) {
+      break;
+    }
     let mut pctx: *mut JSContext = ptr::null_mut();
     let r = unsafe { JS_ExecutePendingJob(rt, &mut pctx) };
     if r <= 0 {

@@ -66857,11 +66857,36 @@ static JSValue js_atomics_wait(JSContext *ctx,
     waiter->linked = true;
     list_add_tail(&waiter->link, &js_atomics_waiter_list);
 
-    if (timeout == INT64_MAX) {
-        js_cond_wait(&waiter->cond, &js_atomics_mutex);
+    /* trove-host patch (TROVE-PATCHES.md, 37): wait in slices of at most 50 ms and ask
+       the interrupt handler between them, so an embedder's termination (a call's time
+       limit) ends a wait that nothing would notify; a spurious wake-up waits on. */
+    {
+        uint64_t start = js__hrtime_ns();
         ret = 0;
-    } else {
-        ret = js_cond_timedwait(&waiter->cond, &js_atomics_mutex, timeout * 1e6 /* to ns */);
+        while (waiter->linked) {
+            int64_t waited_ms = (int64_t)((js__hrtime_ns() - start) / 1000000);
+            int64_t slice = 50;
+            if (timeout != INT64_MAX) {
+                if (waited_ms >= timeout) {
+                    ret = -1;
+                    break;
+                }
+                if (timeout - waited_ms < slice)
+                    slice = timeout - waited_ms;
+            }
+            if (js_cond_timedwait(&waiter->cond, &js_atomics_mutex, slice * 1000000) == 0)
+                continue; /* notified (unlinked), or a spurious wake-up */
+            js_mutex_unlock(&js_atomics_mutex);
+            if (__js_poll_interrupts(ctx)) {
+                js_mutex_lock(&js_atomics_mutex);
+                if (waiter->linked)
+                    list_del(&waiter->link);
+                js_mutex_unlock(&js_atomics_mutex);
+                js_cond_destroy(&waiter->cond);
+                return JS_EXCEPTION;
+            }
+            js_mutex_lock(&js_atomics_mutex);
+        }
     }
     if (waiter->linked)
         list_del(&waiter->link);
