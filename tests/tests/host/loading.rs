@@ -132,6 +132,26 @@ async fn a_thrown_value_without_a_string_form_fails_the_load_and_the_process_liv
 }
 
 #[tokio::test(flavor = "current_thread")]
+async fn a_helper_that_is_a_pipe_or_too_large_fails_the_load_naming_it() {
+    // A named pipe blocked the load forever, beyond every limit; a sparse 1 GiB file was read
+    // whole (review 25).
+    let dir = scratch_toolkit("odd-files", &[("extension.ts", &format!("import './pipe.ts';\n{VALID_TAIL}"))]);
+    let pipe = dir.join("pipe.ts");
+    let c_path = std::ffi::CString::new(pipe.to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0, "mkfifo");
+    let started = std::time::Instant::now();
+    let (_, text) = load_failure(&dir).await;
+    assert!(text.contains(&pipe.display().to_string()) && text.contains("not a regular file"), "{text}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "the load waited on the pipe");
+
+    let dir = scratch_toolkit("odd-files-big", &[("extension.ts", &format!("import './big.ts';\n{VALID_TAIL}"))]);
+    let big = std::fs::File::create(dir.join("big.ts")).unwrap();
+    big.set_len(33 * 1024 * 1024).unwrap();
+    let (_, text) = load_failure(&dir).await;
+    assert!(text.contains("big.ts") && text.contains("larger than the 32 MiB a module may be"), "{text}");
+}
+
+#[tokio::test(flavor = "current_thread")]
 async fn a_helper_nested_too_deeply_fails_its_load_naming_it_and_the_process_lives_on() {
     // 20,000 `+` in a row overflowed swc's stack and aborted the process (review 15).
     let deep = format!("export const d = \"ab\"{};\n", " + \"ab\"".repeat(20_000));
