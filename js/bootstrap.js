@@ -415,13 +415,60 @@ function repairBuiltIns() {
 // The crypto globals are the only way a toolkit reaches them; they are named when first read.
 let restoredIsolate = false;
 let cryptoNamed = false;
+let cryptoCapped = false;
 function cryptoScript() {
   const script = load("ext:deno_crypto/00_crypto.js");
   if (restoredIsolate && !cryptoNamed) {
     cryptoNamed = true;
     for (const name of ["Crypto", "CryptoKey", "SubtleCrypto"]) nameClass(script[name], name);
   }
+  if (!cryptoCapped) {
+    cryptoCapped = true;
+    capCryptoWork(script.SubtleCrypto.prototype);
+  }
   return script;
+}
+
+// Host rule: deno_crypto derives PBKDF2 bits and generates RSA keys on threads outside the
+// isolate, where neither a call's CPU-time limit nor its end stops them (a call that asked for
+// 2e9 iterations kept a CPU busy for half an hour after it was answered; review 25). So their
+// size is capped: at most MAX_PBKDF2_ITERATIONS iterations (OWASP's 2023 advice is 600,000 for
+// SHA-256) and RSA keys of at most MAX_RSA_MODULUS_BITS. A larger request rejects with a
+// `NotSupportedError` naming the cap. The checked value is the one deno_crypto is handed (read
+// once, as a number), so a getter cannot answer the check and the derivation differently.
+const MAX_PBKDF2_ITERATIONS = 10_000_000;
+const MAX_RSA_MODULUS_BITS = 8192;
+const RSA_NAMES = ["RSASSA-PKCS1-V1_5", "RSA-PSS", "RSA-OAEP"];
+function capCryptoWork(proto) {
+  // Primordials only: a toolkit that replaced `Array.prototype.includes` or
+  // `String.prototype.toUpperCase` would otherwise answer the check itself.
+  const { ArrayPrototypeIncludes, SafeArrayIterator, StringPrototypeToUpperCase } = primordials;
+  const refuse = (what) => {
+    const { DOMException } = load("ext:deno_web/01_dom_exception.js");
+    throw new DOMException(`${what}: this host refuses more (the work runs outside the call's limits)`, "NotSupportedError");
+  };
+  const capped = (algorithm, member, names, max, what) => {
+    if (typeof algorithm !== "object" || algorithm === null) return algorithm;
+    const name = algorithm.name;
+    if (typeof name !== "string" || !ArrayPrototypeIncludes(names, StringPrototypeToUpperCase(name))) return algorithm;
+    const raw = algorithm[member];
+    if (raw === undefined) return { __proto__: algorithm, name };
+    const value = +raw;
+    if (value > max) refuse(`${what} ${value} is over ${max}`);
+    return { __proto__: algorithm, name, [member]: value };
+  };
+  const pbkdf2 = (algorithm) => capped(algorithm, "iterations", ["PBKDF2"], MAX_PBKDF2_ITERATIONS, "PBKDF2 iterations");
+  const rsa = (algorithm) => capped(algorithm, "modulusLength", RSA_NAMES, MAX_RSA_MODULUS_BITS, "RSA modulusLength");
+  for (const [method, check] of [["deriveBits", pbkdf2], ["deriveKey", pbkdf2], ["generateKey", rsa]]) {
+    const inner = proto[method];
+    const checked = {
+      async [method](algorithm, ...rest) {
+        return await ReflectApply(inner, this, [check(algorithm), ...new SafeArrayIterator(rest)]);
+      },
+    }[method];
+    ObjectDefineProperty(checked, "length", { __proto__: null, value: inner.length, configurable: true });
+    ObjectDefineProperty(proto, method, { __proto__: null, value: checked, writable: true, enumerable: true, configurable: true });
+  }
 }
 /** Names `cls` (when it has no name), its static and prototype methods, and its string tag. */
 function nameClass(cls, name) {

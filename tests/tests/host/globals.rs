@@ -113,6 +113,32 @@ async fn crypto_subtle_hmac_sha256_matches_rfc_4231() {
 }
 
 #[tokio::test(flavor = "current_thread")]
+async fn crypto_work_outside_the_isolate_is_capped() {
+    // deno_crypto runs these on threads no call limit reaches: 2e9 PBKDF2 iterations kept a CPU
+    // busy for half an hour after the call was answered (review 25). Under the caps, the work
+    // is done as Node does it (RFC 7914's PBKDF2-HMAC-SHA256 vector).
+    let mut toolkit = globals().await;
+    async fn text(toolkit: &mut Toolkit, args: Value) -> Value {
+        let tool = if args.get("bits").is_some() { "rsa" } else { "derive" };
+        call(toolkit, tool, args).await.envelope.json()["result"]["text"].clone()
+    }
+    let vector = "120fb6cffcf8b32c43e7225256c4f837a86548c92ccc35480805987cb70be17b";
+    assert_eq!(text(&mut toolkit, json!({ "name": "PBKDF2", "iterations": 1 })).await, vector);
+    let refused = "NotSupportedError: PBKDF2 iterations 10000001 is over 10000000: this host refuses more (the work runs outside the call's limits)";
+    for args in [
+        json!({ "name": "pbkdf2", "iterations": 10_000_001 }),
+        // A toolkit's own `toUpperCase` does not answer the check.
+        json!({ "name": "PBKDF2", "iterations": 10_000_001, "tamper": true }),
+    ] {
+        assert_eq!(text(&mut toolkit, args.clone()).await, refused, "{args}");
+    }
+    assert_eq!(
+        text(&mut toolkit, json!({ "bits": 16384 })).await,
+        "NotSupportedError: RSA modulusLength 16384 is over 8192: this host refuses more (the work runs outside the call's limits)"
+    );
+}
+
+#[tokio::test(flavor = "current_thread")]
 async fn abort_signal_timeout_aborts_a_set_timeout_wait() {
     let mut toolkit = globals().await;
     let outcome = call(&mut toolkit, "timeout", json!({})).await;
