@@ -221,6 +221,73 @@ async fn bigints_and_decimal_strings_keep_every_digit_as_in_node() {
 }
 
 #[tokio::test(flavor = "current_thread")]
+async fn date_parse_reads_strings_as_node_does() {
+    // Node 20.20.2's answers (`Date.parse`, as ISO strings, TZ=UTC). A leading newline, tab,
+    // NBSP or byte order mark made the engine misread the date (`'\n2026-01-05'` as 2001), and a
+    // comma without a space after it (`Mon,05 Jan 2026`) lost the day (review 24).
+    let cases: &[(&str, &str)] = &[
+        ("2026-01-05\r\n", "2026-01-05T00:00:00.000Z"),
+        (" 2026-01-05", "2026-01-05T00:00:00.000Z"),
+        ("2026-01-05", "2026-01-05T00:00:00.000Z"),
+        ("\n01/05/2026", "2026-01-05T00:00:00.000Z"),
+        ("Mon,05 Jan 2026 10:00:00 GMT", "2026-01-05T10:00:00.000Z"),
+        ("2026-01-05\t10:00", "2026-01-05T10:00:00.000Z"),
+        ("\u{a0}2026-01-05T10:00:00Z", "NaN"),
+        ("Jan,5 2026", "2026-01-05T00:00:00.000Z"),
+        ("\u{2028}2026-01-05", "NaN"),
+        ("\n2026-01-05", "2026-01-05T00:00:00.000Z"),
+        ("\n5 January 2026", "2026-01-05T00:00:00.000Z"),
+        ("\tJan 5, 2026", "2026-01-05T00:00:00.000Z"),
+        ("\u{feff}2026-01-05", "2026-01-05T00:00:00.000Z"),
+        ("\r\n2026-01-05 10:00", "2026-01-05T10:00:00.000Z"),
+        ("Tue, 05 Jan 2026 10:00:00 +0100", "2026-01-05T09:00:00.000Z"),
+        ("5 Jan 2026", "2026-01-05T00:00:00.000Z"),
+        ("Jan 5 2026 10:00 PM", "2026-01-05T22:00:00.000Z"),
+        ("2026/01/05", "2026-01-05T00:00:00.000Z"),
+        ("01-05-2026", "2026-01-05T00:00:00.000Z"),
+        ("Monday, January 5, 2026", "2026-01-05T00:00:00.000Z"),
+        ("2026-01-05T10:00:00.000Z", "2026-01-05T10:00:00.000Z"),
+        ("2026-01-05T10:00", "2026-01-05T10:00:00.000Z"),
+        ("Mon Jan 05 2026 10:00:00 GMT-0500 (Eastern Standard Time)", "2026-01-05T15:00:00.000Z"),
+        ("Thu,01 Jan 1970 00:00:00 GMT", "1970-01-01T00:00:00.000Z"),
+        ("1 2 3", "2003-01-02T00:00:00.000Z"),
+        ("foo", "NaN"),
+        ("", "NaN"),
+        ("  ", "NaN"),
+        ("Jan", "NaN"),
+        ("2026", "2026-01-01T00:00:00.000Z"),
+        ("12/31/1999 23:59:59", "1999-12-31T23:59:59.000Z"),
+        ("2026-01-05 10:00:00 UTC", "2026-01-05T10:00:00.000Z"),
+        ("Mon, 5 Jan 2026 10:00:00 EST", "2026-01-05T15:00:00.000Z"),
+        ("5.1.2026", "2026-05-01T00:00:00.000Z"),
+        ("2026.01.05", "2026-01-05T00:00:00.000Z"),
+        ("Sat,,03 Jan 2026", "2026-01-03T00:00:00.000Z"),
+        ("Jan 5,2026", "2026-01-05T00:00:00.000Z"),
+    ];
+    let inputs: Vec<&str> = cases.iter().map(|(input, _)| *input).collect();
+    let source = format!(
+        "import {{ defineToolkit, tool, z }} from '@ontrove/extend/toolkit';\n\
+         const inputs: string[] = {};\n\
+         export default defineToolkit({{ id: 'dates', name: 'D', description: 'D.', icon: 'd', version: '1.0.0',\n\
+           tools: [tool({{ name: 'parse', description: 'P.', input: z.object({{}}), handler: async () =>\n\
+             JSON.stringify(inputs.map((s) => {{ const t = Date.parse(s); return isNaN(t) ? 'NaN' : new Date(t).toISOString(); }})) }})] }});\n",
+        serde_json::to_string(&inputs).unwrap()
+    );
+    let dir = crate::scratch_toolkit("date-parse", &[("extension.ts", &source)]);
+    let mut toolkit = load(&dir).await;
+    let outcome = call(&mut toolkit, "parse", json!({})).await;
+    let text = outcome.envelope.json()["result"]["text"].as_str().expect("text").to_owned();
+    let got: Vec<String> = serde_json::from_str(&text).unwrap();
+    let differ: Vec<String> = cases
+        .iter()
+        .zip(&got)
+        .filter(|((_, node), host)| node != host)
+        .map(|((input, node), host)| format!("{input:?}: Node {node}, trove-host {host}"))
+        .collect();
+    assert!(differ.is_empty(), "{differ:#?}");
+}
+
+#[tokio::test(flavor = "current_thread")]
 async fn date_strings_name_the_zone_and_errors_as_node() {
     // As Node 20.20.2 prints the same with TZ=UTC (the host's zone is always UTC).
     let mut toolkit = globals().await;

@@ -62252,8 +62252,8 @@ static bool js_date_parse_otherstring(const uint8_t *sp,
         } else {
             if (has_year + has_mon + has_time + num_index)
                 return false;
-            /* skip a word */
-            string_skip_until(sp, &p, " -/(");
+            /* skip a word (trove-host patch 38: a comma ends it too, `Mon,05 Jan 2026`) */
+            string_skip_until(sp, &p, " -/(,");
         }
         string_skip_separators(sp, &p);
     }
@@ -62320,6 +62320,15 @@ static JSValue js_Date_parse(JSContext *ctx, JSValueConst this_val,
     /* convert the string as a byte array */
     for (i = 0; i < sp->len && i < (int)countof(buf) - 1; i++) {
         c = string_get(sp, i);
+        /* trove-host patch (TROVE-PATCHES.md, 38): every white space and line terminator
+           reads as a space, as in V8's parser (a date scraped with its newline or tab, a
+           NBSP or a byte order mark before it, was misread: `'\n2026-01-05'` as 2001);
+           V8 answers NaN for a string with U+2028 or U+2029, which `)` out of place does
+           here */
+        if (c == 0x2028 || c == 0x2029)
+            c = ')';
+        else if (lre_is_space(c))
+            c = ' ';
         if (c > 255)
             c = (c == 0x2212) ? '-' : 'x';
         buf[i] = c;
