@@ -333,7 +333,9 @@ fn against_node(toolkit: &Path, package: &Path, runs: &[Ran]) -> Result<usize, S
     if !output.status.success() {
         return Err(format!("the Node runner {} failed ({})", runner.display(), output.status));
     }
-    let node_run: NodeRun = serde_json::from_slice(&output.stdout)
+    // Node writes a lone surrogate (a string cut inside an emoji) as an escape serde_json
+    // refuses: read as JSON from JavaScript, each is U+FFFD (review 24).
+    let node_run: NodeRun = trove_host_ops::js_json::from_js_json(&String::from_utf8_lossy(&output.stdout))
         .map_err(|e| format!("the Node runner printed something that is not its JSON report: {e}"))?;
     if node_run.files.len() != runs.len() {
         return Err(format!("the Node runner reported {} case files, not {}", node_run.files.len(), runs.len()));

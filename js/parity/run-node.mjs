@@ -373,9 +373,16 @@ function scriptedResponse(response, url) {
     else headers.append(name, jsonText(value));
   }
   const status = response.status;
-  const body = NULL_BODY.includes(status) || response.body === undefined || response.body === null ? null : jsonText(response.body);
-  const res = new Response(NULL_BODY.includes(status) ? null : body, { status, headers });
-  Object.defineProperty(res, "url", { value: url, configurable: true });
+  // trove-host's cassettes: `bodyBase64` for a body that is not UTF-8 text, and `url` for the
+  // final URL of a request that was redirected when it was recorded.
+  const body = NULL_BODY.includes(status)
+    ? null
+    : typeof response.bodyBase64 === "string"
+      ? Buffer.from(response.bodyBase64, "base64")
+      : response.body === undefined || response.body === null ? null : jsonText(response.body);
+  const res = new Response(body, { status, headers });
+  Object.defineProperty(res, "url", { value: typeof response.url === "string" ? response.url : url, configurable: true });
+  if (typeof response.url === "string") Object.defineProperty(res, "redirected", { value: true, configurable: true });
   return res;
 }
 

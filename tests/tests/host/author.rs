@@ -452,6 +452,39 @@ fn against_node_agrees_on_the_examples_and_the_corpus_and_reports_an_injected_di
         assert_eq!(out.status.code(), Some(0), "{shown}");
         assert!(shown.contains(" same, 0 differ"), "{shown}");
     }
+    // What trove-host's own cassettes and answers hold, which Node must read alike (review 24):
+    // a `bodyBase64` body, a redirect's final `url`, and an answer with a lone surrogate.
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        export default defineToolkit({ id: 'node-reads', name: 'N', description: 'N.', icon: 'n', version: '1.0.0',\n\
+          egress: ['api.example.test'],\n\
+          tools: [\n\
+            tool({ name: 'cut', description: 'Cut.', input: z.object({ title: z.string() }), handler: async ({ title }) => title.slice(0, 6) }),\n\
+            tool({ name: 'bytes', description: 'Bytes.', input: z.object({}), handler: async (_a, ctx) => {\n\
+              const res = await ctx.fetch('https://api.example.test/b');\n\
+              return Array.from(new Uint8Array(await res.arrayBuffer())).join(','); } }),\n\
+            tool({ name: 'hop', description: 'Hop.', input: z.object({}), handler: async (_a, ctx) => {\n\
+              const res = await ctx.fetch('https://api.example.test/start');\n\
+              return `${res.url} ${res.redirected}`; } }),\n\
+          ] });\n";
+    let call = |tool: &str, args: Value| json!({ "tool": tool, "args": args, "userId": "u", "scopes": [], "config": {} });
+    let cases = json!([
+        { "name": "cut", "call": call("cut", json!({ "title": "hello\u{1F600} world" })), "secrets": {}, "now": "2026-01-05T00:00:00Z", "http": [],
+          "expect": { "ok": true, "result": { "text": "hello\u{FFFD}" } } },
+        { "name": "bytes", "call": call("bytes", json!({})), "secrets": {}, "now": "2026-01-05T00:00:00Z",
+          "http": [{ "request": { "method": "GET", "url": "https://api.example.test/b" },
+                     "response": { "status": 200, "bodyBase64": "//4A" } }],
+          "expect": { "ok": true, "result": { "text": "255,254,0" } } },
+        { "name": "hop", "call": call("hop", json!({})), "secrets": {}, "now": "2026-01-05T00:00:00Z",
+          "http": [{ "request": { "method": "GET", "url": "https://api.example.test/start" },
+                     "response": { "status": 200, "body": "x", "url": "https://api.example.test/final" } }],
+          "expect": { "ok": true, "result": { "text": "https://api.example.test/final true" } } },
+    ]);
+    let reads = scratch_toolkit("node-reads", &[("extension.ts", source), ("tests/cases.json", &cases.to_string())]);
+    let out = run(&["test", s(&reads), "--against-node", s(&package)]);
+    let shown = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{shown}");
+    assert!(shown.contains("3 same, 0 differ"), "{shown}");
+
     // Inject a difference: the stand-in's default user agent, changed.
     let bundle = package.join("toolkit.js");
     let source = std::fs::read_to_string(&bundle).unwrap();
