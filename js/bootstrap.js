@@ -448,9 +448,13 @@ function capCryptoWork(proto) {
     throw new DOMException(`${what}: this host refuses more (the work runs outside the call's limits)`, "NotSupportedError");
   };
   const capped = (algorithm, member, names, max, what) => {
-    if (typeof algorithm !== "object" || algorithm === null) return algorithm;
-    const name = algorithm.name;
-    if (typeof name !== "string" || !ArrayPrototypeIncludes(names, StringPrototypeToUpperCase(name))) return algorithm;
+    // WebIDL reads any object as the algorithm's dictionary, a function too, and converts its
+    // name to a string: a function named `PBKDF2`, or `new String("PBKDF2")`, is PBKDF2.
+    if ((typeof algorithm !== "object" && typeof algorithm !== "function") || algorithm === null) return algorithm;
+    const given = algorithm.name;
+    if (given === undefined) return algorithm;
+    const name = `${given}`;
+    if (!ArrayPrototypeIncludes(names, StringPrototypeToUpperCase(name))) return { __proto__: algorithm, name };
     const raw = algorithm[member];
     if (raw === undefined) return { __proto__: algorithm, name };
     const value = +raw;

@@ -123,12 +123,21 @@ async fn crypto_work_outside_the_isolate_is_capped() {
         call(toolkit, tool, args).await.envelope.json()["result"]["text"].clone()
     }
     let vector = "120fb6cffcf8b32c43e7225256c4f837a86548c92ccc35480805987cb70be17b";
-    assert_eq!(text(&mut toolkit, json!({ "name": "PBKDF2", "iterations": 1 })).await, vector);
+    for shape in [json!(null), json!("function"), json!("boxed")] {
+        let mut args = json!({ "name": "PBKDF2", "iterations": 1 });
+        if !shape.is_null() {
+            args["shape"] = shape;
+        }
+        assert_eq!(text(&mut toolkit, args.clone()).await, vector, "{args}");
+    }
     let refused = "NotSupportedError: PBKDF2 iterations 10000001 is over 10000000: this host refuses more (the work runs outside the call's limits)";
     for args in [
         json!({ "name": "pbkdf2", "iterations": 10_000_001 }),
         // A toolkit's own `toUpperCase` does not answer the check.
         json!({ "name": "PBKDF2", "iterations": 10_000_001, "tamper": true }),
+        // Any object is an algorithm, and its name is converted to a string.
+        json!({ "name": "PBKDF2", "iterations": 10_000_001, "shape": "function" }),
+        json!({ "name": "PBKDF2", "iterations": 10_000_001, "shape": "boxed" }),
     ] {
         assert_eq!(text(&mut toolkit, args.clone()).await, refused, "{args}");
     }
