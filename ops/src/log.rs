@@ -67,9 +67,15 @@ pub fn emit(level: &str, toolkit: &str, tool: &str, call_id: &str, source: &str,
 /// `text` as one record of the host's log: every line after the first indented by four spaces
 /// (`\r\n` read as `\n`), and every other control character but tab, and the Unicode line and
 /// paragraph separators, written as an escape (`\r`, `\u{b}`, `\u{2028}`…), since a terminal
-/// or a log shipper may start a line at any of them. Borrowed when there is none.
+/// or a log shipper may start a line at any of them. The bidirectional embeddings, overrides
+/// and isolates (U+202A–U+202E, U+2066–U+2069) are escaped too: a viewer would show the rest of
+/// the host's line (its `toolkit=`, `call_id=` fields) reordered (review 25). Borrowed when
+/// there is none.
 pub fn continuation_indented(text: &str) -> std::borrow::Cow<'_, str> {
-    let breaks = |c: char| (c.is_control() && c != '\t') || c == '\u{2028}' || c == '\u{2029}';
+    let breaks = |c: char| {
+        (c.is_control() && c != '\t')
+            || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
     if !text.contains(breaks) {
         return std::borrow::Cow::Borrowed(text);
     }
@@ -106,5 +112,11 @@ mod tests {
             "a\\u{b}b\\u{c}c\\u{1e}d\\u{85}e\\u{2028}f\\u{2029}g\\u{0}h\ti"
         );
         assert!(matches!(continuation_indented("plain\ttext"), std::borrow::Cow::Borrowed(_)));
+        // Bidirectional controls would reorder the rest of the host's line (review 25); the
+        // marks that only set a direction (U+200F) stay, as right-to-left text uses them.
+        assert_eq!(
+            continuation_indented("ok \u{202e}\"=di_llac\u{2066}x\u{2069}\u{200f}"),
+            "ok \\u{202e}\"=di_llac\\u{2066}x\\u{2069}\u{200f}"
+        );
     }
 }
