@@ -150,6 +150,7 @@ fn problems_besides(declaration: &Map<String, Value>, unread: &[&str]) -> Vec<St
                 if block.get("scope").is_some_and(|s| !s.is_string()) {
                     problems.push("auth.scope must be a string".to_owned());
                 }
+                auth_grant_problems(declaration, block, &mut problems);
             }
             block => problems.push(format!(
                 "auth.type {} is not supported (only \"oauth2_client_credentials\")",
@@ -187,6 +188,44 @@ fn problems_besides(declaration: &Map<String, Value>, unread: &[&str]) -> Vec<St
     problems
 }
 
+/// **host**: an `oauth2_client_credentials` block must be usable within what the rest of the
+/// declaration grants, or every call that needs it fails; the SDK would only find out at call
+/// time. Its two secret names must be in `secrets` (an undeclared name can never be resolved,
+/// contract §5); `tokenUrl` must pass the egress policy the `egress` list builds (contract §6,
+/// "the OAuth token request too") and carry no user name or password; `apiHost` must be the host
+/// of an `egress` entry, since a bearer token is attached only where the request's host equals it.
+/// Fields that are not strings are already problems of their own and are not checked again.
+fn auth_grant_problems(declaration: &Map<String, Value>, block: &Map<String, Value>, problems: &mut Vec<String>) {
+    let declared = strings_of(declaration, "secrets");
+    for field in ["clientIdSecret", "clientSecretSecret"] {
+        if let Some(name) = block.get(field).and_then(Value::as_str).filter(|n| !n.trim().is_empty()) {
+            if !declared.contains(&name) {
+                problems.push(format!("auth.{field} {} is not declared in secrets", quoted(block.get(field))));
+            }
+        }
+    }
+    let egress = EgressPolicy::from_manifest(strings_of(declaration, "egress"));
+    if let Some(token_url) = block.get("tokenUrl").and_then(Value::as_str).filter(|u| !u.trim().is_empty()) {
+        match egress.check_url(token_url) {
+            Err(refusal) => problems.push(format!("auth.tokenUrl {} is refused: {refusal}", quoted(block.get("tokenUrl")))),
+            Ok(url) if !url.username().is_empty() || url.password().is_some() => {
+                problems.push(format!("auth.tokenUrl {} must not include a user name or password", quoted(block.get("tokenUrl"))));
+            }
+            Ok(_) => {}
+        }
+    }
+    if let Some(api_host) = block.get("apiHost").and_then(Value::as_str).filter(|h| !h.trim().is_empty()) {
+        if !egress.entries().iter().any(|entry| entry.host == api_host) {
+            problems.push(format!("auth.apiHost {} is not a host in egress", quoted(block.get("apiHost"))));
+        }
+    }
+}
+
+/// The string entries of the array at `key` (others are problems of their own).
+fn strings_of<'a>(declaration: &'a Map<String, Value>, key: &str) -> Vec<&'a str> {
+    declaration.get(key).and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default()
+}
+
 /// [`declaration_problems`] of a declaration given as `(key, JSON text of its value)` pairs,
 /// as `defineToolkit` sends it. A value whose text cannot be read (a lone UTF-16 surrogate in a
 /// string, nesting deeper than serde_json's limit) is one problem of its own, listed first,
@@ -208,14 +247,6 @@ pub fn declaration_text_problems(fields: &[(String, String)]) -> Vec<String> {
     }
     problems.extend(problems_besides(&declaration, &unread));
     problems
-}
-
-fn strings(manifest: &Value, key: &str) -> Vec<String> {
-    manifest
-        .get(key)
-        .and_then(Value::as_array)
-        .map(|entries| entries.iter().filter_map(Value::as_str).map(str::to_owned).collect())
-        .unwrap_or_default()
 }
 
 impl ManifestPolicy {
@@ -243,12 +274,11 @@ impl ManifestPolicy {
                 vec![format!("auth is not an oauth2_client_credentials block: {e}")]
             })?),
         };
-        let egress = strings(manifest, "egress");
         Ok(Self {
             id: manifest["id"].as_str().unwrap_or_default().to_owned(),
-            secrets: strings(manifest, "secrets").into_iter().collect(),
-            egress: EgressPolicy::from_manifest(egress.iter().map(String::as_str)),
-            scopes: strings(manifest, "scopes"),
+            secrets: strings_of(fields, "secrets").into_iter().map(str::to_owned).collect(),
+            egress: EgressPolicy::from_manifest(strings_of(fields, "egress")),
+            scopes: strings_of(fields, "scopes").into_iter().map(str::to_owned).collect(),
             auth,
         })
     }
@@ -283,6 +313,37 @@ mod tests {
                 r#"scopes entry "trove:admin" must be one of trove:search, trove:ingest"#,
                 r#"auth.type "basic" is not supported (only "oauth2_client_credentials")"#,
             ]
+        );
+    }
+
+    #[test]
+    fn an_auth_block_must_fit_the_declared_grant() {
+        let m = json!({ "id": "a", "name": "n", "description": "d", "icon": "i", "version": "1.0.0",
+            "secrets": ["ID"], "egress": ["api.example.com:8443"] });
+        let auth = |token_url: &str, api_host: &str| json!({ "type": "oauth2_client_credentials", "tokenUrl": token_url,
+            "clientIdSecret": "ID", "clientSecretSecret": "ID", "apiHost": api_host });
+        assert!(ManifestPolicy::from_json(&m, &auth("https://api.example.com:8443/token", "api.example.com")).is_ok());
+        let problems = |token_url: &str, api_host: &str| ManifestPolicy::from_json(&m, &auth(token_url, api_host)).unwrap_err();
+        assert_eq!(
+            problems("https://api.example.com/token", "api.example.com"),
+            [r#"auth.tokenUrl "https://api.example.com/token" is refused: Egress to "api.example.com" is not in the server's egress allowlist."#]
+        );
+        assert_eq!(
+            problems("https://u:p@api.example.com:8443/token", "api.example.com:8443"),
+            [
+                r#"auth.tokenUrl "https://u:p@api.example.com:8443/token" must not include a user name or password"#,
+                r#"auth.apiHost "api.example.com:8443" is not a host in egress"#,
+            ]
+        );
+        assert_eq!(
+            problems("file:///etc/passwd", "api.example.com"),
+            [r#"auth.tokenUrl "file:///etc/passwd" is refused: Refusing non-HTTP(S) egress (file:)."#]
+        );
+        let undeclared = json!({ "type": "oauth2_client_credentials", "tokenUrl": "https://api.example.com:8443/t",
+            "clientIdSecret": "OTHER", "clientSecretSecret": "ID", "apiHost": "api.example.com" });
+        assert_eq!(
+            ManifestPolicy::from_json(&m, &undeclared).unwrap_err(),
+            [r#"auth.clientIdSecret "OTHER" is not declared in secrets"#]
         );
     }
 

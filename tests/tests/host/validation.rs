@@ -136,6 +136,30 @@ async fn bad_auth_type() {
     assert_problems(&message, "valid-kit", &[&["auth", "\"api_key\""]]);
 }
 
+/// **host**: an auth block that the rest of the declaration does not let work is refused at
+/// load, every problem listed: its secrets must be declared, its token URL must pass egress, and
+/// its API host must be allowlisted.
+#[tokio::test(flavor = "current_thread")]
+async fn auth_beyond_the_declared_grant() {
+    let message = load_error(
+        "{ secrets: ['ID'], egress: ['api.example.com'], auth: { type: 'oauth2_client_credentials', tokenUrl: 'https://evil.example.net/token', clientIdSecret: 'ID', clientSecretSecret: 'UNDECLARED', apiHost: 'other.example.com' } }",
+    )
+    .await;
+    assert_problems(
+        &message,
+        "valid-kit",
+        &[
+            &["auth.clientSecretSecret \"UNDECLARED\" is not declared in secrets"],
+            &["auth.tokenUrl \"https://evil.example.net/token\" is refused", "\"evil.example.net\" is not in the server's egress allowlist"],
+            &["auth.apiHost \"other.example.com\" is not a host in egress"],
+        ],
+    );
+    // The same block within its grant loads.
+    let granted = "{ secrets: ['ID', 'SECRET'], egress: ['api.example.com', 'auth.example.com:8443'], auth: { type: 'oauth2_client_credentials', tokenUrl: 'https://auth.example.com:8443/token', clientIdSecret: 'ID', clientSecretSecret: 'SECRET', apiHost: 'api.example.com' } }";
+    let dir = scratch_toolkit("validation", &[("extension.ts", &source(granted))]);
+    assert_eq!(crate::load(&dir).await.id(), "valid-kit");
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn bad_config_field_type() {
     let message = load_error("{ config: { region: { label: 'Region', type: 'select' }, city: { type: 'text' } } }").await;
