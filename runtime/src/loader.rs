@@ -27,7 +27,7 @@ use deno_core::{
     ModuleLoadOptions, ModuleLoadReferrer, ModuleLoadResponse, ModuleLoader, ModuleSource, ModuleSourceCode,
     ModuleSpecifier, ModuleType, ResolutionKind,
 };
-use deno_error::JsErrorBox;
+use deno_error::{JsErrorBox, JsErrorClass as _};
 
 use crate::modules::ModuleSources;
 
@@ -291,6 +291,59 @@ impl ToolkitLoader {
             self.sources.snapshot.record_missed(&path);
             JsErrorBox::new("SyntaxError", format!("{}: {e}", path.display()))
         })
+    }
+}
+
+impl ToolkitLoader {
+    /// Every problem of the toolkit's module graph, one line each, for a load that failed while
+    /// the graph was resolved or read: the engine stops at the first bad import, and a user
+    /// should not have to fix one, run again and meet the next. The graph is walked from the
+    /// entry file through each module's static imports and re-exports
+    /// ([`crate::transpile::static_imports`]), with the same rules as at load ([`Self::resolve`],
+    /// [`Self::read_and_transpile`]). A bad import is named by where it is written,
+    /// `<file>:<line>:<column>: Cannot import "<specifier>": <why>`; a module that is imported but
+    /// cannot be read is named by the import that reached it; a syntax error is swc's own
+    /// message, which names its file and line. Empty when no problem is found.
+    pub(crate) fn graph_problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut queue = std::collections::VecDeque::from([(self.entry.clone(), None::<String>)]);
+        while let Some((specifier, imported_at)) = queue.pop_front() {
+            if specifier.as_str() == TOOLKIT_MODULE || !seen.insert(specifier.clone()) {
+                continue;
+            }
+            let placed = |message: String| match &imported_at {
+                Some(at) => format!("{at}: {message}"),
+                None => message,
+            };
+            if let Err(e) = self.read_and_transpile(&specifier) {
+                problems.push(if e.get_class() == "SyntaxError" { e.get_message().into_owned() } else { placed(e.get_message().into_owned()) });
+                continue;
+            }
+            let Ok(path) = specifier.to_file_path() else { continue };
+            let imports = read_module_file(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|source| crate::transpile::static_imports(&specifier, MediaType::from_path(&path), source));
+            let imports = match imports {
+                Ok(imports) => imports,
+                Err(e) => {
+                    problems.push(placed(format!("{}: {e}", path.display())));
+                    continue;
+                }
+            };
+            for import in imports {
+                let at = format!("{}:{}:{}", path.display(), import.line, import.column);
+                match self.resolve(&import.specifier, specifier.as_str(), ResolutionKind::Import) {
+                    Ok(target) => queue.push_back((target, Some(at))),
+                    Err(e) => {
+                        let message = e.get_message();
+                        let from = format!(" from {}:", path.display());
+                        problems.push(format!("{at}: {}", message.replacen(&from, ":", 1)));
+                    }
+                }
+            }
+        }
+        problems
     }
 }
 

@@ -279,7 +279,11 @@ impl Toolkit {
         let mut phase = crate::phase::Phases::start();
         let (root, entry) = find_entry(path)?;
         let workspace = workspace_root.unwrap_or_else(|| crate::loader::workspace_root(&root));
+        let graph_sources = sources.clone();
         let loader = ToolkitLoader::new(&workspace, &entry, sources).map_err(LoadError::NotFound)?;
+        // Only when the module graph cannot be resolved or read: every problem in it, not just
+        // the one the engine stopped at.
+        let graph_problems = || ToolkitLoader::new(&workspace, &entry, graph_sources.clone()).map(|l| l.graph_problems()).unwrap_or_default();
         let entry_url = loader.entry().clone();
         phase.end("find the entry and workspace");
         let mut runtime = new_isolate(loader, limits.max_heap_bytes).map_err(LoadError::Module)?;
@@ -310,7 +314,7 @@ impl Toolkit {
             cpu: cpu_clock.map(|c| (c, limits.cpu_time)),
             cancel: None,
         });
-        let evaluated = tokio::time::timeout(limits.call_timeout, Self::evaluate(&mut runtime, &entry, &entry_url, &shown, &mut phase, &stopped)).await;
+        let evaluated = tokio::time::timeout(limits.call_timeout, Self::evaluate(&mut runtime, &entry, &entry_url, &shown, &mut phase, &stopped, &graph_problems)).await;
         drop(watch);
         let stopped_by = stopped.swap(stop::NONE, Ordering::SeqCst);
         let stop_message = |what: &str| {
@@ -400,8 +404,15 @@ impl Toolkit {
         shown: &str,
         phase: &mut crate::phase::Phases,
         stopped: &AtomicU8,
+        graph_problems: &dyn Fn() -> Vec<String>,
     ) -> Result<(v8::Global<v8::Value>, String), LoadError> {
-        let id = runtime.load_main_es_module(entry_url).await.map_err(|e| js_error_to_load(entry, e))?;
+        let id = runtime.load_main_es_module(entry_url).await.map_err(|e| match js_error_to_load(entry, e) {
+            LoadError::Module(first) => {
+                let problems = graph_problems();
+                LoadError::Module(if problems.is_empty() { first } else { problems.join("\n") })
+            }
+            other => other,
+        })?;
         phase.end("read and transpile the toolkit's modules");
         // The event loop turns until the modules have evaluated, not until it is idle: a
         // timer the toolkit's top level keeps running (an interval) must not hold the load, as

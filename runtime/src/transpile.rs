@@ -103,6 +103,84 @@ fn transpile_on_this_stack(specifier: &ModuleSpecifier, media_type: MediaType, s
     Ok(Transpiled { code: emitted.text, source_map: emitted.source_map.map(|m| m.into_bytes()) })
 }
 
+/// A static import or re-export of a module (`import … from '…'`, `import '…'`,
+/// `export … from '…'`): the specifier as written, and the 1-based line and column of its
+/// string in the module's source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaticImport {
+    /// The specifier, e.g. `./lib/http.ts`.
+    pub specifier: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+}
+
+/// The static imports and re-exports of `source`, in source order, that its JavaScript keeps:
+/// type-only ones (`import type`, and imports whose bindings only types use, which
+/// transpiling removes) are left out, so the list is what the engine will ask the loader for.
+/// The module's own `import()` calls are not static and are not listed. Parsed under the same
+/// guards as [`transpile`] (the nesting bounds, a stack of its own).
+///
+/// # Errors
+/// What [`transpile`] would give for the module (a syntax error, a module nested too deeply).
+pub fn static_imports(specifier: &ModuleSpecifier, media_type: MediaType, source: String) -> Result<Vec<StaticImport>, String> {
+    let typescript = !matches!(media_type, MediaType::JavaScript | MediaType::Mjs);
+    let kept = if typescript {
+        let code = transpile(specifier, media_type, source.clone())?.code;
+        Some(imports_of(specifier, MediaType::JavaScript, code)?.into_iter().map(|i| i.specifier).collect::<std::collections::HashSet<_>>())
+    } else {
+        None
+    };
+    let mut imports = imports_of(specifier, media_type, source)?;
+    if let Some(kept) = kept {
+        imports.retain(|i| kept.contains(&i.specifier));
+    }
+    Ok(imports)
+}
+
+/// Every static import and re-export of `source` with a value part, parsed on a stack of its
+/// own once the nesting bounds are checked.
+fn imports_of(specifier: &ModuleSpecifier, media_type: MediaType, source: String) -> Result<Vec<StaticImport>, String> {
+    use deno_ast::swc::ast::{ModuleDecl, ModuleItem, Program};
+    let (depth, _) = nesting(&source, media_type);
+    if depth > MAX_EXPRESSION_NESTING {
+        return Err(format!("nests about {depth} levels deep; the limit is {MAX_EXPRESSION_NESTING}"));
+    }
+    stacker::grow(TRANSPILE_STACK_BYTES, || {
+        let parsed = deno_ast::parse_module(ParseParams {
+            specifier: specifier.clone(),
+            text: source.into(),
+            media_type,
+            capture_tokens: false,
+            scope_analysis: false,
+            maybe_syntax: None,
+        })
+        .map_err(|e| e.to_string())?;
+        let program = parsed.program();
+        let (depth, _) = tree_depth(&program);
+        if depth > MAX_NESTING {
+            drop(program);
+            stacker::grow(depth.saturating_mul(512).saturating_add(1 << 20), move || drop(parsed));
+            return Err(format!("nests {depth} levels deep; the limit is {MAX_NESTING}"));
+        }
+        let Program::Module(module) = &*program else { return Ok(Vec::new()) };
+        let sources = module.body.iter().filter_map(|item| match item {
+            ModuleItem::ModuleDecl(ModuleDecl::Import(d)) if !d.type_only => Some(&d.src),
+            ModuleItem::ModuleDecl(ModuleDecl::ExportAll(d)) if !d.type_only => Some(&d.src),
+            ModuleItem::ModuleDecl(ModuleDecl::ExportNamed(d)) if !d.type_only => d.src.as_ref(),
+            _ => None,
+        });
+        let text = parsed.text_info_lazy();
+        Ok(sources
+            .map(|src| {
+                let (line, column) = line_and_column(text, src.span.lo.0.saturating_sub(1) as usize);
+                StaticImport { specifier: src.value.to_atom_lossy().as_str().to_owned(), line, column }
+            })
+            .collect())
+    })
+}
+
 /// How deep `program`'s tree is (expressions, statements, types and patterns nested in each
 /// other), and the byte offset of the deepest node. The walk grows its own stack as it goes,
 /// so it measures any depth the parser could build.

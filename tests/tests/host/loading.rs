@@ -49,6 +49,42 @@ async fn a_bad_specifier_in_a_helper_names_the_helper() {
     assert!(text.contains(&dir.join("helper.ts").display().to_string()), "{text}");
 }
 
+/// The engine stops at the first bad import; the load error lists every one in the graph, each
+/// at its file, line and column, so a user fixes them in one go (review 25). Imports that
+/// transpiling removes (type-only ones) are not problems and are not listed.
+#[tokio::test(flavor = "current_thread")]
+async fn every_bad_import_of_the_graph_is_listed_with_its_line() {
+    let dir = scratch_toolkit(
+        "bad-imports",
+        &[
+            (
+                "extension.ts",
+                &format!(
+                    "import type {{ T }} from 'node:types-only';\n\
+                     import {{ helper }} from './helper.ts';\n\
+                     import fs from 'node:fs';\n\
+                     export * from './gone.ts';\n\
+                     import data from './d.json';\n\
+                     void fs; void data; void helper; export type U = T;\n{VALID_TAIL}"
+                ),
+            ),
+            ("helper.ts", "import { Foo } from 'only-types';\nimport 'lodash';\nimport './extension.ts';\nexport const helper = (x: Foo) => x;\n"),
+            ("d.json", "{}"),
+        ],
+    );
+    let (error, text) = load_failure(&dir).await;
+    assert!(matches!(error, LoadError::Module(_)), "{error:?}");
+    let (entry, helper) = (dir.join("extension.ts").display().to_string(), dir.join("helper.ts").display().to_string());
+    let only = "a toolkit may import only '@ontrove/extend/toolkit' and relative files of its own";
+    let expected = [
+        format!("{entry}:3:16: Cannot import \"node:fs\": {only}"),
+        format!("{entry}:4:15: Cannot import \"./gone.ts\": {} does not exist", dir.join("gone.ts").display()),
+        format!("{helper}:2:8: Cannot import \"lodash\": {only}"),
+        format!("{entry}:5:18: Cannot load {}: only .ts, .mts, .js and .mjs modules are supported", dir.join("d.json").display()),
+    ];
+    assert_eq!(text.lines().collect::<Vec<_>>(), expected, "{text}");
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn missing_relative_file_fails_naming_it() {
     let dir = scratch_toolkit("missing-file", &[("extension.ts", &format!("import './nope.ts';\n{VALID_TAIL}"))]);
