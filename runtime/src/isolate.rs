@@ -155,7 +155,13 @@ pub fn new_isolate(mut loader: ToolkitLoader, max_heap_bytes: usize) -> Result<J
 /// without the flag the engine evaluates a Temporal polyfill into every context (about 1.1 MB
 /// resident per isolate, and part of the startup snapshot's object graph) that the bootstrap
 /// then had to hide again.
-pub(crate) const ENGINE_FLAGS: &[&str] = &["--no-harmony-temporal"];
+/// `--stack-size=7168` (KiB): a QuickJS frame takes several times the stack of a V8 one, and at
+/// V8's 1 MiB default a recursive function overflowed at about 1,450 calls where Node 20 makes
+/// about 12,500 (a recursive `z.lazy` schema validated about 264 levels against Node's 1,400;
+/// review 24); at 7 MiB it makes about 10,000. An instance thread has 8 MiB; the engine never takes more than the thread that
+/// creates an isolate has left, less a margin (v8x patch 39), so a smaller thread still gets a
+/// RangeError, never a crash.
+pub(crate) const ENGINE_FLAGS: &[&str] = &["--no-harmony-temporal", "--stack-size=7168"];
 
 /// Sets up the engine's platform and hands it [`ENGINE_FLAGS`], once per process, before the
 /// first isolate (ordinary or snapshotting) is made. On QuickJS the flags go in after deno_core's

@@ -43,3 +43,60 @@ async fn runaway_calls_fail_and_the_isolate_recovers() {
     assert!(took < limits.call_timeout, "the hog ran for {took:?}, not stopped by the heap ceiling before the {:?} timeout", limits.call_timeout);
     assert_eq!(run(&mut t, "ok").await["result"]["text"], "call 4", "usable after exhausting the heap");
 }
+
+/// A toolkit that recurses `depth` calls deep, plainly and through a recursive zod schema.
+const DEEP: &str = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+function down(n: number): number { return n === 0 ? 0 : 1 + down(n - 1); }\n\
+type Node = { child?: Node };\n\
+const node: z.ZodType<Node> = z.lazy(() => z.object({ child: node.optional() }));\n\
+export default defineToolkit({ id: 'deep', name: 'Deep', description: 'Recurses.', icon: 'd', version: '1.0.0', tools: [\n\
+  tool({ name: 'down', description: 'd', input: z.object({ depth: z.number() }), handler: async ({ depth }) => {\n\
+    try { return String(down(depth)); } catch (e) { return `${(e as Error).name}: ${(e as Error).message}`; }\n\
+  } }),\n\
+  tool({ name: 'tree', description: 'd', input: z.object({ depth: z.number() }), handler: async ({ depth }) => {\n\
+    let tree: Node = {}; for (let i = 0; i < depth; i++) tree = { child: tree };\n\
+    const parsed = node.safeParse(tree); return parsed.success ? 'valid' : 'invalid';\n\
+  } }),\n\
+] });\n";
+
+/// Review 24: at V8's 1 MiB stack a QuickJS isolate overflowed at about 1,450 plain calls, and a
+/// recursive `z.lazy` schema validated about 264 levels, where Node 20 goes to about 10,800 and
+/// 1,400. A served instance now recurses about as deep as Node; past that it is a RangeError, and
+/// on a thread with a small stack the engine takes only what that thread has (v8x patch 39), so
+/// it is a RangeError there too, never a crash.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn recursion_goes_about_as_deep_as_under_node_and_ends_in_a_range_error() {
+    let dir = crate::scratch_toolkit("deep", &[("extension.ts", DEEP)]);
+    let host = trove_host::Host::new(trove_host::HostConfig::default()).expect("host");
+    let kit = host.load(&dir, trove_host::LoadOptions::default()).await.expect("loads");
+    let call = |tool: &str, depth: u32| {
+        let kit = kit.clone();
+        let call = ToolCall::new(tool, json!({ "depth": depth }), "u");
+        async move { kit.call(call, env()).await.expect("answered").envelope.json() }
+    };
+    assert_eq!(call("down", 9_000).await, json!({ "ok": true, "result": { "text": "9000" } }));
+    assert_eq!(call("tree", 1_000).await, json!({ "ok": true, "result": { "text": "valid" } }));
+    let overflow = call("down", 1_000_000).await;
+    assert_eq!(overflow["result"]["text"], "RangeError: Maximum call stack size exceeded", "{overflow}");
+    assert_eq!(call("down", 9_000).await["result"]["text"], "9000", "the instance answers after an overflow");
+
+    // An isolate made on a thread with a 2 MiB stack (what Rust and tokio give a thread by
+    // default): the overflow is still an error envelope.
+    let dir = dir.clone();
+    let small = std::thread::Builder::new()
+        .stack_size(2 * 1024 * 1024)
+        .spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            rt.block_on(async {
+                let mut t = Toolkit::load(&dir).await.expect("loads on a small stack");
+                let deep = t.call(&ToolCall::new("down", json!({ "depth": 1_000_000 }), "u"), env()).await.envelope.json();
+                let shallow = t.call(&ToolCall::new("down", json!({ "depth": 100 }), "u"), env()).await.envelope.json();
+                (deep, shallow)
+            })
+        })
+        .unwrap()
+        .join()
+        .expect("the small-stack thread did not crash");
+    assert_eq!(small.0["result"]["text"], "RangeError: Maximum call stack size exceeded", "{}", small.0);
+    assert_eq!(small.1["result"]["text"], "100");
+}

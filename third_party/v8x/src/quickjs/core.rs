@@ -890,6 +890,38 @@ fn runtime_lifecycle_lock() -> MutexGuard<'static, ()> {
   LOCK.lock().unwrap_or_else(|poison| poison.into_inner())
 }
 
+/// What a thread must keep below the engine's stack limit: the frames of the
+/// native code a script at its deepest still calls (the engine's own error
+/// path, host callbacks and ops).
+const NATIVE_STACK_MARGIN: usize = 512 * 1024;
+
+/// `wanted` bytes of stack for a runtime created here, capped at what the
+/// calling thread has left below its stack pointer less
+/// [`NATIVE_STACK_MARGIN`] (trove-host patch 39). QuickJS measures its limit
+/// from the stack pointer at `JS_NewRuntime` (`JS_UpdateStackTop`), and an
+/// isolate stays on the thread that made it. When the thread's stack cannot be
+/// read, `wanted` is capped at 1 MiB, V8's own default.
+fn stack_for_this_thread(wanted: usize) -> usize {
+  let here = 0u8;
+  let sp = std::ptr::addr_of!(here) as usize;
+  let mut attr: libc::pthread_attr_t = unsafe { std::mem::zeroed() };
+  // SAFETY: `attr` is initialised by pthread_getattr_np and destroyed after.
+  let left = unsafe {
+    if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) != 0 {
+      return wanted.min(1024 * 1024);
+    }
+    let mut low: *mut c_void = ptr::null_mut();
+    let mut size: usize = 0;
+    let got = libc::pthread_attr_getstack(&attr, &mut low, &mut size);
+    libc::pthread_attr_destroy(&mut attr);
+    if got != 0 {
+      return wanted.min(1024 * 1024);
+    }
+    sp.saturating_sub(low as usize)
+  };
+  wanted.min(left.saturating_sub(NATIVE_STACK_MARGIN)).max(64 * 1024)
+}
+
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Isolate__New(params: *const c_void) -> *mut RealIsolate {
   let _lifecycle_guard = runtime_lifecycle_lock();
@@ -904,7 +936,12 @@ pub extern "C" fn v8__Isolate__New(params: *const c_void) -> *mut RealIsolate {
   let rt = unsafe { JS_NewRuntime() };
   assert!(!rt.is_null(), "JS_NewRuntime failed");
 
-  unsafe { JS_SetMaxStackSize(rt, MAX_STACK_SIZE.load(Ordering::Relaxed)) };
+  // trove-host patch 39: the stack the engine may use is what `--stack-size`
+  // asks for, but never more than this thread has left below the caller (less
+  // a margin for the native code a deep script calls into), so a thread with a
+  // small stack still gets a catchable RangeError and never a SIGSEGV.
+  let stack = stack_for_this_thread(MAX_STACK_SIZE.load(Ordering::Relaxed));
+  unsafe { JS_SetMaxStackSize(rt, stack) };
   if heap_limit != 0 {
     unsafe { JS_SetMemoryLimit(rt, heap_limit) };
   }
