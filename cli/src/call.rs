@@ -149,10 +149,7 @@ pub async fn call(args: CallArgs) -> ExitCode {
     };
     let local = match stores.providers() {
         // A replay's documents, like its cache entries, must not outlive it (review 23).
-        Ok(local) if args.replay.is_some() => match local.with_memory_knowledge_base() {
-            Ok(local) => local,
-            Err(e) => return usage(e),
-        },
+        Ok(local) if args.replay.is_some() => local.with_memory_knowledge_base(),
         Ok(local) => local,
         Err(e) => return usage(e),
     };

@@ -104,7 +104,10 @@ pub struct LocalProviders {
     cache: Option<Arc<dyn CacheStore>>,
     tokens: Option<Arc<dyn TokenStore>>,
     home: Option<DataHome>,
+    /// The knowledge base, made on the first call that asks for a scope.
     kb: Arc<OnceLock<Result<Arc<LocalKnowledgeBase>, String>>>,
+    /// Whether that knowledge base is an empty one in memory ([`Self::with_memory_knowledge_base`]).
+    kb_in_memory: bool,
     platforms: Arc<Vec<String>>,
 }
 
@@ -178,6 +181,7 @@ impl LocalProviders {
             tokens,
             home,
             kb: Arc::default(),
+            kb_in_memory: false,
             platforms: Arc::default(),
         })
     }
@@ -191,24 +195,26 @@ impl LocalProviders {
     }
 
     /// These providers with an empty knowledge base in memory instead of the one under
-    /// [`DataHome`] (`call --replay`: a replay's documents must not outlive it).
-    ///
-    /// # Errors
-    /// SQLite cannot make one.
-    pub fn with_memory_knowledge_base(mut self) -> Result<Self, String> {
-        let kb = OnceLock::new();
-        let _ = kb.set(Ok(Arc::new(LocalKnowledgeBase::in_memory()?)));
-        self.kb = Arc::new(kb);
-        Ok(self)
+    /// [`DataHome`] (`call --replay`: a replay's documents must not outlive it). It is made on
+    /// first use, as the one on disk is opened: a call that asks for no scope never pays for
+    /// SQLite's set-up.
+    pub fn with_memory_knowledge_base(mut self) -> Self {
+        self.kb = Arc::default();
+        self.kb_in_memory = true;
+        self
     }
 
-    /// The local knowledge base, opened on first use.
+    /// The local knowledge base, opened (or, with [`Self::with_memory_knowledge_base`], made in
+    /// memory) on first use.
     ///
     /// # Errors
-    /// No data directory, or the SQLite file cannot be opened.
+    /// No data directory, the SQLite file cannot be opened, or SQLite cannot make one in memory.
     pub fn knowledge_base(&self) -> Result<Arc<LocalKnowledgeBase>, String> {
         self.kb
             .get_or_init(|| {
+                if self.kb_in_memory {
+                    return LocalKnowledgeBase::in_memory().map(Arc::new);
+                }
                 let home = self.home.as_ref().ok_or("no data directory; set TROVE_HOST_HOME")?;
                 LocalKnowledgeBase::open(&home.kb_file()).map(Arc::new)
             })
