@@ -5,7 +5,10 @@
 //!   [`TOOLKIT_MODULE`], a virtual module re-exporting the public exports of the host's
 //!   `ext:trove/toolkit.js` (toolkit files can never import `ext:` modules themselves);
 //! - relative specifiers (`./x.ts`, `../lib/y.ts`) resolve against the importing file; a
-//!   `.js` suffix names the `.ts` file beside it when there is no `.js` file;
+//!   `.js` suffix names the `.ts` file beside it when there is no `.js` file; a specifier
+//!   without a module suffix (`./util`, `./lib`) names `util.ts`, `util.js`, `util/index.ts` or
+//!   `util/index.js`, as esbuild finds them; a `.json` file is a JSON module (see
+//!   [`ToolkitLoader::load_file`]);
 //! - the target, after symlinks are resolved, must lie inside the toolkit's **workspace root**
 //!   ([`workspace_root`]): the nearest ancestor of the toolkit's directory
 //!   holding `package.json`, `tsconfig.json`, `deno.json` or `.git`, else the toolkit's parent
@@ -25,7 +28,7 @@ use deno_ast::MediaType;
 use deno_core::error::ModuleLoaderError;
 use deno_core::{
     ModuleLoadOptions, ModuleLoadReferrer, ModuleLoadResponse, ModuleLoader, ModuleSource, ModuleSourceCode,
-    ModuleSpecifier, ModuleType, ResolutionKind,
+    ModuleSpecifier, ModuleType, RequestedModuleType, ResolutionKind,
 };
 use deno_error::{JsErrorBox, JsErrorClass as _};
 
@@ -158,6 +161,32 @@ impl ToolkitLoader {
     }
 }
 
+/// The files a relative import of `path` may name, in the order they are tried: the path as
+/// written; for `x.js` (`x.mjs`) then `x.ts` (`x.mts`), TypeScript's own convention for ESM
+/// output paths; for a path without a module suffix (`./util`, `./lib`, `./a.service`) then
+/// `util.ts`, `util.js`, `util/index.ts` and `util/index.js`, as esbuild and TypeScript's
+/// `bundler` resolution find them (the Node SDK's toolkits are bundled so).
+fn candidates(path: &Path) -> Vec<PathBuf> {
+    let mut candidates = vec![path.to_path_buf()];
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("js") => candidates.push(path.with_extension("ts")),
+        Some("mjs") => candidates.push(path.with_extension("mts")),
+        Some("ts" | "mts" | "json") => {}
+        _ => {
+            let mut appended = |suffix: &str| {
+                let mut name = path.as_os_str().to_owned();
+                name.push(suffix);
+                candidates.push(PathBuf::from(name));
+            };
+            appended(".ts");
+            appended(".js");
+            candidates.push(path.join("index.ts"));
+            candidates.push(path.join("index.js"));
+        }
+    }
+    candidates
+}
+
 fn display_referrer(referrer: &str) -> String {
     ModuleSpecifier::parse(referrer)
         .ok()
@@ -190,20 +219,16 @@ impl ModuleLoader for ToolkitLoader {
         if !self.allowed(&path) {
             return Err(self.outside(specifier, referrer, &path));
         }
-        // `./x.js` names `./x.ts` (TypeScript's own convention for ESM output paths) when there
-        // is no `./x.js`.
-        let ts = match path.extension().and_then(|e| e.to_str()) {
-            Some("js") => Some(path.with_extension("ts")),
-            Some("mjs") => Some(path.with_extension("mts")),
-            _ => None,
-        };
         // Symlinks are followed only to decide whether the target lies inside the workspace;
         // a toolkit shipping a symlink to `/` must not learn from the error which files exist
         // there (a hostile review told `/etc/passwd` from `/etc/no-such-file`), nor where the
         // link leads. Every path that leaves the workspace through a symlink, to a file or to
         // nothing, gets one message naming the path as written.
-        for candidate in std::iter::once(&path).chain(ts.as_ref()) {
+        let candidates = candidates(&path);
+        let mut folder = false;
+        for candidate in &candidates {
             match candidate.canonicalize() {
+                Ok(canonical) if self.allowed(&canonical) && canonical.is_dir() => folder = true,
                 Ok(canonical) if self.allowed(&canonical) => {
                     return ModuleSpecifier::from_file_path(&canonical).map_err(|_| Self::refuse(specifier, referrer, "not a file path"));
                 }
@@ -211,15 +236,20 @@ impl ModuleLoader for ToolkitLoader {
                 Err(_) => {}
             }
         }
+        if folder {
+            return Err(Self::refuse(specifier, referrer, &format!("{} is a folder with no index.ts or index.js", path.display())));
+        }
         if path.symlink_metadata().is_ok() || !self.nearest_existing_inside(&path) {
             return Err(self.through_symlink(specifier, referrer, &path));
         }
-        self.sources.snapshot.record_missed(&path);
+        for candidate in &candidates {
+            self.sources.snapshot.record_missed(candidate);
+        }
         Err(Self::refuse(specifier, referrer, &format!("{} does not exist", path.display())))
     }
 
-    fn load(&self, specifier: &ModuleSpecifier, _referrer: Option<&ModuleLoadReferrer>, _options: ModuleLoadOptions) -> ModuleLoadResponse {
-        ModuleLoadResponse::Sync(self.load_file(specifier))
+    fn load(&self, specifier: &ModuleSpecifier, _referrer: Option<&ModuleLoadReferrer>, options: ModuleLoadOptions) -> ModuleLoadResponse {
+        ModuleLoadResponse::Sync(self.load_file(specifier, &options.requested_module_type))
     }
 
     /// The bytecode of a lazily loaded extension script, when one was kept for this source.
@@ -248,7 +278,10 @@ impl ModuleLoader for ToolkitLoader {
 }
 
 impl ToolkitLoader {
-    fn load_file(&self, specifier: &ModuleSpecifier) -> Result<ModuleSource, ModuleLoaderError> {
+    /// The module at `specifier`, as the import asked for it (`requested`: `with { type: 'json' }`
+    /// or not). A JSON file imported with that attribute is a JSON module; imported without
+    /// it, as esbuild bundles it, a module whose default export is the parsed value.
+    fn load_file(&self, specifier: &ModuleSpecifier, requested: &RequestedModuleType) -> Result<ModuleSource, ModuleLoaderError> {
         if specifier.as_str() == TOOLKIT_MODULE {
             return Ok(ModuleSource::new(
                 ModuleType::JavaScript,
@@ -264,11 +297,22 @@ impl ToolkitLoader {
                 self.sources.snapshot.record(specifier, fresh)
             }
         };
-        let code = out.code.clone();
+        let json = is_json(specifier);
+        let (module_type, code) = match requested {
+            RequestedModuleType::Json if json => (ModuleType::Json, out.code.clone()),
+            RequestedModuleType::Json => {
+                return Err(JsErrorBox::type_error(format!("Cannot import {specifier} with {{ type: 'json' }}: it is not a .json file")))
+            }
+            _ if json => {
+                let text = serde_json::to_string(&out.code).expect("a string is JSON");
+                (ModuleType::JavaScript, format!("export default JSON.parse({text});\n"))
+            }
+            _ => (ModuleType::JavaScript, out.code.clone()),
+        };
         if out.source_map.is_some() {
             self.source_maps.borrow_mut().insert(specifier.to_string(), out);
         }
-        Ok(ModuleSource::new(ModuleType::JavaScript, ModuleSourceCode::String(code.into()), specifier, None))
+        Ok(ModuleSource::new(module_type, ModuleSourceCode::String(code.into()), specifier, None))
     }
 
     /// Reads a toolkit file and transpiles it (a hit in the host's cache when unchanged).
@@ -277,9 +321,9 @@ impl ToolkitLoader {
             .to_file_path()
             .map_err(|_| JsErrorBox::type_error(format!("Cannot load {specifier}: only the toolkit's files can be loaded")))?;
         let media_type = MediaType::from_path(&path);
-        if !matches!(media_type, MediaType::TypeScript | MediaType::Mts | MediaType::JavaScript | MediaType::Mjs) {
+        if !matches!(media_type, MediaType::TypeScript | MediaType::Mts | MediaType::JavaScript | MediaType::Mjs | MediaType::Json) {
             return Err(JsErrorBox::type_error(format!(
-                "Cannot load {}: only .ts, .mts, .js and .mjs modules are supported",
+                "Cannot load {}: only .ts, .mts, .js, .mjs and .json modules are supported",
                 path.display()
             )));
         }
@@ -287,6 +331,14 @@ impl ToolkitLoader {
             self.sources.snapshot.record_missed(&path);
             JsErrorBox::type_error(format!("Cannot read {}: {e}", path.display()))
         })?;
+        if media_type == MediaType::Json {
+            // Checked here, so a bad file is named with its line like a syntax error in a module.
+            if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(&source) {
+                self.sources.snapshot.record_missed(&path);
+                return Err(JsErrorBox::new("SyntaxError", format!("{}: {e}", path.display())));
+            }
+            return Ok(std::sync::Arc::new(crate::transpile::Transpiled { code: source, source_map: None }));
+        }
         self.sources.cache.transpile(specifier, media_type, source).map_err(|e| {
             self.sources.snapshot.record_missed(&path);
             JsErrorBox::new("SyntaxError", format!("{}: {e}", path.display()))
@@ -321,6 +373,9 @@ impl ToolkitLoader {
                 continue;
             }
             let Ok(path) = specifier.to_file_path() else { continue };
+            if is_json(&specifier) {
+                continue;
+            }
             let imports = read_module_file(&path)
                 .map_err(|e| e.to_string())
                 .and_then(|source| crate::transpile::static_imports(&specifier, MediaType::from_path(&path), source));
@@ -345,6 +400,11 @@ impl ToolkitLoader {
         }
         problems
     }
+}
+
+/// Whether `specifier` names a `.json` file (a JSON module, whatever the import asked for).
+fn is_json(specifier: &ModuleSpecifier) -> bool {
+    specifier.path().ends_with(".json")
 }
 
 /// The largest toolkit module file read, in bytes (32 MiB; a bundled toolkit with its

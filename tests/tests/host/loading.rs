@@ -64,12 +64,12 @@ async fn every_bad_import_of_the_graph_is_listed_with_its_line() {
                      import {{ helper }} from './helper.ts';\n\
                      import fs from 'node:fs';\n\
                      export * from './gone.ts';\n\
-                     import data from './d.json';\n\
+                     import data from './d.txt';\n\
                      void fs; void data; void helper; export type U = T;\n{VALID_TAIL}"
                 ),
             ),
             ("helper.ts", "import { Foo } from 'only-types';\nimport 'lodash';\nimport './extension.ts';\nexport const helper = (x: Foo) => x;\n"),
-            ("d.json", "{}"),
+            ("d.txt", "{}"),
         ],
     );
     let (error, text) = load_failure(&dir).await;
@@ -80,9 +80,50 @@ async fn every_bad_import_of_the_graph_is_listed_with_its_line() {
         format!("{entry}:3:16: Cannot import \"node:fs\": {only}"),
         format!("{entry}:4:15: Cannot import \"./gone.ts\": {} does not exist", dir.join("gone.ts").display()),
         format!("{helper}:2:8: Cannot import \"lodash\": {only}"),
-        format!("{entry}:5:18: Cannot load {}: only .ts, .mts, .js and .mjs modules are supported", dir.join("d.json").display()),
+        format!("{entry}:5:18: Cannot load {}: only .ts, .mts, .js, .mjs and .json modules are supported", dir.join("d.txt").display()),
     ];
     assert_eq!(text.lines().collect::<Vec<_>>(), expected, "{text}");
+}
+
+/// Toolkits bundled for the Node SDK (esbuild) may import `./util` for `./util.ts`, `./lib` for
+/// `./lib/index.ts`, and JSON files, with `with { type: 'json' }` or without (review 24).
+#[tokio::test(flavor = "current_thread")]
+async fn extensionless_imports_and_json_files_load_as_esbuild_finds_them() {
+    let dir = scratch_toolkit(
+        "esbuild-style",
+        &[
+            (
+                "extension.ts",
+                "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+                 import { twice } from './util';\n\
+                 import { label } from './lib';\n\
+                 import codes from './codes.json';\n\
+                 import attributed from './codes.json' with { type: 'json' };\n\
+                 export default defineToolkit({ id: 'esbuild-style', name: 'E', description: 'E.', icon: 'e', version: '1.0.0',\n\
+                   tools: [tool({ name: 'ping', description: 'Ping.', input: z.object({}), handler: async () =>\n\
+                     [twice(2), label, codes.ok, attributed.ok, Object.getPrototypeOf(codes.weird) === Object.prototype, Object.keys(codes.weird).join()].join(' ') })] });\n",
+            ),
+            ("util.ts", "export const twice = (n: number): number => n * 2;\n"),
+            ("lib/index.ts", "export const label = 'lib';\n"),
+            ("codes.json", r#"{ "ok": "yes", "weird": { "__proto__": { "x": 1 } } }"#),
+        ],
+    );
+    let mut toolkit = load(&dir).await;
+    let outcome = call(&mut toolkit, "ping", json!({})).await;
+    assert_eq!(outcome.envelope.json(), json!({ "ok": true, "result": { "text": "4 lib yes yes true __proto__" } }));
+
+    // A bad JSON file is named with its line; a folder without an index says so.
+    let dir = scratch_toolkit(
+        "esbuild-style-bad",
+        &[
+            ("extension.ts", &format!("import bad from './bad.json';\nimport './folder';\nvoid bad;\n{VALID_TAIL}")),
+            ("bad.json", "{\n  \"a\": 1,\n}\n"),
+            ("folder/readme.md", "no index here"),
+        ],
+    );
+    let (_, text) = load_failure(&dir).await;
+    assert!(text.contains(&format!("{}: key must be a string at line 3 column 1", dir.join("bad.json").display())), "{text}");
+    assert!(text.contains(&format!("Cannot import \"./folder\": {} is a folder with no index.ts or index.js", dir.join("folder").display())), "{text}");
 }
 
 #[tokio::test(flavor = "current_thread")]
