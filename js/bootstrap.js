@@ -204,6 +204,52 @@ function clearTimer(id) {
   clearInterval(id);
 }
 
+// Node's setTimeout and setInterval return a `Timeout`, and toolkits written for Node call
+// `.unref()` on it (retry and back-off helpers); under deno they return a number. This one
+// converts to its timer's id, so `clearTimeout`, `clearInterval` and arithmetic take either.
+// `unref` only sets the flag `hasRef` reads: a call's timers end with the call, and while it
+// runs the call keeps its event loop turning, as a Node server's does.
+class Timeout {
+  #id;
+  #start;
+  #args;
+  #ref = true;
+  constructor(start, args) {
+    this.#start = start;
+    this.#args = args;
+    this.#id = start(...args);
+  }
+  ref() {
+    this.#ref = true;
+    return this;
+  }
+  unref() {
+    this.#ref = false;
+    return this;
+  }
+  hasRef() {
+    return this.#ref;
+  }
+  /** Starts the timer again with its callback and delay (Node: also after it has fired). */
+  refresh() {
+    clearTimer(this.#id);
+    this.#id = this.#start(...this.#args);
+    return this;
+  }
+  close() {
+    clearTimer(this.#id);
+    return this;
+  }
+  [Symbol.toPrimitive]() {
+    return this.#id;
+  }
+}
+
+/** A global `setTimeout`/`setInterval` named `name`, returning a [`Timeout`] of `start`. */
+function nodeTimer(name, start) {
+  return { [name]: (...args) => new Timeout(start, args) }[name];
+}
+
 // AbortSignal.timeout starts a timer of deno's own that restores no async context: its abort
 // listeners would run as no call's code, and a timer they start would outlive every call. Here
 // it runs on a timer the running call owns (deno's argument checks), so it ends with the call;
@@ -260,9 +306,9 @@ const lazyGlobals = {
   TextDecoder: ["ext:deno_web/08_text_encoding.js", "TextDecoder"],
   TextEncoderStream: ["ext:deno_web/08_text_encoding.js", "TextEncoderStream"],
   TextDecoderStream: ["ext:deno_web/08_text_encoding.js", "TextDecoderStream"],
-  setTimeout: () => owned(timers().setTimeout),
+  setTimeout: () => nodeTimer("setTimeout", owned(timers().setTimeout)),
   clearTimeout: ["ext:deno_web/02_timers.js", "clearTimeout"],
-  setInterval: () => owned(timers().setInterval),
+  setInterval: () => nodeTimer("setInterval", owned(timers().setInterval)),
   clearInterval: ["ext:deno_web/02_timers.js", "clearInterval"],
   AbortController: () => abortScript().AbortController,
   AbortSignal: () => abortScript().AbortSignal,

@@ -296,6 +296,36 @@ async fn date_parse_reads_strings_as_node_does() {
     assert!(differ.is_empty(), "{differ:#?}");
 }
 
+/// Node's `setTimeout` and `setInterval` return a `Timeout` with `ref`, `unref`, `hasRef`,
+/// `refresh` and `close` that converts to its id; code written for Node calls `.unref()` on it
+/// (review 24: it threw "t.unref is not a function"). Node 20.20.2's answers.
+#[tokio::test(flavor = "current_thread")]
+async fn timers_return_node_s_timeout() {
+    let body = "const out: unknown[] = [];\n\
+        const t = setTimeout(() => {}, 50);\n\
+        out.push(typeof t, t.hasRef(), t.unref() === t, t.hasRef(), t.ref().hasRef(), typeof +t, +t > 0, setTimeout.name, setInterval.name);\n\
+        clearTimeout(t);\n\
+        let fired = 0;\n\
+        await new Promise<void>((resolve) => { const r = setTimeout(() => { fired++; resolve(); }, 10); r.unref(); });\n\
+        const i = setInterval(() => { fired++; }, 5); await new Promise((r) => setTimeout(r, 30)); clearInterval(i);\n\
+        const after = fired; await new Promise((r) => setTimeout(r, 30)); out.push(after === fired, after >= 3);\n\
+        let refreshed = 0; const x = setTimeout(() => refreshed++, 5); await new Promise((r) => setTimeout(r, 20)); x.refresh(); await new Promise((r) => setTimeout(r, 20)); out.push(refreshed);\n\
+        const c = setTimeout(() => refreshed++, 5); c.close(); await new Promise((r) => setTimeout(r, 20)); out.push(refreshed);\n\
+        return JSON.stringify(out);";
+    let source = format!(
+        "import {{ defineToolkit, tool, z }} from '@ontrove/extend/toolkit';\n\
+         export default defineToolkit({{ id: 'timers', name: 'T', description: 'T.', icon: 't', version: '1.0.0',\n\
+           tools: [tool({{ name: 'run', description: 'R.', input: z.object({{}}), handler: async () => {{\n{body}\n}} }})] }});\n"
+    );
+    let dir = crate::scratch_toolkit("timers", &[("extension.ts", &source)]);
+    let mut toolkit = load(&dir).await;
+    let outcome = call(&mut toolkit, "run", json!({})).await;
+    assert_eq!(
+        outcome.envelope.json(),
+        json!({ "ok": true, "result": { "text": r#"["object",true,true,false,true,"number",true,"setTimeout","setInterval",true,true,2,2]"# } })
+    );
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn date_strings_name_the_zone_and_errors_as_node() {
     // As Node 20.20.2 prints the same with TZ=UTC (the host's zone is always UTC).
