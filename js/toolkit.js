@@ -171,7 +171,10 @@ function listTools(tools, scopes) {
     try {
       ArrayPrototypePush(entries, listTool(sound[i], scopes));
     } catch (err) {
-      ArrayPrototypePush(problems, err instanceof Error ? String(err.message) : String(err));
+      // The first problem is the one the SDK throws, in its words; the SDK's schema message
+      // does not say which tool it is about, so each one listed after it does.
+      const named = problems.length > 0 && err instanceof Error && typeof err.named === "string";
+      ArrayPrototypePush(problems, named ? err.named : err instanceof Error ? String(err.message) : String(err));
     }
   }
   return { entries, problems };
@@ -191,7 +194,11 @@ function objectSchema(schema, which, toolName) {
   }
   delete json.$schema;
   if (json.type !== "object") {
-    throw new Error(`tool ${which} schema must be an object (z.object({...})), got type "${json.type}"`);
+    const rest = `${which} schema must be an object (z.object({...})), got type "${json.type}"`;
+    // The SDK's words; a line after the first of several names its tool (see listTools).
+    const err = new Error(`tool ${rest}`);
+    err.named = `tool "${toolName}" ${rest}`;
+    throw err;
   }
   if (!("additionalProperties" in json)) json.additionalProperties = false;
   return json;

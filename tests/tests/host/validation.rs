@@ -206,7 +206,7 @@ async fn several_tool_problems_are_reported_together() {
          defineToolkit: tool \"stats\" needs a description\n\
          defineToolkit: tool \"stats\" needs a handler function\n\
          defineToolkit: tool name \"get weather\" must match /^[a-zA-Z0-9_-]+$/\n\
-         tool input schema must be an object (z.object({...})), got type \"string\""
+         tool \"echo\" input schema must be an object (z.object({...})), got type \"string\""
     );
 }
 
@@ -280,6 +280,22 @@ async fn non_object_input() {
     )
     .await;
     assert_eq!(message, "tool input schema must be an object (z.object({...})), got type \"string\"");
+}
+
+/// The SDK's schema message does not name its tool; the first line stays in its words, and each
+/// one after it says which tool it is about (review 25).
+#[tokio::test(flavor = "current_thread")]
+async fn schema_problems_after_the_first_name_their_tool() {
+    let message = load_error(
+        "{ tools: [tool({ name: 'alpha', description: 'A.', input: z.string(), handler: async () => 'x' }), \
+                   tool({ name: 'beta', description: 'B.', input: z.object({}), output: z.array(z.string()), handler: async () => 'x' })] }",
+    )
+    .await;
+    assert_eq!(
+        message,
+        "tool input schema must be an object (z.object({...})), got type \"string\"\n\
+         tool \"beta\" output schema must be an object (z.object({...})), got type \"array\""
+    );
 }
 
 /// A tool whose input schema has a key with a lone UTF-16 surrogate (half of an emoji) cannot be
