@@ -48925,6 +48925,502 @@ exception:
     return 0;
 }
 
+/* trove-host patch 40: with a comparator, Array.prototype.sort is V8's
+   TimSort (v8/third_party/v8/builtins/array-sort.tq, itself CPython's
+   listsort): the same runs, binary insertion, merges and galloping, so the
+   comparator is asked the same questions in the same order as under Node.
+   A comparator that never answers 0 (`a.x > b.x ? 1 : -1`, a common idiom)
+   then orders equal keys as Node does; any stable sort agrees on the
+   others. After the comparator throws, comparisons answer 0 without calling
+   it, so the merges still end with every element once. */
+
+#define TS_MIN_GALLOP 7
+#define TS_MAX_RUNS 85
+
+typedef struct TimSort {
+    struct array_sort_context *sc;
+    ValueSlot *a;
+    int64_t min_gallop;
+    int64_t run_base[TS_MAX_RUNS];
+    int64_t run_len[TS_MAX_RUNS];
+    int runs;
+} TimSort;
+
+/* The comparator's answer for (x, y) as V8's SortCompareUserFn reads it:
+   ToNumber of its result, NaN as 0; only the sign is kept. */
+static int ts_compare(TimSort *ts, ValueSlot *x, ValueSlot *y)
+{
+    struct array_sort_context *sc = ts->sc;
+    JSValueConst argv[2];
+    JSValue res;
+    double d;
+
+    if (sc->exception)
+        return 0;
+    argv[0] = x->val;
+    argv[1] = y->val;
+    res = JS_Call(sc->ctx, sc->method, JS_UNDEFINED, 2, argv);
+    if (JS_IsException(res))
+        goto exception;
+    if (JS_VALUE_GET_TAG(res) == JS_TAG_INT) {
+        int v = JS_VALUE_GET_INT(res);
+        return (v > 0) - (v < 0);
+    }
+    if (JS_ToFloat64Free(sc->ctx, &d, res) < 0)
+        goto exception;
+    return (d > 0) - (d < 0);
+ exception:
+    sc->exception = 1;
+    return 0;
+}
+
+static void ts_reverse(ValueSlot *a, int64_t from, int64_t to)
+{
+    to--;
+    while (from < to) {
+        ValueSlot t = a[from];
+        a[from++] = a[to];
+        a[to--] = t;
+    }
+}
+
+/* The run starting at `low`, made ascending: its length. */
+static int64_t ts_count_and_make_run(TimSort *ts, int64_t low_arg, int64_t high)
+{
+    ValueSlot *a = ts->a;
+    int64_t low = low_arg + 1, run = 2, i;
+    int order, descending;
+    ValueSlot *previous;
+
+    if (low == high)
+        return 1;
+    order = ts_compare(ts, &a[low], &a[low - 1]);
+    descending = order < 0;
+    previous = &a[low];
+    for (i = low + 1; i < high; i++) {
+        order = ts_compare(ts, &a[i], previous);
+        if (descending ? order >= 0 : order < 0)
+            break;
+        previous = &a[i];
+        run++;
+    }
+    if (descending)
+        ts_reverse(a, low_arg, low_arg + run);
+    return run;
+}
+
+static void ts_binary_insertion_sort(TimSort *ts, int64_t low, int64_t start, int64_t high)
+{
+    ValueSlot *a = ts->a;
+    if (low == start)
+        start++;
+    for (; start < high; start++) {
+        int64_t left = low, right = start, p;
+        ValueSlot pivot = a[start];
+        while (left < right) {
+            int64_t mid = left + ((right - left) >> 1);
+            if (ts_compare(ts, &pivot, &a[mid]) < 0)
+                right = mid;
+            else
+                left = mid + 1;
+        }
+        for (p = start; p > left; p--)
+            a[p] = a[p - 1];
+        a[left] = pivot;
+    }
+}
+
+/* Where `key` goes in the sorted a[base..base+length): left of any equal
+   element. Comparisons are (element, key), as in V8. */
+static int64_t ts_gallop_left(TimSort *ts, ValueSlot *a, ValueSlot *key,
+                              int64_t base, int64_t length, int64_t hint)
+{
+    int64_t last = 0, offset = 1, max;
+    if (ts_compare(ts, &a[base + hint], key) < 0) {
+        max = length - hint;
+        while (offset < max) {
+            if (ts_compare(ts, &a[base + hint + offset], key) >= 0)
+                break;
+            last = offset;
+            offset = (offset << 1) + 1;
+            if (offset <= 0)
+                offset = max;
+        }
+        if (offset > max)
+            offset = max;
+        last += hint;
+        offset += hint;
+    } else {
+        int64_t t;
+        max = hint + 1;
+        while (offset < max) {
+            if (ts_compare(ts, &a[base + hint - offset], key) < 0)
+                break;
+            last = offset;
+            offset = (offset << 1) + 1;
+            if (offset <= 0)
+                offset = max;
+        }
+        if (offset > max)
+            offset = max;
+        t = last;
+        last = hint - offset;
+        offset = hint - t;
+    }
+    last++;
+    while (last < offset) {
+        int64_t m = last + ((offset - last) >> 1);
+        if (ts_compare(ts, &a[base + m], key) < 0)
+            last = m + 1;
+        else
+            offset = m;
+    }
+    return offset;
+}
+
+/* Where `key` goes in the sorted a[base..base+length): right of any equal
+   element. Comparisons are (key, element), as in V8. */
+static int64_t ts_gallop_right(TimSort *ts, ValueSlot *a, ValueSlot *key,
+                               int64_t base, int64_t length, int64_t hint)
+{
+    int64_t last = 0, offset = 1, max;
+    if (ts_compare(ts, key, &a[base + hint]) < 0) {
+        int64_t t;
+        max = hint + 1;
+        while (offset < max) {
+            if (ts_compare(ts, key, &a[base + hint - offset]) >= 0)
+                break;
+            last = offset;
+            offset = (offset << 1) + 1;
+            if (offset <= 0)
+                offset = max;
+        }
+        if (offset > max)
+            offset = max;
+        t = last;
+        last = hint - offset;
+        offset = hint - t;
+    } else {
+        max = length - hint;
+        while (offset < max) {
+            if (ts_compare(ts, key, &a[base + hint + offset]) < 0)
+                break;
+            last = offset;
+            offset = (offset << 1) + 1;
+            if (offset <= 0)
+                offset = max;
+        }
+        if (offset > max)
+            offset = max;
+        last += hint;
+        offset += hint;
+    }
+    last++;
+    while (last < offset) {
+        int64_t m = last + ((offset - last) >> 1);
+        if (ts_compare(ts, key, &a[base + m]) < 0)
+            offset = m;
+        else
+            last = m + 1;
+    }
+    return offset;
+}
+
+static void ts_copy(ValueSlot *from, int64_t from_pos, ValueSlot *to, int64_t to_pos, int64_t n)
+{
+    memmove(&to[to_pos], &from[from_pos], n * sizeof(ValueSlot));
+}
+
+/* Returns -1 when no memory was left for the merge (the runs stay as they
+   are: every element still once). */
+static int ts_merge_low(TimSort *ts, int64_t base_a, int64_t len_a, int64_t base_b, int64_t len_b)
+{
+    JSContext *ctx = ts->sc->ctx;
+    ValueSlot *a = ts->a, *tmp;
+    int64_t dest = base_a, cur_tmp = 0, cur_b = base_b, min_gallop, wins_a, wins_b;
+    int first;
+
+    tmp = js_malloc(ctx, len_a * sizeof(ValueSlot));
+    if (!tmp)
+        return -1;
+    ts_copy(a, base_a, tmp, 0, len_a);
+    a[dest++] = a[cur_b++];
+    if (--len_b == 0)
+        goto succeed;
+    if (len_a == 1)
+        goto copy_b;
+    min_gallop = ts->min_gallop;
+    for (;;) {
+        wins_a = 0;
+        wins_b = 0;
+        for (;;) {
+            if (ts_compare(ts, &a[cur_b], &tmp[cur_tmp]) < 0) {
+                a[dest++] = a[cur_b++];
+                wins_b++;
+                len_b--;
+                wins_a = 0;
+                if (len_b == 0)
+                    goto succeed;
+                if (wins_b >= min_gallop)
+                    break;
+            } else {
+                a[dest++] = tmp[cur_tmp++];
+                wins_a++;
+                len_a--;
+                wins_b = 0;
+                if (len_a == 1)
+                    goto copy_b;
+                if (wins_a >= min_gallop)
+                    break;
+            }
+        }
+        min_gallop++;
+        first = 1;
+        while (wins_a >= TS_MIN_GALLOP || wins_b >= TS_MIN_GALLOP || first) {
+            first = 0;
+            min_gallop = max_int64(1, min_gallop - 1);
+            ts->min_gallop = min_gallop;
+            wins_a = ts_gallop_right(ts, tmp, &a[cur_b], cur_tmp, len_a, 0);
+            if (wins_a > 0) {
+                ts_copy(tmp, cur_tmp, a, dest, wins_a);
+                dest += wins_a;
+                cur_tmp += wins_a;
+                len_a -= wins_a;
+                if (len_a == 1)
+                    goto copy_b;
+                if (len_a == 0)
+                    goto succeed;
+            }
+            a[dest++] = a[cur_b++];
+            if (--len_b == 0)
+                goto succeed;
+            wins_b = ts_gallop_left(ts, a, &tmp[cur_tmp], cur_b, len_b, 0);
+            if (wins_b > 0) {
+                ts_copy(a, cur_b, a, dest, wins_b);
+                dest += wins_b;
+                cur_b += wins_b;
+                len_b -= wins_b;
+                if (len_b == 0)
+                    goto succeed;
+            }
+            a[dest++] = tmp[cur_tmp++];
+            if (--len_a == 1)
+                goto copy_b;
+        }
+        min_gallop++;
+        ts->min_gallop = min_gallop;
+    }
+ succeed:
+    if (len_a > 0)
+        ts_copy(tmp, cur_tmp, a, dest, len_a);
+    js_free(ctx, tmp);
+    return 0;
+ copy_b:
+    ts_copy(a, cur_b, a, dest, len_b);
+    a[dest + len_b] = tmp[cur_tmp];
+    js_free(ctx, tmp);
+    return 0;
+}
+
+static int ts_merge_high(TimSort *ts, int64_t base_a, int64_t len_a, int64_t base_b, int64_t len_b)
+{
+    JSContext *ctx = ts->sc->ctx;
+    ValueSlot *a = ts->a, *tmp;
+    int64_t dest, cur_tmp, cur_a, min_gallop, wins_a, wins_b, k;
+    int first;
+
+    tmp = js_malloc(ctx, len_b * sizeof(ValueSlot));
+    if (!tmp)
+        return -1;
+    ts_copy(a, base_b, tmp, 0, len_b);
+    dest = base_b + len_b - 1;
+    cur_tmp = len_b - 1;
+    cur_a = base_a + len_a - 1;
+    a[dest--] = a[cur_a--];
+    if (--len_a == 0)
+        goto succeed;
+    if (len_b == 1)
+        goto copy_a;
+    min_gallop = ts->min_gallop;
+    for (;;) {
+        wins_a = 0;
+        wins_b = 0;
+        for (;;) {
+            if (ts_compare(ts, &tmp[cur_tmp], &a[cur_a]) < 0) {
+                a[dest--] = a[cur_a--];
+                wins_a++;
+                len_a--;
+                wins_b = 0;
+                if (len_a == 0)
+                    goto succeed;
+                if (wins_a >= min_gallop)
+                    break;
+            } else {
+                a[dest--] = tmp[cur_tmp--];
+                wins_b++;
+                len_b--;
+                wins_a = 0;
+                if (len_b == 1)
+                    goto copy_a;
+                if (wins_b >= min_gallop)
+                    break;
+            }
+        }
+        min_gallop++;
+        first = 1;
+        while (wins_a >= TS_MIN_GALLOP || wins_b >= TS_MIN_GALLOP || first) {
+            first = 0;
+            min_gallop = max_int64(1, min_gallop - 1);
+            ts->min_gallop = min_gallop;
+            k = ts_gallop_right(ts, a, &tmp[cur_tmp], base_a, len_a, len_a - 1);
+            wins_a = len_a - k;
+            if (wins_a > 0) {
+                dest -= wins_a;
+                cur_a -= wins_a;
+                ts_copy(a, cur_a + 1, a, dest + 1, wins_a);
+                len_a -= wins_a;
+                if (len_a == 0)
+                    goto succeed;
+            }
+            a[dest--] = tmp[cur_tmp--];
+            if (--len_b == 1)
+                goto copy_a;
+            k = ts_gallop_left(ts, tmp, &a[cur_a], 0, len_b, len_b - 1);
+            wins_b = len_b - k;
+            if (wins_b > 0) {
+                dest -= wins_b;
+                cur_tmp -= wins_b;
+                ts_copy(tmp, cur_tmp + 1, a, dest + 1, wins_b);
+                len_b -= wins_b;
+                if (len_b == 1)
+                    goto copy_a;
+                if (len_b == 0)
+                    goto succeed;
+            }
+            a[dest--] = a[cur_a--];
+            if (--len_a == 0)
+                goto succeed;
+        }
+        min_gallop++;
+        ts->min_gallop = min_gallop;
+    }
+ succeed:
+    if (len_b > 0)
+        ts_copy(tmp, 0, a, dest - (len_b - 1), len_b);
+    js_free(ctx, tmp);
+    return 0;
+ copy_a:
+    dest -= len_a;
+    cur_a -= len_a;
+    ts_copy(a, cur_a + 1, a, dest + 1, len_a);
+    a[dest] = tmp[cur_tmp];
+    js_free(ctx, tmp);
+    return 0;
+}
+
+static int ts_merge_at(TimSort *ts, int i)
+{
+    ValueSlot *a = ts->a;
+    int64_t base_a = ts->run_base[i], len_a = ts->run_len[i];
+    int64_t base_b = ts->run_base[i + 1], len_b = ts->run_len[i + 1], k;
+
+    ts->run_len[i] = len_a + len_b;
+    if (i == ts->runs - 3) {
+        ts->run_base[i + 1] = ts->run_base[i + 2];
+        ts->run_len[i + 1] = ts->run_len[i + 2];
+    }
+    ts->runs--;
+    k = ts_gallop_right(ts, a, &a[base_b], base_a, len_a, 0);
+    base_a += k;
+    len_a -= k;
+    if (len_a == 0)
+        return 0;
+    len_b = ts_gallop_left(ts, a, &a[base_a + len_a - 1], base_b, len_b, len_b - 1);
+    if (len_b == 0)
+        return 0;
+    if (len_a <= len_b)
+        return ts_merge_low(ts, base_a, len_a, base_b, len_b);
+    return ts_merge_high(ts, base_a, len_a, base_b, len_b);
+}
+
+static bool ts_invariant(TimSort *ts, int n)
+{
+    if (n < 2)
+        return true;
+    return ts->run_len[n - 2] > ts->run_len[n - 1] + ts->run_len[n];
+}
+
+static int ts_merge_collapse(TimSort *ts)
+{
+    while (ts->runs > 1) {
+        int n = ts->runs - 2;
+        if (!ts_invariant(ts, n + 1) || !ts_invariant(ts, n)) {
+            if (ts->run_len[n - 1] < ts->run_len[n + 1])
+                n--;
+            if (ts_merge_at(ts, n) < 0)
+                return -1;
+        } else if (ts->run_len[n] <= ts->run_len[n + 1]) {
+            if (ts_merge_at(ts, n) < 0)
+                return -1;
+        } else {
+            break;
+        }
+    }
+    return 0;
+}
+
+static int ts_merge_force_collapse(TimSort *ts)
+{
+    while (ts->runs > 1) {
+        int n = ts->runs - 2;
+        if (n > 0 && ts->run_len[n - 1] < ts->run_len[n + 1])
+            n--;
+        if (ts_merge_at(ts, n) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Sorts a[0..n) with the comparator of `sc`. Returns -1 (an exception is
+   pending) when memory ran out; a comparator that threw sets
+   sc->exception. */
+static int ts_sort(struct array_sort_context *sc, ValueSlot *a, int64_t n)
+{
+    TimSort ts = { .sc = sc, .a = a, .min_gallop = TS_MIN_GALLOP };
+    int64_t low = 0, remaining = n, min_run, r = 0, m = n;
+
+    if (n < 2)
+        return 0;
+    while (m >= 64) {
+        r |= m & 1;
+        m >>= 1;
+    }
+    min_run = m + r;
+    while (remaining != 0) {
+        int64_t run = ts_count_and_make_run(&ts, low, low + remaining);
+        if (run < min_run) {
+            int64_t forced = min_int64(min_run, remaining);
+            ts_binary_insertion_sort(&ts, low, low + run, low + forced);
+            run = forced;
+        }
+        if (ts.runs == TS_MAX_RUNS)
+            goto oom;
+        ts.run_base[ts.runs] = low;
+        ts.run_len[ts.runs] = run;
+        ts.runs++;
+        if (ts_merge_collapse(&ts) < 0)
+            goto oom;
+        low += run;
+        remaining -= run;
+    }
+    if (ts_merge_force_collapse(&ts) < 0)
+        goto oom;
+    return 0;
+ oom:
+    JS_ThrowOutOfMemory(sc->ctx);
+    return -1;
+}
+
 static JSValue js_array_sort(JSContext *ctx, JSValueConst this_val,
                              int argc, JSValueConst *argv)
 {
@@ -48970,7 +49466,13 @@ static JSValue js_array_sort(JSContext *ctx, JSValueConst this_val,
         array[pos].pos = i;
         pos++;
     }
-    rqsort(array, pos, sizeof(*array), js_array_cmp_generic, &asc);
+    if (asc.has_method) {
+        /* trove-host patch 40 */
+        if (ts_sort(&asc, array, pos) < 0)
+            asc.exception = 1;
+    } else {
+        rqsort(array, pos, sizeof(*array), js_array_cmp_generic, &asc);
+    }
     if (asc.exception)
         goto exception;
 
