@@ -2,17 +2,21 @@
 
 use crate::locale::{resolve_locale, ResolvedLocale};
 use crate::parts::{self, Part};
+use crate::ymd_patterns::YMD_PATTERNS;
 use crate::IntlError;
-use icu_calendar::Date;
+use icu_calendar::{AnyCalendarKind, Date, Gregorian};
 use icu_datetime::fieldbag::{field, DateTimeFieldBag};
 use icu_datetime::fieldsets::builder::{DateFields, FieldSetBuilder, ZoneStyle};
 use icu_datetime::fieldsets::enums::CompositeFieldSet;
 use icu_datetime::options::{Length, TimePrecision};
+use icu_datetime::pattern::{DateTimePattern, FixedCalendarDateTimeNames};
 use icu_datetime::preferences::HourCycle;
 use icu_datetime::{DateTimeFormatter as IcuFormatter, DateTimeFormatterPreferences};
 use icu_time::zone::{UtcOffset, ZoneNameTimestamp};
-use icu_time::{Time, TimeZone, ZonedDateTime};
+use icu_time::zone::models;
+use icu_time::{Time, TimeZone, TimeZoneInfo, ZonedDateTime};
 use serde::{Deserialize, Serialize};
+use writeable::Writeable;
 
 /// The options bag of `new Intl.DateTimeFormat(locale, options)`, as strings/booleans the way
 /// JavaScript passes them (after `ToString`). Absent fields are `None`.
@@ -105,8 +109,76 @@ struct Fixups {
     h24: bool,
     /// `year: '2-digit'`: keep the last two digits (formatted with a full year).
     two_digit_year: bool,
-    /// en-GB `hour: 'numeric'` + `minute: '2-digit'` (no zone name): CLDR 48 `Hm` is `H:mm`; ICU4X pads.
+    /// `hour: 'numeric'` with `minute: '2-digit'` and no zone name, or with a numeric minute,
+    /// a second and a zone name (`toLocaleString` with `timeZoneName`): ICU4C's skeleton
+    /// matching gives these `H:mm`, where ICU4X's time patterns pad (`HH:mm`). Not for a
+    /// 24-hour clock forced on a 12-hour locale (CLDR's `Hm`/`Hms` pad it there). Measured
+    /// on 96 locales of Node 20.
     unpad_hour: bool,
+}
+
+/// The widths of the text fields the options asked for, as CLDR pattern symbol counts
+/// (`EEE`, `MMMM`, `GGGGG`…). ICU4X's field sets only take one length for the whole pattern;
+/// ICU4C (so Node) adjusts each text field of the pattern it found to the width asked for
+/// (`DateTimePatternGenerator::adjustFieldTypes`). [`adjust_pattern`] does the same to the
+/// pattern ICU4X chose.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Widths {
+    weekday: Option<usize>,
+    month: Option<usize>,
+    era: Option<usize>,
+}
+
+impl Widths {
+    fn is_empty(&self) -> bool {
+        *self == Widths::default()
+    }
+}
+
+/// The CLDR symbol count of an ECMA-402 text width: `narrow` 5, `short` 3 (`short_count`), `long` 4.
+fn text_count(width: &str, short_count: usize) -> usize {
+    match width {
+        "narrow" => 5,
+        "long" => 4,
+        _ => short_count,
+    }
+}
+
+/// Rewrites the text fields of a CLDR pattern (`EEEE, MMMM d, y`) to the widths in `w`,
+/// leaving numeric fields, quoted literals and everything else as they are.
+/// Weekday `E`/`c`/`e` (text forms only), month `M`/`L` (text forms only) and era `G`.
+fn adjust_pattern(pattern: &str, w: &Widths) -> String {
+    let mut out = String::with_capacity(pattern.len() + 4);
+    let chars: Vec<char> = pattern.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\'' {
+            // A quoted literal ('' is a quote): copy up to the closing quote.
+            let start = i;
+            i += 1;
+            while i < chars.len() && chars[i] != '\'' {
+                i += 1;
+            }
+            i = (i + 1).min(chars.len());
+            out.extend(&chars[start..i]);
+            continue;
+        }
+        let mut n = 1;
+        while i + n < chars.len() && chars[i + n] == c {
+            n += 1;
+        }
+        let count = match c {
+            'E' => w.weekday.unwrap_or(n),
+            'c' | 'e' if n >= 3 => w.weekday.unwrap_or(n),
+            'M' | 'L' if n >= 3 => w.month.filter(|&m| m >= 3).unwrap_or(n),
+            'G' => w.era.unwrap_or(n),
+            _ => n,
+        };
+        out.extend(std::iter::repeat_n(c, count));
+        i += n;
+    }
+    out
 }
 
 pub struct DateTimeFormatter {
@@ -117,6 +189,15 @@ pub struct DateTimeFormatter {
     two_digit: Vec<&'static str>,
     /// Node-compat fixes applied to the parts (see [`Fixups`]).
     fix: Fixups,
+    /// The text field widths the options asked for (see [`Widths`]).
+    widths: Widths,
+    /// For `year`, `month`, `day: 'numeric'`: ICU4X's date pattern and CLDR's `yMd` pattern
+    /// that replaces it (see [`cldr_ymd`]).
+    date_pattern: Option<(String, &'static str)>,
+    /// For a date with a zone name and no time: ICU4X's date pattern and the locale's
+    /// date-time glue to put between it and the zone (see [`zone_glue`]).
+    zone_glue: Option<(String, String)>,
+    prefs: DateTimeFormatterPreferences,
     tz: jiff::tz::TimeZone,
     icu_zone: TimeZone,
     resolved: ResolvedDateTimeOptions,
@@ -239,7 +320,10 @@ impl DateTimeFormatter {
         let mut two_digit: Vec<&'static str>;
         let mut split_weekday = false;
         let mut two_digit_year = false;
-        let mut unpad_hour = false;
+        let mut widths = Widths::default();
+        let mut numeric_ymd = false;
+        // The component options once ToDateTimeOptions added its defaults.
+        let mut filled = DateTimeOptions::default();
         let en_region = |r: &str| {
             icu_locale.id.language.as_str() == "en"
                 && icu_locale.id.region.map(|x| x.as_str() == r).unwrap_or(false)
@@ -299,7 +383,8 @@ impl DateTimeFormatter {
             let has_date = o.weekday.is_some() || o.year.is_some() || o.month.is_some() || o.day.is_some();
             let has_time = o.day_period.is_some() || o.hour.is_some() || o.minute.is_some()
                 || o.second.is_some() || o.fractional_second_digits.is_some();
-            let any = has_date || has_time || o.era.is_some() || o.time_zone_name.is_some();
+            // ECMA-402 ToDateTimeOptions: `era` and `timeZoneName` alone still get the defaults.
+            let any = has_date || has_time;
             let (add_date, add_time) = match defaults {
                 Defaults::Date => (!any, false),
                 Defaults::All => (!any, !any),
@@ -379,14 +464,20 @@ impl DateTimeFormatter {
                 && icu_locale.id.language.as_str() == "en";
             let mut b = bag.to_field_set_builder();
             b.alignment = None;
+            filled = o.clone();
+            numeric_ymd = [&o.year, &o.month, &o.day].iter().all(|v| v.as_deref() == Some("numeric"))
+                && o.weekday.is_none() && o.era.is_none();
+            widths = Widths {
+                weekday: o.weekday.as_deref().map(|s| text_count(s, 3)),
+                month: o.month.as_deref().filter(|m| !NUM.contains(m)).map(|s| text_count(s, 3)),
+                era: o.era.as_deref().map(|s| text_count(s, 1)),
+            };
             if o.year.as_deref() == Some("2-digit") {
                 two_digit_year = true;
                 if b.year_style != Some(icu_datetime::options::YearStyle::WithEra) {
                     b.year_style = Some(icu_datetime::options::YearStyle::Full);
                 }
             }
-            unpad_hour = en_region("GB") && o.hour.as_deref() == Some("numeric")
-                && o.minute.as_deref() == Some("2-digit") && o.time_zone_name.is_none() && !split_weekday;
             b
         };
 
@@ -408,7 +499,25 @@ impl DateTimeFormatter {
             r.hour_cycle = Some(hc.to_string());
             r.hour12 = Some(matches!(hc, "h11" | "h12"));
         }
+        let forced_24 = matches!(hc, "h23" | "h24") && matches!(locale_hc, "h11" | "h12");
+        let unpad_hour = filled.hour.as_deref() == Some("numeric") && !forced_24
+            && match (filled.minute.as_deref(), filled.second.is_some(), filled.time_zone_name.is_some()) {
+                (Some("2-digit"), _, false) => true,
+                (Some("numeric"), true, true) => true,
+                _ => false,
+            };
 
+        let mut date_only = builder.clone();
+        date_only.time_precision = None;
+        date_only.zone_style = None;
+        let date_pattern = if numeric_ymd { cldr_ymd(&icu_locale, &date_only) } else { None };
+        let zone_glue = if !styled && builder.date_fields.is_some() && builder.zone_style.is_some()
+            && builder.time_precision.is_none() && !split_weekday
+        {
+            zone_glue(prefs, &date_only)
+        } else {
+            None
+        };
         let builders = if split_weekday {
             let mut weekday = builder.clone();
             weekday.time_precision = None;
@@ -421,20 +530,39 @@ impl DateTimeFormatter {
         };
         let mut icu = Vec::new();
         for b in builders {
-            let fieldset = b
-                .build_composite()
-                .map_err(|e| IntlError::Range(format!("unsupported date/time options: {e:?}")))?;
-            icu.push(
+            let new = |b: FieldSetBuilder| {
+                let fieldset = b
+                    .build_composite()
+                    .map_err(|e| IntlError::Range(format!("unsupported date/time options: {e:?}")))?;
                 IcuFormatter::try_new(prefs, fieldset)
-                    .map_err(|e| IntlError::Range(format!("no date/time data for these options: {e}")))?,
-            );
+                    .map_err(|e| IntlError::Range(format!("no date/time data for these options: {e}")))
+            };
+            let mut f = new(b.clone())?;
+            // A text month, where ICU4X's pattern at this length spells it in digits (de
+            // medium `MM/y`, from the locale's medium date): its long pattern spells it out,
+            // and `adjust_pattern` narrows it. Except for year-month, only where the locale's
+            // month-day pattern at this length spells it out too: CLDR keeps `MMMd` numeric in
+            // cs, fi, lt, sk… (measured on 96 locales of Node 20; `yMMM` is spelt out in most).
+            let year_month = b.date_fields == Some(DateFields::YM);
+            let month_day = || {
+                let mut md = FieldSetBuilder::default();
+                md.date_fields = Some(DateFields::MD);
+                md.length = b.length;
+                new(md).map(|f| has_text_month(&sample_pattern(&f))).unwrap_or(false)
+            };
+            if widths.month.is_some() && b.length != Some(Length::Long) && !has_text_month(&sample_pattern(&f)) && (year_month || month_day()) {
+                let mut long = b;
+                long.length = Some(Length::Long);
+                f = new(long)?;
+            }
+            icu.push(f);
         }
         let fix = Fixups {
             h24: has_hour && hc == "h24",
             two_digit_year: two_digit_year,
             unpad_hour,
         };
-        Ok(DateTimeFormatter { icu, two_digit, fix, tz, icu_zone, resolved: r })
+        Ok(DateTimeFormatter { icu, two_digit, fix, widths, date_pattern, zone_glue, prefs, tz, icu_zone, resolved: r })
     }
 
     /// The options as `resolvedOptions()` reports them.
@@ -485,14 +613,18 @@ impl DateTimeFormatter {
                 parts::push(&mut out, "literal", " ");
             }
             let formatted = icu.format(&zdt);
-            for p in parts::collect(&formatted, classify_datetime) {
+            let collected = self
+                .adjusted(icu, &formatted)
+                .and_then(|pattern| self.format_pattern(&pattern, &zdt))
+                .unwrap_or_else(|| parts::collect(&formatted, classify_datetime));
+            for p in collected {
                 parts::push(&mut out, &p.kind, &p.value);
             }
         }
         for p in &mut out {
             match p.kind.as_str() {
                 "hour" if self.fix.h24 && (p.value == "0" || p.value == "00") => p.value = "24".into(),
-                "hour" if self.fix.unpad_hour && p.value.len() == 2 && p.value.starts_with('0') => {
+                "hour" if self.fix.unpad_hour && p.value.chars().count() == 2 && p.value.chars().next().is_some_and(is_zero_digit) => {
                     p.value.remove(0);
                 }
                 "year" if self.fix.two_digit_year && p.value.len() > 2 && p.value.bytes().all(|b| b.is_ascii_digit()) => {
@@ -508,6 +640,129 @@ impl DateTimeFormatter {
         }
         Ok(out)
     }
+}
+
+/// The pattern ICU4X formats a fixed sample instant (2000-01-01 13:00 UTC) with.
+fn sample_pattern(f: &IcuFormatter<CompositeFieldSet>) -> String {
+    f.format(&sample_instant()).pattern().write_to_string().into_owned()
+}
+
+fn sample_instant() -> ZonedDateTime<icu_calendar::Iso, TimeZoneInfo<models::AtTime>> {
+    ZonedDateTime {
+        date: Date::try_new_iso(2000, 1, 1).unwrap(),
+        time: Time::try_new(13, 0, 0, 0).unwrap(),
+        zone: TimeZone::from_iana_id("Etc/UTC")
+            .with_offset(Some(UtcOffset::zero()))
+            .with_zone_name_timestamp(ZoneNameTimestamp::from_epoch_seconds(946_731_600)),
+    }
+}
+
+/// For a numeric year/month/day: ICU4X's date pattern (`date_only` for `locale`) and CLDR's
+/// `yMd` pattern for the locale, which ICU4C (so Node) formats with. ICU4X derives its
+/// numeric date from the locale's short date (de `dd.MM.y`); CLDR's `yMd` often differs
+/// (de `d.M.y`, ja `y/M/d`, tr `dd.MM.y`) and ICU4X's compiled data does not carry it, so
+/// [`YMD_PATTERNS`] holds it, generated from Node. A parent's pattern (`de` for `de-LU`) is
+/// used only where ICU4X's own pattern for the locale is the parent's too (so `en-SG` does
+/// not get `en`'s). `None` for a non-Gregorian locale calendar.
+fn cldr_ymd(locale: &icu_locale_core::Locale, date_only: &FieldSetBuilder) -> Option<(String, &'static str)> {
+    let icu_pattern = |l: &icu_locale_core::Locale| -> Option<String> {
+        let fieldset = date_only.clone().build_composite().ok()?;
+        let f = IcuFormatter::try_new(DateTimeFormatterPreferences::from(l), fieldset).ok()?;
+        (f.calendar().kind() == AnyCalendarKind::Gregorian).then(|| sample_pattern(&f))
+    };
+    let own = icu_pattern(locale)?;
+    let id = &locale.id;
+    let language = id.language.as_str();
+    let mut keys = Vec::new();
+    if let Some(region) = id.region {
+        keys.push(format!("{language}-{region}"));
+    }
+    if let Some(script) = id.script {
+        keys.push(format!("{language}-{script}"));
+    }
+    keys.push(language.to_string());
+    let (key, cldr) = keys.iter().find_map(|k| {
+        let i = YMD_PATTERNS.binary_search_by(|(tag, _)| (*tag).cmp(k.as_str())).ok()?;
+        Some(YMD_PATTERNS[i])
+    })?;
+    let parent: icu_locale_core::Locale = key.parse().ok()?;
+    (icu_pattern(&parent)? == own).then_some((own, cldr))
+}
+
+/// For a date shown with a zone name but no time: ICU4X's date pattern (`date_only`) and the
+/// glue ICU4X puts between that date and a time at the same length (en `, `, long ` 'at' `).
+/// ICU4C treats the zone as a time field, so Node joins them with that glue (`1/5/2026, EST`)
+/// where ICU4X's date+zone pattern has a space. `None` when the date is not first (vi) or the
+/// calendar is not Gregorian.
+fn zone_glue(prefs: DateTimeFormatterPreferences, date_only: &FieldSetBuilder) -> Option<(String, String)> {
+    let pattern = |b: FieldSetBuilder| -> Option<String> {
+        let f = IcuFormatter::try_new(prefs, b.build_composite().ok()?).ok()?;
+        (f.calendar().kind() == AnyCalendarKind::Gregorian).then(|| sample_pattern(&f))
+    };
+    let date = pattern(date_only.clone())?;
+    let mut with_time = date_only.clone();
+    with_time.time_precision = Some(TimePrecision::Second);
+    let date_time = pattern(with_time)?;
+    let rest = date_time.strip_prefix(date.as_str())?;
+    // The glue: up to the first pattern letter outside quotes.
+    let mut quoted = false;
+    let end = rest
+        .char_indices()
+        .find(|&(_, c)| {
+            if c == '\'' {
+                quoted = !quoted;
+            }
+            !quoted && c.is_ascii_alphabetic()
+        })
+        .map(|(i, _)| i)?;
+    let glue = &rest[..end];
+    (!glue.is_empty()).then(|| (date, glue.to_string()))
+}
+
+/// Whether a CLDR pattern spells the month out (`MMM`, `LLLL`…) outside quoted literals.
+fn has_text_month(pattern: &str) -> bool {
+    let unquoted: String = pattern.split('\'').step_by(2).collect::<Vec<_>>().join(" ");
+    unquoted.contains("MMM") || unquoted.contains("LLL")
+}
+
+impl DateTimeFormatter {
+    /// The pattern to format with instead of the one ICU4X chose, when it differs: text fields
+    /// at the widths asked for ([`Widths`]), the date-time glue before a zone name
+    /// ([`zone_glue`]), CLDR's numeric date ([`cldr_ymd`]). Gregorian only (the names are
+    /// loaded for that calendar).
+    fn adjusted(&self, icu: &IcuFormatter<CompositeFieldSet>, formatted: &icu_datetime::FormattedDateTime<'_>) -> Option<String> {
+        if (self.widths.is_empty() && self.date_pattern.is_none() && self.zone_glue.is_none())
+            || icu.calendar().kind() != AnyCalendarKind::Gregorian
+        {
+            return None;
+        }
+        let base = formatted.pattern().write_to_string().into_owned();
+        let mut adjusted = adjust_pattern(&base, &self.widths);
+        if let Some((icu_date, glue)) = &self.zone_glue {
+            if let Some(zone) = adjusted.strip_prefix(icu_date.as_str()) {
+                adjusted = format!("{icu_date}{glue}{}", zone.trim_start());
+            }
+        }
+        if let Some((icu_date, cldr_date)) = &self.date_pattern {
+            adjusted = adjusted.replacen(icu_date.as_str(), cldr_date, 1);
+        }
+        (adjusted != base).then_some(adjusted)
+    }
+
+    /// Formats `zdt` with a CLDR pattern string through ICU4X's pattern API; `None` if ICU4X
+    /// cannot load the names it needs (then ICU4X's own pattern is used).
+    fn format_pattern(&self, pattern: &str, zdt: &ZonedDateTime<icu_calendar::Iso, TimeZoneInfo<models::AtTime>>) -> Option<Vec<Part>> {
+        let pattern: DateTimePattern = pattern.parse().ok()?;
+        let mut names = FixedCalendarDateTimeNames::<Gregorian, CompositeFieldSet>::try_new(self.prefs).ok()?;
+        let formatter = names.include_for_pattern(&pattern).ok()?;
+        let input = ZonedDateTime { date: zdt.date.to_calendar(Gregorian), time: zdt.time, zone: zdt.zone };
+        Some(parts::collect_try(&formatter.format(&input), classify_datetime))
+    }
+}
+
+/// Whether `c` is the digit zero of a numbering system CLDR locales use by default.
+fn is_zero_digit(c: char) -> bool {
+    "0٠۰०০੦૦୦௦౦೦൦๐໐༠၀០᠐０".contains(c)
 }
 
 fn classify_datetime(p: &writeable::Part) -> Option<&'static str> {
@@ -543,18 +798,20 @@ fn default_hour_cycle(locale: &icu_locale_core::Locale) -> &'static str {
             _ => {}
         }
     }
-    // Ask ICU4X: format 13:00 with an hour-only skeleton and look at the digits.
+    // Ask ICU4X: the hour symbol of its hour-only pattern (locales with native digits included).
     let mut bag = DateTimeFieldBag::default();
     bag.hour = Some(field::Hour::Numeric);
     let Ok(fs) = bag.to_field_set_builder().build_composite() else { return "h12" };
     let Ok(f) = IcuFormatter::try_new(DateTimeFormatterPreferences::from(locale), fs) else { return "h12" };
-    let zdt = ZonedDateTime {
-        date: Date::try_new_iso(2000, 1, 1).unwrap(),
-        time: Time::try_new(13, 0, 0, 0).unwrap(),
-        zone: TimeZone::from_iana_id("Etc/UTC")
-            .with_offset(Some(UtcOffset::zero()))
-            .with_zone_name_timestamp(ZoneNameTimestamp::from_epoch_seconds(946_731_600)),
-    };
-    let s = f.format(&zdt).to_string();
-    if s.contains("13") { "h23" } else { "h12" }
+    let pattern = sample_pattern(&f);
+    let unquoted: String = pattern.split('\'').step_by(2).collect();
+    if unquoted.contains('H') {
+        "h23"
+    } else if unquoted.contains('k') {
+        "h24"
+    } else if unquoted.contains('K') {
+        "h11"
+    } else {
+        "h12"
+    }
 }

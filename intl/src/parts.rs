@@ -81,6 +81,21 @@ pub(crate) fn collect(
 ) -> Vec<Part> {
     let mut c = Collector::default();
     let _ = w.write_to_parts(&mut c);
+    collected(c, classify)
+}
+
+/// [`collect`] for a [`TryWriteable`](writeable::TryWriteable) (a formatted ICU4X pattern);
+/// what it could not format (missing names) is written as ICU4X's fallback.
+pub(crate) fn collect_try(
+    w: &impl writeable::TryWriteable,
+    classify: impl Fn(&IcuPart) -> Option<&'static str>,
+) -> Vec<Part> {
+    let mut c = Collector::default();
+    let _ = w.try_write_to_parts(&mut c);
+    collected(c, classify)
+}
+
+fn collected(c: Collector, classify: impl Fn(&IcuPart) -> Option<&'static str>) -> Vec<Part> {
     let spans: Vec<(usize, usize, &'static str)> = c
         .spans
         .iter()

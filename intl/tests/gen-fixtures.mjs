@@ -81,6 +81,47 @@ for (const kind of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'
     for (const o of [{ timeZone: 'UTC' }, { timeZone: 'America/New_York' }, { timeZone: 'UTC', month: 'short', day: 'numeric' }, { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' }])
       for (const iso of sampleInstants) addDate(locale, o, iso, kind);
 
+// ECMA-402 ToDateTimeOptions: `timeZoneName` or `era` alone still gets the default date (and,
+// for toLocaleString, time).
+const review = '2026-01-05T14:03:09Z';
+for (const timeZoneName of ['short', 'long', 'shortOffset', 'longOffset', 'shortGeneric', 'longGeneric'])
+  for (const kind of ['dtf', 'toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'])
+    addDate('en-US', { timeZone: 'America/New_York', timeZoneName }, review, kind);
+for (const era of ['long', 'short', 'narrow'])
+  for (const kind of ['dtf', 'toLocaleString', 'toLocaleDateString']) addDate('en-US', { era }, review, kind);
+addDate('en-US', { timeZone: 'Europe/London', timeZoneName: 'long' }, review);
+addDate('en-US', { timeZone: 'America/Chicago', timeZoneName: 'shortGeneric' }, review);
+// The numeric date is CLDR's yMd pattern (de 5.1.2026, ja 2026/1/5, tr 05.01.2026), and the clock
+// follows the locale's hour cycle (fa, my, ne: 24-hour).
+const numericLocales = ['de-DE', 'de-AT', 'de-CH', 'nl-NL', 'nl-BE', 'da-DK', 'nb-NO', 'cs-CZ', 'pl-PL', 'ja-JP', 'ko-KR',
+  'en-IN', 'en-IE', 'en-AU', 'en-NZ', 'en-ZA', 'tr-TR', 'fr-FR', 'fr-BE', 'fr-CA', 'it-IT', 'es-ES', 'es-MX', 'pt-BR',
+  'pt-PT', 'ru-RU', 'uk-UA', 'zh-CN', 'zh-TW', 'sv-SE', 'fi-FI', 'hu-HU', 'ro-RO', 'el-GR', 'he-IL', 'ar-EG', 'hi-IN',
+  'id-ID', 'vi-VN', 'sl-SI', 'sk-SK', 'hr-HR', 'lt-LT', 'lv-LV', 'et-EE', 'bg-BG', 'fa-IR', 'my-MM', 'ne-NP'];
+// (Not yet: ko-KR 오후 / PM, en-IN PM / pm, es-MX 02 / 2, bg-BG's "ч." twice: CLDR data ICU4X lacks.)
+const clockDiffers = ['ko-KR', 'en-IN', 'es-MX', 'bg-BG'];
+for (const locale of numericLocales) for (const kind of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'])
+  if (kind === 'toLocaleDateString' || !clockDiffers.includes(locale)) addDate(locale, { timeZone: 'UTC' }, review, kind);
+// (DateTimeFormat cases also check resolvedOptions(): only locales whose numbering system,
+// calendar and locale the host already resolves like Node.)
+for (const locale of numericLocales.filter((l) => !['nb-NO', 'ar-EG', 'fa-IR', 'my-MM', 'ne-NP'].includes(l)))
+  addDate(locale, { timeZone: 'UTC', year: 'numeric', month: 'numeric', day: 'numeric' }, review);
+// Requested widths: each text field takes its own width (weekday short + month long), a text
+// month is spelt out (de März 2026), narrow is narrow, hour 'numeric' with minute '2-digit' is unpadded.
+const march = '2026-03-08T09:05:00Z';
+for (const [locale, o] of [
+  ['en-US', { weekday: 'short', month: 'long', day: 'numeric' }],
+  ['en-US', { weekday: 'long', month: 'short', day: 'numeric', year: 'numeric' }],
+  ['de-DE', { year: 'numeric', month: 'short' }], ['ja-JP', { year: 'numeric', month: 'short' }],
+  ['fi-FI', { year: 'numeric', month: 'short' }], ['en-US', { year: 'numeric', month: 'short' }],
+  ['ru-RU', { weekday: 'narrow' }], ['de-DE', { month: 'narrow' }], ['pl-PL', { month: 'narrow' }],
+  ['en-US', { weekday: 'narrow', month: 'narrow', day: 'numeric' }], ['en-US', { era: 'short', year: 'numeric' }],
+  ['de-DE', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }],
+]) for (const kind of ['dtf', 'toLocaleString', 'toLocaleDateString']) addDate(locale, { ...o, timeZone: 'UTC' }, march, kind);
+for (const locale of ['de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'sv-SE', 'pl-PL', 'ru-RU', 'uk-UA', 'tr-TR', 'zh-CN', 'ja-JP', 'en-GB', 'en-US'])
+  for (const o of [{ hour: 'numeric', minute: '2-digit' }, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+    { hour: 'numeric', minute: '2-digit', second: '2-digit' }, { hour: 'numeric', minute: '2-digit', hourCycle: 'h23' }])
+    addDate(locale, { ...o, timeZone: 'UTC' }, march);
+
 const numbers = [];
 const addNum = (locale, options, v, kind = 'nf') => {
   let expected, parts = null;

@@ -47,6 +47,16 @@ fn intl_in_isolate_matches_node() {
         ("new Date(NaN).toLocaleString('en-US')", "Invalid Date"),
         ("(-0).toLocaleString('en-US') + ' ' + NaN.toLocaleString() + ' ' + (-Infinity).toLocaleString()", "-0 NaN -∞"),
         ("Intl.DateTimeFormat('en-GB', {timeZone:'UTC', dateStyle:'full'}).format(0)", "Thursday, 1 January 1970"),
+        // timeZoneName / era alone still get the default date (and time); Node 20's answers.
+        ("new Date(Date.UTC(2026,0,5,14,3,9)).toLocaleString('en-US', {timeZone:'America/New_York', timeZoneName:'short'})", "1/5/2026, 9:03:09 AM EST"),
+        ("new Intl.DateTimeFormat('en-US', {timeZone:'Europe/London', timeZoneName:'long'}).format(Date.UTC(2026,0,5,14,3,9))", "1/5/2026, Greenwich Mean Time"),
+        ("new Intl.DateTimeFormat('en-US', {era:'long'}).format(Date.UTC(2026,0,5,14,3,9))", "1/5/2026 Anno Domini"),
+        // CLDR's yMd for the numeric date; each text field at its own width; hour 'numeric' unpadded.
+        ("['de-DE','nl-NL','ja-JP','cs-CZ','pl-PL','tr-TR'].map(l => new Date(Date.UTC(2026,0,5,14,3,9)).toLocaleDateString(l, {timeZone:'UTC'})).join('|')", "5.1.2026|5-1-2026|2026/1/5|5. 1. 2026|5.01.2026|05.01.2026"),
+        ("new Date(Date.UTC(2026,2,8,9,5)).toLocaleDateString('en-US', {timeZone:'UTC', weekday:'short', month:'long', day:'numeric'})", "Sun, March 8"),
+        ("new Date(Date.UTC(2026,2,8,9,5)).toLocaleDateString('de-DE', {timeZone:'UTC', year:'numeric', month:'short'})", "März 2026"),
+        ("new Date(Date.UTC(2026,2,8,9,5)).toLocaleString('de-DE', {timeZone:'UTC', month:'short', day:'numeric', hour:'numeric', minute:'2-digit'})", "8. März, 9:05"),
+        ("new Date(Date.UTC(2026,2,8,9,5)).toLocaleDateString('ru-RU', {timeZone:'UTC', weekday:'narrow'})", "В"),
     ];
     for (code, want) in cases {
         assert_eq!(eval(&mut rt, code), want, "{code}");
