@@ -358,10 +358,15 @@ for (const name of ["AbortError", "DataError", "IndexSizeError", "InvalidAccessE
 // console.* -> the host's log (tracing), redacted with the call's secrets by the op. Log lines
 // are plain text: no ANSI colour escapes, whatever the host's terminal. Made on first use.
 const LEVELS = ["debug", "info", "warn", "error"];
+// The console methods whose line is formatted here, with their level: `{ name: 'x' }`, as Node
+// prints it, where deno's console prints `{ name: "x" }` (review 24).
+const NODE_FORMATTED = { __proto__: null, log: 1, info: 1, debug: 0, warn: 2, error: 3 };
+// Node's console where deno's differs: single quotes first, and depth 2 (deno 4).
+const NODE_INSPECT = { __proto__: null, colors: false, quotes: ["'", '"', "`"], depth: 2 };
 let theConsole = null;
 function hostConsole() {
   if (theConsole !== null) return theConsole;
-  const { Console, setNoColorFns } = load("ext:deno_web/01_console.js");
+  const { Console, setNoColorFns, inspectArgs } = load("ext:deno_web/01_console.js");
   setNoColorFns(() => true, () => true);
   // A line from code of a call that has ended (a promise chain it left waiting, which ran on
   // inside a later call) is attributed to no call: Rust keeps it out of the running call's log.
@@ -373,10 +378,19 @@ function hostConsole() {
   for (const method of ["log", "info", "warn", "error", "debug", "trace", "dir", "dirxml", "table"]) {
     const print = made[method];
     if (typeof print !== "function") continue;
-    made[method] = function (...args) {
-      if (!logOpen(args)) return;
-      return ReflectApply(print, this, args);
-    };
+    const level = NODE_FORMATTED[method];
+    made[method] = level === undefined
+      ? function (...args) {
+        if (!logOpen(args)) return;
+        return ReflectApply(print, this, args);
+      }
+      : function (...args) {
+        if (!logOpen(args)) return;
+        // Values shown as Node's util.inspect shows them (NODE_INSPECT), at the group's
+        // indentation.
+        const text = inspectArgs(args, { __proto__: null, ...NODE_INSPECT, indentLevel: made.indentLevel });
+        op_trove_console(LEVELS[level], text, fromEndedCall());
+      };
   }
   theConsole = made;
   return made;

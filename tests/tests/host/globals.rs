@@ -310,6 +310,41 @@ async fn sort_with_a_comparator_orders_and_asks_as_node_does() {
     assert_eq!(digest.envelope.json()["result"]["text"], "f808598a");
 }
 
+/// `console.log` shows values as Node's does: strings inside values in single quotes (deno's
+/// console used double ones) and objects two levels deep (review 24). The expected lines are Node
+/// 20.20.2's `util.format` of the same arguments.
+#[tokio::test(flavor = "current_thread")]
+async fn console_lines_show_values_as_node_does() {
+    let body = r#"  console.log({ name: 'x', tags: ['a-b'] });
+  console.log({ name: 'x', tags: ['a-b'], q: "it's", both: 'a\'b"c', n: 1.5, nested: { deep: { deeper: { deepest: 1 } } } });
+  console.log('plain %s and %o', 'str', 'x');
+  console.log(['a'], 'top', new Map([['k', 'v']]), new Set(['s']));
+  console.log({ a: 'x'.repeat(50), b: 'y'.repeat(50), c: [1, 2, 3] });
+  console.log([{ id: 1, title: 'Hello' }, { id: 2, title: 'World' }]);
+  console.log({ list: Array.from({ length: 30 }, (_, i) => i) });
+  console.log(null, undefined, true, 42, -0, 10n, Symbol('s'));
+  console.log('%d items', 3, { extra: 'yes' });
+  console.log({ date: new Date(0), re: /x/g, fn: function named() {}, arrow: () => 1 });
+"#;
+    let source = format!(
+        "import {{ defineToolkit, tool, z }} from '@ontrove/extend/toolkit';\n\
+         export default defineToolkit({{ id: 'console', name: 'C', description: 'C.', icon: 'c', version: '1.0.0',\n\
+           tools: [tool({{ name: 'run', description: 'R.', input: z.object({{}}), handler: async () => {{\n{body}\nreturn 'ok'; }} }})] }});\n"
+    );
+    let dir = crate::scratch_toolkit("console-format", &[("extension.ts", &source)]);
+    let mut toolkit = load(&dir).await;
+    let lines = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = lines.clone();
+    let (mut env, _) = crate::replay_env(json!([]));
+    env.log_sink = Some(Arc::new(move |_level: trove_host_ops::log::LogLevel, line: &Value| {
+        sink.lock().unwrap().push(line.clone());
+    }));
+    let outcome = toolkit.call(&trove_host::ToolCall::new("run", json!({}), "u"), env).await;
+    assert!(outcome.is_ok(), "{:?}", outcome.envelope);
+    let node: Vec<Value> = serde_json::from_str(r#"["{ name: 'x', tags: [ 'a-b' ] }", "{\n  name: 'x',\n  tags: [ 'a-b' ],\n  q: \"it's\",\n  both: `a'b\"c`,\n  n: 1.5,\n  nested: { deep: { deeper: [Object] } }\n}", "plain str and 'x'", "[ 'a' ] top Map(1) { 'k' => 'v' } Set(1) { 's' }", "{\n  a: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',\n  b: 'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy',\n  c: [ 1, 2, 3 ]\n}", "[ { id: 1, title: 'Hello' }, { id: 2, title: 'World' } ]", "{\n  list: [\n     0,  1,  2,  3,  4,  5,  6,  7,  8,\n     9, 10, 11, 12, 13, 14, 15, 16, 17,\n    18, 19, 20, 21, 22, 23, 24, 25, 26,\n    27, 28, 29\n  ]\n}", "null undefined true 42 -0 10n Symbol(s)", "3 items { extra: 'yes' }", "{\n  date: 1970-01-01T00:00:00.000Z,\n  re: /x/g,\n  fn: [Function: named],\n  arrow: [Function: arrow]\n}"]"#).unwrap();
+    assert_eq!(*lines.lock().unwrap(), node);
+}
+
 /// Node's `setTimeout` and `setInterval` return a `Timeout` with `ref`, `unref`, `hasRef`,
 /// `refresh` and `close` that converts to its id; code written for Node calls `.unref()` on it
 /// (review 24: it threw "t.unref is not a function"). Node 20.20.2's answers.
