@@ -233,6 +233,10 @@ impl ModuleLoader for ToolkitLoader {
                     return ModuleSpecifier::from_file_path(&canonical).map_err(|_| Self::refuse(specifier, referrer, "not a file path"));
                 }
                 Ok(_) => return Err(self.through_symlink(specifier, referrer, &path)),
+                // Something is there that leads nowhere inside: a link out of the workspace to
+                // nothing. The same answer as a link out to something, for every candidate, or
+                // `./x` would tell a missing outside file from one that exists (review 26).
+                Err(_) if candidate.symlink_metadata().is_ok() => return Err(self.through_symlink(specifier, referrer, &path)),
                 Err(_) => {}
             }
         }

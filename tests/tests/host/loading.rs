@@ -401,7 +401,10 @@ async fn a_symlink_out_of_the_workspace_is_refused() {
     // for all, so a toolkit shipping links cannot probe the machine's files (hostile review).
     let mut answers = Vec::new();
     for (tag, specifier) in
-        [("exists", "../linked/x.ts"), ("missing", "../linked/nothing.ts"), ("missing-dir", "../linked/no/dir.ts"), ("file-link", "../lib/leak.ts"), ("dangling", "../lib/dangling.ts"), ("via-file", "../lib/to-file/x.ts"), ("via-nothing", "../lib/to-nothing/x.ts")]
+        [("exists", "../linked/x.ts"), ("missing", "../linked/nothing.ts"), ("missing-dir", "../linked/no/dir.ts"), ("file-link", "../lib/leak.ts"), ("dangling", "../lib/dangling.ts"), ("via-file", "../lib/to-file/x.ts"), ("via-nothing", "../lib/to-nothing/x.ts"),
+         // The names an extensionless or `.js` import also tries (review 26: `./no` for a link
+         // to nothing answered "does not exist" where `./yes` for a link out answered this).
+         ("file-link-bare", "../lib/leak"), ("dangling-bare", "../lib/dangling"), ("dangling-js", "../lib/dangling.js")]
     {
         let kit = case.join("ws/toolkits").join(format!("epsilon-{tag}"));
         std::fs::create_dir_all(&kit).unwrap();
