@@ -214,6 +214,12 @@ class Timeout {
   #start;
   #args;
   #ref = true;
+  #cleared = false;
+  /** Marks `value` cleared when it is a Timeout (`clearTimeout(t)`): Node's refresh() of a
+   * cleared timer does nothing. */
+  static cleared(value) {
+    if (typeof value === "object" && value !== null && #cleared in value) value.#cleared = true;
+  }
   constructor(start, args) {
     this.#start = start;
     this.#args = args;
@@ -232,11 +238,13 @@ class Timeout {
   }
   /** Starts the timer again with its callback and delay (Node: also after it has fired). */
   refresh() {
+    if (this.#cleared) return this;
     clearTimer(this.#id);
     this.#id = this.#start(...this.#args);
     return this;
   }
   close() {
+    this.#cleared = true;
     clearTimer(this.#id);
     return this;
   }
@@ -248,6 +256,18 @@ class Timeout {
 /** A global `setTimeout`/`setInterval` named `name`, returning a [`Timeout`] of `start`. */
 function nodeTimer(name, start) {
   return { [name]: (...args) => new Timeout(start, args) }[name];
+}
+
+/** A global `clearTimeout`/`clearInterval` named `name` that takes a Timeout or an id, and,
+ * as Node's, ignores what names no timer (a Symbol, which deno's refused). */
+function nodeClear(name, clear) {
+  return {
+    [name](id) {
+      if (typeof id === "symbol") return;
+      Timeout.cleared(id);
+      clear(id);
+    },
+  }[name];
 }
 
 // AbortSignal.timeout starts a timer of deno's own that restores no async context: its abort
@@ -307,9 +327,9 @@ const lazyGlobals = {
   TextEncoderStream: ["ext:deno_web/08_text_encoding.js", "TextEncoderStream"],
   TextDecoderStream: ["ext:deno_web/08_text_encoding.js", "TextDecoderStream"],
   setTimeout: () => nodeTimer("setTimeout", owned(timers().setTimeout)),
-  clearTimeout: ["ext:deno_web/02_timers.js", "clearTimeout"],
+  clearTimeout: () => nodeClear("clearTimeout", timers().clearTimeout),
   setInterval: () => nodeTimer("setInterval", owned(timers().setInterval)),
-  clearInterval: ["ext:deno_web/02_timers.js", "clearInterval"],
+  clearInterval: () => nodeClear("clearInterval", timers().clearInterval),
   AbortController: () => abortScript().AbortController,
   AbortSignal: () => abortScript().AbortSignal,
   atob: ["ext:deno_web/05_base64.js", "atob"],

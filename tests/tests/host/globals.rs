@@ -308,6 +308,11 @@ async fn sort_with_a_comparator_orders_and_asks_as_node_does() {
     assert_eq!(events.envelope.json()["result"]["text"], "LKHEBJGDIFCA IFCAJGDLKHEB 5,1,4,2,3");
     let digest = call(&mut toolkit, "digest", json!({})).await;
     assert_eq!(digest.envelope.json()["result"]["text"], "f808598a");
+    // Every element is written back, as V8 writes them: a frozen array throws, and what a
+    // comparator wrote or cut off is undone (review 26: elements were lost or duplicated).
+    let mutating = call(&mut toolkit, "mutating", json!({})).await;
+    let sorted = (0..20).map(|i| i.to_string()).collect::<Vec<_>>().join(",");
+    assert_eq!(mutating.envelope.json()["result"]["text"], serde_json::to_string(&["TypeError".to_owned(), sorted.clone(), format!("20:{sorted}")]).unwrap());
 }
 
 /// `console.log` shows values as Node's does: strings inside values in single quotes (deno's
@@ -360,6 +365,7 @@ async fn timers_return_node_s_timeout() {
         const after = fired; await new Promise((r) => setTimeout(r, 30)); out.push(after === fired, after >= 3);\n\
         let refreshed = 0; const x = setTimeout(() => refreshed++, 5); await new Promise((r) => setTimeout(r, 20)); x.refresh(); await new Promise((r) => setTimeout(r, 20)); out.push(refreshed);\n\
         const c = setTimeout(() => refreshed++, 5); c.close(); await new Promise((r) => setTimeout(r, 20)); out.push(refreshed);\n\
+        const d = setTimeout(() => refreshed++, 5); clearTimeout(d); d.refresh(); c.refresh(); clearTimeout(Symbol() as never); await new Promise((r) => setTimeout(r, 20)); out.push(refreshed);\n\
         return JSON.stringify(out);";
     let source = format!(
         "import {{ defineToolkit, tool, z }} from '@ontrove/extend/toolkit';\n\
@@ -371,7 +377,7 @@ async fn timers_return_node_s_timeout() {
     let outcome = call(&mut toolkit, "run", json!({})).await;
     assert_eq!(
         outcome.envelope.json(),
-        json!({ "ok": true, "result": { "text": r#"["object",true,true,false,true,"number",true,"setTimeout","setInterval",true,true,2,2]"# } })
+        json!({ "ok": true, "result": { "text": r#"["object",true,true,false,true,"number",true,"setTimeout","setInterval",true,true,2,2,2]"# } })
     );
 }
 

@@ -100,3 +100,17 @@ async fn recursion_goes_about_as_deep_as_under_node_and_ends_in_a_range_error() 
     assert_eq!(small.0["result"]["text"], "RangeError: Maximum call stack size exceeded", "{}", small.0);
     assert_eq!(small.1["result"]["text"], "100");
 }
+
+/// Sorting an array-like whose length is 2^32 ran a native loop that never asked for the
+/// interrupt, so the call's time limit did not end it and its thread spun on after the answer
+/// (review 26). The loop now polls: the call ends at its limit, and the instance answers after.
+#[tokio::test(flavor = "current_thread")]
+async fn sorting_a_huge_array_like_ends_at_the_time_limit() {
+    let limits = IsolateLimits { call_timeout: Duration::from_millis(1500), ..IsolateLimits::default() };
+    let mut t = Toolkit::load_with(&crate::fixture("sort"), limits).await.expect("load sort");
+    let started = Instant::now();
+    let huge = run(&mut t, "huge").await;
+    assert_eq!(huge, json!({ "ok": false, "error": "tool timed out after 1.5 s", "retryable": true, "code": "TOOL_ERROR" }));
+    assert!(started.elapsed() < Duration::from_secs(10), "took {:?}", started.elapsed());
+    assert_eq!(run(&mut t, "events").await["result"]["text"], "LKHEBJGDIFCA IFCAJGDLKHEB 5,1,4,2,3", "usable after");
+}

@@ -49442,6 +49442,9 @@ static JSValue js_array_sort(JSContext *ctx, JSValueConst this_val,
 
     /* XXX: should special case fast arrays */
     for (i = 0; i < len; i++) {
+        /* trove-host patch 40: an array-like's length may be 2^53 - 1 */
+        if ((i & 0xfff) == 0xfff && js_poll_interrupts(ctx))
+            goto exception;
         if (pos >= array_size) {
             size_t new_size, slack;
             ValueSlot *new_array;
@@ -49480,22 +49483,24 @@ static JSValue js_array_sort(JSContext *ctx, JSValueConst this_val,
     while (n < pos) {
         if (array[n].str)
             JS_FreeValue(ctx, JS_MKPTR(JS_TAG_STRING, array[n].str));
-        if (array[n].pos == n) {
-            JS_FreeValue(ctx, array[n].val);
-        } else {
-            if (JS_SetPropertyInt64(ctx, obj, n, array[n].val) < 0) {
-                n++;
-                goto exception;
-            }
+        /* trove-host patch 40: every element is written back, as V8 writes
+           them (a frozen array throws; a comparator's writes are undone) */
+        if (JS_SetPropertyInt64(ctx, obj, n, array[n].val) < 0) {
+            n++;
+            goto exception;
         }
         n++;
     }
     js_free(ctx, array);
     for (i = n; undefined_count-- > 0; i++) {
+        if ((i & 0xfff) == 0xfff && js_poll_interrupts(ctx))
+            goto fail;
         if (JS_SetPropertyInt64(ctx, obj, i, JS_UNDEFINED) < 0)
             goto fail;
     }
     for (; i < len; i++) {
+        if ((i & 0xfff) == 0xfff && js_poll_interrupts(ctx))
+            goto fail;
         if (JS_DeletePropertyInt64(ctx, obj, i, JS_PROP_THROW) < 0)
             goto fail;
     }
