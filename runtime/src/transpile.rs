@@ -59,18 +59,27 @@ pub fn transpile(specifier: &ModuleSpecifier, media_type: MediaType, source: Str
         // The engine's own parser checks its stack.
         return Ok(Transpiled { code: source, source_map: None });
     }
-    let (depth, at) = nesting(&source, media_type);
-    if depth > MAX_EXPRESSION_NESTING {
-        let (line, column) = line_and_column(&deno_ast::SourceTextInfo::from_string(source), at);
-        return Err(format!(
-            "nests about {depth} levels deep at line {line}, column {column} (brackets, and operators chained in one expression); the limit is {MAX_EXPRESSION_NESTING}"
-        ));
-    }
+    check_expression_nesting(&source, media_type)?;
     // The tree is dropped on this stack too: dropping it recurses as deeply as building it.
     stacker::grow(TRANSPILE_STACK_BYTES, || transpile_on_this_stack(specifier, media_type, source))
 }
 
-fn transpile_on_this_stack(specifier: &ModuleSpecifier, media_type: MediaType, source: String) -> Result<Transpiled, String> {
+/// The first guard ([`nesting`]): `source`'s expressions and types nest at most
+/// [`MAX_EXPRESSION_NESTING`] deep, checked before swc's parser recurses on them.
+fn check_expression_nesting(source: &str, media_type: MediaType) -> Result<(), String> {
+    let (depth, at) = nesting(source, media_type);
+    if depth > MAX_EXPRESSION_NESTING {
+        let (line, column) = line_and_column(&deno_ast::SourceTextInfo::from_string(source.to_owned()), at);
+        return Err(format!(
+            "nests about {depth} levels deep at line {line}, column {column} (brackets, and operators chained in one expression); the limit is {MAX_EXPRESSION_NESTING}"
+        ));
+    }
+    Ok(())
+}
+
+/// `source` parsed, and its tree no deeper than [`MAX_NESTING`] (the second guard). Runs on a
+/// stack of [`TRANSPILE_STACK_BYTES`], after [`check_expression_nesting`].
+fn parse_checked(specifier: &ModuleSpecifier, media_type: MediaType, source: String) -> Result<deno_ast::ParsedSource, String> {
     let parsed = deno_ast::parse_module(ParseParams {
         specifier: specifier.clone(),
         text: source.into(),
@@ -88,6 +97,11 @@ fn transpile_on_this_stack(specifier: &ModuleSpecifier, media_type: MediaType, s
         stacker::grow(depth.saturating_mul(512).saturating_add(1 << 20), move || drop(parsed));
         return Err(error);
     }
+    Ok(parsed)
+}
+
+fn transpile_on_this_stack(specifier: &ModuleSpecifier, media_type: MediaType, source: String) -> Result<Transpiled, String> {
+    let parsed = parse_checked(specifier, media_type, source)?;
     let emitted = parsed
         .transpile(
             &deno_ast::TranspileOptions {
@@ -143,27 +157,10 @@ pub fn static_imports(specifier: &ModuleSpecifier, media_type: MediaType, source
 /// own once the nesting bounds are checked.
 fn imports_of(specifier: &ModuleSpecifier, media_type: MediaType, source: String) -> Result<Vec<StaticImport>, String> {
     use deno_ast::swc::ast::{ModuleDecl, ModuleItem, Program};
-    let (depth, _) = nesting(&source, media_type);
-    if depth > MAX_EXPRESSION_NESTING {
-        return Err(format!("nests about {depth} levels deep; the limit is {MAX_EXPRESSION_NESTING}"));
-    }
+    check_expression_nesting(&source, media_type)?;
     stacker::grow(TRANSPILE_STACK_BYTES, || {
-        let parsed = deno_ast::parse_module(ParseParams {
-            specifier: specifier.clone(),
-            text: source.into(),
-            media_type,
-            capture_tokens: false,
-            scope_analysis: false,
-            maybe_syntax: None,
-        })
-        .map_err(|e| e.to_string())?;
+        let parsed = parse_checked(specifier, media_type, source)?;
         let program = parsed.program();
-        let (depth, _) = tree_depth(&program);
-        if depth > MAX_NESTING {
-            drop(program);
-            stacker::grow(depth.saturating_mul(512).saturating_add(1 << 20), move || drop(parsed));
-            return Err(format!("nests {depth} levels deep; the limit is {MAX_NESTING}"));
-        }
         let Program::Module(module) = &*program else { return Ok(Vec::new()) };
         let sources = module.body.iter().filter_map(|item| match item {
             ModuleItem::ModuleDecl(ModuleDecl::Import(d)) if !d.type_only => Some(&d.src),
