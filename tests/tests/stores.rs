@@ -174,7 +174,8 @@ fn redaction_in_cli_logs_console_and_tracing() {
     }
     assert!(stderr.contains("[Uint8Contents]: <[redacted]>"), "the buffer line is redacted, not dropped:\n{stderr}");
     // 10,000 characters printed: 9,990 of padding and the value's first ten.
-    let cut = format!("[redacted]\"... {} more characters", TOKEN.len() - 10);
+    // Quoted as Node quotes a string inside a value (single quotes).
+    let cut = format!("[redacted]'... {} more characters", TOKEN.len() - 10);
     assert!(stderr.contains(&cut), "{cut} missing from:\n{stderr}");
 }
 
