@@ -393,6 +393,9 @@ impl ToolkitLoader {
             for import in imports {
                 let at = format!("{}:{}:{}", path.display(), import.line, import.column);
                 match self.resolve(&import.specifier, specifier.as_str(), ResolutionKind::Import) {
+                    Ok(target) if import.json && !is_json(&target) => {
+                        problems.push(format!("{at}: Cannot import \"{}\" with {{ type: 'json' }}: it is not a .json file", import.specifier))
+                    }
                     Ok(target) => queue.push_back((target, Some(at))),
                     Err(e) => {
                         let message = e.get_message();

@@ -118,8 +118,8 @@ fn transpile_on_this_stack(specifier: &ModuleSpecifier, media_type: MediaType, s
 }
 
 /// A static import or re-export of a module (`import … from '…'`, `import '…'`,
-/// `export … from '…'`): the specifier as written, and the 1-based line and column of its
-/// string in the module's source.
+/// `export … from '…'`): the specifier as written, the 1-based line and column of its
+/// string in the module's source, and whether it asks for a JSON module.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StaticImport {
     /// The specifier, e.g. `./lib/http.ts`.
@@ -128,6 +128,9 @@ pub struct StaticImport {
     pub line: usize,
     /// 1-based column.
     pub column: usize,
+    /// Whether the import carries `with { type: 'json' }` (a JSON module, which only a
+    /// `.json` file can be).
+    pub json: bool,
 }
 
 /// The static imports and re-exports of `source`, in source order, that its JavaScript keeps:
@@ -163,18 +166,35 @@ fn imports_of(specifier: &ModuleSpecifier, media_type: MediaType, source: String
         let program = parsed.program();
         let Program::Module(module) = &*program else { return Ok(Vec::new()) };
         let sources = module.body.iter().filter_map(|item| match item {
-            ModuleItem::ModuleDecl(ModuleDecl::Import(d)) if !d.type_only => Some(&d.src),
-            ModuleItem::ModuleDecl(ModuleDecl::ExportAll(d)) if !d.type_only => Some(&d.src),
-            ModuleItem::ModuleDecl(ModuleDecl::ExportNamed(d)) if !d.type_only => d.src.as_ref(),
+            ModuleItem::ModuleDecl(ModuleDecl::Import(d)) if !d.type_only => Some((&*d.src, d.with.as_deref())),
+            ModuleItem::ModuleDecl(ModuleDecl::ExportAll(d)) if !d.type_only => Some((&*d.src, d.with.as_deref())),
+            ModuleItem::ModuleDecl(ModuleDecl::ExportNamed(d)) if !d.type_only => d.src.as_deref().map(|src| (src, d.with.as_deref())),
             _ => None,
         });
         let text = parsed.text_info_lazy();
         Ok(sources
-            .map(|src| {
+            .map(|(src, with)| {
                 let (line, column) = line_and_column(text, src.span.lo.0.saturating_sub(1) as usize);
-                StaticImport { specifier: src.value.to_atom_lossy().as_str().to_owned(), line, column }
+                StaticImport { specifier: src.value.to_atom_lossy().as_str().to_owned(), line, column, json: asks_for_json(with) }
             })
             .collect())
+    })
+}
+
+/// Whether an import's attributes (`with { … }`) say `type: 'json'`, as the engine reads them
+/// (the key written as a name or a string, the value a string).
+fn asks_for_json(with: Option<&deno_ast::swc::ast::ObjectLit>) -> bool {
+    use deno_ast::swc::ast::{Expr, Lit, Prop, PropName, PropOrSpread};
+    let Some(with) = with else { return false };
+    with.props.iter().any(|prop| {
+        let PropOrSpread::Prop(prop) = prop else { return false };
+        let Prop::KeyValue(kv) = &**prop else { return false };
+        let key_is_type = match &kv.key {
+            PropName::Ident(name) => &*name.sym == "type",
+            PropName::Str(s) => s.value.to_atom_lossy().as_str() == "type",
+            _ => false,
+        };
+        key_is_type && matches!(&*kv.value, Expr::Lit(Lit::Str(s)) if s.value.to_atom_lossy().as_str() == "json")
     })
 }
 

@@ -65,7 +65,8 @@ async fn every_bad_import_of_the_graph_is_listed_with_its_line() {
                      import fs from 'node:fs';\n\
                      export * from './gone.ts';\n\
                      import data from './d.txt';\n\
-                     void fs; void data; void helper; export type U = T;\n{VALID_TAIL}"
+                     import cfg from './helper.ts' with {{ type: 'json' }};\n\
+                     void fs; void data; void cfg; void helper; export type U = T;\n{VALID_TAIL}"
                 ),
             ),
             ("helper.ts", "import { Foo } from 'only-types';\nimport 'lodash';\nimport './extension.ts';\nexport const helper = (x: Foo) => x;\n"),
@@ -79,6 +80,7 @@ async fn every_bad_import_of_the_graph_is_listed_with_its_line() {
     let expected = [
         format!("{entry}:3:16: Cannot import \"node:fs\": {only}"),
         format!("{entry}:4:15: Cannot import \"./gone.ts\": {} does not exist", dir.join("gone.ts").display()),
+        format!("{entry}:6:17: Cannot import \"./helper.ts\" with {{ type: 'json' }}: it is not a .json file"),
         format!("{helper}:2:8: Cannot import \"lodash\": {only}"),
         format!("{entry}:5:18: Cannot load {}: only .ts, .mts, .js, .mjs and .json modules are supported", dir.join("d.txt").display()),
     ];
