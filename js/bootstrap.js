@@ -383,6 +383,54 @@ const LEVELS = ["debug", "info", "warn", "error"];
 const NODE_FORMATTED = { __proto__: null, log: 1, info: 1, debug: 0, warn: 2, error: 3 };
 // Node's console where deno's differs: single quotes first, and depth 2 (deno 4).
 const NODE_INSPECT = { __proto__: null, colors: false, quotes: ["'", '"', "`"], depth: 2 };
+// Node's `%d`, `%i`, `%f` and `%s` where deno's differ (review 24: `%d` truncated 1.5 to 1): `%d`
+// is Number(x) (so '42' is 42), `%i` parseInt, `%f` parseFloat, a BigInt shows its `n` and -0
+// its sign. Such an
+// argument is formatted here and handed on under `%s` as a string; the rest is deno's, with the
+// same walk over the format (each `%` takes the next character with it).
+const {
+  NumberParseFloat,
+  NumberParseInt,
+  ObjectIs,
+  SafeArrayIterator: SafeArgsIterator,
+  StringPrototypeCharCodeAt,
+  StringPrototypeSlice,
+  StringPrototypeIncludes,
+} = primordials;
+function nodeNumber(n) {
+  return ObjectIs(n, -0) ? "-0" : `${n}`;
+}
+function nodeSpecifiers(args) {
+  const format = args[0];
+  if (typeof format !== "string" || args.length < 2 || !StringPrototypeIncludes(format, "%")) return args;
+  const out = [...new SafeArgsIterator(args)];
+  let text = "";
+  let from = 0;
+  let a = 1;
+  for (let i = 0; i + 1 < format.length; i++) {
+    if (StringPrototypeCharCodeAt(format, i) !== 37) continue;
+    i++;
+    const ch = format[i];
+    if (a >= args.length || !StringPrototypeIncludes("sdifjoOc", ch)) continue;
+    const value = args[a];
+    let shown;
+    if (typeof value === "bigint" && (ch === "d" || ch === "i" || ch === "s")) shown = `${value}n`;
+    else if (typeof value === "symbol" && (ch === "d" || ch === "i" || ch === "f")) shown = "NaN";
+    else if (ch === "d") shown = nodeNumber(+value);
+    else if (ch === "i") shown = nodeNumber(NumberParseInt(value));
+    else if (ch === "f") shown = nodeNumber(NumberParseFloat(value));
+    else if (ch === "s" && typeof value === "number") shown = nodeNumber(value);
+    if (shown !== undefined) {
+      text += StringPrototypeSlice(format, from, i) + "s";
+      from = i + 1;
+      out[a] = shown;
+    }
+    a++;
+  }
+  if (from === 0) return args;
+  out[0] = text + StringPrototypeSlice(format, from);
+  return out;
+}
 let theConsole = null;
 function hostConsole() {
   if (theConsole !== null) return theConsole;
@@ -408,7 +456,7 @@ function hostConsole() {
         if (!logOpen(args)) return;
         // Values shown as Node's util.inspect shows them (NODE_INSPECT), at the group's
         // indentation.
-        const text = inspectArgs(args, { __proto__: null, ...NODE_INSPECT, indentLevel: made.indentLevel });
+        const text = inspectArgs(nodeSpecifiers(args), { __proto__: null, ...NODE_INSPECT, indentLevel: made.indentLevel });
         op_trove_console(LEVELS[level], text, fromEndedCall());
       };
   }
