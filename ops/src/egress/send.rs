@@ -511,20 +511,22 @@ impl Egress {
         unreachable!("the loop returns by the last hop")
     }
 
-    /// A live token for `o`: the client id is read every time (tokens are kept per client id
-    /// value); the client secret only when minting. Looked up in the toolkit's own tokens, then
+    /// A live token for `o`: the client id and the client secret are read every time, since
+    /// tokens are kept per client id and client secret ([`TokenKey`]: a call is handed a token
+    /// only if its own credentials minted it). Looked up in the toolkit's own tokens, then
     /// in the shared store when the call has one ([`crate::CallEnv::tokens`]), where one host
     /// mints while the others wait for its token (at most [`MINT_WAIT`]); a host that cannot
     /// get the claim in time, or whose store is unreachable, mints its own.
     async fn token(&self, o: &OAuthClient) -> Result<(TokenKey, String), FetchError> {
         let tool = |message: String, retryable: bool| FetchError::Tool { message, retryable };
         let client_id = self.secrets.require(&o.config.client_id_secret).await.map_err(|e| unreadable(e, tool))?;
-        let key = TokenKey::new(&self.secrets.toolkit, &o.config, &client_id);
+        let client_secret = self.secrets.require(&o.config.client_secret_secret).await.map_err(|e| unreadable(e, tool))?;
+        let key = TokenKey::new(&self.secrets.toolkit, &o.config, &client_id, &client_secret);
         if let Some((token, _)) = o.cache.get(&key).await {
             return Ok((key, token));
         }
         let Some(shared) = self.shared_tokens.as_deref() else {
-            let (token, lifetime) = self.mint(o, &client_id).await?;
+            let (token, lifetime) = self.mint(o, &client_id, &client_secret).await?;
             o.cache.put(&key, &token, lifetime).await;
             return Ok((key, token));
         };
@@ -551,7 +553,7 @@ impl Egress {
             }
             tokio::time::sleep(MINT_POLL).await;
         };
-        let minted = self.mint(o, &client_id).await;
+        let minted = self.mint(o, &client_id, &client_secret).await;
         if let Ok((token, lifetime)) = &minted {
             o.cache.put(&key, token, *lifetime).await;
             shared.put(&key, token, *lifetime).await;
@@ -564,15 +566,14 @@ impl Egress {
 
     /// Mints a token: `POST tokenUrl` through the egress checks. Returns it and how long to
     /// keep it ([`parse_token_response`]: `expires_in`, default 3600 s, less the margin).
-    async fn mint(&self, o: &OAuthClient, client_id: &str) -> Result<(String, Duration), FetchError> {
+    async fn mint(&self, o: &OAuthClient, client_id: &str, client_secret: &str) -> Result<(String, Duration), FetchError> {
         let tool = |message: String, retryable: bool| FetchError::Tool { message, retryable };
-        let client_secret = self.secrets.require(&o.config.client_secret_secret).await.map_err(|e| unreadable(e, tool))?;
         let url = self.policy.check_url(&o.config.token_url)?;
         if has_credentials(&url) {
             return Err(FetchError::Type(CREDENTIALS_MESSAGE.into()));
         }
         let headers = vec![
-            ("authorization".to_owned(), OAuthClientCredentials::basic_authorization(client_id, &client_secret)),
+            ("authorization".to_owned(), OAuthClientCredentials::basic_authorization(client_id, client_secret)),
             ("content-type".to_owned(), "application/x-www-form-urlencoded".to_owned()),
         ];
         let body = Bytes::from(o.config.form_body());

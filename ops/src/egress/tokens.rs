@@ -11,9 +11,12 @@
 //!   key the operator provides ([`TokenSealer`], `TROVE_HOST_TOKEN_KEY`); Redis keys are HMACs,
 //!   so neither a token nor a client id is ever in Redis in the clear.
 //!
-//! A [`TokenKey`] names one token: the toolkit's namespace, the token URL, the `scope` and the
-//! client id. The namespace is part of it so that a toolkit that knows another's (often
-//! public) client id cannot borrow the token that toolkit's client secret minted.
+//! A [`TokenKey`] names one token: the toolkit's namespace, the token URL, the `scope`, the
+//! client id and a digest of the client secret. The namespace is part of it so that a toolkit
+//! that knows another's (often public) client id cannot borrow the token that toolkit's client
+//! secret minted; the client secret's digest, so that a call (another tenant's, under
+//! `serve --platform`) whose secrets name the same client id with another client secret cannot
+//! borrow it either: a token is only handed to a call that could have minted it (review 27).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -27,7 +30,8 @@ use hmac::Mac as _;
 use super::oauth::OAuthClientCredentials;
 use crate::redis_store::RedisStore;
 
-/// One token's identity: whose, from which endpoint, for which scope and client id.
+/// One token's identity: whose, from which endpoint, for which scope, client id and client
+/// secret.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TokenKey {
     /// The toolkit's namespace ([`crate::ToolkitScope::namespace`]).
@@ -38,17 +42,27 @@ pub struct TokenKey {
     pub scope: String,
     /// The value of the client id secret.
     pub client_id: String,
+    /// SHA-256 of the value of the client secret ([`TokenKey::secret_digest`]): a call is
+    /// handed a kept token only when its own client secret is the one that minted it.
+    pub client_secret_digest: [u8; 32],
 }
 
 impl TokenKey {
-    /// The key of `client_id`'s token for `auth` in `namespace`.
-    pub fn new(namespace: &str, auth: &OAuthClientCredentials, client_id: &str) -> Self {
+    /// The key of the token that `client_id` and `client_secret` mint for `auth` in `namespace`.
+    pub fn new(namespace: &str, auth: &OAuthClientCredentials, client_id: &str, client_secret: &str) -> Self {
         Self {
             namespace: namespace.to_owned(),
             token_url: auth.token_url.clone(),
             scope: auth.scope.clone().unwrap_or_default(),
             client_id: client_id.to_owned(),
+            client_secret_digest: Self::secret_digest(client_secret),
         }
+    }
+
+    /// SHA-256 of a client secret's UTF-8 bytes, as [`TokenKey::client_secret_digest`] holds it.
+    pub fn secret_digest(client_secret: &str) -> [u8; 32] {
+        use sha2::Digest as _;
+        sha2::Sha256::digest(client_secret.as_bytes()).into()
     }
 }
 
@@ -159,9 +173,9 @@ impl TokenSealer {
     /// The Redis key of `key`'s token: `trove:oauth:<hex HMAC>`.
     pub fn redis_key(&self, key: &TokenKey) -> String {
         let mut mac = <hmac::Hmac<sha2::Sha256> as hmac::Mac>::new_from_slice(&self.naming).expect("any key length");
-        for part in [&key.namespace, &key.token_url, &key.scope, &key.client_id] {
+        for part in [key.namespace.as_bytes(), key.token_url.as_bytes(), key.scope.as_bytes(), key.client_id.as_bytes(), &key.client_secret_digest] {
             mac.update(&(part.len() as u64).to_be_bytes());
-            mac.update(part.as_bytes());
+            mac.update(part);
         }
         format!("trove:oauth:{}", hex::encode(mac.finalize().into_bytes()))
     }
@@ -284,7 +298,19 @@ mod tests {
     use super::*;
 
     fn key(ns: &str, client: &str) -> TokenKey {
-        TokenKey { namespace: ns.into(), token_url: "https://auth.example/token".into(), scope: String::new(), client_id: client.into() }
+        key_with_secret(ns, client, "client-secret")
+    }
+
+    fn key_with_secret(ns: &str, client: &str, secret: &str) -> TokenKey {
+        let auth = OAuthClientCredentials {
+            kind: "oauth2_client_credentials".into(),
+            token_url: "https://auth.example/token".into(),
+            client_id_secret: "ID".into(),
+            client_secret_secret: "SECRET".into(),
+            api_host: "api.example".into(),
+            scope: None,
+        };
+        TokenKey::new(ns, &auth, client, secret)
     }
 
     #[test]
@@ -329,9 +355,12 @@ mod tests {
         let k = sealer.redis_key(&key("tk", "client-abc"));
         assert!(k.starts_with("trove:oauth:") && !k.contains("client-abc") && !k.contains("tk"), "{k}");
         assert_ne!(k, sealer.redis_key(&key("other", "client-abc")), "namespaces never share a token");
+        assert_ne!(k, sealer.redis_key(&key_with_secret("tk", "client-abc", "a guess")), "nor do client secrets");
+        assert!(!k.contains(&hex::encode(TokenKey::secret_digest("client-secret"))), "{k}");
         // Length-prefixed parts: moving a character between fields changes the key.
-        let a = TokenKey { namespace: "ab".into(), token_url: "c".into(), scope: String::new(), client_id: "x".into() };
-        let b = TokenKey { namespace: "a".into(), token_url: "bc".into(), scope: String::new(), client_id: "x".into() };
+        let digest = TokenKey::secret_digest("s");
+        let a = TokenKey { namespace: "ab".into(), token_url: "c".into(), scope: String::new(), client_id: "x".into(), client_secret_digest: digest };
+        let b = TokenKey { namespace: "a".into(), token_url: "bc".into(), scope: String::new(), client_id: "x".into(), client_secret_digest: digest };
         assert_ne!(sealer.redis_key(&a), sealer.redis_key(&b));
     }
 

@@ -4,6 +4,7 @@
 
 use std::sync::atomic::Ordering;
 
+use base64::Engine as _;
 use serde_json::json;
 use trove_host_ops::egress::EgressBudgets;
 
@@ -101,6 +102,31 @@ async fn bearer_only_for_api_host() {
     assert_eq!(authorization_seen(&w, "/echo"), vec![None, None], "no Bearer off apiHost");
     assert_eq!(authorization_seen(&w, "/redirect"), vec![Some("Bearer t1".to_owned())]);
     assert_eq!(w.upstream.state.hits("/token"), 1, "the token is cached");
+}
+
+/// A kept token goes only to a call whose own client secret minted it: a call (another
+/// tenant's) that names the same client id with another client secret mints with its own
+/// credentials, which the endpoint then judges, and never gets the other's token (review 27).
+#[tokio::test]
+async fn a_token_is_kept_per_client_secret_too() {
+    let w = World::new().await;
+    let mut tk = oauth_probe(&w.upstream.url("auth.trove.test", "/token")).await;
+    let api = w.upstream.url("api.trove.test", "/api");
+    let out = call_api(&w, &mut tk, &api).await;
+    assert_eq!(result(&out)["body"], "Bearer t1");
+    let mut guessing = w.env();
+    let mut secrets = trove_host::MemorySecrets::new();
+    secrets.set("egress-probe", "EGRESS_CLIENT_ID", Some("client-1".into()));
+    secrets.set("egress-probe", "EGRESS_CLIENT_SECRET", Some("a guess".into()));
+    guessing.secrets = std::sync::Arc::new(secrets);
+    let out = call(&mut tk, guessing, "fetch", json!({ "url": api })).await;
+    assert_eq!(result(&out)["body"], "Bearer t2", "not the token the real secret minted");
+    let basic = |pair: &str| format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(pair));
+    assert_eq!(authorization_seen(&w, "/token"), vec![Some(basic("client-1:shh")), Some(basic("client-1:a guess"))]);
+    // The first client's token is still its own.
+    let out = call_api(&w, &mut tk, &api).await;
+    assert_eq!(result(&out)["body"], "Bearer t1");
+    assert_eq!(w.upstream.state.hits("/token"), 2);
 }
 
 fn url_encode(s: &str) -> String {
