@@ -601,8 +601,15 @@ impl Toolkit {
             .unwrap_or_default();
         // Rust decides the grant (host rule, contract §5); the bootstrap sees only what is granted.
         let scopes = self.scope.grant(&asked);
-        if let Some(obj) = call.as_object_mut().filter(|o| o.contains_key("scopes")) {
-            obj.insert("scopes".into(), Value::from(scopes.clone()));
+        if let Some(obj) = call.as_object_mut() {
+            if obj.contains_key("scopes") {
+                obj.insert("scopes".into(), Value::from(scopes.clone()));
+            }
+            // The platform's credential stays in Rust (`env` holds the callbacks made with it):
+            // the call object is an ordinary one to JavaScript, whose getters a toolkit can plant
+            // on `Object.prototype` and so read what the call carries (review 27).
+            obj.remove("ctxToken");
+            obj.remove("callbackBase");
         }
         let call_id = format!("c{}", CALL_IDS.fetch_add(1, Ordering::Relaxed));
         ledger.label(&self.scope.id, &tool, &call_id);
