@@ -9,7 +9,7 @@
 // the snapshot gets the engine's built-ins afresh), the removal of host internals, and the
 // host's functions handed to Rust. Both ways to make an isolate run the same `start`.
 import { core, primordials } from "ext:core/mod.js";
-import { op_trove_console, op_trove_register_host, op_trove_sdk_exports } from "ext:core/ops";
+import { op_trove_console, op_trove_isolate_unsound, op_trove_register_host, op_trove_sdk_exports } from "ext:core/ops";
 import * as sdk from "ext:trove/toolkit.js";
 import { call, describe } from "ext:trove/host.js";
 import { logOpen } from "ext:trove_ops/log.js";
@@ -51,7 +51,7 @@ const registerHost = () => op_trove_register_host((definition, entry) => {
   evaluated = true;
   return describe(definition, entry);
 }, (definition, callJson) => {
-  const context = { __proto__: null, open: true, timers: { __proto__: null } };
+  const context = { __proto__: null, open: true, timers: { __proto__: null }, crypto: 0 };
   WeakSetPrototypeAdd(callContexts, context);
   running = context;
   const previous = core.getAsyncContext();
@@ -66,6 +66,7 @@ const registerHost = () => op_trove_register_host((definition, entry) => {
   running = null;
   if (context === null) return;
   context.open = false;
+  if (context.crypto !== 0) op_trove_isolate_unsound("crypto.subtle work its call started was still running when the call ended");
   const ids = ObjectKeys(context.timers);
   // `+`, not the global Number a toolkit can replace.
   for (let i = 0; i < ids.length; i++) clearTimer(+ids[i]);
@@ -564,6 +565,28 @@ function cryptoScript() {
 // SHA-256) and RSA keys of at most MAX_RSA_MODULUS_BITS. A larger request rejects with a
 // `NotSupportedError` naming the cap. The checked value is the one deno_crypto is handed (read
 // once, as a number), so a getter cannot answer the check and the derivation differently.
+// Every other method deno_crypto runs off the isolate's thread too. Each instance has one thread
+// for such work (runtime/src/worker.rs), and the work a call starts is counted on its context:
+// an instance whose call ended with some still running is retired (the call's end, above), so
+// what it queued is dropped with its runtime instead of running on, unaccounted, after the
+// answer (review 27: 40 derivations kept both cores busy for a minute after a 0.2 s call).
+// Work asked for by a call that has ended (a chain it left waiting) is refused.
+const OFF_THREAD_CRYPTO = ["encrypt", "decrypt", "sign", "verify", "digest", "wrapKey", "unwrapKey"];
+const { ArrayPrototypePush, PromisePrototypeThen } = primordials;
+function countCryptoWork(context, work) {
+  if (context === null) return;
+  context.crypto += 1;
+  const done = () => {
+    context.crypto -= 1;
+  };
+  // If the toolkit has made `then` unusable (a replaced species), the work is counted as
+  // running for good, and the call's end retires the instance.
+  try {
+    PromisePrototypeThen(work, done, done);
+  } catch {
+    // Counted, never uncounted.
+  }
+}
 const MAX_PBKDF2_ITERATIONS = 10_000_000;
 const MAX_RSA_MODULUS_BITS = 8192;
 const RSA_NAMES = ["RSASSA-PKCS1-V1_5", "RSA-PSS", "RSA-OAEP"];
@@ -591,11 +614,18 @@ function capCryptoWork(proto) {
   };
   const pbkdf2 = (algorithm) => capped(algorithm, "iterations", ["PBKDF2"], MAX_PBKDF2_ITERATIONS, "PBKDF2 iterations");
   const rsa = (algorithm) => capped(algorithm, "modulusLength", RSA_NAMES, MAX_RSA_MODULUS_BITS, "RSA modulusLength");
-  for (const [method, check] of [["deriveBits", pbkdf2], ["deriveKey", pbkdf2], ["generateKey", rsa]]) {
+  const same = (algorithm) => algorithm;
+  const methods = [["deriveBits", pbkdf2], ["deriveKey", pbkdf2], ["generateKey", rsa]];
+  for (let i = 0; i < OFF_THREAD_CRYPTO.length; i++) ArrayPrototypePush(methods, [OFF_THREAD_CRYPTO[i], same]);
+  for (const [method, check] of new SafeArrayIterator(methods)) {
     const inner = proto[method];
     const checked = {
       async [method](algorithm, ...rest) {
-        return await ReflectApply(inner, this, [check(algorithm), ...new SafeArrayIterator(rest)]);
+        const context = callContext();
+        if (context !== null && !context.open) refuse("crypto.subtle work asked for by a call that has ended");
+        const work = ReflectApply(inner, this, [check(algorithm), ...new SafeArrayIterator(rest)]);
+        countCryptoWork(context, work);
+        return await work;
       },
     }[method];
     ObjectDefineProperty(checked, "length", { __proto__: null, value: inner.length, configurable: true });

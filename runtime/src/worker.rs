@@ -205,10 +205,18 @@ fn failed(pool: &std::sync::OnceLock<Weak<PoolShared>>, ready: Option<Ready>, er
     }
 }
 
+/// Threads an instance's runtime keeps for blocking work its ops hand off (see [`run`]).
+const OFF_THREAD_WORKERS: usize = 1;
+
 fn run(id: u64, start: Start, ready: Option<Ready>) {
     let Start { path, options, bind_location, idle_timeout, warm_when_idle, queue, pool } = start;
     let mut guard = PanicGuard { pool: &pool, loading: true, counted_idle: false, job: None, warming: false };
-    let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+    // One thread for the blocking work the instance's ops hand off (deno_crypto's digests,
+    // derivations and key generation, keyring reads): a toolkit that starts many at once gets
+    // them one after another on one core, not on as many threads as tokio allows (512), which
+    // starved every other toolkit of the process (review 27). Work still queued when the
+    // instance is discarded is dropped with its runtime.
+    let rt = match tokio::runtime::Builder::new_current_thread().enable_all().max_blocking_threads(OFF_THREAD_WORKERS).build() {
         Ok(rt) => rt,
         Err(e) => {
             guard.loading = false;

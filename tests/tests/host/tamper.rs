@@ -512,3 +512,32 @@ export default defineToolkit({ id: 'proto-getter', name: 'P', description: 'd', 
     assert!(text.contains("\"userId\":\"u1\""), "the getter ran on the call object: {text}");
     assert!(!text.contains("PLATFORM-CTX-TOKEN") && !text.contains("platform.example"), "{text}");
 }
+
+/// `crypto.subtle` work runs off the isolate's thread, where no limit of the call reaches it: a
+/// call that ends with some still running (started, not awaited) retires its instance, so the
+/// work it queued is dropped with the instance's runtime instead of running on after the answer;
+/// awaited work leaves the instance alone (review 27).
+#[tokio::test(flavor = "current_thread")]
+async fn crypto_work_left_running_at_the_end_of_a_call_retires_the_instance() {
+    let dir = toolkit(
+        "crypto-left",
+        r#"
+export default defineToolkit({ id: 'crypto-left', name: 'C', description: 'd', version: '1.0.0', icon: 'x',
+  tools: [tool({ name: 'run', description: 'd', input: z.object({ leave: z.boolean() }), handler: async ({ leave }) => {
+    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode('pw'), 'PBKDF2', false, ['deriveBits']);
+    const derive = () => crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: new Uint8Array(16), iterations: 200000 }, key, 256);
+    if (leave) { for (let i = 0; i < 4; i++) void derive(); return 'left'; }
+    const bits = await derive();
+    const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(bits));
+    return String(digest.byteLength);
+  } })] });
+"#,
+    );
+    let mut t = Toolkit::load(&dir).await.unwrap();
+    let out = call(&mut t, "run", json!({ "leave": false }), env(&[], "crypto-left")).await;
+    assert_eq!(out.envelope.json()["result"]["text"], "32");
+    assert!(t.retire_reason().is_none(), "{:?}", t.retire_reason());
+    let out = call(&mut t, "run", json!({ "leave": true }), env(&[], "crypto-left")).await;
+    assert_eq!(out.envelope.json()["result"]["text"], "left", "the call itself is answered");
+    assert!(t.retire_reason().is_some_and(|r| r.contains("crypto.subtle work")), "{:?}", t.retire_reason());
+}
