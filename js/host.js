@@ -8,6 +8,7 @@
 // the first) and builds what it shows and what it enforces from that one text; and it checks
 // the envelope's shape.
 import { primordials } from "ext:core/mod.js";
+import { op_trove_console } from "ext:core/ops";
 import { registry } from "ext:trove/toolkit.js";
 import { withCallClock } from "ext:trove_ops/clock.js";
 
@@ -21,9 +22,12 @@ function entryOf(definition, entry) {
   return found;
 }
 
-/** `{ tools, manifest, auth }` as JSON: what the Rust `Toolkit` keeps after loading. */
-export function describe(definition, entry) {
-  const { tools, manifest, auth } = entryOf(definition, entry);
+/**
+ * `{ tools, manifest, auth }` as JSON: what the Rust `Toolkit` keeps after loading. (`_entry`,
+ * the entry file's name, is not repeated in the error: Rust puts it before the message.)
+ */
+export function describe(definition, _entry) {
+  const { tools, manifest, auth } = entryOf(definition, "the entry module");
   return JSONStringify({ tools, manifest, auth: auth ?? null });
 }
 
@@ -40,9 +44,30 @@ function envelopeJson(envelope) {
   return JSONStringify(envelope);
 }
 
-/** Runs one call (`callJson` is the call's JSON) and resolves to the envelope's JSON. */
+const TOOL_FAILED = '{"ok":false,"error":"tool failed","retryable":false,"code":"TOOL_ERROR"}';
+
+/** What a thrown value says, without letting it run code that throws again. */
+function describeError(err) {
+  try {
+    return err !== null && typeof err === "object" ? `${err.name}: ${err.message}` : `${err}`;
+  } catch {
+    return "(unprintable error)";
+  }
+}
+
+/**
+ * Runs one call (`callJson` is the call's JSON) and resolves to the envelope's JSON. A result
+ * that JSON cannot carry (a BigInt, a cycle, a `toJSON` that throws) fails its own call with
+ * `tool failed` and a log line that says why; the instance is sound and stays (review 28: it was
+ * retired as a failure of the host's own code).
+ */
 export async function call(definition, callJson) {
   const { run } = entryOf(definition, "the toolkit");
   const envelope = await withCallClock(() => run(JSONParse(callJson)));
-  return envelopeJson(envelope);
+  try {
+    return envelopeJson(envelope);
+  } catch (err) {
+    op_trove_console("error", `the tool's result cannot be sent as JSON: ${describeError(err)}`, false);
+    return TOOL_FAILED;
+  }
 }

@@ -667,3 +667,22 @@ async fn a_failed_load_names_the_files_it_read_and_looked_for() {
     assert_eq!(alpha.module_files(), files);
     assert!(alpha.missed_files().is_empty());
 }
+
+/// A module without a toolkit as its default export is named once, with what it must do
+/// (review 28: the file was named twice).
+#[tokio::test(flavor = "current_thread")]
+async fn a_module_without_a_default_toolkit_is_named_once() {
+    let dir = scratch_toolkit(
+        "named-export",
+        &[(
+            "extension.ts",
+            "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+             export const toolkit = defineToolkit({ id: 'n', name: 'N', description: 'd', icon: 'i', version: '1.0.0',\n\
+               tools: [tool({ name: 't', description: 'd', input: z.object({}), handler: async () => 'x' })] });\n",
+        )],
+    );
+    let (_, text) = load_failure(&dir).await;
+    let entry = dir.join("extension.ts").display().to_string();
+    assert_eq!(text.matches(&entry).count(), 1, "{text}");
+    assert!(text.contains("must `export default defineToolkit({...})` from '@ontrove/extend/toolkit'"), "{text}");
+}

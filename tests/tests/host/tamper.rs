@@ -513,6 +513,41 @@ export default defineToolkit({ id: 'proto-getter', name: 'P', description: 'd', 
     assert!(!text.contains("PLATFORM-CTX-TOKEN") && !text.contains("platform.example"), "{text}");
 }
 
+/// A result that JSON cannot carry (a BigInt, a cycle, a `toJSON` that throws) fails its own
+/// call with `tool failed` and a line naming why; the instance and its module state stay
+/// (review 28: it was retired, and the line blamed the host's own code).
+#[tokio::test(flavor = "current_thread")]
+async fn a_result_json_cannot_carry_fails_its_call_and_keeps_the_instance() {
+    let dir = toolkit(
+        "unsendable",
+        r#"
+let calls = 0;
+export default defineToolkit({ id: 'unsendable', name: 'U', description: 'd', version: '1.0.0', icon: 'x',
+  tools: [tool({ name: 'run', description: 'd', input: z.object({ kind: z.string() }), handler: async ({ kind }) => {
+    calls++;
+    if (kind === 'bigint') return { text: 'x', structured: { n: 1n } };
+    if (kind === 'cycle') { const o: any = {}; o.self = o; return { text: 'x', structured: o }; }
+    if (kind === 'tojson') return { text: 'x', structured: { toJSON() { throw new Error('no JSON for you'); } } };
+    return `call ${calls}`;
+  } })] });
+"#,
+    );
+    let mut t = Toolkit::load(&dir).await.unwrap();
+    for (kind, why) in [("bigint", "TypeError"), ("cycle", "TypeError"), ("tojson", "Error: no JSON for you")] {
+        let (env, lines) = watched(env(&[], "unsendable"));
+        let out = call(&mut t, "run", json!({ "kind": kind }), env).await;
+        assert_eq!(out.envelope.json(), json!({ "ok": false, "error": "tool failed", "retryable": false, "code": "TOOL_ERROR" }), "{kind}");
+        let lines = lines.lock().unwrap().clone();
+        assert!(
+            lines.iter().any(|l| l.as_str().is_some_and(|l| l.starts_with("the tool's result cannot be sent as JSON: ") && l.contains(why))),
+            "{kind}: {lines:?}"
+        );
+        assert!(t.retire_reason().is_none(), "{kind}: {:?}", t.retire_reason());
+    }
+    let out = call(&mut t, "run", json!({ "kind": "text" }), env(&[], "unsendable")).await;
+    assert_eq!(out.envelope.json()["result"]["text"], "call 4", "the same instance, its module state kept");
+}
+
 /// `crypto.subtle` work runs off the isolate's thread, where no limit of the call reaches it: a
 /// call that ends with some still running (started, not awaited) retires its instance, so the
 /// work it queued is dropped with the instance's runtime instead of running on after the answer;
