@@ -145,6 +145,8 @@ pub async fn test(args: TestArgs) -> ExitCode {
     };
     let (mut passed, mut failed, mut updated, mut selected_total) = (0usize, 0usize, 0usize, 0usize);
     let mut runs = Vec::new();
+    // Case files whose run could not load the toolkit: Node is asked whether it loads it.
+    let mut not_loaded = Vec::new();
     for file in &files {
         let cases = match read_case_file(file) {
             Ok(c) => c,
@@ -155,16 +157,21 @@ pub async fn test(args: TestArgs) -> ExitCode {
             Ok(_) => return usage(format!("{} is not a JSON array of cases", file.display())),
             Err(e) => return usage(e),
         };
+        let select = |c: &Case| matches_filter(args.filter.as_deref(), file, &c.name);
+        if args.filter.is_some() && !cases.iter().any(select) {
+            // Nothing of this file is asked for: not even its name is printed.
+            continue;
+        }
         let shown = file.display();
         out!("{BOLD}{shown}{BOLD:#}");
         let mut options = InstanceOptions { workspace_root: args.root.clone(), ..InstanceOptions::default() };
         options.limits.call_timeout = timeout;
-        let select = |c: &Case| matches_filter(args.filter.as_deref(), file, &c.name);
         let run = match run_file(&args.toolkit, options, &cases, &select) {
             Ok(run) => run,
             Err(e) => {
                 let selected = cases.iter().filter(|c| select(c)).count();
                 out!("  {RED}FAIL{RED:#}  the toolkit did not load: {e}");
+                not_loaded.push(file.clone());
                 failed += selected.max(1);
                 selected_total += selected;
                 continue;
@@ -264,7 +271,7 @@ pub async fn test(args: TestArgs) -> ExitCode {
         out!("{passed} passed, {failed} failed");
     }
     if let Some(package) = &args.against_node {
-        match against_node(&args.toolkit, package, &runs) {
+        match against_node(&args.toolkit, package, &runs, &not_loaded) {
             Ok(0) => {}
             Ok(_) => status = ExitCode::from(1),
             Err(e) => return usage(e),
@@ -300,8 +307,13 @@ fn node_runner() -> PathBuf {
 }
 
 /// Runs every case file through Node and prints, per case, where Node's answer and
-/// trove-host's differ. Returns how many cases differ.
-fn against_node(toolkit: &Path, package: &Path, runs: &[Ran]) -> Result<usize, String> {
+/// trove-host's differ; for each file in `not_loaded` (trove-host could not load the toolkit
+/// for it), whether Node loads it. Returns how many cases (and such files) differ.
+fn against_node(toolkit: &Path, package: &Path, runs: &[Ran], not_loaded: &[PathBuf]) -> Result<usize, String> {
+    if runs.is_empty() && not_loaded.is_empty() {
+        out!("against Node: nothing to compare (no case file)");
+        return Ok(0);
+    }
     let runner = node_runner();
     let node = std::env::var_os("TROVE_HOST_NODE").unwrap_or_else(|| "node".into());
     let mut command = std::process::Command::new(&node);
@@ -326,6 +338,8 @@ fn against_node(toolkit: &Path, package: &Path, runs: &[Ran]) -> Result<usize, S
         std::fs::write(&copy, serde_json::to_string(&raw).expect("JSON")).map_err(|e| format!("cannot write {}: {e}", copy.display()))?;
         command.arg(copy);
     }
+    // Their cases never ran here: Node gets them as they are written, and only its load matters.
+    command.args(not_loaded);
     let output = command
         .stderr(std::process::Stdio::inherit())
         .output()
@@ -337,8 +351,8 @@ fn against_node(toolkit: &Path, package: &Path, runs: &[Ran]) -> Result<usize, S
     // refuses: read as JSON from JavaScript, each is U+FFFD (review 24).
     let node_run: NodeRun = trove_host_ops::js_json::from_js_json(&String::from_utf8_lossy(&output.stdout))
         .map_err(|e| format!("the Node runner printed something that is not its JSON report: {e}"))?;
-    if node_run.files.len() != runs.len() {
-        return Err(format!("the Node runner reported {} case files, not {}", node_run.files.len(), runs.len()));
+    if node_run.files.len() != runs.len() + not_loaded.len() {
+        return Err(format!("the Node runner reported {} case files, not {}", node_run.files.len(), runs.len() + not_loaded.len()));
     }
     out!("{BOLD}against {} ({}){BOLD:#}  {DIM}expected = trove-host, got = Node{DIM:#}", node_run.package, node_run.runtime);
     let (mut same, mut differ) = (0usize, 0usize);
@@ -359,6 +373,18 @@ fn against_node(toolkit: &Path, package: &Path, runs: &[Ran]) -> Result<usize, S
                 for p in problems {
                     out!("      {p}");
                 }
+            }
+        }
+    }
+    for (file, node_file) in not_loaded.iter().zip(&node_run.files[runs.len()..]) {
+        match &node_file.load_error {
+            Some(error) => {
+                same += 1;
+                out!("  {GREEN}same{GREEN:#}    {}: the toolkit does not load under Node either: {error}", file.display());
+            }
+            None => {
+                differ += 1;
+                out!("  {RED}differ{RED:#}  {}: the toolkit loads under Node", file.display());
             }
         }
     }

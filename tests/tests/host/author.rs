@@ -89,9 +89,12 @@ fn a_broken_case_fails_with_a_diff_and_update_round_trips() {
 
     // --filter runs only the matching cases.
     let name = good[2]["name"].as_str().unwrap();
-    let out = run(&["test", s(&quakefeed), s(&file), "--filter", name]);
+    // A case file with no matching case is not even named (review 28).
+    let unmatched = repo_root().join("toolkits/skyward/tests/examples.json");
+    let out = run(&["test", s(&quakefeed), s(&file), s(&unmatched), "--filter", name]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     assert!(String::from_utf8_lossy(&out.stdout).contains("1 passed, 0 failed"), "{}", text(&out));
+    assert!(!text(&out).contains("skyward"), "{}", text(&out));
 
     // --update rewrites exactly the broken expectations, and then everything passes.
     let out = run(&["test", s(&quakefeed), s(&file), "--update"]);
@@ -484,6 +487,21 @@ fn against_node_agrees_on_the_examples_and_the_corpus_and_reports_an_injected_di
     let shown = text(&out);
     assert_eq!(out.status.code(), Some(0), "{shown}");
     assert!(shown.contains("3 same, 0 differ"), "{shown}");
+
+    // A toolkit both refuse at load (zod cannot describe a date in JSON Schema): the test fails,
+    // and the comparison says Node refuses it too, rather than the Node runner's usage text
+    // (review 28).
+    let refused = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        export default defineToolkit({ id: 'refused', name: 'R', description: 'R.', icon: 'r', version: '1.0.0',\n\
+          tools: [tool({ name: 'when', description: 'W.', input: z.object({ at: z.coerce.date() }), handler: async ({ at }) => at.toISOString() })] });\n";
+    let one = json!([{ "name": "one", "call": call("when", json!({ "at": "2026-01-01" })), "secrets": {}, "now": "2026-01-05T00:00:00Z", "http": [],
+                       "expect": { "ok": true } }]);
+    let refused = scratch_toolkit("node-refuses", &[("extension.ts", refused), ("tests/cases.json", &one.to_string())]);
+    let out = run(&["test", s(&refused), "--against-node", s(&package)]);
+    let shown = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    assert!(shown.contains("the toolkit does not load under Node either") && shown.contains("1 same, 0 differ"), "{shown}");
+    assert!(!shown.contains("usage") && !shown.contains("Node runner"), "{shown}");
 
     // Inject a difference: the stand-in's default user agent, changed.
     let bundle = package.join("toolkit.js");
