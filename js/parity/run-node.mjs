@@ -128,6 +128,15 @@ function parityPlugin({ pkgDir, pkg, linkRoot }) {
           }],
         };
       });
+      // The toolkit's own `console` is not the package's: its lines go to stderr, not into the
+      // case's logs, which hold what the package logs (ctx.log), as trove-host's do (review 28:
+      // a toolkit that used console.log differed on every case).
+      build.onLoad({ filter: /\.(ts|mts|js|mjs)$/ }, async (args) => {
+        if (isInside(args.path, pkgDir) || args.path.split(path.sep).includes("node_modules")) return undefined;
+        const source = readFileSync(args.path, "utf8");
+        const loader = /\.m?ts$/.test(args.path) ? "ts" : "js";
+        return { contents: `const console = globalThis.${TOOLKIT_CONSOLE};\n${source}`, loader };
+      });
       // The toolkit may import only the SDK and relative files (contract section 1); the
       // package itself and its dependencies resolve as Node would.
       build.onResolve({ filter: /^[^./]/ }, (args) => {
@@ -256,7 +265,11 @@ let active = null;
 const realConsole = {};
 const CONSOLE_METHODS = ["log", "info", "warn", "error", "debug"];
 
+/** The `console` toolkit files see (the bundle's plugin points them at it): stderr only. */
+const TOOLKIT_CONSOLE = "__troveParityToolkitConsole";
+
 function installConsole() {
+  globalThis[TOOLKIT_CONSOLE] = new console.Console({ stdout: process.stderr, stderr: process.stderr });
   for (const m of CONSOLE_METHODS) {
     const original = console[m];
     realConsole[m] = original.bind(console);
