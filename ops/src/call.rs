@@ -251,6 +251,7 @@ impl CallState {
             oauth: scope.oauth.clone(),
             shared_tokens: self.env.tokens.clone(),
             secrets: self.secrets(scope),
+            user_id: self.user_id.clone(),
             ledger: self.ledger.clone(),
             budgets: self.env.budgets,
             record_exchanges: self.env.record_exchanges,

@@ -299,6 +299,8 @@ pub struct Egress {
     pub shared_tokens: Option<Arc<dyn TokenStore>>,
     /// Secret reads (for OAuth), recorded and redacted like the toolkit's own.
     pub secrets: SecretAccess,
+    /// The calling user (`ctx.userId`): OAuth tokens are kept per user ([`TokenKey`]).
+    pub user_id: String,
     /// The call's ledger (also holds the call's budget usage).
     pub ledger: Arc<Ledger>,
     /// The call's limits.
@@ -511,22 +513,20 @@ impl Egress {
         unreachable!("the loop returns by the last hop")
     }
 
-    /// A live token for `o`: the client id and the client secret are read every time, since
-    /// tokens are kept per client id and client secret ([`TokenKey`]: a call is handed a token
-    /// only if its own credentials minted it). Looked up in the toolkit's own tokens, then
+    /// A live token for `o`: the client id is read every time (tokens are kept per user and
+    /// client id, [`TokenKey`]); the client secret only when minting. Looked up in the toolkit's own tokens, then
     /// in the shared store when the call has one ([`crate::CallEnv::tokens`]), where one host
     /// mints while the others wait for its token (at most [`MINT_WAIT`]); a host that cannot
     /// get the claim in time, or whose store is unreachable, mints its own.
     async fn token(&self, o: &OAuthClient) -> Result<(TokenKey, String), FetchError> {
         let tool = |message: String, retryable: bool| FetchError::Tool { message, retryable };
         let client_id = self.secrets.require(&o.config.client_id_secret).await.map_err(|e| unreadable(e, tool))?;
-        let client_secret = self.secrets.require(&o.config.client_secret_secret).await.map_err(|e| unreadable(e, tool))?;
-        let key = TokenKey::new(&self.secrets.toolkit, &o.config, &client_id, &client_secret);
+        let key = TokenKey::new(&self.secrets.toolkit, &self.user_id, &o.config, &client_id);
         if let Some((token, _)) = o.cache.get(&key).await {
             return Ok((key, token));
         }
         let Some(shared) = self.shared_tokens.as_deref() else {
-            let (token, lifetime) = self.mint(o, &client_id, &client_secret).await?;
+            let (token, lifetime) = self.mint(o, &client_id).await?;
             o.cache.put(&key, &token, lifetime).await;
             return Ok((key, token));
         };
@@ -553,7 +553,7 @@ impl Egress {
             }
             tokio::time::sleep(MINT_POLL).await;
         };
-        let minted = self.mint(o, &client_id, &client_secret).await;
+        let minted = self.mint(o, &client_id).await;
         if let Ok((token, lifetime)) = &minted {
             o.cache.put(&key, token, *lifetime).await;
             shared.put(&key, token, *lifetime).await;
@@ -566,14 +566,15 @@ impl Egress {
 
     /// Mints a token: `POST tokenUrl` through the egress checks. Returns it and how long to
     /// keep it ([`parse_token_response`]: `expires_in`, default 3600 s, less the margin).
-    async fn mint(&self, o: &OAuthClient, client_id: &str, client_secret: &str) -> Result<(String, Duration), FetchError> {
+    async fn mint(&self, o: &OAuthClient, client_id: &str) -> Result<(String, Duration), FetchError> {
         let tool = |message: String, retryable: bool| FetchError::Tool { message, retryable };
+        let client_secret = self.secrets.require(&o.config.client_secret_secret).await.map_err(|e| unreadable(e, tool))?;
         let url = self.policy.check_url(&o.config.token_url)?;
         if has_credentials(&url) {
             return Err(FetchError::Type(CREDENTIALS_MESSAGE.into()));
         }
         let headers = vec![
-            ("authorization".to_owned(), OAuthClientCredentials::basic_authorization(client_id, client_secret)),
+            ("authorization".to_owned(), OAuthClientCredentials::basic_authorization(client_id, &client_secret)),
             ("content-type".to_owned(), "application/x-www-form-urlencoded".to_owned()),
         ];
         let body = Bytes::from(o.config.form_body());

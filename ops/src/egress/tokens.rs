@@ -11,12 +11,14 @@
 //!   key the operator provides ([`TokenSealer`], `TROVE_HOST_TOKEN_KEY`); Redis keys are HMACs,
 //!   so neither a token nor a client id is ever in Redis in the clear.
 //!
-//! A [`TokenKey`] names one token: the toolkit's namespace, the token URL, the `scope`, the
-//! client id and a digest of the client secret. The namespace is part of it so that a toolkit
-//! that knows another's (often public) client id cannot borrow the token that toolkit's client
-//! secret minted; the client secret's digest, so that a call (another tenant's, under
-//! `serve --platform`) whose secrets name the same client id with another client secret cannot
-//! borrow it either: a token is only handed to a call that could have minted it (review 27).
+//! A [`TokenKey`] names one token: the toolkit's namespace, the calling user, the token URL,
+//! the `scope` and the client id. The namespace is part of it so that a toolkit that knows
+//! another's (often public) client id cannot borrow the token that toolkit's client secret
+//! minted; the user, so that another user (a tenant of `serve --platform`, whose secrets are its
+//! own) who names the same client id with a guessed client secret cannot borrow it either
+//! (review 27). The client secret itself is read only to mint, as the SDK reads it (contract §5:
+//! a call that reuses a token asks the platform for the client id alone), which is why the
+//! user, not the secret, keeps tokens apart.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -30,39 +32,32 @@ use hmac::Mac as _;
 use super::oauth::OAuthClientCredentials;
 use crate::redis_store::RedisStore;
 
-/// One token's identity: whose, from which endpoint, for which scope, client id and client
-/// secret.
+/// One token's identity: whose (toolkit and user), from which endpoint, for which scope and
+/// client id.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TokenKey {
     /// The toolkit's namespace ([`crate::ToolkitScope::namespace`]).
     pub namespace: String,
+    /// The calling user (`ctx.userId`): a user is handed only tokens its own calls minted.
+    pub user_id: String,
     /// The manifest's `auth.tokenUrl`.
     pub token_url: String,
     /// The manifest's `auth.scope` (empty when absent).
     pub scope: String,
     /// The value of the client id secret.
     pub client_id: String,
-    /// SHA-256 of the value of the client secret ([`TokenKey::secret_digest`]): a call is
-    /// handed a kept token only when its own client secret is the one that minted it.
-    pub client_secret_digest: [u8; 32],
 }
 
 impl TokenKey {
-    /// The key of the token that `client_id` and `client_secret` mint for `auth` in `namespace`.
-    pub fn new(namespace: &str, auth: &OAuthClientCredentials, client_id: &str, client_secret: &str) -> Self {
+    /// The key of `client_id`'s token for `auth`, for `user_id`'s calls in `namespace`.
+    pub fn new(namespace: &str, user_id: &str, auth: &OAuthClientCredentials, client_id: &str) -> Self {
         Self {
             namespace: namespace.to_owned(),
+            user_id: user_id.to_owned(),
             token_url: auth.token_url.clone(),
             scope: auth.scope.clone().unwrap_or_default(),
             client_id: client_id.to_owned(),
-            client_secret_digest: Self::secret_digest(client_secret),
         }
-    }
-
-    /// SHA-256 of a client secret's UTF-8 bytes, as [`TokenKey::client_secret_digest`] holds it.
-    pub fn secret_digest(client_secret: &str) -> [u8; 32] {
-        use sha2::Digest as _;
-        sha2::Sha256::digest(client_secret.as_bytes()).into()
     }
 }
 
@@ -173,9 +168,9 @@ impl TokenSealer {
     /// The Redis key of `key`'s token: `trove:oauth:<hex HMAC>`.
     pub fn redis_key(&self, key: &TokenKey) -> String {
         let mut mac = <hmac::Hmac<sha2::Sha256> as hmac::Mac>::new_from_slice(&self.naming).expect("any key length");
-        for part in [key.namespace.as_bytes(), key.token_url.as_bytes(), key.scope.as_bytes(), key.client_id.as_bytes(), &key.client_secret_digest] {
+        for part in [&key.namespace, &key.user_id, &key.token_url, &key.scope, &key.client_id] {
             mac.update(&(part.len() as u64).to_be_bytes());
-            mac.update(part);
+            mac.update(part.as_bytes());
         }
         format!("trove:oauth:{}", hex::encode(mac.finalize().into_bytes()))
     }
@@ -298,10 +293,10 @@ mod tests {
     use super::*;
 
     fn key(ns: &str, client: &str) -> TokenKey {
-        key_with_secret(ns, client, "client-secret")
+        key_of_user(ns, client, "u1")
     }
 
-    fn key_with_secret(ns: &str, client: &str, secret: &str) -> TokenKey {
+    fn key_of_user(ns: &str, client: &str, user: &str) -> TokenKey {
         let auth = OAuthClientCredentials {
             kind: "oauth2_client_credentials".into(),
             token_url: "https://auth.example/token".into(),
@@ -310,7 +305,7 @@ mod tests {
             api_host: "api.example".into(),
             scope: None,
         };
-        TokenKey::new(ns, &auth, client, secret)
+        TokenKey::new(ns, user, &auth, client)
     }
 
     #[test]
@@ -355,12 +350,10 @@ mod tests {
         let k = sealer.redis_key(&key("tk", "client-abc"));
         assert!(k.starts_with("trove:oauth:") && !k.contains("client-abc") && !k.contains("tk"), "{k}");
         assert_ne!(k, sealer.redis_key(&key("other", "client-abc")), "namespaces never share a token");
-        assert_ne!(k, sealer.redis_key(&key_with_secret("tk", "client-abc", "a guess")), "nor do client secrets");
-        assert!(!k.contains(&hex::encode(TokenKey::secret_digest("client-secret"))), "{k}");
+        assert_ne!(k, sealer.redis_key(&key_of_user("tk", "client-abc", "u2")), "nor do users");
         // Length-prefixed parts: moving a character between fields changes the key.
-        let digest = TokenKey::secret_digest("s");
-        let a = TokenKey { namespace: "ab".into(), token_url: "c".into(), scope: String::new(), client_id: "x".into(), client_secret_digest: digest };
-        let b = TokenKey { namespace: "a".into(), token_url: "bc".into(), scope: String::new(), client_id: "x".into(), client_secret_digest: digest };
+        let a = TokenKey { namespace: "ab".into(), user_id: "u".into(), token_url: "c".into(), scope: String::new(), client_id: "x".into() };
+        let b = TokenKey { namespace: "a".into(), user_id: "u".into(), token_url: "bc".into(), scope: String::new(), client_id: "x".into() };
         assert_ne!(sealer.redis_key(&a), sealer.redis_key(&b));
     }
 

@@ -104,11 +104,12 @@ async fn bearer_only_for_api_host() {
     assert_eq!(w.upstream.state.hits("/token"), 1, "the token is cached");
 }
 
-/// A kept token goes only to a call whose own client secret minted it: a call (another
-/// tenant's) that names the same client id with another client secret mints with its own
-/// credentials, which the endpoint then judges, and never gets the other's token (review 27).
+/// A kept token goes only to the user whose call minted it: another user (another tenant under
+/// `serve --platform`, whose secrets are its own) who names the same client id with a guessed
+/// client secret mints with those credentials, which the endpoint then judges, and never gets
+/// the first user's token (review 27). The client secret is still read only to mint.
 #[tokio::test]
-async fn a_token_is_kept_per_client_secret_too() {
+async fn a_token_is_kept_per_user() {
     let w = World::new().await;
     let mut tk = oauth_probe(&w.upstream.url("auth.trove.test", "/token")).await;
     let api = w.upstream.url("api.trove.test", "/api");
@@ -119,11 +120,11 @@ async fn a_token_is_kept_per_client_secret_too() {
     secrets.set("egress-probe", "EGRESS_CLIENT_ID", Some("client-1".into()));
     secrets.set("egress-probe", "EGRESS_CLIENT_SECRET", Some("a guess".into()));
     guessing.secrets = std::sync::Arc::new(secrets);
-    let out = call(&mut tk, guessing, "fetch", json!({ "url": api })).await;
-    assert_eq!(result(&out)["body"], "Bearer t2", "not the token the real secret minted");
+    let out = tk.call(&trove_host::ToolCall::new("fetch", json!({ "url": api }), "mallory"), guessing).await;
+    assert_eq!(result(&out)["body"], "Bearer t2", "not the token the first user's secret minted");
     let basic = |pair: &str| format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(pair));
     assert_eq!(authorization_seen(&w, "/token"), vec![Some(basic("client-1:shh")), Some(basic("client-1:a guess"))]);
-    // The first client's token is still its own.
+    // The first user's token is still its own, reused without reading the client secret.
     let out = call_api(&w, &mut tk, &api).await;
     assert_eq!(result(&out)["body"], "Bearer t1");
     assert_eq!(w.upstream.state.hits("/token"), 2);

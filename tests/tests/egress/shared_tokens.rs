@@ -89,10 +89,10 @@ async fn four_hosts_mint_once_and_remint_once_after_a_401() {
     let sealer = TokenSealer::from_key(&KEY);
     let token_key = TokenKey {
         namespace: "egress-probe".into(),
+        user_id: "u".into(),
         token_url: w.upstream.url("auth.trove.test", "/token"),
         scope: String::new(),
         client_id: "client-1".into(),
-        client_secret_digest: TokenKey::secret_digest("shh"),
     };
     assert_eq!(keys[0], sealer.redis_key(&token_key));
     let stored = redis.get_bytes(0, &keys[0]).expect("the token is stored");
