@@ -9,7 +9,7 @@
 // the snapshot gets the engine's built-ins afresh), the removal of host internals, and the
 // host's functions handed to Rust. Both ways to make an isolate run the same `start`.
 import { core, primordials } from "ext:core/mod.js";
-import { op_trove_console, op_trove_isolate_unsound, op_trove_register_host, op_trove_sdk_exports } from "ext:core/ops";
+import { op_trove_console, op_trove_register_host, op_trove_sdk_exports } from "ext:core/ops";
 import * as sdk from "ext:trove/toolkit.js";
 import { call, describe } from "ext:trove/host.js";
 import { logOpen } from "ext:trove_ops/log.js";
@@ -51,7 +51,7 @@ const registerHost = () => op_trove_register_host((definition, entry) => {
   evaluated = true;
   return describe(definition, entry);
 }, (definition, callJson) => {
-  const context = { __proto__: null, open: true, timers: { __proto__: null }, crypto: 0 };
+  const context = { __proto__: null, open: true, timers: { __proto__: null } };
   WeakSetPrototypeAdd(callContexts, context);
   running = context;
   const previous = core.getAsyncContext();
@@ -66,7 +66,6 @@ const registerHost = () => op_trove_register_host((definition, entry) => {
   running = null;
   if (context === null) return;
   context.open = false;
-  if (context.crypto !== 0) op_trove_isolate_unsound("crypto.subtle work its call started was still running when the call ended");
   const ids = ObjectKeys(context.timers);
   // `+`, not the global Number a toolkit can replace.
   for (let i = 0; i < ids.length; i++) clearTimer(+ids[i]);
@@ -566,27 +565,16 @@ function cryptoScript() {
 // `NotSupportedError` naming the cap. The checked value is the one deno_crypto is handed (read
 // once, as a number), so a getter cannot answer the check and the derivation differently.
 // Every other method deno_crypto runs off the isolate's thread too. Each instance has one thread
-// for such work (runtime/src/worker.rs), and the work a call starts is counted on its context:
-// an instance whose call ended with some still running is retired (the call's end, above), so
-// what it queued is dropped with its runtime instead of running on, unaccounted, after the
-// answer (review 27: 40 derivations kept both cores busy for a minute after a 0.2 s call).
-// Work asked for by a call that has ended (a chain it left waiting) is refused.
+// for such work (runtime/src/worker.rs), so a call that starts many pieces at once takes one
+// core, not all of them; and what an instance has running or queued at once is capped, since
+// none of it can be stopped once started, not even by discarding the instance (review 27: one
+// call's 40 derivations kept both cores busy for a minute after it was answered). At most
+// MAX_PBKDF2_ITERATIONS PBKDF2 iterations and one RSA key generation are outstanding at a time;
+// more is refused with a `NotSupportedError` until earlier work has finished. Code of a call
+// that has ended (a chain it left waiting) cannot start any.
 const OFF_THREAD_CRYPTO = ["encrypt", "decrypt", "sign", "verify", "digest", "wrapKey", "unwrapKey"];
 const { ArrayPrototypePush, PromisePrototypeThen } = primordials;
-function countCryptoWork(context, work) {
-  if (context === null) return;
-  context.crypto += 1;
-  const done = () => {
-    context.crypto -= 1;
-  };
-  // If the toolkit has made `then` unusable (a replaced species), the work is counted as
-  // running for good, and the call's end retires the instance.
-  try {
-    PromisePrototypeThen(work, done, done);
-  } catch {
-    // Counted, never uncounted.
-  }
-}
+const outstanding = { __proto__: null, iterations: 0, rsaKeys: 0 };
 const MAX_PBKDF2_ITERATIONS = 10_000_000;
 const MAX_RSA_MODULUS_BITS = 8192;
 const RSA_NAMES = ["RSASSA-PKCS1-V1_5", "RSA-PSS", "RSA-OAEP"];
@@ -615,6 +603,15 @@ function capCryptoWork(proto) {
   const pbkdf2 = (algorithm) => capped(algorithm, "iterations", ["PBKDF2"], MAX_PBKDF2_ITERATIONS, "PBKDF2 iterations");
   const rsa = (algorithm) => capped(algorithm, "modulusLength", RSA_NAMES, MAX_RSA_MODULUS_BITS, "RSA modulusLength");
   const same = (algorithm) => algorithm;
+  // What a checked algorithm adds to the instance's outstanding work: PBKDF2 iterations, or
+  // one RSA key (a name the checks above wrote as a string of their own).
+  const costOf = (algorithm) => {
+    const name = (typeof algorithm === "object" || typeof algorithm === "function") && algorithm !== null && typeof algorithm.name === "string"
+      ? StringPrototypeToUpperCase(algorithm.name)
+      : "";
+    const iterations = name === "PBKDF2" && typeof algorithm.iterations === "number" && algorithm.iterations > 0 ? algorithm.iterations : 0;
+    return { iterations, rsaKeys: ArrayPrototypeIncludes(RSA_NAMES, name) ? 1 : 0 };
+  };
   const methods = [["deriveBits", pbkdf2], ["deriveKey", pbkdf2], ["generateKey", rsa]];
   for (let i = 0; i < OFF_THREAD_CRYPTO.length; i++) ArrayPrototypePush(methods, [OFF_THREAD_CRYPTO[i], same]);
   for (const [method, check] of new SafeArrayIterator(methods)) {
@@ -623,8 +620,28 @@ function capCryptoWork(proto) {
       async [method](algorithm, ...rest) {
         const context = callContext();
         if (context !== null && !context.open) refuse("crypto.subtle work asked for by a call that has ended");
-        const work = ReflectApply(inner, this, [check(algorithm), ...new SafeArrayIterator(rest)]);
-        countCryptoWork(context, work);
+        const checkedAlgorithm = check(algorithm);
+        const cost = check === same ? { iterations: 0, rsaKeys: 0 } : costOf(checkedAlgorithm);
+        if (cost.iterations > 0 && outstanding.iterations + cost.iterations > MAX_PBKDF2_ITERATIONS) {
+          refuse(`PBKDF2 iterations ${cost.iterations} with ${outstanding.iterations} still running would be over ${MAX_PBKDF2_ITERATIONS}`);
+        }
+        if (cost.rsaKeys > 0 && outstanding.rsaKeys > 0) refuse("an RSA key generation while another is still running");
+        const work = ReflectApply(inner, this, [checkedAlgorithm, ...new SafeArrayIterator(rest)]);
+        if (cost.iterations > 0 || cost.rsaKeys > 0) {
+          outstanding.iterations += cost.iterations;
+          outstanding.rsaKeys += cost.rsaKeys;
+          const done = () => {
+            outstanding.iterations -= cost.iterations;
+            outstanding.rsaKeys -= cost.rsaKeys;
+          };
+          // Settled by the engine, whatever the toolkit did to promises; if it made `then`
+          // unusable (a replaced species), the work stays counted: fewer may start, never more.
+          try {
+            PromisePrototypeThen(work, done, done);
+          } catch {
+            // Counted for good.
+          }
+        }
         return await work;
       },
     }[method];

@@ -214,8 +214,9 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
     // One thread for the blocking work the instance's ops hand off (deno_crypto's digests,
     // derivations and key generation, keyring reads): a toolkit that starts many at once gets
     // them one after another on one core, not on as many threads as tokio allows (512), which
-    // starved every other toolkit of the process (review 27). Work still queued when the
-    // instance is discarded is dropped with its runtime.
+    // starved every other toolkit of the process (review 27). Such work cannot be stopped once
+    // handed off (tokio runs a blocking pool's queue out even as it shuts down), so the
+    // bootstrap also caps how much of the costly kinds an instance has outstanding.
     let rt = match tokio::runtime::Builder::new_current_thread().enable_all().max_blocking_threads(OFF_THREAD_WORKERS).build() {
         Ok(rt) => rt,
         Err(e) => {
