@@ -2,6 +2,7 @@
 
 use crate::locale::{resolve_locale, ResolvedLocale};
 use crate::parts::{self, Part};
+use crate::ms_patterns::MS_PATTERNS;
 use crate::ymd_patterns::YMD_PATTERNS;
 use crate::IntlError;
 use icu_calendar::{AnyCalendarKind, Date, Gregorian};
@@ -197,6 +198,9 @@ pub struct DateTimeFormatter {
     /// For a date with a zone name and no time: ICU4X's date pattern and the locale's
     /// date-time glue to put between it and the zone (see [`zone_glue`]).
     zone_glue: Option<(String, String)>,
+    /// For a minute and/or second without an hour, date or zone: the CLDR pattern to format
+    /// with instead of ICU4X's, which always adds the hour (see [`minute_second_pattern`]).
+    minute_second: Option<String>,
     prefs: DateTimeFormatterPreferences,
     tz: jiff::tz::TimeZone,
     icu_zone: TimeZone,
@@ -322,6 +326,8 @@ impl DateTimeFormatter {
         let mut two_digit_year = false;
         let mut widths = Widths::default();
         let mut numeric_ymd = false;
+        // { minute, second } without an hour: CLDR's `ms` (see [`minute_second_pattern`]).
+        let mut minute_second = None;
         // The component options once ToDateTimeOptions added its defaults.
         let mut filled = DateTimeOptions::default();
         let en_region = |r: &str| {
@@ -467,6 +473,11 @@ impl DateTimeFormatter {
             filled = o.clone();
             numeric_ymd = [&o.year, &o.month, &o.day].iter().all(|v| v.as_deref() == Some("numeric"))
                 && o.weekday.is_none() && o.era.is_none();
+            if [&o.weekday, &o.year, &o.month, &o.day].iter().all(|f| f.is_none()) && !has_hour && o.day_period.is_none() && o.era.is_none() && o.time_zone_name.is_none()
+                && (o.minute.is_some() || o.second.is_some())
+            {
+                minute_second = minute_second_pattern(&icu_locale, o.minute.is_some(), o.second.is_some(), o.fractional_second_digits);
+            }
             widths = Widths {
                 weekday: o.weekday.as_deref().map(|s| text_count(s, 3)),
                 month: o.month.as_deref().filter(|m| !NUM.contains(m)).map(|s| text_count(s, 3)),
@@ -562,7 +573,7 @@ impl DateTimeFormatter {
             two_digit_year: two_digit_year,
             unpad_hour,
         };
-        Ok(DateTimeFormatter { icu, two_digit, fix, widths, date_pattern, zone_glue, prefs, tz, icu_zone, resolved: r })
+        Ok(DateTimeFormatter { icu, two_digit, fix, widths, date_pattern, zone_glue, minute_second, prefs, tz, icu_zone, resolved: r })
     }
 
     /// The options as `resolvedOptions()` reports them.
@@ -608,6 +619,9 @@ impl DateTimeFormatter {
             .with_zone_name_timestamp(ZoneNameTimestamp::from_epoch_seconds(ms.div_euclid(1000)));
         let zdt = ZonedDateTime { date, time, zone };
         let mut out: Vec<Part> = Vec::new();
+        if let Some(parts) = self.minute_second.as_deref().and_then(|pattern| self.format_pattern(pattern, &zdt)) {
+            return Ok(split_fractional_seconds(parts));
+        }
         for (i, icu) in self.icu.iter().enumerate() {
             if i > 0 {
                 parts::push(&mut out, "literal", " ");
@@ -638,7 +652,7 @@ impl DateTimeFormatter {
                 p.value.insert(0, '0');
             }
         }
-        Ok(out)
+        Ok(split_fractional_seconds(out))
     }
 }
 
@@ -687,6 +701,65 @@ fn cldr_ymd(locale: &icu_locale_core::Locale, date_only: &FieldSetBuilder) -> Op
     })?;
     let parent: icu_locale_core::Locale = key.parse().ok()?;
     (icu_pattern(&parent)? == own).then_some((own, cldr))
+}
+
+/// ICU4X writes seconds with their fraction as one `second` part (`07,123`); ECMA-402 (and Node)
+/// has `second`, the separator as a `literal`, and `fractionalSecond` (`07`, `,`, `123`).
+fn split_fractional_seconds(parts: Vec<Part>) -> Vec<Part> {
+    let mut out = Vec::with_capacity(parts.len() + 2);
+    for p in parts {
+        let split = (p.kind == "second").then(|| p.value.find(|c: char| !c.is_numeric())).flatten();
+        let Some(at) = split else {
+            out.push(p);
+            continue;
+        };
+        let rest = &p.value[at..];
+        let digits_from = rest.find(char::is_numeric).unwrap_or(rest.len());
+        out.push(Part::new("second", &p.value[..at]));
+        out.push(Part::new("literal", &rest[..digits_from]));
+        if digits_from < rest.len() {
+            out.push(Part::new("fractionalSecond", &rest[digits_from..]));
+        }
+    }
+    out
+}
+
+/// The pattern ICU4C (so Node) formats a minute and/or second without an hour with: both,
+/// CLDR's `ms` for the locale ([`MS_PATTERNS`]: en `mm:ss`, fi `m.ss`, da `mm.ss`), `mm:ss`
+/// for a locale it does not list; one alone, that field unpadded (`m`, `s`), whatever width
+/// was asked; fractional seconds after the second, behind the locale's decimal separator
+/// (ICU4X's own, from `s.SSS`).
+/// `None` for fractional seconds alone.
+fn minute_second_pattern(locale: &icu_locale_core::Locale, minute: bool, second: bool, fraction: Option<u8>) -> Option<String> {
+    let id = &locale.id;
+    let language = id.language.as_str();
+    let mut keys = Vec::new();
+    if let Some(region) = id.region {
+        keys.push(format!("{language}-{region}"));
+    }
+    if let Some(script) = id.script {
+        keys.push(format!("{language}-{script}"));
+    }
+    keys.push(language.to_string());
+    let ms = keys
+        .iter()
+        .find_map(|k| {
+            let i = MS_PATTERNS.binary_search_by(|(tag, _)| (*tag).cmp(k.as_str())).ok()?;
+            Some(MS_PATTERNS[i].1)
+        })
+        .unwrap_or("mm:ss");
+    let mut pattern = match (minute, second) {
+        (true, true) => ms.to_owned(),
+        (true, false) => "m".to_owned(),
+        (false, true) => "s".to_owned(),
+        (false, false) => return None,
+    };
+    if let (Some(digits), true) = (fraction, second) {
+        // ICU4X reads `s.SSS` as one decimal second and writes the locale's own separator.
+        pattern.push('.');
+        pattern.push_str(&"S".repeat(usize::from(digits.clamp(1, 3))));
+    }
+    Some(pattern)
 }
 
 /// For a date shown with a zone name but no time: ICU4X's date pattern (`date_only`) and the

@@ -61,6 +61,7 @@ mod ext;
 mod locale;
 mod options;
 mod parts;
+mod ms_patterns;
 mod ymd_patterns;
 
 pub mod collator;
