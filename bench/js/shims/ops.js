@@ -301,6 +301,11 @@ export function op_trove_log(level, argsJson) {
   call.logs.push(level, argsJson);
 }
 
+/** A line the host writes for the call (js/host.js: a result JSON cannot carry): to stderr. */
+export function op_trove_console(level, text, _stray) {
+  console.error(`${level}: ${text}`);
+}
+
 /** `ctx.secret(name)`: the value, `null` when declared but unset; rejects for an undeclared name. */
 export async function op_trove_secret(name) {
   if (scope === null || call === null) throw noCall();
