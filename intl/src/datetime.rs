@@ -685,16 +685,7 @@ fn cldr_ymd(locale: &icu_locale_core::Locale, date_only: &FieldSetBuilder) -> Op
         (f.calendar().kind() == AnyCalendarKind::Gregorian).then(|| sample_pattern(&f))
     };
     let own = icu_pattern(locale)?;
-    let id = &locale.id;
-    let language = id.language.as_str();
-    let mut keys = Vec::new();
-    if let Some(region) = id.region {
-        keys.push(format!("{language}-{region}"));
-    }
-    if let Some(script) = id.script {
-        keys.push(format!("{language}-{script}"));
-    }
-    keys.push(language.to_string());
+    let keys = table_keys(locale);
     let (key, cldr) = keys.iter().find_map(|k| {
         let i = YMD_PATTERNS.binary_search_by(|(tag, _)| (*tag).cmp(k.as_str())).ok()?;
         Some(YMD_PATTERNS[i])
@@ -731,16 +722,7 @@ fn split_fractional_seconds(parts: Vec<Part>) -> Vec<Part> {
 /// (ICU4X's own, from `s.SSS`).
 /// `None` for fractional seconds alone.
 fn minute_second_pattern(locale: &icu_locale_core::Locale, minute: bool, second: bool, fraction: Option<u8>) -> Option<String> {
-    let id = &locale.id;
-    let language = id.language.as_str();
-    let mut keys = Vec::new();
-    if let Some(region) = id.region {
-        keys.push(format!("{language}-{region}"));
-    }
-    if let Some(script) = id.script {
-        keys.push(format!("{language}-{script}"));
-    }
-    keys.push(language.to_string());
+    let keys = table_keys(locale);
     let ms = keys
         .iter()
         .find_map(|k| {
@@ -760,6 +742,22 @@ fn minute_second_pattern(locale: &icu_locale_core::Locale, minute: bool, second:
         pattern.push_str(&"S".repeat(usize::from(digits.clamp(1, 3))));
     }
     Some(pattern)
+}
+
+/// The tags a table generated from Node ([`YMD_PATTERNS`], [`MS_PATTERNS`]) is searched by for
+/// `locale`, most specific first: language-region, language-script, language.
+fn table_keys(locale: &icu_locale_core::Locale) -> Vec<String> {
+    let id = &locale.id;
+    let language = id.language.as_str();
+    let mut keys = Vec::new();
+    if let Some(region) = id.region {
+        keys.push(format!("{language}-{region}"));
+    }
+    if let Some(script) = id.script {
+        keys.push(format!("{language}-{script}"));
+    }
+    keys.push(language.to_string());
+    keys
 }
 
 /// For a date shown with a zone name but no time: ICU4X's date pattern (`date_only`) and the
