@@ -385,9 +385,8 @@ const NODE_FORMATTED = { __proto__: null, log: 1, info: 1, debug: 0, warn: 2, er
 const NODE_INSPECT = { __proto__: null, colors: false, quotes: ["'", '"', "`"], depth: 2 };
 // Node's `%d`, `%i`, `%f` and `%s` where deno's differ (review 24: `%d` truncated 1.5 to 1): `%d`
 // is Number(x) (so '42' is 42), `%i` parseInt, `%f` parseFloat, a BigInt shows its `n` and -0
-// its sign. Such an
-// argument is formatted here and handed on under `%s` as a string; the rest is deno's, with the
-// same walk over the format (each `%` takes the next character with it).
+// its sign. Such an argument is formatted here and handed on under `%s` as a string; the rest
+// is deno's, with the same walk over the format (each `%` takes the next character with it).
 const {
   NumberParseFloat,
   NumberParseInt,
@@ -590,12 +589,15 @@ function capCryptoWork(proto) {
     // WebIDL reads any object as the algorithm's dictionary, a function too, and converts its
     // name to a string: a function named `PBKDF2`, or `new String("PBKDF2")`, is PBKDF2.
     if ((typeof algorithm !== "object" && typeof algorithm !== "function") || algorithm === null) return algorithm;
+    // Each member is read once and handed on as an own property, so a getter that answers
+    // `undefined` to the check cannot answer deno_crypto with something else (a name, or a
+    // count over the cap).
     const given = algorithm.name;
-    if (given === undefined) return algorithm;
+    if (given === undefined) return { __proto__: algorithm, name: undefined };
     const name = `${given}`;
     if (!ArrayPrototypeIncludes(names, StringPrototypeToUpperCase(name))) return { __proto__: algorithm, name };
     const raw = algorithm[member];
-    if (raw === undefined) return { __proto__: algorithm, name };
+    if (raw === undefined) return { __proto__: algorithm, name, [member]: undefined };
     const value = +raw;
     if (value > max) refuse(`${what} ${value} is over ${max}`);
     return { __proto__: algorithm, name, [member]: value };

@@ -585,3 +585,31 @@ export default defineToolkit({ id: 'crypto-cap', name: 'C', description: 'd', ve
     assert_eq!(answers[3], "ran", "{answers:?}");
     assert!(t.retire_reason().is_none(), "{:?}", t.retire_reason());
 }
+
+/// The PBKDF2 and RSA caps read each member once and hand that value on: a getter that answers
+/// `undefined` to the check and something else to deno_crypto (a name, a count over the cap) is
+/// refused as a missing member, not derived (found while fixing review 27).
+#[tokio::test(flavor = "current_thread")]
+async fn a_getter_cannot_answer_the_crypto_cap_and_the_derivation_differently() {
+    let dir = toolkit(
+        "crypto-getter",
+        r#"
+export default defineToolkit({ id: 'crypto-getter', name: 'C', description: 'd', version: '1.0.0', icon: 'x',
+  tools: [tool({ name: 'run', description: 'd', input: z.object({}), handler: async () => {
+    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode('pw'), 'PBKDF2', false, ['deriveBits']);
+    const twoFaced = (first: unknown, then: unknown) => { let n = 0; return () => (n++ === 0 ? first : then); };
+    const iterations = { name: 'PBKDF2', hash: 'SHA-256', salt: new Uint8Array(16), get iterations() { return it(); } };
+    const it = twoFaced(undefined, 2_000_000_000);
+    const named = { get name() { return nm(); }, hash: 'SHA-256', salt: new Uint8Array(16), iterations: 2_000_000_000 };
+    const nm = twoFaced(undefined, 'PBKDF2');
+    const outcome = (p: Promise<unknown>) => p.then(() => 'ran', (e) => e.name);
+    return JSON.stringify([await outcome(crypto.subtle.deriveBits(iterations as any, key, 256)), await outcome(crypto.subtle.deriveBits(named as any, key, 256))]);
+  } })] });
+"#,
+    );
+    let mut t = Toolkit::load(&dir).await.unwrap();
+    let started = std::time::Instant::now();
+    let out = call(&mut t, "run", json!({}), env(&[], "crypto-getter")).await;
+    assert_eq!(out.envelope.json()["result"]["text"], r#"["TypeError","TypeError"]"#, "{:?}", out.envelope);
+    assert!(started.elapsed() < Duration::from_secs(10), "nothing was derived: {:?}", started.elapsed());
+}
