@@ -571,16 +571,49 @@ function cryptoScript() {
 // MAX_PBKDF2_ITERATIONS PBKDF2 iterations and one RSA key generation are outstanding at a time;
 // more is refused with a `NotSupportedError` until earlier work has finished. Code of a call
 // that has ended (a chain it left waiting) cannot start any.
-const OFF_THREAD_CRYPTO = ["encrypt", "decrypt", "sign", "verify", "digest", "wrapKey", "unwrapKey"];
+//
+// The data of a digest, signature or cipher is copied out of the isolate's heap when the method
+// is called (deno_crypto's `BufferSource`), where the heap ceiling does not count it: 50 digests
+// of one 32 MiB buffer, started without awaiting, took the process to 880 MB, and more would
+// take every toolkit of the host down with it. So the data an instance has outstanding at once is
+// capped too: MAX_OUTSTANDING_CRYPTO_BYTES, or one piece of any size (its buffer is in the heap,
+// within the ceiling) when nothing else is outstanding. A resizable buffer counts at its maximum
+// length, since a getter that deno_crypto reads before it copies could grow it.
+// The positions of each method's data among the arguments after the first.
+const OFF_THREAD_CRYPTO = [["encrypt", [1]], ["decrypt", [1]], ["sign", [1]], ["verify", [1, 2]], ["digest", [0]],
+  ["wrapKey", []], ["unwrapKey", [0]]];
 const { ArrayPrototypePush, PromisePrototypeThen } = primordials;
-const outstanding = { __proto__: null, iterations: 0, rsaKeys: 0 };
+const outstanding = { __proto__: null, iterations: 0, rsaKeys: 0, bytes: 0 };
+const MAX_OUTSTANDING_CRYPTO_BYTES = 256 * 1024 * 1024;
 const MAX_PBKDF2_ITERATIONS = 10_000_000;
 const MAX_RSA_MODULUS_BITS = 8192;
 const RSA_NAMES = ["RSASSA-PKCS1-V1_5", "RSA-PSS", "RSA-OAEP"];
 function capCryptoWork(proto) {
   // Primordials only: a toolkit that replaced `Array.prototype.includes` or
   // `String.prototype.toUpperCase` would otherwise answer the check itself.
-  const { ArrayPrototypeIncludes, SafeArrayIterator, StringPrototypeToUpperCase } = primordials;
+  const {
+    ArrayBufferIsView, ArrayBufferPrototypeGetByteLength, ArrayBufferPrototypeGetMaxByteLength,
+    ArrayBufferPrototypeGetResizable, ArrayPrototypeIncludes, DataViewPrototypeGetBuffer,
+    DataViewPrototypeGetByteLength, SafeArrayIterator, StringPrototypeToUpperCase, TypedArrayPrototypeGetBuffer,
+    TypedArrayPrototypeGetByteLength, TypedArrayPrototypeGetSymbolToStringTag,
+  } = primordials;
+  // The bytes deno_crypto copies of a BufferSource: 0 for anything else, which it rejects.
+  const bytesOf = (value) => {
+    try {
+      let buffer = value;
+      let length;
+      if (ArrayBufferIsView(value)) {
+        const typed = TypedArrayPrototypeGetSymbolToStringTag(value) !== undefined;
+        buffer = typed ? TypedArrayPrototypeGetBuffer(value) : DataViewPrototypeGetBuffer(value);
+        length = typed ? TypedArrayPrototypeGetByteLength(value) : DataViewPrototypeGetByteLength(value);
+      } else {
+        length = ArrayBufferPrototypeGetByteLength(value);
+      }
+      return ArrayBufferPrototypeGetResizable(buffer) ? ArrayBufferPrototypeGetMaxByteLength(buffer) : length;
+    } catch {
+      return 0;
+    }
+  };
   const refuse = (what) => {
     const { DOMException } = load("ext:deno_web/01_dom_exception.js");
     throw new DOMException(`${what}: this host refuses more (the work runs outside the call's limits)`, "NotSupportedError");
@@ -614,9 +647,9 @@ function capCryptoWork(proto) {
     const iterations = name === "PBKDF2" && typeof algorithm.iterations === "number" && algorithm.iterations > 0 ? algorithm.iterations : 0;
     return { iterations, rsaKeys: ArrayPrototypeIncludes(RSA_NAMES, name) ? 1 : 0 };
   };
-  const methods = [["deriveBits", pbkdf2], ["deriveKey", pbkdf2], ["generateKey", rsa]];
-  for (let i = 0; i < OFF_THREAD_CRYPTO.length; i++) ArrayPrototypePush(methods, [OFF_THREAD_CRYPTO[i], same]);
-  for (const [method, check] of new SafeArrayIterator(methods)) {
+  const methods = [["deriveBits", pbkdf2, []], ["deriveKey", pbkdf2, []], ["generateKey", rsa, []]];
+  for (let i = 0; i < OFF_THREAD_CRYPTO.length; i++) ArrayPrototypePush(methods, [OFF_THREAD_CRYPTO[i][0], same, OFF_THREAD_CRYPTO[i][1]]);
+  for (const [method, check, dataAt] of new SafeArrayIterator(methods)) {
     const inner = proto[method];
     const checked = {
       async [method](algorithm, ...rest) {
@@ -628,13 +661,20 @@ function capCryptoWork(proto) {
           refuse(`PBKDF2 iterations ${cost.iterations} with ${outstanding.iterations} still running would be over ${MAX_PBKDF2_ITERATIONS}`);
         }
         if (cost.rsaKeys > 0 && outstanding.rsaKeys > 0) refuse("an RSA key generation while another is still running");
+        let bytes = 0;
+        for (let i = 0; i < dataAt.length; i++) bytes += bytesOf(rest[dataAt[i]]);
+        if (bytes > 0 && outstanding.bytes > 0 && outstanding.bytes + bytes > MAX_OUTSTANDING_CRYPTO_BYTES) {
+          refuse(`${bytes} bytes of data with ${outstanding.bytes} still outstanding would be over ${MAX_OUTSTANDING_CRYPTO_BYTES}`);
+        }
         const work = ReflectApply(inner, this, [checkedAlgorithm, ...new SafeArrayIterator(rest)]);
-        if (cost.iterations > 0 || cost.rsaKeys > 0) {
+        if (cost.iterations > 0 || cost.rsaKeys > 0 || bytes > 0) {
           outstanding.iterations += cost.iterations;
           outstanding.rsaKeys += cost.rsaKeys;
+          outstanding.bytes += bytes;
           const done = () => {
             outstanding.iterations -= cost.iterations;
             outstanding.rsaKeys -= cost.rsaKeys;
+            outstanding.bytes -= bytes;
           };
           // Settled by the engine, whatever the toolkit did to promises; if it made `then`
           // unusable (a replaced species), the work stays counted: fewer may start, never more.
