@@ -582,7 +582,7 @@ fn compact_affix(s: &str) -> Vec<Part> {
 }
 
 /// Splits affix text into parts: `-`/`−` minusSign, `+` plusSign, `%` percentSign,
-/// whitespace literal, anything else currency.
+/// whitespace and bidi marks literal, anything else currency.
 fn push_affix(out: &mut Vec<Part>, s: &str) {
     let mut run = String::new();
     let mut kind = "";
@@ -591,7 +591,8 @@ fn push_affix(out: &mut Vec<Part>, s: &str) {
             '-' | '\u{2212}' => "minusSign",
             '+' => "plusSign",
             '%' | '\u{066A}' => "percentSign",
-            c if c.is_whitespace() || c == '\u{00A0}' || c == '\u{202F}' || c == '\u{200F}' || c == '\u{200E}' => "literal",
+            // Bidi marks (ar-EG writes its minus sign "\u{061C}-") are literals, as in Node.
+            c if c.is_whitespace() || matches!(c, '\u{00A0}' | '\u{202F}' | '\u{200E}' | '\u{200F}' | '\u{061C}') => "literal",
             _ => "currency",
         };
         if k != kind && !run.is_empty() {
