@@ -23,10 +23,10 @@ function entryOf(definition, entry) {
 }
 
 /**
- * `{ tools, manifest, auth }` as JSON: what the Rust `Toolkit` keeps after loading. (`_entry`,
- * the entry file's name, is not repeated in the error: Rust puts it before the message.)
+ * `{ tools, manifest, auth }` as JSON: what the Rust `Toolkit` keeps after loading. (A thrown
+ * error does not name the entry file: Rust puts it before the message.)
  */
-export function describe(definition, _entry) {
+export function describe(definition) {
   const { tools, manifest, auth } = entryOf(definition, "the entry module");
   return JSONStringify({ tools, manifest, auth: auth ?? null });
 }

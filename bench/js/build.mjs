@@ -67,7 +67,7 @@ function trovePlugin(entry) {
           `import definition from ${JSON.stringify(entry)};`,
           `import { createInstance } from ${JSON.stringify(path.join(shims, "harness.js"))};`,
           `export { prepareEnv } from ${JSON.stringify(path.join(shims, "harness.js"))};`,
-          `export default createInstance(definition, ${JSON.stringify(path.relative(repo, entry))});`,
+          "export default createInstance(definition);",
         ].join("\n"),
       }));
       build.onResolve({ filter: /^@ontrove\/extend(\/toolkit)?$/ }, () => ({ path: TOOLKIT_MODULE }));

@@ -305,7 +305,7 @@ impl ToolkitLoader {
         let (module_type, code) = match requested {
             RequestedModuleType::Json if json => (ModuleType::Json, out.code.clone()),
             RequestedModuleType::Json => {
-                return Err(JsErrorBox::type_error(format!("Cannot import {specifier} with {{ type: 'json' }}: it is not a .json file")))
+                return Err(JsErrorBox::type_error(not_json(specifier.as_str())))
             }
             _ if json => {
                 let text = serde_json::to_string(&out.code).expect("a string is JSON");
@@ -394,7 +394,7 @@ impl ToolkitLoader {
                 let at = format!("{}:{}:{}", path.display(), import.line, import.column);
                 match self.resolve(&import.specifier, specifier.as_str(), ResolutionKind::Import) {
                     Ok(target) if import.json && !is_json(&target) => {
-                        problems.push(format!("{at}: Cannot import \"{}\" with {{ type: 'json' }}: it is not a .json file", import.specifier))
+                        problems.push(format!("{at}: {}", not_json(&format!("\"{}\"", import.specifier))))
                     }
                     Ok(target) => queue.push_back((target, Some(at))),
                     Err(e) => {
@@ -407,6 +407,12 @@ impl ToolkitLoader {
         }
         problems
     }
+}
+
+/// The error for an import `with { type: 'json' }` of `what`, a module that is not a `.json` file
+/// (at load, listed with the graph's other problems; at run time, a `TypeError`).
+fn not_json(what: &str) -> String {
+    format!("Cannot import {what} with {{ type: 'json' }}: it is not a .json file")
 }
 
 /// Whether `specifier` names a `.json` file (a JSON module, whatever the import asked for).

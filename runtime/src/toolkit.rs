@@ -314,7 +314,7 @@ impl Toolkit {
             cpu: cpu_clock.map(|c| (c, limits.cpu_time)),
             cancel: None,
         });
-        let evaluated = tokio::time::timeout(limits.call_timeout, Self::evaluate(&mut runtime, &entry, &entry_url, &shown, &mut phase, &stopped, &graph_problems)).await;
+        let evaluated = tokio::time::timeout(limits.call_timeout, Self::evaluate(&mut runtime, &entry, &entry_url, &mut phase, &stopped, &graph_problems)).await;
         drop(watch);
         let stopped_by = stopped.swap(stop::NONE, Ordering::SeqCst);
         let stop_message = |what: &str| {
@@ -401,7 +401,6 @@ impl Toolkit {
         runtime: &mut JsRuntime,
         entry: &Path,
         entry_url: &deno_core::ModuleSpecifier,
-        shown: &str,
         phase: &mut crate::phase::Phases,
         stopped: &AtomicU8,
         graph_problems: &dyn Fn() -> Vec<String>,
@@ -444,15 +443,14 @@ impl Toolkit {
 
         let functions = runtime.op_state().borrow().borrow::<HostFunctions>().clone();
         let namespace = runtime.get_module_namespace(id).map_err(|e| LoadError::Module(e.to_string()))?;
-        let (definition, name) = {
+        let definition = {
             deno_core::scope!(scope, runtime);
             let ns = v8::Local::new(scope, namespace);
             let key = v8::String::new(scope, "default").expect("string");
             let definition = ns.get(scope, key.into()).unwrap_or_else(|| v8::undefined(scope).into());
-            let name = v8::String::new(scope, shown).expect("string");
-            (v8::Global::new(scope, definition), v8::Global::new(scope, v8::Local::<v8::Value>::from(name)))
+            v8::Global::new(scope, definition)
         };
-        let pending = runtime.call_with_args(&functions.describe, &[definition.clone(), name]);
+        let pending = runtime.call_with_args(&functions.describe, std::slice::from_ref(&definition));
         let described = runtime
             .with_event_loop_promise(pending, PollEventLoopOptions::default())
             .await

@@ -39,8 +39,8 @@ export function prepareEnv({ now, secrets, cassette } = {}) {
 
 const DEFAULT_ENV = prepareEnv();
 
-export function createInstance(definition, entry = "the toolkit") {
-  const { tools, manifest, auth } = JSON.parse(describe(definition, entry));
+export function createInstance(definition) {
+  const { tools, manifest, auth } = JSON.parse(describe(definition));
   bindToolkit(manifest, auth);
   let tail = Promise.resolve();
   let lastCall = null;
