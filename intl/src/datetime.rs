@@ -226,8 +226,9 @@ const WIDTHS: &[&str] = &["narrow", "short", "long"];
 const NUM: &[&str] = &["numeric", "2-digit"];
 const STYLES: &[&str] = &["full", "long", "medium", "short"];
 
-/// Resolves an IANA time zone name (case-insensitive) to (display name, jiff zone).
-/// `UTC`, `Etc/UTC`, `GMT`, `Etc/GMT` and friends resolve to `"UTC"` like ICU does.
+/// Resolves an IANA time zone name (case-insensitive) to (the name Node reports, jiff zone).
+/// `UTC`, `Etc/UTC`, `GMT`, `Etc/GMT` and friends resolve to `"UTC"` like ICU does; a link to
+/// the zone it names.
 pub fn resolve_time_zone(name: &str) -> Result<(String, jiff::tz::TimeZone), IntlError> {
     let upper = name.to_ascii_uppercase();
     if matches!(
@@ -240,26 +241,15 @@ pub fn resolve_time_zone(name: &str) -> Result<(String, jiff::tz::TimeZone), Int
     }
     let invalid = || IntlError::Range(format!("Invalid time zone specified: {name}"));
     let tz = jiff::tz::db().get(name).map_err(|_| invalid())?;
-    let display = tz.iana_name().map(str::to_string).unwrap_or_else(|| name.to_string());
-    // ICU's canonical IDs keep the older spelling of these renamed zones; resolvedOptions()
-    // in Node reports that spelling (e.g. Asia/Kolkata -> Asia/Calcutta).
-    const ICU_CANONICAL: &[(&str, &str)] = &[
-        ("Asia/Kolkata", "Asia/Calcutta"),
-        ("Asia/Kathmandu", "Asia/Katmandu"),
-        ("Asia/Ho_Chi_Minh", "Asia/Saigon"),
-        ("Asia/Yangon", "Asia/Rangoon"),
-        ("Europe/Kyiv", "Europe/Kiev"),
-        ("America/Nuuk", "America/Godthab"),
-        ("Atlantic/Faroe", "Atlantic/Faeroe"),
-        ("Pacific/Chuuk", "Pacific/Truk"),
-        ("Pacific/Pohnpei", "Pacific/Ponape"),
-        ("Pacific/Kanton", "Pacific/Enderbury"),
-    ];
-    let display = ICU_CANONICAL
-        .iter()
-        .find(|(new, _)| new.eq_ignore_ascii_case(&display))
-        .map(|(_, old)| old.to_string())
-        .unwrap_or(display);
+    // The name Node reports: ICU's canonical ID of the zone, so a link names the zone it points
+    // to (`US/Eastern` → `America/New_York`, `EST` → `America/Panama`), in CLDR's older spelling
+    // where Node keeps it (`Asia/Kolkata` → `Asia/Calcutta`).
+    let parsed = icu_time::zone::iana::IanaParserExtended::new().parse(name);
+    let display = if parsed.time_zone == TimeZone::UNKNOWN {
+        tz.iana_name().unwrap_or(name).to_string()
+    } else {
+        crate::supported_values::node_zone_name(parsed.canonical).to_string()
+    };
     Ok((display, tz))
 }
 

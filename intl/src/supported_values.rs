@@ -57,6 +57,12 @@ const UNITS: &str = "acre bit byte celsius centimeter day degree fahrenheit flui
 /// The values of `key` (`calendar`, `collation`, `currency`, `numberingSystem`, `timeZone`,
 /// `unit`), sorted.
 ///
+/// The name Node 20 gives the zone ICU4X calls `canonical` (its IANA name): CLDR's older one where
+/// the two differ (`Asia/Kolkata` → `Asia/Calcutta`).
+pub(crate) fn node_zone_name(canonical: &str) -> &str {
+    NODE_ZONE_NAMES.iter().find(|(icu, _)| *icu == canonical).map_or(canonical, |(_, node)| node)
+}
+
 /// Time zones are one name for each zone CLDR knows, without the `Etc/` and `UTC`-style ones
 /// (Node lists only zones of a place), named as Node 20 names them: CLDR's older names
 /// (`Asia/Calcutta`, `Europe/Kiev`) where ICU4X has IANA's current ones.
@@ -75,7 +81,7 @@ pub fn supported_values_of(key: &str) -> Result<Vec<String>, IntlError> {
                 .iter()
                 .map(|z| z.canonical)
                 .filter(|name| name.contains('/') && !name.starts_with("Etc/"))
-                .map(|name| NODE_ZONE_NAMES.iter().find(|(icu, _)| *icu == name).map_or(name, |(_, node)| node))
+                .map(node_zone_name)
                 .map(str::to_owned)
                 .collect();
             zones.sort_unstable();

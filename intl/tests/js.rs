@@ -57,6 +57,11 @@ fn intl_in_isolate_matches_node() {
         ("new Date(Date.UTC(2026,2,8,9,5)).toLocaleDateString('de-DE', {timeZone:'UTC', year:'numeric', month:'short'})", "März 2026"),
         ("new Date(Date.UTC(2026,2,8,9,5)).toLocaleString('de-DE', {timeZone:'UTC', month:'short', day:'numeric', hour:'numeric', minute:'2-digit'})", "8. März, 9:05"),
         ("new Date(Date.UTC(2026,2,8,9,5)).toLocaleDateString('ru-RU', {timeZone:'UTC', weekday:'narrow'})", "В"),
+        // A link names the zone it points to, in the spelling Node 20 (ICU) reports.
+        (
+            "['US/Eastern','EST','america/new_york','Asia/Kolkata','Asia/Calcutta','Europe/Kyiv','Etc/GMT+5','Etc/UTC','US/Pacific','Japan'].map(z => new Intl.DateTimeFormat('en', {timeZone: z}).resolvedOptions().timeZone).join()",
+            "America/New_York,America/Panama,America/New_York,Asia/Calcutta,Asia/Calcutta,Europe/Kiev,Etc/GMT+5,UTC,America/Los_Angeles,Asia/Tokyo",
+        ),
     ];
     for (code, want) in cases {
         assert_eq!(eval(&mut rt, code), want, "{code}");
