@@ -579,12 +579,21 @@ function cryptoScript() {
 // capped too: MAX_OUTSTANDING_CRYPTO_BYTES, or one piece of any size (its buffer is in the heap,
 // within the ceiling) when nothing else is outstanding. A resizable buffer counts at its maximum
 // length, since a getter that deno_crypto reads before it copies could grow it.
-// The positions of each method's data among the arguments after the first.
-const OFF_THREAD_CRYPTO = [["encrypt", [1]], ["decrypt", [1]], ["sign", [1]], ["verify", [1, 2]], ["digest", [0]],
-  ["wrapKey", []], ["unwrapKey", [0]]];
-const { ArrayPrototypePush, PromisePrototypeThen } = primordials;
+// The buffers of an algorithm's dictionary (an AES-GCM `iv` and `additionalData`, an HKDF
+// `salt` and `info`, …) are copied the same way, so they count too, each read once and handed
+// on as read. A key's material stays outside the heap for as long as the key lives: the keys an
+// instance has imported and not yet dropped may hold at most MAX_RETAINED_KEY_BYTES (or one key
+// of any size when none is held).
+// Per method: its data among the arguments after the first, and its algorithm dictionaries
+// there (the first argument is one, or a key format).
+const OFF_THREAD_CRYPTO = [["encrypt", [1], []], ["decrypt", [1], []], ["sign", [1], []], ["verify", [1, 2], []],
+  ["digest", [0], []], ["wrapKey", [], [2]], ["unwrapKey", [0], [2, 3]]];
+const DICTIONARY_BUFFERS = ["iv", "additionalData", "label", "counter", "salt", "info", "context"];
+const { ArrayPrototypePush, PromisePrototypeThen, SafeFinalizationRegistry } = primordials;
 const outstanding = { __proto__: null, iterations: 0, rsaKeys: 0, bytes: 0 };
 const MAX_OUTSTANDING_CRYPTO_BYTES = 256 * 1024 * 1024;
+const retained = { __proto__: null, bytes: 0, registry: null };
+const MAX_RETAINED_KEY_BYTES = 64 * 1024 * 1024;
 const MAX_PBKDF2_ITERATIONS = 10_000_000;
 const MAX_RSA_MODULUS_BITS = 8192;
 const RSA_NAMES = ["RSASSA-PKCS1-V1_5", "RSA-PSS", "RSA-OAEP"];
@@ -647,9 +656,37 @@ function capCryptoWork(proto) {
     const iterations = name === "PBKDF2" && typeof algorithm.iterations === "number" && algorithm.iterations > 0 ? algorithm.iterations : 0;
     return { iterations, rsaKeys: ArrayPrototypeIncludes(RSA_NAMES, name) ? 1 : 0 };
   };
-  const methods = [["deriveBits", pbkdf2, []], ["deriveKey", pbkdf2, []], ["generateKey", rsa, []]];
-  for (let i = 0; i < OFF_THREAD_CRYPTO.length; i++) ArrayPrototypePush(methods, [OFF_THREAD_CRYPTO[i][0], same, OFF_THREAD_CRYPTO[i][1]]);
-  for (const [method, check, dataAt] of new SafeArrayIterator(methods)) {
+  // A dictionary with each buffer member read once and handed on as read, and their bytes.
+  const withBuffers = (dictionary) => {
+    if ((typeof dictionary !== "object" && typeof dictionary !== "function") || dictionary === null) return [dictionary, 0];
+    let copy = null;
+    let bytes = 0;
+    for (let i = 0; i < DICTIONARY_BUFFERS.length; i++) {
+      const member = DICTIONARY_BUFFERS[i];
+      const value = dictionary[member];
+      if (value === undefined) continue;
+      copy ??= { __proto__: dictionary };
+      copy[member] = value;
+      bytes += bytesOf(value);
+    }
+    return [copy ?? dictionary, bytes];
+  };
+  // A key's material as deno_crypto will hold it: a buffer's bytes, or a JWK's strings (the JWK
+  // read once, as a plain copy, which is what deno_crypto is handed).
+  const keyMaterial = (format, keyData) => {
+    if (format !== "jwk" || typeof keyData !== "object" || keyData === null) return [keyData, bytesOf(keyData)];
+    const copy = { ...keyData };
+    let bytes = 0;
+    for (const key in copy) if (typeof copy[key] === "string") bytes += copy[key].length;
+    return [copy, bytes];
+  };
+  const methods = [["deriveBits", pbkdf2, [], []], ["deriveKey", pbkdf2, [], [1]], ["generateKey", rsa, [], []],
+    ["importKey", same, [], [1]]];
+  for (let i = 0; i < OFF_THREAD_CRYPTO.length; i++) {
+    const [method, dataAt, dictionariesAt] = OFF_THREAD_CRYPTO[i];
+    ArrayPrototypePush(methods, [method, same, dataAt, dictionariesAt]);
+  }
+  for (const [method, check, dataAt, dictionariesAt] of new SafeArrayIterator(methods)) {
     const inner = proto[method];
     const checked = {
       async [method](algorithm, ...rest) {
@@ -661,12 +698,45 @@ function capCryptoWork(proto) {
           refuse(`PBKDF2 iterations ${cost.iterations} with ${outstanding.iterations} still running would be over ${MAX_PBKDF2_ITERATIONS}`);
         }
         if (cost.rsaKeys > 0 && outstanding.rsaKeys > 0) refuse("an RSA key generation while another is still running");
-        let bytes = 0;
-        for (let i = 0; i < dataAt.length; i++) bytes += bytesOf(rest[dataAt[i]]);
+        const [first, firstBytes] = withBuffers(checkedAlgorithm);
+        let bytes = firstBytes;
+        const args = [first, ...new SafeArrayIterator(rest)];
+        for (let i = 0; i < dictionariesAt.length; i++) {
+          const [dictionary, dictionaryBytes] = withBuffers(args[dictionariesAt[i] + 1]);
+          args[dictionariesAt[i] + 1] = dictionary;
+          bytes += dictionaryBytes;
+        }
+        for (let i = 0; i < dataAt.length; i++) bytes += bytesOf(args[dataAt[i] + 1]);
         if (bytes > 0 && outstanding.bytes > 0 && outstanding.bytes + bytes > MAX_OUTSTANDING_CRYPTO_BYTES) {
           refuse(`${bytes} bytes of data with ${outstanding.bytes} still outstanding would be over ${MAX_OUTSTANDING_CRYPTO_BYTES}`);
         }
-        const work = ReflectApply(inner, this, [checkedAlgorithm, ...new SafeArrayIterator(rest)]);
+        let held = 0;
+        if (method === "importKey") {
+          [args[1], held] = keyMaterial(algorithm, args[1]);
+          if (held > 0 && retained.bytes > 0 && retained.bytes + held > MAX_RETAINED_KEY_BYTES) {
+            refuse(`a key of ${held} bytes with ${retained.bytes} bytes of imported keys still held would be over ${MAX_RETAINED_KEY_BYTES}`);
+          }
+        }
+        const work = ReflectApply(inner, this, args);
+        if (held > 0) {
+          // Counted until the key is collected (or at once, if the import fails).
+          retained.bytes += held;
+          retained.registry ??= new SafeFinalizationRegistry((n) => {
+            retained.bytes -= n;
+          });
+          const kept = (key) => {
+            if (typeof key === "object" && key !== null) retained.registry.register(key, held);
+            else retained.bytes -= held;
+          };
+          const failed = () => {
+            retained.bytes -= held;
+          };
+          try {
+            PromisePrototypeThen(work, kept, failed);
+          } catch {
+            // Counted for good.
+          }
+        }
         if (cost.iterations > 0 || cost.rsaKeys > 0 || bytes > 0) {
           outstanding.iterations += cost.iterations;
           outstanding.rsaKeys += cost.rsaKeys;

@@ -602,13 +602,37 @@ export default defineToolkit({ id: 'crypto-bytes', name: 'C', description: 'd', 
     const growable = () => new ArrayBuffer(1, { maxByteLength: 200 << 20 });
     const digest = (data: BufferSource) => outcome(crypto.subtle.digest('SHA-256', data));
     const key = await crypto.subtle.importKey('raw', new Uint8Array(32), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    const aes = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 128 }, false, ['encrypt']);
+    const hkdf = await crypto.subtle.importKey('raw', new Uint8Array(16), 'HKDF', false, ['deriveBits']);
     const first = digest(new Uint8Array(growable()));
     const asView = digest(new DataView(growable()));
     const signed = outcome(crypto.subtle.sign('HMAC', key, growable()));
     const verified = outcome(crypto.subtle.verify('HMAC', key, growable(), new Uint8Array(4)));
     const small = digest(new Uint8Array(1024));
-    const answers = [await first, await asView, await signed, await verified, await small];
+    // Review 29: an algorithm's buffers are copied too (AES-GCM's additionalData, HKDF's salt).
+    const sealed = outcome(crypto.subtle.encrypt({ name: 'AES-GCM', iv: new Uint8Array(12), additionalData: growable() }, aes, new Uint8Array(1)));
+    const derived = outcome(crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: growable(), info: new Uint8Array(0) }, hkdf, 256));
+    const answers = [await first, await asView, await signed, await verified, await small, await sealed, await derived];
     answers.push(await digest(growable()));
+    // A key's material stays outside the heap while the key lives: imported keys held at once
+    // are capped at 64 MiB; a dropped key no longer counts.
+    const held: CryptoKey[] = [];
+    const mib = new Uint8Array(1 << 20);
+    let imported = 0;
+    let refusedKey = '';
+    for (let i = 0; i < 80 && !refusedKey; i++) {
+      try { held.push(await crypto.subtle.importKey('raw', mib, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])); imported++; }
+      catch (e) { refusedKey = `${e.name}`; }
+    }
+    held.length = 0;
+    let again = 0;
+    for (let i = 0; i < 80; i++) {
+      // A dropped key is released once the engine has run its finalizers (a turn later).
+      await new Promise((r) => setTimeout(r, 0));
+      try { await crypto.subtle.importKey('raw', mib, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']); again++; }
+      catch (e) { answers.push(`${e}`); break; }
+    }
+    answers.push(`${imported} ${refusedKey} ${again}`);
     return JSON.stringify(answers);
   } })] });
 "#,
@@ -624,7 +648,15 @@ export default defineToolkit({ id: 'crypto-bytes', name: 'C', description: 'd', 
         assert!(answers[i].starts_with(&refused), "{what}: {answers:?}");
     }
     assert_eq!(answers[4], "ran", "a small digest fits beside the first: {answers:?}");
-    assert_eq!(answers[5], "ran", "once the first has finished: {answers:?}");
+    // Counted with the call's other buffers: AES-GCM's iv (12 bytes) and data (1), beside the
+    // first digest and the small one (1,024).
+    for (i, what, bytes) in [(5, "AES-GCM's additionalData", 209_715_213), (6, "HKDF's salt", 209_715_200)] {
+        let refused = format!("NotSupportedError: {bytes} bytes of data with 209716224 still outstanding would be over 268435456");
+        assert!(answers[i].starts_with(&refused), "{what}: {answers:?}");
+    }
+    assert_eq!(answers[7], "ran", "once the first has finished: {answers:?}");
+    // 63 keys of 1 MiB beside the two small ones: the 64th would be over 64 MiB.
+    assert_eq!(answers[8], "63 NotSupportedError 80", "keys held are capped; dropped keys free it: {answers:?}");
     assert!(t.retire_reason().is_none(), "{:?}", t.retire_reason());
 }
 
