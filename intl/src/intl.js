@@ -218,8 +218,7 @@ DateTimeFormat.prototype = Object.create(Object.prototype, {
     value: function formatRange(a, b) {
       const s = dtfInternal(this, "formatRange");
       const [start, end] = rangeTimes(a, b);
-      const x = op_intl_datetime_format(s.locale, s.opts, s.defaults, start);
-      const y = op_intl_datetime_format(s.locale, s.opts, s.defaults, end);
+      const [x, y] = rangeEnds(s, start, end, (opts, t) => op_intl_datetime_format(s.locale, opts, s.defaults, t));
       return x === y ? x : `${x} \u2013 ${y}`;
     },
   },
@@ -227,14 +226,13 @@ DateTimeFormat.prototype = Object.create(Object.prototype, {
   // two share once: "Jan 3 – 5, 2026"; here "Jan 3, 2026 – Jan 5, 2026").
   formatRangeToParts: {
     configurable: true, writable: true,
-    value: function formatRangeToParts(a, b) {
+    value: { formatRangeToParts(a, b) {
       const s = dtfInternal(this, "formatRangeToParts");
       const [start, end] = rangeTimes(a, b);
-      const x = op_intl_datetime_format_to_parts(s.locale, s.opts, s.defaults, start);
-      const y = op_intl_datetime_format_to_parts(s.locale, s.opts, s.defaults, end);
+      const [x, y] = rangeEnds(s, start, end, (opts, t) => op_intl_datetime_format_to_parts(s.locale, opts, s.defaults, t));
       if (partsText(x) === partsText(y)) return withSource(x, "shared");
       return [...withSource(x, "startRange"), { type: "literal", value: " \u2013 ", source: "shared" }, ...withSource(y, "endRange")];
-    },
+    } }.formatRangeToParts,
   },
   resolvedOptions: {
     configurable: true, writable: true,
@@ -251,12 +249,41 @@ DateTimeFormat.supportedLocalesOf = function supportedLocalesOf(locales) {
 /** A range's two dates as time values: Node's errors for a missing (TypeError) or invalid date. */
 function rangeTimes(a, b) {
   if (a === undefined || b === undefined) throw new TypeError("Invalid time value");
+  if (typeof a === "bigint" || typeof b === "bigint") throw new TypeError("Cannot convert a BigInt value to a number");
   const start = Number(a);
   const end = Number(b);
   if (!Number.isFinite(start) || !Number.isFinite(end) || Math.abs(start) > 8.64e15 || Math.abs(end) > 8.64e15) {
     throw new RangeError("Invalid time value");
   }
   return [start, end];
+}
+
+const DATE_FIELDS = ["weekday", "era", "year", "month", "day", "dateStyle"];
+
+/**
+ * A date range's two ends, formatted by `format(optionsJson, time)`. When the options show only
+ * the time and the two ends fall on different days, each end is written with its date (Node:
+ * "1/3/2026, 10:00 AM – 1/5/2026, 10:00 AM", not one "10:00 AM").
+ */
+function rangeEnds(s, start, end, format) {
+  const x = format(s.opts, start);
+  const y = format(s.opts, end);
+  const text = (v) => (typeof v === "string" ? v : partsText(v));
+  if (text(x) !== text(y)) return [x, y];
+  const opts = JSON.parse(s.opts);
+  if (DATE_FIELDS.some((k) => opts[k] !== undefined)) return [x, y];
+  const dayOpts = JSONStringify({ timeZone: s.resolved.timeZone, year: "numeric", month: "numeric", day: "numeric" });
+  const dayOf = (t) => op_intl_datetime_format("en", dayOpts, "date", t);
+  if (dayOf(start) === dayOf(end)) return [x, y];
+  const withDate = { ...opts, year: "numeric", month: "numeric", day: "numeric" };
+  if (opts.timeStyle !== undefined) {
+    delete withDate.timeStyle;
+    withDate.hour = "numeric";
+    withDate.minute = "2-digit";
+    if (opts.timeStyle !== "short") withDate.second = "2-digit";
+  }
+  const dated = JSONStringify(withDate);
+  return [format(dated, start), format(dated, end)];
 }
 
 function partsText(parts) {
@@ -472,6 +499,15 @@ function approximatelyParts(s, parts, approximately) {
   return [...head, sign, ...negative.slice(minus + 1, core(negative)), ...parts.slice(core(parts))];
 }
 
+/** Whether a range's end (a Number, BigInt or decimal string) is below zero, or -0. */
+function negative(v) {
+  if (typeof v === "bigint") return v < 0n;
+  const digits = exactDigits(v);
+  if (digits !== null) return digits[0] === "-";
+  const n = numberValue(v);
+  return n < 0 || Object.is(n, -0);
+}
+
 /** ECMA-402's PartitionNumberRangePattern, with ICU's collapsing (above). */
 function numberRangeParts(s, start, end) {
   if (start === undefined) throw new TypeError("Invalid start : undefined");
@@ -484,7 +520,11 @@ function numberRangeParts(s, start, end) {
   const px = numberParts(s, x);
   const py = numberParts(s, y);
   const [separator, approximately] = rangeSymbols(s.resolved.locale);
-  if (partsText(px) === partsText(py)) return withSource(approximatelyParts(s, px, approximately), "shared");
+  // Alike means the same rounded number, sign included (ICU compares the numbers, not the text:
+  // -5 and 5 with signDisplay "never" are "5–5").
+  if (partsText(px) === partsText(py) && negative(x) === negative(y)) {
+    return withSource(approximatelyParts(s, px, approximately), "shared");
+  }
   const a = rangeSide(px, s.resolved);
   const b = rangeSide(py, s.resolved);
   const length = (list) => [...partsText(list)].length;
@@ -545,15 +585,15 @@ NumberFormat.prototype = Object.create(Object.prototype, {
   },
   formatRange: {
     configurable: true, writable: true,
-    value: function formatRange(start, end) {
+    value: { formatRange(start, end) {
       return partsText(numberRangeParts(nfInternal(this, "formatRange"), start, end));
-    },
+    } }.formatRange,
   },
   formatRangeToParts: {
     configurable: true, writable: true,
-    value: function formatRangeToParts(start, end) {
+    value: { formatRangeToParts(start, end) {
       return numberRangeParts(nfInternal(this, "formatRangeToParts"), start, end);
-    },
+    } }.formatRangeToParts,
   },
   resolvedOptions: {
     configurable: true, writable: true,

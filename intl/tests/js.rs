@@ -107,8 +107,18 @@ fn number_ranges_match_node() {
         ("[Intl.NumberFormat.prototype.formatRange.length, Intl.NumberFormat.prototype.formatRangeToParts.length, Intl.DateTimeFormat.prototype.formatRangeToParts.length].join()", "2,2,2"),
         ("JSON.stringify(new Intl.DateTimeFormat('en', {dateStyle: 'medium', timeZone: 'UTC'}).formatRangeToParts(0, 0).map(p => p.source))",
          r#"["shared","shared","shared","shared","shared"]"#),
-        ("[[undefined, 0], [NaN, 0]].map(([a, b]) => { try { return new Intl.DateTimeFormat('en').formatRangeToParts(a, b); } catch (e) { return `${e.name}: ${e.message}`; } }).join('|')",
-         "TypeError: Invalid time value|RangeError: Invalid time value"),
+        ("[[undefined, 0], [NaN, 0], [1n, 2n]].map(([a, b]) => { try { return new Intl.DateTimeFormat('en').formatRangeToParts(a, b); } catch (e) { return `${e.name}: ${e.message}`; } }).join('|')",
+         "TypeError: Invalid time value|RangeError: Invalid time value|TypeError: Cannot convert a BigInt value to a number"),
+        // Review 29: ends on different days keep their dates when only the time shows; ends
+        // that differ only below what shows are one; the sign counts in "alike".
+        ("['timeStyle', 'hour'].map(k => new Intl.DateTimeFormat('en-US', {[k]: k === 'hour' ? 'numeric' : 'short', timeZone: 'UTC'}).formatRange(Date.UTC(2026,0,3,10), Date.UTC(2026,0,5,10))).join('|')",
+         "1/3/2026, 10:00 AM – 1/5/2026, 10:00 AM|1/3/2026, 10 AM – 1/5/2026, 10 AM"),
+        ("new Intl.DateTimeFormat('de-DE', {timeStyle: 'short', timeZone: 'UTC'}).formatRange(Date.UTC(2026,0,3,10), Date.UTC(2026,0,5,10)) + '|' + new Intl.DateTimeFormat('en-US', {hour: 'numeric', timeZone: 'UTC'}).formatRange(Date.UTC(2026,0,3,10), Date.UTC(2026,0,3,10,30))",
+         "3.1.2026, 10:00 – 5.1.2026, 10:00|10 AM"),
+        ("new Intl.NumberFormat('en', {signDisplay: 'never'}).formatRange(-5, 5) + '|' + new Intl.NumberFormat('en', {signDisplay: 'exceptZero', maximumFractionDigits: 0}).formatRange(-0.4, 0.4) + '|' + new Intl.NumberFormat('en').formatRange(-0, -0)",
+         "5–5|0–0|~-0"),
+        ("[Intl.NumberFormat.prototype.formatRange, Intl.NumberFormat.prototype.formatRangeToParts, Intl.DateTimeFormat.prototype.formatRangeToParts].map(f => f.hasOwnProperty('prototype')).join()",
+         "false,false,false"),
     ];
     for (code, want) in cases {
         assert_eq!(eval(&mut rt, code), want, "{code}");
