@@ -604,7 +604,7 @@ function capCryptoWork(proto) {
     ArrayBufferIsView, ArrayBufferPrototypeGetByteLength, ArrayBufferPrototypeGetMaxByteLength,
     ArrayBufferPrototypeGetResizable, ArrayPrototypeIncludes, DataViewPrototypeGetBuffer,
     DataViewPrototypeGetByteLength, SafeArrayIterator, StringPrototypeToUpperCase, TypedArrayPrototypeGetBuffer,
-    TypedArrayPrototypeGetByteLength, TypedArrayPrototypeGetSymbolToStringTag,
+    ArrayIsArray, TypedArrayPrototypeGetByteLength, TypedArrayPrototypeGetSymbolToStringTag,
   } = primordials;
   // The bytes deno_crypto copies of a BufferSource: 0 for anything else, which it rejects.
   const bytesOf = (value) => {
@@ -673,11 +673,20 @@ function capCryptoWork(proto) {
   };
   // A key's material as deno_crypto will hold it: a buffer's bytes, or a JWK's strings (the JWK
   // read once, as a plain copy, which is what deno_crypto is handed).
+  // Each member that WebIDL reads as a string is converted here, once, so what is counted is
+  // what deno_crypto holds (a `k` whose toString answers a long string counts that string).
   const keyMaterial = (format, keyData) => {
     if (format !== "jwk" || typeof keyData !== "object" || keyData === null) return [keyData, bytesOf(keyData)];
     const copy = { ...keyData };
+    const keys = ObjectKeys(copy);
     let bytes = 0;
-    for (const key in copy) if (typeof copy[key] === "string") bytes += copy[key].length;
+    for (let i = 0; i < keys.length; i++) {
+      const value = copy[keys[i]];
+      if (value === undefined || value === null || typeof value === "boolean" || ArrayIsArray(value)) continue;
+      const text = typeof value === "string" ? value : `${value}`;
+      copy[keys[i]] = text;
+      bytes += text.length;
+    }
     return [copy, bytes];
   };
   const methods = [["deriveBits", pbkdf2, [], []], ["deriveKey", pbkdf2, [], [1]], ["generateKey", rsa, [], []],
@@ -712,7 +721,9 @@ function capCryptoWork(proto) {
         }
         let held = 0;
         if (method === "importKey") {
-          [args[1], held] = keyMaterial(algorithm, args[1]);
+          // The format, read once as WebIDL reads it (a string), decides how the key data counts.
+          args[0] = typeof algorithm === "string" ? algorithm : `${algorithm}`;
+          [args[1], held] = keyMaterial(args[0], args[1]);
           if (held > 0 && retained.bytes > 0 && retained.bytes + held > MAX_RETAINED_KEY_BYTES) {
             refuse(`a key of ${held} bytes with ${retained.bytes} bytes of imported keys still held would be over ${MAX_RETAINED_KEY_BYTES}`);
           }
