@@ -535,6 +535,7 @@ deno_core::extension!(
     ],
     esm_entry_point = "ext:trove_intl/intl.js",
     esm = [dir "src", "intl.js"],
-    // Loaded on first use (intl.js): most toolkits never compare, segment or build a Locale.
-    lazy_loaded_esm = [dir "src", "collator.js", "segmenter.js", "locale_class.js"],
+    // Loaded on first use (intl.js): most toolkits never compare, segment, build a Locale or
+    // format a range.
+    lazy_loaded_esm = [dir "src", "collator.js", "locale_class.js", "ranges.js", "segmenter.js"],
 );

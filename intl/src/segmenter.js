@@ -42,7 +42,7 @@ const SegmentsPrototype = Object.create(Object.prototype, {
     configurable: true, writable: true,
     value: function containing(index) {
       const s = segmentsState.get(this);
-      if (!s) throw new TypeError("Method %Segments.prototype%.containing called on incompatible receiver");
+      if (!s) throw new TypeError(`Method %Segments.prototype%.containing called on incompatible receiver ${receiverName(this)}`);
       const n = Math.trunc(Number(index)) || 0;
       if (n < 0 || n >= s.input.length) return undefined;
       const breaks = segmentBreaks(s);
@@ -60,7 +60,8 @@ const SegmentsPrototype = Object.create(Object.prototype, {
     configurable: true, writable: true,
     value: { [Symbol.iterator]() {
       const s = segmentsState.get(this);
-      if (!s) throw new TypeError("Method %Segments.prototype%[@@iterator] called on incompatible receiver");
+      // V8's own spelling, which Node prints.
+      if (!s) throw new TypeError(`Method %SegmentIsPrototype%[@@iterator] called on incompatible receiver ${receiverName(this)}`);
       const it = Object.create(SegmentIteratorPrototype);
       segmentIteratorState.set(it, { segments: s, next: 0 });
       return it;
@@ -73,7 +74,7 @@ const SegmentIteratorPrototype = Object.create(IteratorPrototype, {
     configurable: true, writable: true,
     value: function next() {
       const st = segmentIteratorState.get(this);
-      if (!st) throw new TypeError("Method %SegmentIterator.prototype%.next called on incompatible receiver");
+      if (!st) throw new TypeError(`Method %SegmentIterator.prototype%.next called on incompatible receiver ${receiverName(this)}`);
       if (st.next >= segmentBreaks(st.segments).length) return { value: undefined, done: true };
       return { value: segmentData(st.segments, st.next++), done: false };
     },
