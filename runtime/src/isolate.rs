@@ -23,9 +23,10 @@ deno_core::extension!(
     ops = [op_trove_register_host, op_trove_isolate_unsound, op_trove_sdk_exports, op_trove_is_tool_name, op_trove_request_body_check],
     esm_entry_point = "ext:trove/bootstrap.js",
     esm = [dir "../js", "bootstrap.js", "node20.js", "toolkit.js", "host.js", "vendor/zod.js"],
-    // zod's message locales other than English, loaded when a toolkit first calls one
-    // (`z.locales.de()`, see js/build-zod.mjs).
-    lazy_loaded_esm = [dir "../js", "vendor/zod-locales.js"],
+    // Loaded on first use: the caps on crypto.subtle's work, with deno_crypto's script
+    // (js/bootstrap.js `cryptoScript`); zod's message locales other than English, when a toolkit
+    // first calls one (`z.locales.de()`, see js/build-zod.mjs).
+    lazy_loaded_esm = [dir "../js", "crypto_limits.js", "vendor/zod-locales.js"],
     docs = "The isolate's bootstrap (web globals) and the @ontrove/extend/toolkit module."
 );
 

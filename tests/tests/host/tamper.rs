@@ -589,8 +589,9 @@ export default defineToolkit({ id: 'crypto-cap', name: 'C', description: 'd', ve
 /// The data of digests, signatures and ciphers is copied out of the heap, where the heap ceiling
 /// does not count it, so what an instance has outstanding is capped (256 MiB, or one piece of any
 /// size): 50 digests of a 32 MiB buffer, started at once, took the process to 880 MB before the
-/// cap. A resizable buffer counts at its maximum length (a getter deno_crypto reads before it
-/// copies could grow it), which lets this test reach the cap with one-byte buffers.
+/// cap. A resizable buffer counts at its length, and is handed on as a copy (a getter deno_crypto
+/// reads before it copies could grow it): one that may grow to 200 MiB is not refused beside
+/// 130 MiB (review 29, 05).
 #[tokio::test(flavor = "current_thread")]
 async fn outstanding_crypto_data_is_capped_per_instance() {
     let dir = toolkit(
@@ -599,21 +600,29 @@ async fn outstanding_crypto_data_is_capped_per_instance() {
 export default defineToolkit({ id: 'crypto-bytes', name: 'C', description: 'd', version: '1.0.0', icon: 'x',
   tools: [tool({ name: 'run', description: 'd', input: z.object({}), handler: async () => {
     const outcome = (p: Promise<unknown>) => p.then(() => 'ran', (e) => `${e.name}: ${e.message}`);
-    const growable = () => new ArrayBuffer(1, { maxByteLength: 200 << 20 });
+    const big = new Uint8Array(130 << 20);
     const digest = (data: BufferSource) => outcome(crypto.subtle.digest('SHA-256', data));
     const key = await crypto.subtle.importKey('raw', new Uint8Array(32), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     const aes = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 128 }, false, ['encrypt']);
     const hkdf = await crypto.subtle.importKey('raw', new Uint8Array(16), 'HKDF', false, ['deriveBits']);
-    const first = digest(new Uint8Array(growable()));
-    const asView = digest(new DataView(growable()));
-    const signed = outcome(crypto.subtle.sign('HMAC', key, growable()));
-    const verified = outcome(crypto.subtle.verify('HMAC', key, growable(), new Uint8Array(4)));
+    const first = digest(big);
+    const asView = digest(new DataView(big.buffer));
+    const signed = outcome(crypto.subtle.sign('HMAC', key, big));
+    const verified = outcome(crypto.subtle.verify('HMAC', key, big, new Uint8Array(4)));
     const small = digest(new Uint8Array(1024));
     // Review 29: an algorithm's buffers are copied too (AES-GCM's additionalData, HKDF's salt).
-    const sealed = outcome(crypto.subtle.encrypt({ name: 'AES-GCM', iv: new Uint8Array(12), additionalData: growable() }, aes, new Uint8Array(1)));
-    const derived = outcome(crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: growable(), info: new Uint8Array(0) }, hkdf, 256));
+    const sealed = outcome(crypto.subtle.encrypt({ name: 'AES-GCM', iv: new Uint8Array(12), additionalData: big }, aes, new Uint8Array(1)));
+    const derived = outcome(crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: big.buffer, info: new Uint8Array(0) }, hkdf, 256));
+    // A buffer that may grow to 200 MiB counts at the 16 bytes it has (review 29, 05); its digest
+    // is of those bytes.
+    const growable = new ArrayBuffer(16, { maxByteLength: 200 << 20 });
+    new Uint8Array(growable).fill(7);
+    const grown = crypto.subtle.digest('SHA-256', new Uint8Array(growable)).then(async (d) => {
+      const want = await crypto.subtle.digest('SHA-256', new Uint8Array(16).fill(7));
+      return new Uint8Array(d).join() === new Uint8Array(want).join() ? 'ran' : 'wrong digest';
+    }, (e) => `${e.name}: ${e.message}`);
     const answers = [await first, await asView, await signed, await verified, await small, await sealed, await derived];
-    answers.push(await digest(growable()));
+    answers.push(await grown);
     // A key's material stays outside the heap while the key lives: imported keys held at once
     // are capped at 64 MiB; a dropped key no longer counts.
     const held: CryptoKey[] = [];
@@ -643,18 +652,18 @@ export default defineToolkit({ id: 'crypto-bytes', name: 'C', description: 'd', 
     let answers: Vec<String> = serde_json::from_str(&text).unwrap_or_else(|_| panic!("{:?}", out.envelope));
     assert_eq!(answers[0], "ran", "{answers:?}");
     // verify counts its signature and its data (4 bytes).
-    for (i, what, bytes) in [(1, "a DataView", 209_715_200), (2, "sign's data", 209_715_200), (3, "verify's signature", 209_715_204)] {
-        let refused = format!("NotSupportedError: {bytes} bytes of data with 209715200 still outstanding would be over 268435456");
+    for (i, what, bytes) in [(1, "a DataView", 136_314_880), (2, "sign's data", 136_314_880), (3, "verify's signature", 136_314_884)] {
+        let refused = format!("NotSupportedError: {bytes} bytes of data with 136314880 still outstanding would be over 268435456");
         assert!(answers[i].starts_with(&refused), "{what}: {answers:?}");
     }
     assert_eq!(answers[4], "ran", "a small digest fits beside the first: {answers:?}");
     // Counted with the call's other buffers: AES-GCM's iv (12 bytes) and data (1), beside the
     // first digest and the small one (1,024).
-    for (i, what, bytes) in [(5, "AES-GCM's additionalData", 209_715_213), (6, "HKDF's salt", 209_715_200)] {
-        let refused = format!("NotSupportedError: {bytes} bytes of data with 209716224 still outstanding would be over 268435456");
+    for (i, what, bytes) in [(5, "AES-GCM's additionalData", 136_314_893), (6, "HKDF's salt", 136_314_880)] {
+        let refused = format!("NotSupportedError: {bytes} bytes of data with 136315904 still outstanding would be over 268435456");
         assert!(answers[i].starts_with(&refused), "{what}: {answers:?}");
     }
-    assert_eq!(answers[7], "ran", "once the first has finished: {answers:?}");
+    assert_eq!(answers[7], "ran", "a growable buffer counts at its length, and is digested as it is: {answers:?}");
     // 63 keys of 1 MiB beside the two small ones: the 64th would be over 64 MiB.
     assert_eq!(answers[8], "63 NotSupportedError 80", "keys held are capped; dropped keys free it: {answers:?}");
     assert!(t.retire_reason().is_none(), "{:?}", t.retire_reason());
