@@ -61,7 +61,10 @@ const RSA_NAMES = ["RSASSA-PKCS1-V1_5", "RSA-PSS", "RSA-OAEP"];
  */
 export function capCryptoWork(proto, callContext) {
   // Primordials only: a toolkit that replaced `Array.prototype.includes` or
-  // `String.prototype.toUpperCase` would otherwise answer the check itself.
+  // `String.prototype.toUpperCase` would otherwise answer the check itself. And no array
+  // destructuring or spread of a plain array: both run `Array.prototype[Symbol.iterator]`, which
+  // a toolkit may have replaced before its first use of crypto (when this runs), to hand the
+  // caps a count of 0 or a check that passes anything.
   const {
     ArrayBufferIsView, ArrayBufferPrototypeGetByteLength,
     ArrayBufferPrototypeGetResizable, ArrayPrototypeIncludes, DataViewPrototypeGetBuffer,
@@ -138,9 +141,9 @@ export function capCryptoWork(proto, callContext) {
       const value = dictionary[member];
       if (value === undefined) continue;
       copy ??= { __proto__: dictionary };
-      const [handed, size] = measured(value);
-      copy[member] = handed;
-      bytes += size;
+      const read = measured(value);
+      copy[member] = read[0];
+      bytes += read[1];
     }
     return [copy ?? dictionary, bytes];
   };
@@ -165,10 +168,14 @@ export function capCryptoWork(proto, callContext) {
   const methods = [["deriveBits", pbkdf2, [], []], ["deriveKey", pbkdf2, [], [1]], ["generateKey", rsa, [], []],
     ["importKey", same, [], [1]]];
   for (let i = 0; i < OFF_THREAD_CRYPTO.length; i++) {
-    const [method, dataAt, dictionariesAt] = OFF_THREAD_CRYPTO[i];
-    ArrayPrototypePush(methods, [method, same, dataAt, dictionariesAt]);
+    const entry = OFF_THREAD_CRYPTO[i];
+    ArrayPrototypePush(methods, [entry[0], same, entry[1], entry[2]]);
   }
-  for (const [method, check, dataAt, dictionariesAt] of new SafeArrayIterator(methods)) {
+  for (let m = 0; m < methods.length; m++) {
+    const method = methods[m][0];
+    const check = methods[m][1];
+    const dataAt = methods[m][2];
+    const dictionariesAt = methods[m][3];
     const inner = proto[method];
     const checked = {
       async [method](algorithm, ...rest) {
@@ -180,20 +187,20 @@ export function capCryptoWork(proto, callContext) {
           refuse(`PBKDF2 iterations ${cost.iterations} with ${outstanding.iterations} still running would be over ${MAX_PBKDF2_ITERATIONS}`);
         }
         if (cost.rsaKeys > 0 && outstanding.rsaKeys > 0) refuse("an RSA key generation while another is still running");
-        const [first, firstBytes] = withBuffers(checkedAlgorithm);
-        let bytes = firstBytes;
-        const args = [first, ...new SafeArrayIterator(rest)];
+        const withFirst = withBuffers(checkedAlgorithm);
+        let bytes = withFirst[1];
+        const args = [withFirst[0], ...new SafeArrayIterator(rest)];
         for (let i = 0; i < dictionariesAt.length; i++) {
-          const [dictionary, dictionaryBytes] = withBuffers(args[dictionariesAt[i] + 1]);
-          args[dictionariesAt[i] + 1] = dictionary;
-          bytes += dictionaryBytes;
+          const dictionary = withBuffers(args[dictionariesAt[i] + 1]);
+          args[dictionariesAt[i] + 1] = dictionary[0];
+          bytes += dictionary[1];
         }
         for (let i = 0; i < dataAt.length; i++) {
           const at = dataAt[i] + 1;
           if (at >= args.length) continue;
-          const [handed, size] = measured(args[at]);
-          args[at] = handed;
-          bytes += size;
+          const read = measured(args[at]);
+          args[at] = read[0];
+          bytes += read[1];
         }
         if (bytes > 0 && outstanding.bytes > 0 && outstanding.bytes + bytes > MAX_OUTSTANDING_CRYPTO_BYTES) {
           refuse(`${bytes} bytes of data with ${outstanding.bytes} still outstanding would be over ${MAX_OUTSTANDING_CRYPTO_BYTES}`);
@@ -202,7 +209,9 @@ export function capCryptoWork(proto, callContext) {
         if (method === "importKey") {
           // The format, read once as WebIDL reads it (a string), decides how the key data counts.
           args[0] = typeof algorithm === "string" ? algorithm : `${algorithm}`;
-          [args[1], held] = keyMaterial(args[0], args[1]);
+          const material = keyMaterial(args[0], args[1]);
+          args[1] = material[0];
+          held = material[1];
           if (held > 0 && retained.bytes > 0 && retained.bytes + held > MAX_RETAINED_KEY_BYTES) {
             refuse(`a key of ${held} bytes with ${retained.bytes} bytes of imported keys still held would be over ${MAX_RETAINED_KEY_BYTES}`);
           }

@@ -113,8 +113,10 @@ function declarationTexts(config) {
 
 /** Every manifest-level problem of `config`, in declaration order (reported together): Rust's, then `tools`. */
 function manifestProblems(config) {
-  const [keys, texts] = declarationTexts(config);
-  const problems = op_trove_declaration_problems(keys, texts);
+  // Indexed, not destructured: destructuring runs `Array.prototype[Symbol.iterator]`, which the
+  // toolkit's own module may have replaced before it calls defineToolkit.
+  const declared = declarationTexts(config);
+  const problems = op_trove_declaration_problems(declared[0], declared[1]);
   if (!ArrayIsArray(config.tools) || config.tools.length === 0) ArrayPrototypePush(problems, "tools must be a non-empty array");
   return problems;
 }

@@ -669,6 +669,52 @@ export default defineToolkit({ id: 'crypto-bytes', name: 'C', description: 'd', 
     assert!(t.retire_reason().is_none(), "{:?}", t.retire_reason());
 }
 
+/// The crypto caps never destructure or spread a plain array: both run
+/// `Array.prototype[Symbol.iterator]`, which a toolkit can replace. Before, one replaced around its
+/// first read of `crypto` (when the caps are installed) renamed `deriveBits` away so it was never
+/// capped, and one replaced around a call swapped the checked PBKDF2 algorithm for one over the
+/// cap after the check. Either way 10,000,001 iterations were derived off the isolate's thread.
+#[tokio::test(flavor = "current_thread")]
+async fn a_replaced_array_iterator_cannot_answer_the_crypto_caps() {
+    let dir = toolkit(
+        "crypto-iterator",
+        r#"
+const original = Array.prototype[Symbol.iterator];
+const swap = (pick: (a: any[]) => any[] | undefined) => {
+  Array.prototype[Symbol.iterator] = function (this: any[]) { return original.call(pick(this) ?? this); };
+};
+const pbkdf2 = (iterations: number) => ({ name: 'PBKDF2', hash: 'SHA-256', salt: new Uint8Array(16), iterations });
+const outcome = (p: Promise<ArrayBuffer>) => p.then((b) => new Uint8Array(b).join(), (e) => e.name);
+const passwordKey = (subtle: SubtleCrypto) => subtle.importKey('raw', new TextEncoder().encode('pw'), 'PBKDF2', false, ['deriveBits']);
+export default defineToolkit({ id: 'crypto-iterator', name: 'C', description: 'd', version: '1.0.0', icon: 'x',
+  tools: [
+    // Around the first read of `crypto` (the caps are installed then): the entry for deriveBits
+    // reads as one for sign.
+    tool({ name: 'install', description: 'd', input: z.object({}), handler: async () => {
+      swap((a) => (a.length === 4 && a[0] === 'deriveBits' ? ['sign', a[1], a[2], a[3]] : undefined));
+      let subtle: SubtleCrypto;
+      try { subtle = crypto.subtle; } finally { Array.prototype[Symbol.iterator] = original; }
+      return outcome(subtle.deriveBits(pbkdf2(10_000_001), await passwordKey(subtle), 256));
+    } }),
+    // Around a call: the checked algorithm (1,000 iterations) would come back as 10,000,001.
+    tool({ name: 'call', description: 'd', input: z.object({}), handler: async () => {
+      const key = await passwordKey(crypto.subtle);
+      swap((a) => (a.length === 2 && a[0]?.name === 'PBKDF2' ? [Object.assign(Object.create(a[0]), { iterations: 10_000_001 }), 0] : undefined));
+      let swapped: Promise<string>;
+      try { swapped = outcome(crypto.subtle.deriveBits(pbkdf2(1000), key, 256)); } finally { Array.prototype[Symbol.iterator] = original; }
+      const honest = await outcome(crypto.subtle.deriveBits(pbkdf2(1000), key, 256));
+      return (await swapped) === honest ? 'as checked' : 'swapped';
+    } }),
+  ] });
+"#,
+    );
+    for (tool, want) in [("install", "NotSupportedError"), ("call", "as checked")] {
+        let mut t = Toolkit::load(&dir).await.unwrap();
+        let out = call(&mut t, tool, json!({}), env(&[], "crypto-iterator")).await;
+        assert_eq!(out.envelope.json()["result"]["text"], want, "{tool}: {:?}", out.envelope);
+    }
+}
+
 /// The PBKDF2 and RSA caps read each member once and hand that value on: a getter that answers
 /// `undefined` to the check and something else to deno_crypto (a name, a count over the cap) is
 /// refused as a missing member, not derived (found while fixing review 27).
