@@ -5,9 +5,7 @@
 import { core, primordials } from "ext:core/mod.js";
 
 const {
-  ArrayPrototypePush,
   ObjectDefineProperty,
-  ObjectKeys,
   PromisePrototypeThen,
   ReflectApply,
   SafeFinalizationRegistry,
@@ -43,18 +41,32 @@ const load = (specifier) => core.loadExtScript(specifier);
 // on as read. A key's material stays outside the heap for as long as the key lives: the keys an
 // instance has imported and not yet dropped may hold at most MAX_RETAINED_KEY_BYTES (or one key
 // of any size when none is held).
-// Per method: its data among the arguments after the first, and its algorithm dictionaries
-// there (the first argument is one, or a key format).
-const OFF_THREAD_CRYPTO = [["encrypt", [1], []], ["decrypt", [1], []], ["sign", [1], []], ["verify", [1, 2], []],
-  ["digest", [0], []], ["wrapKey", [], [2]], ["unwrapKey", [0], [2, 3]]];
+// Review 30: deno_crypto 0.274 also runs Argon2 (memory-hard, any number of passes), cSHAKE,
+// KMAC, ML-KEM, ML-DSA, SLH-DSA and more, and its SubtleCrypto has methods Node 20's has not
+// (encapsulateKey, getPublicKey, ...). None of them is in Node 20 and none is counted here, so
+// an algorithm Node 20 does not know is refused as Node refuses it ("Unrecognized algorithm
+// name"), and the methods Node 20 lacks are removed. PBKDF2's work is its iterations times its
+// output's blocks (of at most 160 bits, SHA-1's), and the bits a derivation writes count as data.
+const NODE20_ALGORITHMS = ["RSASSA-PKCS1-V1_5", "RSA-PSS", "RSA-OAEP", "ECDSA", "ECDH", "ED25519", "X25519", "ED448",
+  "X448", "HMAC", "AES-CTR", "AES-CBC", "AES-GCM", "AES-KW", "SHA-1", "SHA-256", "SHA-384", "SHA-512", "HKDF", "PBKDF2"];
+const NODE20_HASHES = ["SHA-1", "SHA-256", "SHA-384", "SHA-512"];
+const NOT_IN_NODE20 = ["encapsulateBits", "decapsulateBits", "encapsulateKey", "decapsulateKey", "getPublicKey"];
+// Per method of Node 20's SubtleCrypto: the arguments that are algorithms, and those that are
+// data deno_crypto copies (BufferSources).
+const METHODS = [["encrypt", [0], [2]], ["decrypt", [0], [2]], ["sign", [0], [2]], ["verify", [0], [2, 3]],
+  ["digest", [0], [1]], ["generateKey", [0], []], ["deriveKey", [0, 2], []], ["deriveBits", [0], []],
+  ["importKey", [2], []], ["exportKey", [], []], ["wrapKey", [3], []], ["unwrapKey", [3, 4], [1]]];
 const DICTIONARY_BUFFERS = ["iv", "additionalData", "label", "counter", "salt", "info", "context"];
 const outstanding = { __proto__: null, iterations: 0, rsaKeys: 0, bytes: 0 };
 const MAX_OUTSTANDING_CRYPTO_BYTES = 256 * 1024 * 1024;
 const retained = { __proto__: null, bytes: 0, registry: null };
 const MAX_RETAINED_KEY_BYTES = 64 * 1024 * 1024;
 const MAX_PBKDF2_ITERATIONS = 10_000_000;
+const PBKDF2_BLOCK_BITS = 160;
 const MAX_RSA_MODULUS_BITS = 8192;
 const RSA_NAMES = ["RSASSA-PKCS1-V1_5", "RSA-PSS", "RSA-OAEP"];
+// A JsonWebKey's DOMString members (WebIDL), read once each, wherever they are (inherited too).
+const JWK_STRINGS = ["kty", "use", "alg", "crv", "x", "y", "d", "n", "e", "p", "q", "dp", "dq", "qi", "k"];
 /**
  * Wraps the methods of `SubtleCrypto.prototype` (`proto`) with the caps above. `callContext()`
  * is the bootstrap's: the context of the call the running code belongs to, or null.
@@ -64,157 +76,270 @@ export function capCryptoWork(proto, callContext) {
   // `String.prototype.toUpperCase` would otherwise answer the check itself. And no array
   // destructuring or spread of a plain array: both run `Array.prototype[Symbol.iterator]`, which
   // a toolkit may have replaced before its first use of crypto (when this runs), to hand the
-  // caps a count of 0 or a check that passes anything.
+  // caps a count of 0 or a check that passes anything. Members are handed on by
+  // `ObjectDefineProperty`, never assigned: a setter on the dictionary or on Object.prototype
+  // would swallow an assignment, and deno_crypto would read its getter instead.
   const {
-    ArrayBufferIsView, ArrayBufferPrototypeGetByteLength,
-    ArrayBufferPrototypeGetResizable, ArrayPrototypeIncludes, DataViewPrototypeGetBuffer,
-    DataViewPrototypeGetByteLength, DataViewPrototypeGetByteOffset, SafeArrayIterator, StringPrototypeToUpperCase,
+    ArrayBufferIsView, ArrayBufferPrototypeGetByteLength, ArrayBufferPrototypeGetResizable, ArrayPrototypeIncludes,
+    DataViewPrototypeGetBuffer, DataViewPrototypeGetByteLength, DataViewPrototypeGetByteOffset, MathCeil, MathMax,
+    ObjectGetOwnPropertyDescriptor, ReflectDeleteProperty, SafeArrayIterator, StringPrototypeStartsWith,
+    StringPrototypeToUpperCase,
     TypedArrayPrototypeGetBuffer, ArrayIsArray, TypedArrayPrototypeGetByteLength, TypedArrayPrototypeGetByteOffset,
     TypedArrayPrototypeGetSymbolToStringTag, TypedArrayPrototypeSet, Uint8Array,
   } = primordials;
+  const domException = (message, name) => {
+    const { DOMException } = load("ext:deno_web/01_dom_exception.js");
+    return new DOMException(message, name);
+  };
+  const refuse = (what) => {
+    throw domException(`${what}: this host refuses more (the work runs outside the call's limits)`, "NotSupportedError");
+  };
+  const define = (object, member, value) => {
+    ObjectDefineProperty(object, member, { __proto__: null, value, writable: true, enumerable: true, configurable: true });
+  };
   // What deno_crypto copies of a BufferSource, as `[value to hand on, its bytes]` (0 bytes for
   // anything else, which it rejects). A resizable buffer, or a view of one, is handed on as a
   // copy of its bytes as they are now: a getter deno_crypto reads before it copies could grow it
   // past what was counted. (Counting it at its maximum length instead refused a 16-byte digest
-  // of a buffer that may grow to 1 GiB; review 29.)
+  // of a buffer that may grow to 1 GiB; review 29.) A view's length is read without a catch: a
+  // DataView out of its shrunk buffer's bounds throws its TypeError here, rather than count 0
+  // and be grown back before deno_crypto copies it (review 30).
   const measured = (value) => {
-    try {
-      let buffer = value;
-      let offset = 0;
-      let length;
-      if (ArrayBufferIsView(value)) {
-        const typed = TypedArrayPrototypeGetSymbolToStringTag(value) !== undefined;
-        buffer = typed ? TypedArrayPrototypeGetBuffer(value) : DataViewPrototypeGetBuffer(value);
-        offset = typed ? TypedArrayPrototypeGetByteOffset(value) : DataViewPrototypeGetByteOffset(value);
-        length = typed ? TypedArrayPrototypeGetByteLength(value) : DataViewPrototypeGetByteLength(value);
-      } else {
+    let buffer = value;
+    let offset = 0;
+    let length;
+    if (ArrayBufferIsView(value)) {
+      const typed = TypedArrayPrototypeGetSymbolToStringTag(value) !== undefined;
+      buffer = typed ? TypedArrayPrototypeGetBuffer(value) : DataViewPrototypeGetBuffer(value);
+      offset = typed ? TypedArrayPrototypeGetByteOffset(value) : DataViewPrototypeGetByteOffset(value);
+      length = typed ? TypedArrayPrototypeGetByteLength(value) : DataViewPrototypeGetByteLength(value);
+    } else {
+      try {
         length = ArrayBufferPrototypeGetByteLength(value);
+      } catch {
+        return [value, 0, null];
       }
-      if (!ArrayBufferPrototypeGetResizable(buffer)) return [value, length];
-      const copy = new Uint8Array(length);
-      TypedArrayPrototypeSet(copy, new Uint8Array(buffer, offset, length));
-      return [copy, length];
-    } catch {
-      return [value, 0];
     }
+    let resizable = false;
+    try {
+      resizable = ArrayBufferPrototypeGetResizable(buffer);
+    } catch {
+      // A SharedArrayBuffer's view, which deno_crypto rejects.
+      return [value, 0, null];
+    }
+    if (!resizable) return [value, length, null];
+    // The copy, made by the caller: at once, or after the counts are checked when no code of the
+    // toolkit runs in between (so a refused piece is never copied into the heap).
+    const copy = () => {
+      const bytes = new Uint8Array(length);
+      TypedArrayPrototypeSet(bytes, new Uint8Array(buffer, offset, length));
+      return bytes;
+    };
+    return [value, length, copy];
   };
-  const refuse = (what) => {
-    const { DOMException } = load("ext:deno_web/01_dom_exception.js");
-    throw new DOMException(`${what}: this host refuses more (the work runs outside the call's limits)`, "NotSupportedError");
+  /** `measured`, with a resizable buffer's copy made at once. */
+  const measuredNow = (value) => {
+    const read = measured(value);
+    return read[2] === null ? read : [read[2](), read[1], null];
   };
-  const capped = (algorithm, member, names, max, what) => {
-    // WebIDL reads any object as the algorithm's dictionary, a function too, and converts its
-    // name to a string: a function named `PBKDF2`, or `new String("PBKDF2")`, is PBKDF2.
-    if ((typeof algorithm !== "object" && typeof algorithm !== "function") || algorithm === null) return algorithm;
-    // Each member is read once and handed on as an own property, so a getter that answers
-    // `undefined` to the check cannot answer deno_crypto with something else (a name, or a
-    // count over the cap).
-    const given = algorithm.name;
-    if (given === undefined) return { __proto__: algorithm, name: undefined };
+  const unrecognized = () => {
+    throw domException("Unrecognized algorithm name", "NotSupportedError");
+  };
+  // An algorithm's `hash`, checked and handed on (a dictionary's name read once).
+  const hashArgument = (hash) => {
+    if (typeof hash === "string") {
+      if (!ArrayPrototypeIncludes(NODE20_HASHES, StringPrototypeToUpperCase(hash))) unrecognized();
+      return hash;
+    }
+    if ((typeof hash !== "object" && typeof hash !== "function") || hash === null) return hash;
+    const given = hash.name;
+    const copy = { __proto__: hash };
+    if (given === undefined) {
+      define(copy, "name", undefined);
+      return copy;
+    }
     const name = `${given}`;
-    if (!ArrayPrototypeIncludes(names, StringPrototypeToUpperCase(name))) return { __proto__: algorithm, name };
-    const raw = algorithm[member];
-    if (raw === undefined) return { __proto__: algorithm, name, [member]: undefined };
-    const value = +raw;
-    if (value > max) refuse(`${what} ${value} is over ${max}`);
-    return { __proto__: algorithm, name, [member]: value };
+    if (!ArrayPrototypeIncludes(NODE20_HASHES, StringPrototypeToUpperCase(name))) unrecognized();
+    define(copy, "name", name);
+    return copy;
   };
-  const pbkdf2 = (algorithm) => capped(algorithm, "iterations", ["PBKDF2"], MAX_PBKDF2_ITERATIONS, "PBKDF2 iterations");
-  const rsa = (algorithm) => capped(algorithm, "modulusLength", RSA_NAMES, MAX_RSA_MODULUS_BITS, "RSA modulusLength");
-  const same = (algorithm) => algorithm;
-  // What a checked algorithm adds to the instance's outstanding work: PBKDF2 iterations, or
-  // one RSA key (a name the checks above wrote as a string of their own).
-  const costOf = (algorithm) => {
-    const name = (typeof algorithm === "object" || typeof algorithm === "function") && algorithm !== null && typeof algorithm.name === "string"
-      ? StringPrototypeToUpperCase(algorithm.name)
-      : "";
-    const iterations = name === "PBKDF2" && typeof algorithm.iterations === "number" && algorithm.iterations > 0 ? algorithm.iterations : 0;
-    return { iterations, rsaKeys: ArrayPrototypeIncludes(RSA_NAMES, name) ? 1 : 0 };
-  };
-  // A dictionary with each buffer member read once and handed on as read, and their bytes.
-  const withBuffers = (dictionary) => {
-    if ((typeof dictionary !== "object" && typeof dictionary !== "function") || dictionary === null) return [dictionary, 0];
-    let copy = null;
+  // An algorithm argument as `[value to hand on, bytes of its buffers, its name upper-cased]`.
+  // WebIDL reads any object as the algorithm's dictionary, a function too, and converts its name
+  // to a string: a function named `PBKDF2`, or `new String("PBKDF2")`, is PBKDF2. Each member
+  // that matters is read once and handed on as an own property of a copy, so a getter cannot
+  // answer the check and deno_crypto differently (a name, a count over the cap, a buffer).
+  const algorithmArgument = (algorithm) => {
+    if (typeof algorithm === "string") {
+      const upper = StringPrototypeToUpperCase(algorithm);
+      if (!ArrayPrototypeIncludes(NODE20_ALGORITHMS, upper)) unrecognized();
+      return [algorithm, 0, upper];
+    }
+    if ((typeof algorithm !== "object" && typeof algorithm !== "function") || algorithm === null) return [algorithm, 0, ""];
+    const copy = { __proto__: algorithm };
+    const given = algorithm.name;
+    if (given === undefined) {
+      define(copy, "name", undefined);
+      return [copy, 0, ""];
+    }
+    const name = `${given}`;
+    const upper = StringPrototypeToUpperCase(name);
+    if (!ArrayPrototypeIncludes(NODE20_ALGORITHMS, upper)) unrecognized();
+    define(copy, "name", name);
+    const hash = algorithm.hash;
+    if (hash !== undefined) define(copy, "hash", hashArgument(hash));
     let bytes = 0;
     for (let i = 0; i < DICTIONARY_BUFFERS.length; i++) {
       const member = DICTIONARY_BUFFERS[i];
-      const value = dictionary[member];
+      const value = algorithm[member];
       if (value === undefined) continue;
-      copy ??= { __proto__: dictionary };
-      const read = measured(value);
-      copy[member] = read[0];
+      const read = measuredNow(value);
+      define(copy, member, read[0]);
       bytes += read[1];
     }
-    return [copy ?? dictionary, bytes];
+    // The members a cost is counted from, as the numbers WebIDL makes of them.
+    const counted = upper === "PBKDF2" ? "iterations" : ArrayPrototypeIncludes(RSA_NAMES, upper) ? "modulusLength" : null;
+    if (counted !== null) {
+      const raw = algorithm[counted];
+      if (raw !== undefined) define(copy, counted, +raw);
+    }
+    const length = algorithm.length;
+    if (length !== undefined && typeof algorithm !== "function") define(copy, "length", +length);
+    return [copy, bytes, upper];
   };
-  // A key's material as deno_crypto will hold it: a buffer's bytes, or a JWK's strings (the JWK
-  // read once, as a plain copy, which is what deno_crypto is handed).
-  // Each member that WebIDL reads as a string is converted here, once, so what is counted is
-  // what deno_crypto holds (a `k` whose toString answers a long string counts that string).
+  // A key's material as deno_crypto will hold it: a buffer's bytes, or a JWK's strings. A JWK
+  // is handed on as a copy without a prototype, of its members read once each (inherited ones
+  // too, as WebIDL reads them) and converted as WebIDL converts them, so what is counted is what
+  // deno_crypto holds (a `k` whose toString answers a long string counts that string; so does
+  // `k: [text]`, which converts to the text).
   const keyMaterial = (format, keyData) => {
-    if (format !== "jwk" || typeof keyData !== "object" || keyData === null) return measured(keyData);
-    const copy = { ...keyData };
-    const keys = ObjectKeys(copy);
+    if (format !== "jwk") return measuredNow(keyData);
+    if ((typeof keyData !== "object" && typeof keyData !== "function") || keyData === null) return [keyData, 0];
+    const copy = { __proto__: null };
     let bytes = 0;
-    for (let i = 0; i < keys.length; i++) {
-      const value = copy[keys[i]];
-      if (value === undefined || value === null || typeof value === "boolean" || ArrayIsArray(value)) continue;
+    for (let i = 0; i < JWK_STRINGS.length; i++) {
+      const value = keyData[JWK_STRINGS[i]];
+      if (value === undefined) continue;
       const text = typeof value === "string" ? value : `${value}`;
-      copy[keys[i]] = text;
+      define(copy, JWK_STRINGS[i], text);
       bytes += text.length;
     }
+    const ext = keyData.ext;
+    if (ext !== undefined) define(copy, "ext", !!ext);
+    const ops = keyData.key_ops;
+    if (ops !== undefined) {
+      if (!ArrayIsArray(ops)) throw new TypeError("JsonWebKey key_ops must be an array of strings");
+      const list = [];
+      for (let i = 0; i < ops.length; i++) {
+        const text = `${ops[i]}`;
+        define(list, i, text);
+        bytes += text.length;
+      }
+      define(copy, "key_ops", list);
+    }
+    if (keyData.oth !== undefined) throw domException("JsonWebKey oth (multi-prime RSA) is not supported", "NotSupportedError");
     return [copy, bytes];
   };
-  const methods = [["deriveBits", pbkdf2, [], []], ["deriveKey", pbkdf2, [], [1]], ["generateKey", rsa, [], []],
-    ["importKey", same, [], [1]]];
-  for (let i = 0; i < OFF_THREAD_CRYPTO.length; i++) {
-    const entry = OFF_THREAD_CRYPTO[i];
-    ArrayPrototypePush(methods, [entry[0], same, entry[1], entry[2]]);
-  }
-  for (let m = 0; m < methods.length; m++) {
-    const method = methods[m][0];
-    const check = methods[m][1];
-    const dataAt = methods[m][2];
-    const dictionariesAt = methods[m][3];
+  // What this host's SubtleCrypto has: Node 20's methods only.
+  const ctor = ObjectGetOwnPropertyDescriptor(proto, "constructor")?.value;
+  if (typeof ctor === "function") ReflectDeleteProperty(ctor, "supports");
+  for (let i = 0; i < NOT_IN_NODE20.length; i++) ReflectDeleteProperty(proto, NOT_IN_NODE20[i]);
+  for (let m = 0; m < METHODS.length; m++) {
+    const method = METHODS[m][0];
+    const algorithmsAt = METHODS[m][1];
+    const dataAt = METHODS[m][2];
     const inner = proto[method];
     const checked = {
-      async [method](algorithm, ...rest) {
+      async [method](...given) {
         const context = callContext();
         if (context !== null && !context.open) refuse("crypto.subtle work asked for by a call that has ended");
-        const checkedAlgorithm = check(algorithm);
-        const cost = check === same ? { iterations: 0, rsaKeys: 0 } : costOf(checkedAlgorithm);
+        const args = [...new SafeArrayIterator(given)];
+        let bytes = 0;
+        // Records without a prototype, and arrays filled by `define`: an index assigned to a new
+        // array would run a setter a toolkit put on Array.prototype.
+        const names = { __proto__: null };
+        for (let i = 0; i < algorithmsAt.length; i++) {
+          const at = algorithmsAt[i];
+          if (at >= args.length) continue;
+          const read = algorithmArgument(args[at]);
+          args[at] = read[0];
+          bytes += read[1];
+          names[at] = read[2];
+        }
+        if (method === "importKey" || method === "unwrapKey") {
+          // The format, read once as WebIDL reads it (a string), decides how the key data counts.
+          if (args.length > 0) args[0] = typeof args[0] === "string" ? args[0] : `${args[0]}`;
+        }
+        // The data last: from here to the call, no code of the toolkit runs, so a resizable
+        // buffer's copy waits until its count has been checked.
+        let held = 0;
+        const copies = { __proto__: null };
+        for (let i = 0; i < dataAt.length; i++) {
+          const at = dataAt[i];
+          if (at >= args.length) continue;
+          const read = measured(args[at]);
+          if (read[2] !== null) copies[at] = read[2];
+          bytes += read[1];
+          // An unwrapped key holds about what was wrapped.
+          if (method === "unwrapKey") held = read[1];
+        }
+        // A secret key made here (HMAC, AES) holds its length's bytes, and making it writes them.
+        const keyTypeAt = method === "generateKey" ? 0 : method === "deriveKey" ? 2 : -1;
+        if (keyTypeAt >= 0 && keyTypeAt < args.length && (names[keyTypeAt] === "HMAC" || StringPrototypeStartsWith(names[keyTypeAt] ?? "", "AES-"))) {
+          const type = args[keyTypeAt];
+          const length = typeof type === "object" && type !== null ? ObjectGetOwnPropertyDescriptor(type, "length")?.value : undefined;
+          held = MathCeil((typeof length === "number" && length > 0 ? length : 1024) / 8);
+          bytes += held;
+        }
+        // PBKDF2's iterations times its output's blocks; an RSA key generation; the bits a
+        // derivation writes (deriveBits' length, or the derived key's: HMAC's default is at most
+        // 1,024 bits).
+        const cost = { iterations: 0, rsaKeys: 0 };
+        if ((method === "deriveBits" || method === "deriveKey") && args.length > 0) {
+          let bits = 0;
+          if (method === "deriveBits") {
+            if (args.length > 2 && args[2] !== undefined && args[2] !== null) args[2] = +args[2];
+            bits = args.length > 2 && typeof args[2] === "number" && args[2] > 0 ? args[2] : 0;
+          } else if (args.length > 2 && (typeof args[2] === "object" || typeof args[2] === "function") && args[2] !== null) {
+            const length = ObjectGetOwnPropertyDescriptor(args[2], "length")?.value;
+            bits = typeof length === "number" && length > 0 ? length : 1024;
+          }
+          bytes += MathCeil(bits / 8);
+          if (names[0] === "PBKDF2") {
+            const iterations = ObjectGetOwnPropertyDescriptor(args[0], "iterations")?.value;
+            if (typeof iterations === "number" && iterations > 0) {
+              const blocks = MathMax(1, MathCeil(bits / PBKDF2_BLOCK_BITS));
+              cost.iterations = iterations * blocks;
+              if (cost.iterations > MAX_PBKDF2_ITERATIONS) {
+                refuse(blocks === 1
+                  ? `PBKDF2 iterations ${iterations} is over ${MAX_PBKDF2_ITERATIONS}`
+                  : `PBKDF2 iterations ${iterations} for ${blocks} blocks of output (${cost.iterations}) is over ${MAX_PBKDF2_ITERATIONS}`);
+              }
+            }
+          }
+        }
+        if (method === "generateKey" && ArrayPrototypeIncludes(RSA_NAMES, names[0])) {
+          cost.rsaKeys = 1;
+          const bits = ObjectGetOwnPropertyDescriptor(args[0], "modulusLength")?.value;
+          if (typeof bits === "number" && bits > MAX_RSA_MODULUS_BITS) refuse(`RSA modulusLength ${bits} is over ${MAX_RSA_MODULUS_BITS}`);
+        }
         if (cost.iterations > 0 && outstanding.iterations + cost.iterations > MAX_PBKDF2_ITERATIONS) {
           refuse(`PBKDF2 iterations ${cost.iterations} with ${outstanding.iterations} still running would be over ${MAX_PBKDF2_ITERATIONS}`);
         }
         if (cost.rsaKeys > 0 && outstanding.rsaKeys > 0) refuse("an RSA key generation while another is still running");
-        const withFirst = withBuffers(checkedAlgorithm);
-        let bytes = withFirst[1];
-        const args = [withFirst[0], ...new SafeArrayIterator(rest)];
-        for (let i = 0; i < dictionariesAt.length; i++) {
-          const dictionary = withBuffers(args[dictionariesAt[i] + 1]);
-          args[dictionariesAt[i] + 1] = dictionary[0];
-          bytes += dictionary[1];
-        }
-        for (let i = 0; i < dataAt.length; i++) {
-          const at = dataAt[i] + 1;
-          if (at >= args.length) continue;
-          const read = measured(args[at]);
-          args[at] = read[0];
-          bytes += read[1];
-        }
         if (bytes > 0 && outstanding.bytes > 0 && outstanding.bytes + bytes > MAX_OUTSTANDING_CRYPTO_BYTES) {
           refuse(`${bytes} bytes of data with ${outstanding.bytes} still outstanding would be over ${MAX_OUTSTANDING_CRYPTO_BYTES}`);
         }
-        let held = 0;
-        if (method === "importKey") {
-          // The format, read once as WebIDL reads it (a string), decides how the key data counts.
-          args[0] = typeof algorithm === "string" ? algorithm : `${algorithm}`;
+        if (method === "importKey" && args.length > 1) {
           const material = keyMaterial(args[0], args[1]);
           args[1] = material[0];
           held = material[1];
-          if (held > 0 && retained.bytes > 0 && retained.bytes + held > MAX_RETAINED_KEY_BYTES) {
-            refuse(`a key of ${held} bytes with ${retained.bytes} bytes of imported keys still held would be over ${MAX_RETAINED_KEY_BYTES}`);
-          }
+        }
+        if (held > 0 && retained.bytes > 0 && retained.bytes + held > MAX_RETAINED_KEY_BYTES) {
+          refuse(`a key of ${held} bytes with ${retained.bytes} bytes of imported keys still held would be over ${MAX_RETAINED_KEY_BYTES}`);
+        }
+        for (let i = 0; i < dataAt.length; i++) {
+          const at = dataAt[i];
+          if (copies[at] !== undefined) args[at] = copies[at]();
         }
         const work = ReflectApply(inner, this, args);
         if (held > 0) {

@@ -116,12 +116,13 @@ function receiverName(x) {
     if (typeof x === "object" && x !== null && ArrayIsArray(x)) return "[object Array]";
   } catch { /* a revoked proxy */ }
   if ((typeof x === "object" && x !== null) || typeof x === "function") {
-    let name = "Object";
+    // Without a named constructor (no prototype, a throwing getter): "[object Object]".
+    let name = null;
     try {
       const c = x.constructor;
       if (typeof c === "function" && typeof c.name === "string" && c.name) name = c.name;
-    } catch { /* keep Object */ }
-    return `#<${name}>`;
+    } catch { /* unnamed */ }
+    return name === null ? "[object Object]" : `#<${name}>`;
   }
   return typeof x === "symbol" ? x.toString() : String(x);
 }

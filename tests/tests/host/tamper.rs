@@ -715,6 +715,67 @@ export default defineToolkit({ id: 'crypto-iterator', name: 'C', description: 'd
     }
 }
 
+/// Review 30. deno_crypto 0.274 runs algorithms Node 20 has not (Argon2, with any number of
+/// passes, off the isolate's thread; cSHAKE, ML-KEM, ...) and has methods Node 20's SubtleCrypto
+/// has not: they are refused and removed, as Node 20 has them. PBKDF2's work counts its output's
+/// blocks; an algorithm's buffer is handed on as an own property (a setter on the dictionary
+/// swallowed an assignment, and deno_crypto read a different, uncounted buffer from the getter);
+/// a DataView out of its buffer's bounds is not counted as 0 bytes.
+#[tokio::test(flavor = "current_thread")]
+async fn crypto_is_node_20s_and_its_caps_hold_against_setters_and_shrunk_buffers() {
+    let dir = toolkit(
+        "crypto-node20",
+        r#"
+export default defineToolkit({ id: 'crypto-node20', name: 'C', description: 'd', version: '1.0.0', icon: 'x',
+  tools: [tool({ name: 'run', description: 'd', input: z.object({}), handler: async () => {
+    const s = crypto.subtle;
+    const outcome = (p: Promise<unknown>) => p.then(() => 'ran', (e) => `${e.name}: ${e.message}`);
+    const hex = (b: ArrayBuffer) => new Uint8Array(b).join();
+    const pw = await s.importKey('raw', new Uint8Array(8), 'PBKDF2', false, ['deriveBits']);
+    const hkdf = await s.importKey('raw', new Uint8Array(16), 'HKDF', false, ['deriveBits']);
+    const answers = [
+      Object.getOwnPropertyNames(Object.getPrototypeOf(s)).sort().join(),
+      String('supports' in SubtleCrypto),
+      await outcome(s.deriveBits({ name: 'Argon2id', memory: 64, passes: 4e9, parallelism: 1, nonce: new Uint8Array(16) } as any, pw, 256)),
+      await outcome(s.digest('SHA3-256', new Uint8Array(1))),
+      await outcome(s.importKey('raw', new Uint8Array(16), { name: 'HMAC', hash: { name: 'cSHAKE128' } } as any, false, ['sign'])),
+      await outcome(s.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: new Uint8Array(16), iterations: 100_000 }, pw, 256 * 100)),
+    ];
+    // A setter that swallows the salt, and a getter that answers an empty one first.
+    let reads = 0;
+    const salt = new Uint8Array(1000).fill(1);
+    const twoFaced = { name: 'HKDF', hash: 'SHA-256', info: new Uint8Array(0),
+      get salt() { return ++reads === 1 ? new Uint8Array(0) : salt; }, set salt(_: unknown) {} };
+    const got = hex(await s.deriveBits(twoFaced as any, hkdf, 256));
+    const empty = hex(await s.deriveBits({ name: 'HKDF', hash: 'SHA-256', info: new Uint8Array(0), salt: new Uint8Array(0) }, hkdf, 256));
+    answers.push(`${reads} ${got === empty}`);
+    // A DataView of a resizable buffer, out of bounds when counted.
+    const buffer = new (ArrayBuffer as any)(64, { maxByteLength: 64 });
+    const view = new DataView(buffer, 0, 64);
+    buffer.resize(0);
+    answers.push(await outcome(s.digest({ get name() { buffer.resize(64); return 'SHA-256'; } } as any, view).then((d) => hex(d as ArrayBuffer))));
+    return JSON.stringify(answers);
+  } })] });
+"#,
+    );
+    let mut t = Toolkit::load(&dir).await.unwrap();
+    let out = call(&mut t, "run", json!({}), env(&[], "crypto-node20")).await;
+    let text = out.envelope.json()["result"]["text"].as_str().unwrap_or_default().to_owned();
+    let answers: Vec<String> = serde_json::from_str(&text).unwrap_or_else(|_| panic!("{:?}", out.envelope));
+    assert_eq!(answers[0], "constructor,decrypt,deriveBits,deriveKey,digest,encrypt,exportKey,generateKey,importKey,sign,unwrapKey,verify,wrapKey", "Node 20's methods");
+    assert_eq!(answers[1], "false", "no SubtleCrypto.supports in Node 20");
+    for (i, what) in [(2, "Argon2id"), (3, "SHA3-256"), (4, "a cSHAKE hash")] {
+        assert_eq!(answers[i], "NotSupportedError: Unrecognized algorithm name", "{what}: {answers:?}");
+    }
+    assert!(
+        answers[5].starts_with("NotSupportedError: PBKDF2 iterations 100000 for 160 blocks of output (16000000) is over 10000000"),
+        "{answers:?}"
+    );
+    assert_eq!(answers[6], "1 true", "the salt is read once and the one counted is the one used: {answers:?}");
+    // Grown back by the name's getter (read first), then counted and digested at 64 bytes.
+    assert_eq!(answers[7], "245,165,253,66,209,106,32,48,39,152,239,110,211,9,151,155,67,0,61,35,32,217,240,232,234,152,49,169,39,89,251,75", "{answers:?}");
+}
+
 /// The PBKDF2 and RSA caps read each member once and hand that value on: a getter that answers
 /// `undefined` to the check and something else to deno_crypto (a name, a count over the cap) is
 /// refused as a missing member, not derived (found while fixing review 27).
