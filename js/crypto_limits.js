@@ -46,7 +46,7 @@ const load = (specifier) => core.loadExtScript(specifier);
 // (encapsulateKey, getPublicKey, ...). None of them is in Node 20 and none is counted here, so
 // an algorithm Node 20 does not know is refused as Node refuses it ("Unrecognized algorithm
 // name"), and the methods Node 20 lacks are removed. PBKDF2's work is its iterations times its
-// output's blocks (of at most 160 bits, SHA-1's), and the bits a derivation writes count as data.
+// output's blocks (each as long as the hash), and the bits a derivation writes count as data.
 const NODE20_ALGORITHMS = ["RSASSA-PKCS1-V1_5", "RSA-PSS", "RSA-OAEP", "ECDSA", "ECDH", "ED25519", "X25519", "ED448",
   "X448", "HMAC", "AES-CTR", "AES-CBC", "AES-GCM", "AES-KW", "SHA-1", "SHA-256", "SHA-384", "SHA-512", "HKDF", "PBKDF2"];
 const NODE20_HASHES = ["SHA-1", "SHA-256", "SHA-384", "SHA-512"];
@@ -56,13 +56,14 @@ const NOT_IN_NODE20 = ["encapsulateBits", "decapsulateBits", "encapsulateKey", "
 const METHODS = [["encrypt", [0], [2]], ["decrypt", [0], [2]], ["sign", [0], [2]], ["verify", [0], [2, 3]],
   ["digest", [0], [1]], ["generateKey", [0], []], ["deriveKey", [0, 2], []], ["deriveBits", [0], []],
   ["importKey", [2], []], ["exportKey", [], []], ["wrapKey", [3], []], ["unwrapKey", [3, 4], [1]]];
-const DICTIONARY_BUFFERS = ["iv", "additionalData", "label", "counter", "salt", "info", "context"];
+const DICTIONARY_BUFFERS = ["iv", "additionalData", "label", "counter", "salt", "info", "context", "publicExponent"];
 const outstanding = { __proto__: null, iterations: 0, rsaKeys: 0, bytes: 0 };
 const MAX_OUTSTANDING_CRYPTO_BYTES = 256 * 1024 * 1024;
 const retained = { __proto__: null, bytes: 0, registry: null };
 const MAX_RETAINED_KEY_BYTES = 64 * 1024 * 1024;
 const MAX_PBKDF2_ITERATIONS = 10_000_000;
 const PBKDF2_BLOCK_BITS = 160;
+const HASH_BITS = { __proto__: null, "SHA-1": 160, "SHA-256": 256, "SHA-384": 384, "SHA-512": 512 };
 const MAX_RSA_MODULUS_BITS = 8192;
 const RSA_NAMES = ["RSASSA-PKCS1-V1_5", "RSA-PSS", "RSA-OAEP"];
 // A JsonWebKey's DOMString members (WebIDL), read once each, wherever they are (inherited too).
@@ -82,6 +83,7 @@ export function capCryptoWork(proto, callContext) {
   const {
     ArrayBufferIsView, ArrayBufferPrototypeGetByteLength, ArrayBufferPrototypeGetResizable, ArrayPrototypeIncludes,
     DataViewPrototypeGetBuffer, DataViewPrototypeGetByteLength, DataViewPrototypeGetByteOffset, MathCeil, MathMax,
+    MathTrunc, NumberIsFinite,
     ObjectGetOwnPropertyDescriptor, ReflectDeleteProperty, SafeArrayIterator, StringPrototypeStartsWith,
     StringPrototypeToUpperCase,
     TypedArrayPrototypeGetBuffer, ArrayIsArray, TypedArrayPrototypeGetByteLength, TypedArrayPrototypeGetByteOffset,
@@ -168,43 +170,69 @@ export function capCryptoWork(proto, callContext) {
   // to a string: a function named `PBKDF2`, or `new String("PBKDF2")`, is PBKDF2. Each member
   // that matters is read once and handed on as an own property of a copy, so a getter cannot
   // answer the check and deno_crypto differently (a name, a count over the cap, a buffer).
-  const algorithmArgument = (algorithm) => {
+  // A number member as WebIDL's [EnforceRange] unsigned long (or unsigned short) makes it, with
+  // Node 20's TypeError outside the range; deno_crypto would wrap it instead (review 31: a
+  // modulusLength of 16384 - 2**32 passed the cap and made a 16,384-bit key).
+  const enforced = (raw, member, dictionary, max) => {
+    const n = MathTrunc(+raw);
+    if (!NumberIsFinite(n) || n < 0 || n > max) {
+      const error = new TypeError(`Failed to normalize algorithm: '${member}' of '${dictionary}' (passed algorithm) is outside the expected range of 0 to ${max}.`);
+      define(error, "code", "ERR_OUT_OF_RANGE");
+      throw error;
+    }
+    return n;
+  };
+  // An algorithm argument as `[value to hand on, bytes of its buffers, its name upper-cased, its
+  // hash's name upper-cased]`. WebIDL reads any object as the algorithm's dictionary, a function
+  // too, and converts its name to a string: a function named `PBKDF2`, or `new String("PBKDF2")`,
+  // is PBKDF2. Each member that matters is read once and handed on as an own property of a copy,
+  // `undefined` too, so a getter cannot answer the check and deno_crypto differently (a name, a
+  // count over the cap, a buffer; review 31: one that answered `undefined` first was read again).
+  const algorithmArgument = (algorithm, method) => {
     if (typeof algorithm === "string") {
       const upper = StringPrototypeToUpperCase(algorithm);
       if (!ArrayPrototypeIncludes(NODE20_ALGORITHMS, upper)) unrecognized();
-      return [algorithm, 0, upper];
+      return [algorithm, 0, upper, ""];
     }
-    if ((typeof algorithm !== "object" && typeof algorithm !== "function") || algorithm === null) return [algorithm, 0, ""];
+    if ((typeof algorithm !== "object" && typeof algorithm !== "function") || algorithm === null) return [algorithm, 0, "", ""];
     const copy = { __proto__: algorithm };
     const given = algorithm.name;
     if (given === undefined) {
       define(copy, "name", undefined);
-      return [copy, 0, ""];
+      return [copy, 0, "", ""];
     }
     const name = `${given}`;
     const upper = StringPrototypeToUpperCase(name);
     if (!ArrayPrototypeIncludes(NODE20_ALGORITHMS, upper)) unrecognized();
     define(copy, "name", name);
     const hash = algorithm.hash;
-    if (hash !== undefined) define(copy, "hash", hashArgument(hash));
+    const checkedHash = hash === undefined ? undefined : hashArgument(hash);
+    define(copy, "hash", checkedHash);
+    const hashName = typeof checkedHash === "string" ? checkedHash : ObjectGetOwnPropertyDescriptor(checkedHash ?? {}, "name")?.value;
     let bytes = 0;
     for (let i = 0; i < DICTIONARY_BUFFERS.length; i++) {
       const member = DICTIONARY_BUFFERS[i];
       const value = algorithm[member];
-      if (value === undefined) continue;
+      if (value === undefined) {
+        define(copy, member, undefined);
+        continue;
+      }
       const read = measuredNow(value);
       define(copy, member, read[0]);
       bytes += read[1];
     }
     // The members a cost is counted from, as the numbers WebIDL makes of them.
-    const counted = upper === "PBKDF2" ? "iterations" : ArrayPrototypeIncludes(RSA_NAMES, upper) ? "modulusLength" : null;
-    if (counted !== null) {
-      const raw = algorithm[counted];
-      if (raw !== undefined) define(copy, counted, +raw);
-    }
+    const iterations = upper === "PBKDF2" ? algorithm.iterations : undefined;
+    define(copy, "iterations", iterations === undefined ? undefined : enforced(iterations, "iterations", "Pbkdf2Params", 4294967295));
+    const modulusLength = ArrayPrototypeIncludes(RSA_NAMES, upper) ? algorithm.modulusLength : undefined;
+    define(copy, "modulusLength", modulusLength === undefined ? undefined : enforced(modulusLength, "modulusLength", "RsaHashedKeyGenParams", 4294967295));
+    // A key's length in bits: a function's own `length` too, which WebIDL reads as any member.
     const length = algorithm.length;
-    if (length !== undefined && typeof algorithm !== "function") define(copy, "length", +length);
-    return [copy, bytes, upper];
+    const aes = StringPrototypeStartsWith(upper, "AES-");
+    const lengthOf = aes ? (method === "deriveKey" ? "AesDerivedKeyParams" : "AesKeyGenParams")
+      : method === "deriveKey" || method === "importKey" || method === "unwrapKey" ? "HmacImportParams" : "HmacKeyGenParams";
+    define(copy, "length", length === undefined || (upper !== "HMAC" && !aes) ? length : enforced(length, "length", lengthOf, aes ? 65535 : 4294967295));
+    return [copy, bytes, upper, typeof hashName === "string" ? StringPrototypeToUpperCase(hashName) : ""];
   };
   // A key's material as deno_crypto will hold it: a buffer's bytes, or a JWK's strings. A JWK
   // is handed on as a copy without a prototype, of its members read once each (inherited ones
@@ -257,13 +285,15 @@ export function capCryptoWork(proto, callContext) {
         // Records without a prototype, and arrays filled by `define`: an index assigned to a new
         // array would run a setter a toolkit put on Array.prototype.
         const names = { __proto__: null };
+        const hashes = { __proto__: null };
         for (let i = 0; i < algorithmsAt.length; i++) {
           const at = algorithmsAt[i];
           if (at >= args.length) continue;
-          const read = algorithmArgument(args[at]);
+          const read = algorithmArgument(args[at], method);
           args[at] = read[0];
           bytes += read[1];
           names[at] = read[2];
+          hashes[at] = read[3];
         }
         if (method === "importKey" || method === "unwrapKey") {
           // The format, read once as WebIDL reads it (a string), decides how the key data counts.
@@ -297,7 +327,8 @@ export function capCryptoWork(proto, callContext) {
         if ((method === "deriveBits" || method === "deriveKey") && args.length > 0) {
           let bits = 0;
           if (method === "deriveBits") {
-            if (args.length > 2 && args[2] !== undefined && args[2] !== null) args[2] = +args[2];
+            // WebIDL's unsigned long, as deno_crypto converts it: wrapped, not refused.
+            if (args.length > 2 && args[2] !== undefined && args[2] !== null) args[2] = +args[2] >>> 0;
             bits = args.length > 2 && typeof args[2] === "number" && args[2] > 0 ? args[2] : 0;
           } else if (args.length > 2 && (typeof args[2] === "object" || typeof args[2] === "function") && args[2] !== null) {
             const length = ObjectGetOwnPropertyDescriptor(args[2], "length")?.value;
@@ -307,7 +338,7 @@ export function capCryptoWork(proto, callContext) {
           if (names[0] === "PBKDF2") {
             const iterations = ObjectGetOwnPropertyDescriptor(args[0], "iterations")?.value;
             if (typeof iterations === "number" && iterations > 0) {
-              const blocks = MathMax(1, MathCeil(bits / PBKDF2_BLOCK_BITS));
+              const blocks = MathMax(1, MathCeil(bits / (HASH_BITS[hashes[0]] ?? PBKDF2_BLOCK_BITS)));
               cost.iterations = iterations * blocks;
               if (cost.iterations > MAX_PBKDF2_ITERATIONS) {
                 refuse(blocks === 1

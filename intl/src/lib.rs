@@ -50,8 +50,9 @@
 //! ```
 //!
 //! `Intl.Collator` (with `localeCompare` and `toLocaleUpperCase`/`LowerCase` with a locale),
-//! `Intl.Segmenter` and `Intl.Locale` are lazily loaded modules of the same extension
-//! (`collator.js`, `segmenter.js`, `locale_class.js`), loaded on first use.
+//! `Intl.Segmenter`, `Intl.Locale` and the `formatRange` methods are lazily loaded modules of
+//! the same extension (`collator.js`, `segmenter.js`, `locale_class.js`, `ranges.js`), loaded
+//! on first use.
 //!
 //! `init()` is the function deno_core 0.413's `extension!` macro generates (it takes no
 //! arguments because the extension has no options/state).
