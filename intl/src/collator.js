@@ -69,6 +69,8 @@ function keyedCompare(id) {
 /** `localeCompare` without locales or options: the default collator's comparison, made on first use. */
 let defaultCompare;
 
+const COLLATOR_OPTIONS = [["usage", "string"], ["localeMatcher", "string"], ["collation", "string"],
+  ["numeric", "boolean"], ["caseFirst", "string"], ["sensitivity", "string"], ["ignorePunctuation", "boolean"]];
 /**
  * A collator's options as the JSON text Rust caches it by, each read once in ECMA-402's order
  * (usage, localeMatcher, collation, numeric, caseFirst, sensitivity, ignorePunctuation: a
@@ -79,8 +81,11 @@ function collatorOptions(options) {
   if (options === undefined) return JSONStringify(out);
   if (options === null) throw new TypeError("Cannot convert undefined or null to object");
   const o = Object(options);
-  for (const [key, kind] of [["usage", "string"], ["localeMatcher", "string"], ["collation", "string"],
-    ["numeric", "boolean"], ["caseFirst", "string"], ["sensitivity", "string"], ["ignorePunctuation", "boolean"]]) {
+  // By index: a `for...of` would run `Array.prototype[Symbol.iterator]`, which a toolkit may
+  // have replaced.
+  for (let i = 0; i < COLLATOR_OPTIONS.length; i++) {
+    const key = COLLATOR_OPTIONS[i][0];
+    const kind = COLLATOR_OPTIONS[i][1];
     const v = o[key];
     if (v !== undefined) out[key] = kind === "string" ? toText(v) : Boolean(v);
   }

@@ -36,7 +36,7 @@ import { core, primordials } from "ext:core/mod.js";
 
 // A formatter's options go to Rust as JSON text made once, when it is made: Rust caches its
 // formatters by that text, so formatting costs no options conversion (issue #11).
-const { ArrayIsArray, FunctionPrototypeToString, JSONStringify } = primordials;
+const { ArrayIsArray, FunctionPrototypeToString, JSONStringify, ObjectEntries, ReflectApply } = primordials;
 
 // The host's own object, installed as the global `Intl` by `installIntl`: not the engine's stub,
 // whose changes a startup snapshot would not keep (runtime/src/snapshot.rs).
@@ -132,11 +132,13 @@ function readOptions(options, strings, numbers, booleans) {
   if (options === undefined) return out;
   if (options === null) throw new TypeError("Cannot convert undefined or null to object");
   const o = Object(options);
-  for (const k of strings) {
+  for (let i = 0; i < strings.length; i++) {
+    const k = strings[i];
     const v = o[k];
     if (v !== undefined) out[k] = String(v);
   }
-  for (const k of numbers) {
+  for (let i = 0; i < numbers.length; i++) {
+    const k = numbers[i];
     const v = o[k];
     if (v !== undefined) {
       const n = Number(v);
@@ -144,7 +146,8 @@ function readOptions(options, strings, numbers, booleans) {
       out[k] = Math.floor(n);
     }
   }
-  for (const k of booleans) {
+  for (let i = 0; i < booleans.length; i++) {
+    const k = booleans[i];
     const v = o[k];
     if (v !== undefined) out[k] = Boolean(v);
   }
@@ -169,8 +172,8 @@ function toPrimitiveNumber(v) {
     }
     return result;
   }
-  for (const method of ["valueOf", "toString"]) {
-    const f = v[method];
+  for (let i = 0; i < 2; i++) {
+    const f = v[i === 0 ? "valueOf" : "toString"];
     if (typeof f === "function") {
       const result = f.call(v);
       if ((typeof result !== "object" || result === null) && typeof result !== "function") return result;
@@ -189,17 +192,26 @@ const DTF_STRINGS = ["timeZone", "weekday", "era", "year", "month", "day", "dayP
 const dtfState = new WeakMap();
 
 /**
- * Whether V8 names the failed check UnwrapDateTimeFormat / UnwrapNumberFormat: `format` and
- * `resolvedOptions` called on an object unwrap it first (ECMA-402's legacy constructor path).
+ * What `states` (a class's WeakMap) keeps for `self`, or V8's TypeError for the method `method`
+ * of `Intl.<className>` called on another receiver (`accessor` is "get " for a getter). As in
+ * V8, `format` and `resolvedOptions` of DateTimeFormat and NumberFormat called on an object name
+ * the abstract operation that unwraps it first (ECMA-402's legacy constructor path), and
+ * NumberFormat's names its receiver `undefined` there.
  */
-function unwrapped(self, name, accessor) {
-  return ((typeof self === "object" && self !== null) || typeof self === "function") && (accessor !== "" || name === "resolvedOptions");
+function stateOf(states, className, self, method, accessor = "") {
+  const s = states.get(self);
+  if (s) return s;
+  const unwraps = (className === "DateTimeFormat" || className === "NumberFormat") &&
+    ((typeof self === "object" && self !== null) || typeof self === "function") &&
+    (accessor !== "" || method === "resolvedOptions");
+  if (unwraps) {
+    throw new TypeError(`Method Unwrap${className} called on incompatible receiver ${className === "NumberFormat" ? "undefined" : receiverName(self)}`);
+  }
+  throw new TypeError(`Method ${accessor}Intl.${className}.prototype.${method} called on incompatible receiver ${receiverName(self)}`);
 }
 
-function dtfInternal(self, name, accessor = "") {
-  const s = dtfState.get(self);
-  if (!s) throw new TypeError(`Method ${unwrapped(self, name, accessor) ? "UnwrapDateTimeFormat" : `${accessor}Intl.DateTimeFormat.prototype.${name}`} called on incompatible receiver ${receiverName(self)}`);
-  return s;
+function dtfInternal(self, name, accessor) {
+  return stateOf(dtfState, "DateTimeFormat", self, name, accessor);
 }
 
 function makeDtfState(locales, options, defaults) {
@@ -260,7 +272,7 @@ DateTimeFormat.supportedLocalesOf = function supportedLocalesOf(locales) {
 
 function partsText(parts) {
   let text = "";
-  for (const p of parts) text += p.value;
+  for (let i = 0; i < parts.length; i++) text += parts[i].value;
   return text;
 }
 
@@ -271,11 +283,8 @@ const NF_NUMBERS = ["minimumIntegerDigits", "minimumFractionDigits", "maximumFra
   "minimumSignificantDigits", "maximumSignificantDigits", "roundingIncrement"];
 const nfState = new WeakMap();
 
-function nfInternal(self, name, accessor = "") {
-  const s = nfState.get(self);
-  if (!s && unwrapped(self, name, accessor)) throw new TypeError("Method UnwrapNumberFormat called on incompatible receiver undefined");
-  if (!s) throw new TypeError(`Method ${accessor}Intl.NumberFormat.prototype.${name} called on incompatible receiver ${receiverName(self)}`);
-  return s;
+function nfInternal(self, name, accessor) {
+  return stateOf(nfState, "NumberFormat", self, name, accessor);
 }
 
 /**
@@ -386,17 +395,20 @@ for (const [name, value] of [["DateTimeFormat", DateTimeFormat], ["NumberFormat"
 // The engine's own stubs answered "other" for every number, "-1 day" for "1 day ago", and
 // joined every list the English way.
 
+/** `[state, ...args]`, made by index. */
+function withState(state, args) {
+  const all = [state];
+  for (let i = 0; i < args.length; i++) all[i + 1] = args[i];
+  return all;
+}
+
 /**
  * A class over `state` (what the constructor keeps) whose methods call Rust; `getters` are
  * accessors on the prototype, each handed the state.
  */
 function intlClass(name, make, methods, getters = {}, callable = false) {
   const state = new WeakMap();
-  const internal = (self, method, accessor = "") => {
-    const s = state.get(self);
-    if (!s) throw new TypeError(`Method ${accessor}Intl.${name}.prototype.${method} called on incompatible receiver ${receiverName(self)}`);
-    return s;
-  };
+  const internal = (self, method, accessor) => stateOf(state, name, self, method, accessor);
   const C = function (locales, options) {
     if (new.target === undefined) {
       // Collator, as NumberFormat and DateTimeFormat, may be called as a function (ECMA-402's
@@ -418,13 +430,23 @@ function intlClass(name, make, methods, getters = {}, callable = false) {
     },
     [Symbol.toStringTag]: { value: `Intl.${name}`, configurable: true },
   };
-  for (const [method, fn] of Object.entries(methods)) {
-    const named = { [method](...args) { return fn(internal(this, method), ...args); } }[method];
+  // By index, not `for...of`: collator.js and segmenter.js make their classes when they are
+  // first used, after a toolkit may have replaced `Array.prototype[Symbol.iterator]`.
+  const methodList = ObjectEntries(methods);
+  for (let i = 0; i < methodList.length; i++) {
+    const method = methodList[i][0];
+    const fn = methodList[i][1];
+    // The state and the arguments handed on without a spread, which would run
+    // `Array.prototype[Symbol.iterator]`: a toolkit may have replaced it.
+    const named = { [method](...args) { return ReflectApply(fn, undefined, withState(internal(this, method), args)); } }[method];
     // The length Node reports: the method's own parameters, not the state it is handed.
     defineProperty(named, "length", { value: fn.length - 1 });
     props[method] = { configurable: true, writable: true, value: named };
   }
-  for (const [getter, fn] of Object.entries(getters)) {
+  const getterList = ObjectEntries(getters);
+  for (let i = 0; i < getterList.length; i++) {
+    const getter = getterList[i][0];
+    const fn = getterList[i][1];
     const get = { get [getter]() { return fn(internal(this, getter, "get ")); } };
     props[getter] = { configurable: true, get: Object.getOwnPropertyDescriptor(get, getter).get };
   }

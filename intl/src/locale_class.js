@@ -5,7 +5,7 @@ import { op_intl_datetime_resolve, op_intl_locale_direction, op_intl_locale_expa
 import { primordials } from "ext:core/mod.js";
 import { localeState, readOptions, receiverName } from "ext:trove_intl/intl.js";
 
-const { JSONStringify } = primordials;
+const { JSONStringify, ObjectEntries } = primordials;
 const defineProperty = Object.defineProperty;
 
 // ---------------------------------------------------------------- Locale
@@ -71,7 +71,10 @@ defineProperty(Locale, "length", { value: 1 });
       value: function minimize() { return new Locale(op_intl_locale_expand(localeInternal(this, "minimize").tag, false)); },
     },
   };
-  for (const [k, d] of Object.entries(getters)) props[k] = { get: d.get, configurable: true, enumerable: false };
+  // By index, not `for...of`: this module loads when a toolkit first uses `Intl.Locale`, after it
+  // may have replaced `Array.prototype[Symbol.iterator]`.
+  const entries = ObjectEntries(getters);
+  for (let i = 0; i < entries.length; i++) props[entries[i][0]] = { get: entries[i][1].get, configurable: true, enumerable: false };
   props[Symbol.toStringTag] = { value: "Intl.Locale", configurable: true };
   defineProperty(Locale, "prototype", { value: Object.create(Object.prototype, props), writable: false });
 }

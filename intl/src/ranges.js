@@ -15,9 +15,9 @@ const { JSONStringify } = primordials;
 
 /** `DateTimeFormat.prototype.formatRange` for the formatter state `s`. */
 export function dateRange(s, a, b) {
-  const [start, end] = rangeTimes(a, b);
-  const [x, y] = rangeEnds(s, start, end, (opts, t) => op_intl_datetime_format(s.locale, opts, s.defaults, t));
-  return x === y ? x : `${x} \u2013 ${y}`;
+  const times = rangeTimes(a, b);
+  const ends = rangeEnds(s, times[0], times[1], (opts, t) => op_intl_datetime_format(s.locale, opts, s.defaults, t));
+  return ends[0] === ends[1] ? ends[0] : `${ends[0]} \u2013 ${ends[1]}`;
 }
 
 /**
@@ -26,10 +26,10 @@ export function dateRange(s, a, b) {
  * here "Jan 3, 2026 \u2013 Jan 5, 2026").
  */
 export function dateRangeToParts(s, a, b) {
-  const [start, end] = rangeTimes(a, b);
-  const [x, y] = rangeEnds(s, start, end, (opts, t) => op_intl_datetime_format_to_parts(s.locale, opts, s.defaults, t));
-  if (partsText(x) === partsText(y)) return withSource(x, "shared");
-  return [...withSource(x, "startRange"), { type: "literal", value: " \u2013 ", source: "shared" }, ...withSource(y, "endRange")];
+  const times = rangeTimes(a, b);
+  const ends = rangeEnds(s, times[0], times[1], (opts, t) => op_intl_datetime_format_to_parts(s.locale, opts, s.defaults, t));
+  if (partsText(ends[0]) === partsText(ends[1])) return withSource(ends[0], "shared");
+  return joined(withSource(ends[0], "startRange"), [{ type: "literal", value: " \u2013 ", source: "shared" }], withSource(ends[1], "endRange"));
 }
 
 /** A range's two dates as time values: Node's errors for a missing (TypeError) or invalid date. */
@@ -70,6 +70,33 @@ function rangeEnds(s, start, end, format) {
   }
   const dated = JSONStringify(withDate);
   return [format(dated, start), format(dated, end)];
+}
+
+// Arrays are joined, and strings counted, by index: a spread, a destructuring or a `for...of` would
+// run `Array.prototype[Symbol.iterator]` (or String's), which a toolkit may have replaced
+// (review 30).
+
+/** The arrays `lists`, one after another, in a new array. */
+function joined(...lists) {
+  const out = [];
+  for (let i = 0; i < lists.length; i++) {
+    for (let j = 0; j < lists[i].length; j++) out.push(lists[i][j]);
+  }
+  return out;
+}
+
+/** The number of code points in `text` (a surrogate pair is one). */
+function codePoints(text) {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
 }
 
 function withSource(parts, source) {
@@ -195,8 +222,8 @@ function approximatelyParts(s, parts, approximately) {
   };
   const at = parts.findIndex((p) => p.type === "minusSign" || p.type === "plusSign");
   if (at >= 0) {
-    const [head, mark] = before(parts, at);
-    return [...head, sign, ...mark, ...parts.slice(at)];
+    const split = before(parts, at);
+    return joined(split[0], [sign], split[1], parts.slice(at));
   }
   const negative = op_intl_number_format_to_parts(s.locale, s.opts, -1);
   const minus = negative.findIndex((p) => p.type === "minusSign");
@@ -204,9 +231,8 @@ function approximatelyParts(s, parts, approximately) {
     const i = list.findIndex((p) => NUMBER_CORE.includes(p.type));
     return i < 0 ? list.length : i;
   };
-  if (minus < 0 || minus > core(negative)) return [sign, ...parts];
-  const [head] = before(negative, minus);
-  return [...head, sign, ...negative.slice(minus + 1, core(negative)), ...parts.slice(core(parts))];
+  if (minus < 0 || minus > core(negative)) return joined([sign], parts);
+  return joined(before(negative, minus)[0], [sign], negative.slice(minus + 1, core(negative)), parts.slice(core(parts)));
 }
 
 /** Whether a range's end (a Number, BigInt or decimal string) is below zero, or -0. */
@@ -232,7 +258,9 @@ export function numberRangeParts(s, start, end) {
   if (notANumber(y)) throw new RangeError(`Invalid end : ${toText(y)}`);
   const px = numberParts(s, x);
   const py = numberParts(s, y);
-  const [separator, approximately] = rangeSymbols(s.resolved.locale);
+  const symbols = rangeSymbols(s.resolved.locale);
+  const separator = symbols[0];
+  const approximately = symbols[1];
   // Alike means the same rounded number, sign included (ICU compares the numbers, not the text:
   // -5 and 5 with signDisplay "never" are "5\u20135").
   if (partsText(px) === partsText(py) && negative(x) === negative(y)) {
@@ -240,7 +268,7 @@ export function numberRangeParts(s, start, end) {
   }
   const a = rangeSide(px, s.resolved);
   const b = rangeSide(py, s.resolved);
-  const length = (list) => [...partsText(list)].length;
+  const length = (list) => codePoints(partsText(list));
   const types = (list) => list.map((p) => p.type).join();
   const outer = types(a.prefix[0]) === types(b.prefix[0]) && types(a.suffix[0]) === types(b.suffix[0]);
   const middle = outer && partsText(a.prefix[1]) === partsText(b.prefix[1]) && partsText(a.suffix[1]) === partsText(b.suffix[1])
@@ -254,7 +282,7 @@ export function numberRangeParts(s, start, end) {
   if (repeated && !PATTERN_SPACE.test(infix[infix.length - 1])) infix = `${infix} `;
   const out = [];
   const add = (list, source) => {
-    for (const p of list) out.push({ type: p.type, value: p.value, source });
+    for (let i = 0; i < list.length; i++) out.push({ type: list[i].type, value: list[i].value, source });
   };
   const side = (n, source) => {
     if (!outer) add(n.prefix[0], source);

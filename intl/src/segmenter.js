@@ -12,7 +12,9 @@ const defineProperty = Object.defineProperty;
 // The engine's stub yielded segments whose segment/index/isWordLike were undefined. Rust finds
 // every boundary of a string in one op call (index * 2 + wordLike each); the segment objects
 // are made from them here, as the iterator or containing() asks.
-const IteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
+// %IteratorPrototype%, found without calling `Array.prototype[Symbol.iterator]`: this module loads
+// when a toolkit first uses `Intl.Segmenter`, after it may have replaced that.
+const IteratorPrototype = Object.getPrototypeOf(primordials.ArrayIterator.prototype);
 const segmentsState = new WeakMap();
 const segmentIteratorState = new WeakMap();
 

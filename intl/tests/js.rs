@@ -129,3 +129,19 @@ fn number_ranges_match_node() {
         assert_eq!(eval(&mut rt, code), want, "{code}");
     }
 }
+
+/// Node's Intl is native code: a toolkit that replaced `Array.prototype[Symbol.iterator]` (or
+/// String's) does not change what it answers. Ours is JavaScript, so it iterates by index; the
+/// modules loaded on first use (ranges, collator, segmenter, locale) load after the replacement
+/// here, as they would in a toolkit (review 30, LOW 08: `formatRange` threw). Node 20's answers.
+#[test]
+fn a_replaced_array_iterator_changes_no_intl_answer() {
+    let mut rt = JsRuntime::new(RuntimeOptions {
+        extensions: vec![trove_host_intl::trove_intl::init(), install_intl::init()],
+        ..Default::default()
+    });
+    let script = include_str!("replaced_iterator.js");
+    let want = "€3 – €5\nminusSign=-@startRange,integer=1@startRange,literal= – @shared,integer=2@endRange\n2.9–3.1\n\
+                1/1/1970, 12 AM – 1/3/1970, 12 AM\n11\na,b,C\n-1\nhi| |there\nen-Latn-GB\ntwo\nother\n1.234,50\n2.3";
+    assert_eq!(eval(&mut rt, script), want);
+}

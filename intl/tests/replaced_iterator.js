@@ -1,0 +1,21 @@
+// a_replaced_array_iterator_changes_no_intl_answer (js.rs): run with both iterators replaced by ones that throw.
+const A = Array.prototype[Symbol.iterator], S = String.prototype[Symbol.iterator];
+Array.prototype[Symbol.iterator] = function () { throw new Error('array iterator used'); };
+String.prototype[Symbol.iterator] = function () { throw new Error('string iterator used'); };
+const out = [];
+const run = (f) => { try { out.push(String(f())); } catch (e) { out.push('ERR ' + e.message); } };
+run(() => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).formatRange(3, 5));
+run(() => new Intl.NumberFormat('en').formatRangeToParts(-1, 2).map((p) => p.type + '=' + p.value + '@' + p.source).join());
+run(() => new Intl.NumberFormat('en').formatRange(2.9, 3.1));
+run(() => new Intl.DateTimeFormat('en', { timeZone: 'UTC', hour: 'numeric' }).formatRange(0, 86400000 * 2));
+run(() => new Intl.DateTimeFormat('en', { timeZone: 'UTC' }).formatRangeToParts(0, 86400000 * 2).length);
+run(() => ['b', 'a', 'C'].sort(new Intl.Collator('en', { sensitivity: 'base' }).compare).join());
+run(() => 'a'.localeCompare('B', 'en', { numeric: true }));
+run(() => Array.from(new Intl.Segmenter('en', { granularity: 'word' }).segment('hi there'), (s) => s.segment).join('|'));
+run(() => new Intl.Locale('en', { region: 'GB' }).maximize().toString());
+run(() => new Intl.PluralRules('en', { type: 'ordinal' }).select(2));
+run(() => new Intl.PluralRules('en').selectRange(1, 2));
+run(() => (1234.5).toLocaleString('de', { minimumFractionDigits: 2 }));
+run(() => new Intl.NumberFormat('en', { maximumFractionDigits: 1 }).format({ valueOf() { return 2.25; } }));
+Array.prototype[Symbol.iterator] = A; String.prototype[Symbol.iterator] = S;
+out.join('\n');
