@@ -147,29 +147,32 @@ export function capCryptoWork(proto, callContext) {
   const unrecognized = () => {
     throw domException("Unrecognized algorithm name", "NotSupportedError");
   };
-  // An algorithm's `hash`, checked and handed on (a dictionary's name read once).
+  // A dictionary with a `name` member (an algorithm, or its `hash`), as `[a copy to hand on, its
+  // name upper-cased]`: the name read once, converted to a string as WebIDL converts it, checked
+  // against `allowed` and defined on the copy (`undefined` too, so deno_crypto cannot read it
+  // again and get another answer).
+  const namedCopy = (dictionary, allowed) => {
+    const copy = { __proto__: dictionary };
+    const given = dictionary.name;
+    if (given === undefined) {
+      define(copy, "name", undefined);
+      return [copy, ""];
+    }
+    const name = `${given}`;
+    const upper = StringPrototypeToUpperCase(name);
+    if (!ArrayPrototypeIncludes(allowed, upper)) unrecognized();
+    define(copy, "name", name);
+    return [copy, upper];
+  };
+  // An algorithm's `hash`, checked and handed on.
   const hashArgument = (hash) => {
     if (typeof hash === "string") {
       if (!ArrayPrototypeIncludes(NODE20_HASHES, StringPrototypeToUpperCase(hash))) unrecognized();
       return hash;
     }
     if ((typeof hash !== "object" && typeof hash !== "function") || hash === null) return hash;
-    const given = hash.name;
-    const copy = { __proto__: hash };
-    if (given === undefined) {
-      define(copy, "name", undefined);
-      return copy;
-    }
-    const name = `${given}`;
-    if (!ArrayPrototypeIncludes(NODE20_HASHES, StringPrototypeToUpperCase(name))) unrecognized();
-    define(copy, "name", name);
-    return copy;
+    return namedCopy(hash, NODE20_HASHES)[0];
   };
-  // An algorithm argument as `[value to hand on, bytes of its buffers, its name upper-cased]`.
-  // WebIDL reads any object as the algorithm's dictionary, a function too, and converts its name
-  // to a string: a function named `PBKDF2`, or `new String("PBKDF2")`, is PBKDF2. Each member
-  // that matters is read once and handed on as an own property of a copy, so a getter cannot
-  // answer the check and deno_crypto differently (a name, a count over the cap, a buffer).
   // A number member as WebIDL's [EnforceRange] unsigned long (or unsigned short) makes it, with
   // Node 20's TypeError outside the range; deno_crypto would wrap it instead (review 31: a
   // modulusLength of 16384 - 2**32 passed the cap and made a 16,384-bit key).
@@ -195,16 +198,10 @@ export function capCryptoWork(proto, callContext) {
       return [algorithm, 0, upper, ""];
     }
     if ((typeof algorithm !== "object" && typeof algorithm !== "function") || algorithm === null) return [algorithm, 0, "", ""];
-    const copy = { __proto__: algorithm };
-    const given = algorithm.name;
-    if (given === undefined) {
-      define(copy, "name", undefined);
-      return [copy, 0, "", ""];
-    }
-    const name = `${given}`;
-    const upper = StringPrototypeToUpperCase(name);
-    if (!ArrayPrototypeIncludes(NODE20_ALGORITHMS, upper)) unrecognized();
-    define(copy, "name", name);
+    const named = namedCopy(algorithm, NODE20_ALGORITHMS);
+    const copy = named[0];
+    const upper = named[1];
+    if (upper === "") return [copy, 0, "", ""];
     const hash = algorithm.hash;
     const checkedHash = hash === undefined ? undefined : hashArgument(hash);
     define(copy, "hash", checkedHash);
@@ -318,7 +315,8 @@ export function capCryptoWork(proto, callContext) {
           const type = args[keyTypeAt];
           const length = typeof type === "object" && type !== null ? ObjectGetOwnPropertyDescriptor(type, "length")?.value : undefined;
           held = MathCeil((typeof length === "number" && length > 0 ? length : 1024) / 8);
-          bytes += held;
+          // A derived key's bytes are the derivation's output, counted below.
+          if (method === "generateKey") bytes += held;
         }
         // PBKDF2's iterations times its output's blocks; an RSA key generation; the bits a
         // derivation writes (deriveBits' length, or the derived key's: HMAC's default is at most
@@ -366,7 +364,7 @@ export function capCryptoWork(proto, callContext) {
           held = material[1];
         }
         if (held > 0 && retained.bytes > 0 && retained.bytes + held > MAX_RETAINED_KEY_BYTES) {
-          refuse(`a key of ${held} bytes with ${retained.bytes} bytes of imported keys still held would be over ${MAX_RETAINED_KEY_BYTES}`);
+          refuse(`a key of ${held} bytes with ${retained.bytes} bytes of keys still held would be over ${MAX_RETAINED_KEY_BYTES}`);
         }
         for (let i = 0; i < dataAt.length; i++) {
           const at = dataAt[i];
