@@ -761,6 +761,8 @@ export default defineToolkit({ id: 'crypto-node20', name: 'C', description: 'd',
     const view = new DataView(buffer, 0, 64);
     buffer.resize(0);
     answers.push(await s.digest({ get name() { buffer.resize(64); return 'SHA-256'; } } as any, view).then((d) => hex(d), (e) => `${e.name}: ${e.message}`));
+    // Review 31, 07: no engine marker shows as an own property (v8x patch 41).
+    answers.push(`[${Object.getOwnPropertyNames(s)}] [${Object.getOwnPropertyNames(pw)}] [${Reflect.ownKeys(hkdf).length}]`);
     return JSON.stringify(answers);
   } })] });
 "#,
@@ -787,6 +789,7 @@ export default defineToolkit({ id: 'crypto-node20', name: 'C', description: 'd',
     );
     // Grown back by the name's getter (read first), then counted and digested at 64 bytes.
     assert_eq!(answers[9], "245,165,253,66,209,106,32,48,39,152,239,110,211,9,151,155,67,0,61,35,32,217,240,232,234,152,49,169,39,89,251,75", "{answers:?}");
+    assert_eq!(answers[10], "[] [] [0]", "crypto.subtle and a CryptoKey have no own properties, as in Node 20: {answers:?}");
 }
 
 /// The PBKDF2 and RSA caps read each member once and hand that value on: a getter that answers

@@ -470,25 +470,15 @@ unsafe fn cppgc_weak_wrapper_is_live(weak: JSValue) -> bool {
   unsafe { v82jsc_weak_ref_is_live(weak) }
 }
 
-fn cppgc_value_has_wrapper_marker(ctx: *mut JSContext, value: JSValue) -> bool {
-  if ctx.is_null() || !jsv_is_object(&value) {
-    return false;
-  }
-  let marker =
-    unsafe { JS_GetPropertyStr(ctx, value, c"__qjs_cppgc_wrapped".as_ptr()) };
-  if marker.tag == JS_TAG_EXCEPTION {
-    return false;
-  }
-  let marked = unsafe { JS_ToBool(ctx, marker) != 0 };
-  unsafe { JS_FreeValue(ctx, marker) };
-  marked
-}
-
-fn cppgc_mark_js_value(ctx: *mut JSContext, value: JSValue) -> bool {
+/// Marks the cppgc objects whose wrapper is `value`, if it is one.
+///
+/// trove-host patch (TROVE-PATCHES.md, 41): a wrapper was told by an own
+/// property, `__qjs_cppgc_wrapped`, read through the prototype chain; every
+/// `CryptoKey` and `crypto.subtle` showed it to `Object.getOwnPropertyNames`
+/// (Node 20: none). The table of wrappers, looked up by address, is what
+/// decides.
+fn cppgc_mark_js_value(value: JSValue) -> bool {
   if !jsv_is_object(&value) {
-    return false;
-  }
-  if !cppgc_value_has_wrapper_marker(ctx, value) {
     return false;
   }
   let key = unsafe { value.u.ptr } as usize;
@@ -513,7 +503,7 @@ unsafe fn cppgc_mark_js_graph(
     return;
   }
 
-  cppgc_mark_js_value(ctx, value);
+  cppgc_mark_js_value(value);
 
   let mut ptab: *mut JSPropertyEnum = ptr::null_mut();
   let mut plen = 0u32;
@@ -547,7 +537,7 @@ unsafe fn cppgc_mark_global_properties(ctx: *mut JSContext, global: JSValue) {
   for index in 0..plen as usize {
     let atom = unsafe { (*ptab.add(index)).atom };
     let property = unsafe { JS_GetProperty(ctx, global, atom) };
-    cppgc_mark_js_value(ctx, property);
+    cppgc_mark_js_value(property);
     unsafe {
       JS_FreeValue(ctx, property);
       JS_FreeAtom(ctx, atom);
@@ -687,25 +677,8 @@ pub(crate) fn cppgc_register_wrapper(wrapper: JSValue, value: *const RustObj) {
   if value.is_null() || !jsv_is_object(&wrapper) {
     return;
   }
+  // trove-host patch (TROVE-PATCHES.md, 41): no marker property on the wrapper.
   let ctx = stable_ctx();
-  if !ctx.is_null() {
-    let marker = unsafe { JS_NewBool(ctx, 1) };
-    let flags = JS_PROP_CONFIGURABLE_QJS
-      | JS_PROP_WRITABLE_QJS
-      | JS_PROP_HAS_CONFIGURABLE_QJS
-      | JS_PROP_HAS_WRITABLE_QJS
-      | JS_PROP_HAS_ENUMERABLE_QJS
-      | JS_PROP_HAS_VALUE_QJS;
-    unsafe {
-      JS_DefinePropertyValueStr(
-        ctx,
-        wrapper,
-        c"__qjs_cppgc_wrapped".as_ptr(),
-        marker,
-        flags,
-      );
-    }
-  }
   let wrapper_key = unsafe { wrapper.u.ptr } as usize;
   let weak_wrapper = if ctx.is_null() {
     jsv_undefined()
