@@ -253,9 +253,41 @@ class Timeout {
   }
 }
 
-/** A global `setTimeout`/`setInterval` named `name`, returning a [`Timeout`] of `start`. */
+/**
+ * A global `setTimeout`/`setInterval` named `name`, returning a [`Timeout`] of `start`. The
+ * callback must be a function, as in Node 20: deno's timers, as browsers do, run a string as
+ * code (review 32).
+ */
 function nodeTimer(name, start) {
-  return { [name]: (...args) => new Timeout(start, args) }[name];
+  return {
+    [name]: (...args) => {
+      if (typeof args[0] !== "function") throw invalidArgType("callback", "function", args[0]);
+      return new Timeout(start, args);
+    },
+  }[name];
+}
+
+/** Node's `ERR_INVALID_ARG_TYPE` TypeError: `argument` must be of type `type`, and `value` was not. */
+function invalidArgType(argument, type, value) {
+  let received;
+  if (value === null || value === undefined) received = `${value}`;
+  else if (typeof value === "function") received = value.name ? `function ${value.name}` : "function ";
+  else if (typeof value === "object") {
+    let name = "";
+    try {
+      name = value.constructor?.name ?? "";
+    } catch {
+      // A throwing getter: described without its name.
+    }
+    received = name ? `an instance of ${name}` : "an object";
+  } else {
+    let shown = typeof value === "string" ? `'${value}'` : typeof value === "bigint" ? `${value}n` : String(value);
+    if (shown.length > 28) shown = `${StringPrototypeSlice(shown, 0, 25)}...`;
+    received = `type ${typeof value} (${shown})`;
+  }
+  const error = new TypeError(`The "${argument}" argument must be of type ${type}. Received ${received}`);
+  ObjectDefineProperty(error, "code", { __proto__: null, value: "ERR_INVALID_ARG_TYPE", writable: true, enumerable: true, configurable: true });
+  return error;
 }
 
 /** A global `clearTimeout`/`clearInterval` named `name` that takes a Timeout or an id, and,
@@ -334,7 +366,20 @@ const lazyGlobals = {
   AbortSignal: () => abortScript().AbortSignal,
   atob: ["ext:deno_web/05_base64.js", "atob"],
   btoa: ["ext:deno_web/05_base64.js", "btoa"],
-  structuredClone: ["ext:deno_web/02_structured_clone.js", "structuredClone"],
+  // Without an argument, Node 20 throws; deno's cloned `undefined` (review 32).
+  structuredClone: () => {
+    const clone = load("ext:deno_web/02_structured_clone.js").structuredClone;
+    return {
+      structuredClone(...args) {
+        if (args.length === 0) {
+          const error = new TypeError("The value argument must be specified");
+          ObjectDefineProperty(error, "code", { __proto__: null, value: "ERR_MISSING_ARGS", writable: true, enumerable: true, configurable: true });
+          throw error;
+        }
+        return ReflectApply(clone, undefined, args);
+      },
+    }.structuredClone;
+  },
   Event: ["ext:deno_web/02_event.js", "Event"],
   EventTarget: ["ext:deno_web/02_event.js", "EventTarget"],
   CustomEvent: ["ext:deno_web/02_event.js", "CustomEvent"],

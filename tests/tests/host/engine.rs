@@ -427,3 +427,56 @@ fn compile_function_takes_back_its_own_code_cache_and_rejects_any_other() {
         assert_eq!(answer, compiled);
     }
 }
+
+/// A toolkit that clones graphs that refer back to themselves, as trees with parent links do.
+const BACK_REFERENCES: &str = r#"
+import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
+export default defineToolkit({
+  id: 'backrefs', name: 'Back references', description: 'Clones cyclic graphs.', icon: 'copy', version: '1.0.0', egress: [],
+  tools: [tool({ name: 'clone', description: 'Clones them.', input: z.object({}),
+    handler: async () => {
+      const root: any = { name: 'root', children: [] };
+      for (const n of ['a', 'b', 'c']) root.children.push({ name: n, parent: root });
+      const c = structuredClone(root);
+      const o: any = {};
+      o.a = o; o.b = o; o.list = [o, o];
+      const d = structuredClone(o);
+      // With a transferred buffer in it, as Node answers.
+      const buffer = new ArrayBuffer(8);
+      const holder: any = { buffer };
+      holder.self = holder;
+      let transferred = '';
+      try { structuredClone(holder, { transfer: [buffer] }); transferred = 'cloned'; } catch (e) { transferred = (e as Error).name; }
+      let none = '';
+      try { (structuredClone as any)(); none = 'returned'; } catch (e) { none = `${(e as any).code} ${(e as Error).message}`; }
+      let timer = '';
+      try { (setTimeout as any)('globalThis.ran = 1', 0); timer = 'accepted'; } catch (e) { timer = `${(e as any).code} ${(e as Error).message}`; }
+      return JSON.stringify([c.children.every((k: any) => k.parent === c), c.children[2].name,
+        d.a === d && d.b === d && d.list[1] === d, transferred, none, timer]);
+    } })],
+});
+"#;
+
+/// `structuredClone`'s check for what needs the engine's graph walk followed every reference, so
+/// a graph with two references back to an ancestor took 2^200 steps: the call never returned,
+/// in native code no time limit reached, and allocated without end (review 32, HIGH; v8x patch
+/// 42). Node 20 clones these at once. Also Node's answers for two cases deno's web APIs answer
+/// as a browser does: `structuredClone()` without a value, and a string as a timer's callback.
+#[tokio::test(flavor = "current_thread")]
+async fn graphs_that_refer_back_to_themselves_clone_at_once() {
+    let dir = scratch_toolkit("backrefs", &[("extension.ts", BACK_REFERENCES)]);
+    let mut toolkit = load(&dir).await;
+    let answer = text(&call(&mut toolkit, "clone", json!({})).await);
+    let answer: serde_json::Value = serde_json::from_str(&answer).unwrap_or_else(|_| panic!("{answer}"));
+    assert_eq!(
+        answer,
+        json!([
+            true,
+            "c",
+            true,
+            "cloned",
+            "ERR_MISSING_ARGS The value argument must be specified",
+            "ERR_INVALID_ARG_TYPE The \"callback\" argument must be of type function. Received type string ('globalThis.ran = 1')"
+        ])
+    );
+}

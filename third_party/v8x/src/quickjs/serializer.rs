@@ -42,6 +42,8 @@ const TAG_OBJECT: u8 = b'O';
 const TAG_SAB: u8 = b'S';
 
 const SAB_CLONE_ERROR: &[u8] = b"#<SharedArrayBuffer> could not be cloned.";
+// trove-host patch (TROVE-PATCHES.md, 42).
+const CYCLE_CLONE_ERROR: &[u8] = b"#<Object> could not be cloned: it refers back to itself and holds a transferred buffer or a platform object, which this host does not clone together.";
 const SYMBOL_CLONE_ERROR: &[u8] = b"Symbol could not be cloned.";
 const WEAK_MAP_CLONE_ERROR: &[u8] = b"#<WeakMap> could not be cloned.";
 const WEAK_SET_CLONE_ERROR: &[u8] = b"#<WeakSet> could not be cloned.";
@@ -257,6 +259,12 @@ fn is_shared_array_buffer(ctx: *mut JSContext, v: JSValue) -> bool {
 /// The common path stays read-only QuickJS state. When the delegate opts into
 /// custom host objects, this also asks the delegate whether each object should
 /// be serialized through `WriteHostObject`.
+///
+/// trove-host patch (TROVE-PATCHES.md, 42): each object is looked at once
+/// (`seen`). The walk followed every reference, so a graph with two references
+/// back to an ancestor (a tree whose children point to their parent) took 2^200
+/// steps: `structuredClone` of it never returned, in native code no time limit
+/// reaches.
 fn graph_needs_walk(
   st: &SerState,
   ctx: *mut JSContext,
@@ -264,14 +272,19 @@ fn graph_needs_walk(
   brand: JSAtom,
   custom_hosts: bool,
   depth: u32,
+  seen: &mut rustc_hash::FxHashSet<usize>,
 ) -> bool {
   if !jsv_is_object(&v) || depth > 200 {
+    return false;
+  }
+  let ptr = unsafe { v.u.ptr } as usize;
+  // Looked at already: had it needed the walk, the answer would be in.
+  if !seen.insert(ptr) {
     return false;
   }
   if is_shared_array_buffer(ctx, v) {
     return true;
   }
-  let ptr = unsafe { v.u.ptr } as usize;
   if st.xfer_ab.contains_key(&ptr)
     || is_serialized_host_object(st, ctx, v, brand, custom_hosts)
   {
@@ -286,7 +299,8 @@ fn graph_needs_walk(
     }
     for i in 0..len.max(0) as u32 {
       let el = unsafe { JS_GetPropertyUint32(ctx, v, i) };
-      let hit = graph_needs_walk(st, ctx, el, brand, custom_hosts, depth + 1);
+      let hit =
+        graph_needs_walk(st, ctx, el, brand, custom_hosts, depth + 1, seen);
       unsafe { JS_FreeValue(ctx, el) };
       if hit {
         return true;
@@ -298,7 +312,7 @@ fn graph_needs_walk(
   let mut found = false;
   for_each_own(ctx, v, |_keyatom, propval| {
     if !found
-      && graph_needs_walk(st, ctx, propval, brand, custom_hosts, depth + 1)
+      && graph_needs_walk(st, ctx, propval, brand, custom_hosts, depth + 1, seen)
     {
       found = true;
     }
@@ -347,6 +361,10 @@ struct SerState {
   isolate: *mut RealIsolate,
   delegate: *mut CxxValueSerializerDelegate,
   data_clone_error: bool,
+  // trove-host patch (TROVE-PATCHES.md, 42): the arrays and objects the graph
+  // walk (`ser_rec`) is inside. It writes what it reaches again each time (no
+  // back-references), so a cycle wrote without end, in native code.
+  walking: rustc_hash::FxHashSet<usize>,
 }
 
 struct DeState {
@@ -416,6 +434,7 @@ pub extern "C" fn v8__ValueSerializer__CONSTRUCT(
     isolate,
     delegate,
     data_clone_error: false,
+    walking: rustc_hash::FxHashSet::default(),
   });
   unsafe {
     let slot = buf as *mut *mut SerState;
@@ -523,7 +542,15 @@ pub extern "C" fn v8__ValueSerializer__WriteValue(
   // (MessagePort/CryptoKey — JS_WriteObject would dump it as a dead plain object).
   let brand = host_brand_atom(ctx);
   let custom_hosts = has_custom_host_objects(st);
-  let needs_walk = graph_needs_walk(st, ctx, v, brand, custom_hosts, 0);
+  let needs_walk = graph_needs_walk(
+    st,
+    ctx,
+    v,
+    brand,
+    custom_hosts,
+    0,
+    &mut rustc_hash::FxHashSet::default(),
+  );
   let ok = if !needs_walk {
     ser_blob(st, ctx, v, TAG_VALUE)
   } else {
@@ -711,6 +738,10 @@ fn ser_rec(
       return matches!(r, MaybeBool::JustTrue);
     }
     if unsafe { JS_IsArray(v) } {
+      if !st.walking.insert(ptr) {
+        throw_clone_error(st, ctx, CYCLE_CLONE_ERROR);
+        return false;
+      }
       let lenval = unsafe { JS_GetPropertyStr(ctx, v, c"length".as_ptr()) };
       let mut len: i32 = 0;
       unsafe {
@@ -728,13 +759,26 @@ fn ser_rec(
           return false;
         }
       }
+      st.walking.remove(&ptr);
       return true;
     }
     // Plain object whose subtree holds a host object / transferred AB: enumerate
     // own enumerable props so the nested host object is intercepted. Objects with
     // no such subtree fall through to an opaque JS_WriteObject leaf (full
     // fidelity — keeps property attributes, Map/Set, getters, etc.).
-    if graph_needs_walk(st, ctx, v, brand, custom_hosts, 0) {
+    if graph_needs_walk(
+      st,
+      ctx,
+      v,
+      brand,
+      custom_hosts,
+      0,
+      &mut rustc_hash::FxHashSet::default(),
+    ) {
+      if !st.walking.insert(ptr) {
+        throw_clone_error(st, ctx, CYCLE_CLONE_ERROR);
+        return false;
+      }
       let mut count: u32 = 0;
       for_each_own(ctx, v, |_a, _val| count += 1);
       st.buf.push(TAG_OBJECT);
@@ -751,6 +795,7 @@ fn ser_rec(
           ok = false;
         }
       });
+      st.walking.remove(&ptr);
       return ok;
     }
   }
