@@ -342,6 +342,14 @@ impl DateTimeFormatter {
                 let style = if o.date_style.is_some() { "dateStyle" } else { "timeStyle" };
                 return Err(IntlError::Type(format!("Can't set option {name} when {style} is used")));
             }
+            // ECMA-402 CreateDateTimeFormat: `toLocaleDateString` requires a date and
+            // `toLocaleTimeString` a time, so the other style is refused (Node 20's message;
+            // review 32).
+            match defaults {
+                Defaults::DateOnly if o.time_style.is_some() => return Err(IntlError::Type("Invalid option : timeStyle".into())),
+                Defaults::Time if o.date_style.is_some() => return Err(IntlError::Type("Invalid option : dateStyle".into())),
+                _ => {}
+            }
             r.date_style = o.date_style.clone();
             r.time_style = o.time_style.clone();
             has_hour = o.time_style.is_some();

@@ -16,13 +16,34 @@ pub struct ResolvedLocale {
 /// The locale used when JavaScript passes `undefined` or an empty list.
 pub const DEFAULT_LOCALE: &str = "en-US";
 
+/// Parses a BCP 47 tag, as `(locale, long language)`.
+///
+/// ICU4X's language subtag holds two or three letters; BCP 47 also allows five to eight
+/// (`"default"`, `"english"`: `date.toLocaleString('default', { month: 'long' })` is a common
+/// idiom), a language CLDR has no data for. Node 20 accepts such a tag, resolves it to
+/// [`DEFAULT_LOCALE`] and keeps it in `Intl.getCanonicalLocales`. Here it parses with `und` in
+/// its place, and the subtag comes back beside it, lower-cased.
+///
+/// Errors: [`IntlError::Range`] `Incorrect locale information provided` for a malformed tag.
+fn parse_tag(tag: &str) -> Result<(Locale, Option<String>), IntlError> {
+    let incorrect = || IntlError::Range("Incorrect locale information provided".into());
+    if let Ok(locale) = Locale::try_from_str(tag) {
+        return Ok((locale, None));
+    }
+    let (language, rest) = tag.split_at(tag.find('-').unwrap_or(tag.len()));
+    if !(5..=8).contains(&language.len()) || !language.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return Err(incorrect());
+    }
+    let locale = Locale::try_from_str(&format!("und{rest}")).map_err(|_| incorrect())?;
+    Ok((locale, Some(language.to_ascii_lowercase())))
+}
+
 /// Parses a BCP-47 tag (`None` → [`DEFAULT_LOCALE`]).
 ///
 /// Errors: [`IntlError::Range`] `Incorrect locale information provided` for a malformed tag.
 pub fn resolve_locale(tag: Option<&str>) -> Result<ResolvedLocale, IntlError> {
     let raw = tag.unwrap_or(DEFAULT_LOCALE);
-    let mut locale = Locale::try_from_str(raw)
-        .map_err(|_| IntlError::Range("Incorrect locale information provided".into()))?;
+    let mut locale = parse_tag(raw)?.0;
     // CLDR's aliases first (`iw` → `he`, `tl` → `fil`), as Node resolves them.
     icu_locale::LocaleCanonicalizer::new_extended().canonicalize(&mut locale);
     // A language CLDR has no data for (`xx`) gets the default locale, as in Node, not the
@@ -30,14 +51,12 @@ pub fn resolve_locale(tag: Option<&str>) -> Result<ResolvedLocale, IntlError> {
     if !locale.id.language.is_unknown() && !has_locale_data(&locale) {
         locale = Locale::try_from_str(DEFAULT_LOCALE).expect("valid");
     }
-    let tag = locale.id.to_string();
-    let tag = if tag == "und" { DEFAULT_LOCALE.to_string() } else { tag };
-    let locale = if locale.id.language.is_unknown() {
-        Locale::try_from_str(DEFAULT_LOCALE).expect("valid")
-    } else {
-        locale
-    };
-    Ok(ResolvedLocale { tag, locale })
+    // `und`, with a region or script or not, is the default locale, as in Node 20 (`und-GB`:
+    // en-US).
+    if locale.id.language.is_unknown() {
+        return Ok(ResolvedLocale { tag: DEFAULT_LOCALE.to_string(), locale: Locale::try_from_str(DEFAULT_LOCALE).expect("valid") });
+    }
+    Ok(ResolvedLocale { tag: locale.id.to_string(), locale })
 }
 
 /// A requested tag parsed and canonicalized (CLDR's aliases: `iw` → `he`), without falling back
@@ -47,8 +66,7 @@ pub fn resolve_locale(tag: Option<&str>) -> Result<ResolvedLocale, IntlError> {
 ///
 /// Errors: [`IntlError::Range`] `Incorrect locale information provided` for a malformed tag.
 pub(crate) fn canonical_locale(tag: Option<&str>) -> Result<Locale, IntlError> {
-    let mut locale = Locale::try_from_str(tag.unwrap_or(DEFAULT_LOCALE))
-        .map_err(|_| IntlError::Range("Incorrect locale information provided".into()))?;
+    let mut locale = parse_tag(tag.unwrap_or(DEFAULT_LOCALE))?.0;
     icu_locale::LocaleCanonicalizer::new_extended().canonicalize(&mut locale);
     if locale.id.language.is_unknown() {
         let extensions = locale.extensions.clone();
@@ -93,10 +111,16 @@ pub fn canonical_locales(tags: &[String]) -> Result<Vec<String>, IntlError> {
     let canonicalizer = icu_locale::LocaleCanonicalizer::new_extended();
     let mut out: Vec<String> = Vec::new();
     for tag in tags {
-        let mut locale =
-            Locale::try_from_str(tag).map_err(|_| IntlError::Range("Incorrect locale information provided".into()))?;
+        let (mut locale, long_language) = parse_tag(tag)?;
         canonicalizer.canonicalize(&mut locale);
-        let canonical = locale.to_string();
+        let canonical = match long_language {
+            // `und` stood in for it.
+            Some(language) => match locale.to_string().strip_prefix("und") {
+                Some(rest) => format!("{language}{rest}"),
+                None => locale.to_string(),
+            },
+            None => locale.to_string(),
+        };
         if !out.contains(&canonical) {
             out.push(canonical);
         }
@@ -115,6 +139,16 @@ mod tests {
         assert_eq!(resolve_locale(Some("xx")).unwrap().tag, "en-US");
         assert_eq!(resolve_locale(Some("de-AT")).unwrap().tag, "de-AT");
         assert_eq!(resolve_locale(Some("ja")).unwrap().tag, "ja");
+        assert_eq!(resolve_locale(Some("und-GB")).unwrap().tag, "en-US");
+        // Review 32: a five-to-eight-letter language is well-formed, and has no data (Node 20).
+        for tag in ["default", "Default", "english", "default-GB", "default-u-nu-arab", "abcdefgh-Latn-US"] {
+            assert_eq!(resolve_locale(Some(tag)).unwrap().tag, "en-US", "{tag}");
+        }
+        assert_eq!(canonical_locales(&["Default-gb".into(), "english".into()]).unwrap(), ["default-GB", "english"]);
+        assert_eq!(supported_locales(&["default".into(), "de".into()]).unwrap(), ["de"]);
+        for tag in ["abcdefghi", "abcd", "defau1t", "default-", "default--GB"] {
+            assert!(resolve_locale(Some(tag)).is_err(), "{tag}");
+        }
     }
 
     fn canonical(tags: &[&str]) -> Result<Vec<String>, IntlError> {

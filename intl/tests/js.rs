@@ -62,6 +62,11 @@ fn intl_in_isolate_matches_node() {
             "['US/Eastern','EST','america/new_york','Asia/Kolkata','Asia/Calcutta','Europe/Kyiv','Etc/GMT+5','Etc/UTC','US/Pacific','Japan'].map(z => new Intl.DateTimeFormat('en', {timeZone: z}).resolvedOptions().timeZone).join()",
             "America/New_York,America/Panama,America/New_York,Asia/Calcutta,Asia/Calcutta,Europe/Kiev,Etc/GMT+5,UTC,America/Los_Angeles,Asia/Tokyo",
         ),
+        // Review 32: a five-to-eight-letter language is well-formed BCP 47 without data; each
+        // toLocale*String refuses the other kind's style.
+        ("new Date(Date.UTC(2026,6,1)).toLocaleString('default', {month:'long', timeZone:'UTC'}) + ' ' + Intl.getCanonicalLocales(['Default-gb', 'english']).join()", "July default-GB,english"),
+        ("['toLocaleTimeString', 'toLocaleDateString'].map(m => { try { return new Date(0)[m]('en-US', {dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC'}) } catch (e) { return `${e.name}: ${e.message}` } }).join('|')",
+         "TypeError: Invalid option : dateStyle|TypeError: Invalid option : timeStyle"),
         // A method called on what is not its kind of object: Node 20's messages, receiver named.
         (
             "[[Intl.DateTimeFormat, 'formatRange', 5], [Intl.NumberFormat, 'formatRangeToParts', {}], [Intl.NumberFormat, 'resolvedOptions', null], [Intl.DateTimeFormat, 'formatToParts', new Map()], [Intl.NumberFormat, 'formatToParts', function f() {}], [Intl.NumberFormat, 'resolvedOptions', {}], [Intl.DateTimeFormat, 'resolvedOptions', []], [Intl.DateTimeFormat, 'formatRange', Object.create(null)], [Intl.NumberFormat, 'formatRange', { get constructor() { throw 1; } }]].map(([C, m, x]) => { try { C.prototype[m].call(x, 1, 2); return 'no'; } catch (e) { return e.message; } }).concat([[Intl.DateTimeFormat, 'x'], [Intl.NumberFormat, 'x'], [Intl.DateTimeFormat, new Set()], [Intl.NumberFormat, new Set()]].map(([C, x]) => { try { Object.getOwnPropertyDescriptor(C.prototype, 'format').get.call(x); return 'no'; } catch (e) { return e.message; } })).concat((() => { const s = new Intl.Segmenter().segment('ab'); const it = s[Symbol.iterator](); return [() => s.containing.call({}, 0), () => s[Symbol.iterator].call(5), () => it.next.call([])].map((f) => { try { f(); return 'no'; } catch (e) { return e.message; } }); })()).join('|')",
