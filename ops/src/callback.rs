@@ -17,6 +17,14 @@ use serde_json::{json, Value};
 use crate::secrets::{SecretError, SecretProvider};
 use crate::trove::{TroveCaller, TroveClient, TroveError};
 
+/// The longest `/internal/secret` answer read, in bytes: room for the longest secret value
+/// ([`crate::secrets::MAX_SECRET_BYTES`]) written with a JSON escape for every byte.
+pub const MAX_SECRET_ANSWER_BYTES: usize = 8 * crate::secrets::MAX_SECRET_BYTES;
+
+/// The longest `/internal/trove` answer read, in bytes: as much as `ctx.fetch` reads of an
+/// upstream's (`Budget::max_response_bytes`, 10 MiB).
+pub const MAX_TROVE_ANSWER_BYTES: usize = 10 * 1024 * 1024;
+
 /// A client for one call's platform callbacks.
 #[derive(Debug, Clone)]
 pub struct PlatformCallbacks {
@@ -70,10 +78,13 @@ impl PlatformCallbacks {
         redactor.redact_str(text)
     }
 
-    /// POSTs `body` to `{base}{path}`; returns the status and body text. A failure's message
-    /// carries its causes (`…: operation timed out`), not reqwest's summary alone.
-    async fn post(&self, path: &str, body: Value) -> Result<(u16, String), String> {
-        let response = self
+    /// POSTs `body` to `{base}{path}`; returns the status and body text, read up to
+    /// `max_bytes` (a longer answer is an error, and what was read is dropped: a platform that
+    /// answers without end would otherwise fill the host's memory outside every call limit;
+    /// review 33). A failure's message carries its causes (`…: operation timed out`), not
+    /// reqwest's summary alone.
+    async fn post(&self, path: &str, body: Value, max_bytes: usize) -> Result<(u16, String), String> {
+        let mut response = self
             .client
             .post(format!("{}{path}", self.base))
             .header("content-type", "application/json")
@@ -82,8 +93,18 @@ impl PlatformCallbacks {
             .await
             .map_err(|e| format!("{path}: {}", with_causes(&e)))?;
         let status = response.status().as_u16();
-        let text = response.text().await.map_err(|e| format!("{path}: {}", with_causes(&e)))?;
-        Ok((status, text))
+        let too_long = || format!("{path}: the answer is longer than {max_bytes} bytes");
+        if response.content_length().is_some_and(|n| n > max_bytes as u64) {
+            return Err(too_long());
+        }
+        let mut bytes = Vec::new();
+        while let Some(chunk) = response.chunk().await.map_err(|e| format!("{path}: {}", with_causes(&e)))? {
+            if bytes.len() + chunk.len() > max_bytes {
+                return Err(too_long());
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        Ok((status, String::from_utf8_lossy(&bytes).into_owned()))
     }
 }
 
@@ -138,7 +159,7 @@ struct TroveAnswer {
 impl SecretProvider for PlatformCallbacks {
     async fn get(&self, _toolkit: &str, name: &str) -> Result<Option<String>, SecretError> {
         let (status, text) = self
-            .post("/internal/secret", json!({ "ctxToken": self.token, "name": name }))
+            .post("/internal/secret", json!({ "ctxToken": self.token, "name": name }), MAX_SECRET_ANSWER_BYTES)
             .await
             .map_err(SecretError::Provider)?;
         if !(200..300).contains(&status) {
@@ -156,7 +177,11 @@ impl SecretProvider for PlatformCallbacks {
 impl TroveClient for PlatformCallbacks {
     async fn call(&self, _caller: &TroveCaller, operation: &str, variables: Value) -> Result<Value, TroveError> {
         let (status, text) = self
-            .post("/internal/trove", json!({ "ctxToken": self.token, "operation": operation, "variables": variables }))
+            .post(
+                "/internal/trove",
+                json!({ "ctxToken": self.token, "operation": operation, "variables": variables }),
+                MAX_TROVE_ANSWER_BYTES,
+            )
             .await
             .map_err(TroveError::Other)?;
         if !(200..300).contains(&status) {

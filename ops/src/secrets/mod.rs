@@ -131,6 +131,12 @@ impl SecretProvider for SecretChain {
     }
 }
 
+/// The longest secret value a call takes, in bytes (64 KiB: a PEM private key or a service
+/// account's JSON is a few KiB). A longer value from any provider fails the read: each value
+/// joins the call's redaction set in several encodings, and a platform answering a secret of
+/// 20 MB made that take gigabytes outside every call limit (review 33).
+pub const MAX_SECRET_BYTES: usize = 64 * 1024;
+
 /// A toolkit's view of secrets during one call: the manifest's declared names, the call's
 /// provider, and the call's ledger (which records reads and collects redaction values).
 #[derive(Clone)]
@@ -150,6 +156,12 @@ impl SecretAccess {
             return Err(SecretError::NotDeclared);
         }
         let value = self.provider.get(&self.toolkit, name).await?;
+        if let Some(v) = value.as_ref().filter(|v| v.len() > MAX_SECRET_BYTES) {
+            return Err(SecretError::Provider(format!(
+                "the value of {name} is {} bytes, over this host's limit of {MAX_SECRET_BYTES}",
+                v.len()
+            )));
+        }
         if let Some(v) = &value {
             self.ledger.add_secret_value(name, v);
         }

@@ -16,6 +16,9 @@ fn platform() -> trove_host_tests::Platform {
         let (status, answer) = match (path, body["name"].as_str(), body["operation"].as_str()) {
             // A platform whose registry lags the manifest, and echoes the token it was given.
             ("/internal/secret", Some(_), _) if body["ctxToken"] == "lagging-token" => (404, json!("secret not declared for lagging-token")),
+            // Review 33: answers too long to take.
+            ("/internal/secret", Some(_), _) if body["ctxToken"] == "huge-answer" => (200, json!({ "value": "a".repeat(20_000_000) })),
+            ("/internal/secret", Some(_), _) if body["ctxToken"] == "long-secret" => (200, json!({ "value": "b".repeat(100 * 1024) })),
             ("/internal/secret", Some("API_TOKEN"), _) => (200, json!({ "value": "remote-value" })),
             ("/internal/secret", Some(_), _) => (200, json!({ "value": null })),
             ("/internal/trove", _, Some("ingest")) => (200, json!({ "data": { "ingested": 1 } })),
@@ -136,4 +139,36 @@ async fn platform_callbacks_carry_the_calls_token() {
     );
     assert_eq!(text(&post(&http, &vault, &lagging("read")).await), "rejected: ctx.secret callback failed: 404 \"secret not declared for [redacted]\"");
     running.shutdown().await;
+}
+
+/// A platform that answers a secret too long to take (20 MB, or a 100 KiB value) fails that
+/// read, with a message that says so, and the server goes on: before, the answer was read
+/// whole and every encoding of the value joined the redaction set, which took gigabytes
+/// outside every call limit and left the call unanswered (review 33, HIGH).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_platform_answer_too_long_fails_the_read_and_the_server_goes_on() {
+    init_logs();
+    let platform = platform();
+    let running = start(
+        vec![fixture("vault")],
+        LoadOptions::default(),
+        Arc::new(LocalProviders::open().with_platforms([platform.base.clone()])),
+        local(),
+    )
+    .await;
+    let http = client();
+    let vault = url(&running, "vault");
+    let read = |token: &str| {
+        json!({ "tool": "read", "args": { "name": "API_TOKEN" }, "userId": "alice", "ctxToken": token, "callbackBase": platform.base })
+    };
+    let text = |reply: crate::Reply| reply.body["result"]["text"].as_str().unwrap_or_default().to_owned();
+    assert_eq!(
+        text(post(&http, &vault, &read("huge-answer")).await),
+        "rejected: ctx.secret callback failed: /internal/secret: the answer is longer than 524288 bytes"
+    );
+    assert_eq!(
+        text(post(&http, &vault, &read("long-secret")).await),
+        "rejected: ctx.secret callback failed: the value of API_TOKEN is 102400 bytes, over this host's limit of 65536"
+    );
+    assert_eq!(text(post(&http, &vault, &read("ctx-token-9")).await), "value of length 12");
 }
