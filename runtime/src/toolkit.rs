@@ -591,7 +591,15 @@ impl Toolkit {
             return CallOutcome { envelope: Envelope::failure(CANCELLED, ErrorCode::ToolError, false), record: ledger.take() };
         }
         let tool = call.get("tool").and_then(Value::as_str).unwrap_or_default().to_owned();
-        let user_id = call.get("userId").and_then(Value::as_str).unwrap_or_default().to_owned();
+        // Whose call it is, for the cache and the knowledge base: a string `userId` is itself; a
+        // call without one is "" (as `ToolCall`'s default); any other value (the wire takes what
+        // JSON gives, and `ctx.userId` is that value) is its JSON text behind a NUL, so `{"a":1}`
+        // and `{"b":2}` are not one user (review 33).
+        let user_id = match call.get("userId") {
+            None => String::new(),
+            Some(Value::String(id)) => id.clone(),
+            Some(other) => format!("\u{0}{other}"),
+        };
         let asked: Vec<String> = call
             .get("scopes")
             .and_then(Value::as_array)

@@ -401,6 +401,34 @@ async fn a_runnable_call_with_odd_fields_still_gets_the_servers_providers() {
     running.shutdown().await;
 }
 
+/// A `userId` that is not a string reaches the toolkit as it is (as under the SDK), and is a user
+/// of its own for `ctx.cache`: before, every such id, a missing one and `""` shared one bucket,
+/// so what user `{"a":1}` put, user `{"b":2}` read (review 33).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn user_ids_that_are_not_strings_do_not_share_a_cache() {
+    let cache: Arc<dyn trove_host_ops::cache::CacheStore> =
+        Arc::new(trove_host_ops::cache::MemoryCache::new(trove_host_ops::cache::CacheLimits::default()));
+    let env: Arc<dyn EnvSource> = Arc::new(move |_: &ToolkitHandle, _: &ToolCall| {
+        let mut env = CallEnv::new(Arc::new(ReplayTransport::new(Vec::new())));
+        env.cache = Some(cache.clone());
+        Ok(env)
+    });
+    let running = start(vec![fixture("cache-probe")], LoadOptions::default(), env, local()).await;
+    let http = client();
+    let at = url(&running, "cache-probe");
+    let put = json!({ "tool": "put", "args": { "key": "k", "value": "of {a:1}" }, "userId": { "a": 1 } });
+    assert_eq!(post(&http, &at, &put).await.body["result"]["text"], "stored");
+    let mut answers = Vec::new();
+    for user in [json!({ "a": 1 }), json!({ "b": 2 }), json!(null), json!(""), json!("{\"a\":1}"), json!(1)] {
+        let reply = post(&http, &at, &json!({ "tool": "get", "args": { "key": "k" }, "userId": user })).await;
+        answers.push(reply.body["result"]["text"].as_str().unwrap_or_default().to_owned());
+    }
+    let missing = post(&http, &at, &json!({ "tool": "get", "args": { "key": "k" } })).await;
+    answers.push(missing.body["result"]["text"].as_str().unwrap_or_default().to_owned());
+    assert_eq!(answers, ["of {a:1}", "(miss)", "(miss)", "(miss)", "(miss)", "(miss)", "(miss)"]);
+    running.shutdown().await;
+}
+
 /// Bodies the SDK's `JSON.parse` takes and serde_json does not (the call is parsed in Rust
 /// first): a lone UTF-16 surrogate escape, a number beyond f64 (`JSON.parse` gives `Infinity`)
 /// and nesting past 128 levels. They are answered `invalid JSON body`; everything else parses
