@@ -11,6 +11,7 @@
 //! | `POST` still running when a shutdown's grace period runs out | 503, `retry-after: 1`, retryable `TOOL_ERROR` ([`STOPPED_MESSAGE`]) |
 //! | any other method | 405 `BAD_REQUEST` `method not allowed` (`allow: GET, POST`) |
 //! | a path that names no served toolkit | 404 `BAD_REQUEST` naming the served paths |
+//! | an HTTP/1.1 request without a `Host` header (RFC 9112 §3.2) | 400 `BAD_REQUEST` |
 //! | a request from a web page (an `Origin` header), or, on a loopback address, for a host name that is not local | 403 `BAD_REQUEST` |
 //!
 //! The last row keeps web pages out: without it any page the user visits could make the browser
@@ -187,6 +188,14 @@ pub(crate) fn router_counting(
 /// Answers 403 to what a browser sends on a web page's behalf (see the module docs).
 async fn refuse_web_pages(State(state): State<WireState>, request: Request, next: Next) -> Response {
     let headers = request.headers();
+    // RFC 9112 §3.2: an HTTP/1.1 request without a Host header is answered 400 (review 33).
+    if request.version() == axum::http::Version::HTTP_11 && !headers.contains_key(HOST) {
+        let started = Instant::now();
+        let envelope = Envelope::failure("a request must carry a host header", ErrorCode::BadRequest, false);
+        let id = served_id(request.uri().path());
+        access(state.registry.get(id).as_ref(), &CallFields::default(), &envelope, StatusCode::BAD_REQUEST, started);
+        return (StatusCode::BAD_REQUEST, Json(envelope)).into_response();
+    }
     let refused = if headers.contains_key(ORIGIN) {
         Some("requests from web pages (with an Origin header) are refused".to_owned())
     } else if headers.get_all(HOST).iter().nth(1).is_some() {
@@ -463,8 +472,11 @@ async fn read_body(request: Request, max: usize) -> Result<Vec<u8>, BodyError> {
     // A client waiting for `100 Continue` has sent nothing yet: refuse without asking for it.
     let expects_continue = headers.get(EXPECT).is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"100-continue"));
     let mut body = request.into_body();
-    if declared.is_some_and(|n| n > max as u64) {
-        if !expects_continue {
+    if let Some(n) = declared.filter(|&n| n > max as u64) {
+        // A body declared longer than the drain would read is not waited for: the 413 goes at
+        // once and the connection closes (before, a client that declared 100 GB and sent
+        // nothing held it for the drain's 5 s; review 33).
+        if !expects_continue && n <= max.saturating_mul(DRAIN_FACTOR) as u64 {
             drain(body, max).await;
         }
         return Err(BodyError::TooLarge);
