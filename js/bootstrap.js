@@ -285,8 +285,13 @@ function invalidArgType(argument, type, value) {
     if (shown.length > 28) shown = `${StringPrototypeSlice(shown, 0, 25)}...`;
     received = `type ${typeof value} (${shown})`;
   }
-  const error = new TypeError(`The "${argument}" argument must be of type ${type}. Received ${received}`);
-  ObjectDefineProperty(error, "code", { __proto__: null, value: "ERR_INVALID_ARG_TYPE", writable: true, enumerable: true, configurable: true });
+  return nodeError(TypeError, `The "${argument}" argument must be of type ${type}. Received ${received}`, "ERR_INVALID_ARG_TYPE");
+}
+
+/** A `Type` error with `message` and Node's `code` (an own enumerable property, as Node's). */
+function nodeError(Type, message, code) {
+  const error = new Type(message);
+  ObjectDefineProperty(error, "code", { __proto__: null, value: code, writable: true, enumerable: true, configurable: true });
   return error;
 }
 
@@ -371,11 +376,7 @@ const lazyGlobals = {
     const clone = load("ext:deno_web/02_structured_clone.js").structuredClone;
     return {
       structuredClone(...args) {
-        if (args.length === 0) {
-          const error = new TypeError("The value argument must be specified");
-          ObjectDefineProperty(error, "code", { __proto__: null, value: "ERR_MISSING_ARGS", writable: true, enumerable: true, configurable: true });
-          throw error;
-        }
+        if (args.length === 0) throw nodeError(TypeError, "The value argument must be specified", "ERR_MISSING_ARGS");
         return ReflectApply(clone, undefined, args);
       },
     }.structuredClone;

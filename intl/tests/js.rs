@@ -18,12 +18,17 @@ deno_core::extension!(
     esm = ["ext:install_intl/install.js" = { source = "import { installIntl } from 'ext:trove_intl/intl.js'; installIntl();" }],
 );
 
-#[test]
-fn intl_in_isolate_matches_node() {
-    let mut rt = JsRuntime::new(RuntimeOptions {
+/// An isolate with the extension, and `Intl` installed as the bootstrap installs it.
+fn runtime() -> JsRuntime {
+    JsRuntime::new(RuntimeOptions {
         extensions: vec![trove_host_intl::trove_intl::init(), install_intl::init()],
         ..Default::default()
-    });
+    })
+}
+
+#[test]
+fn intl_in_isolate_matches_node() {
+    let mut rt = runtime();
     let cases = [
         (
             "new Intl.DateTimeFormat('en-US', {timeZone:'America/New_York', weekday:'short', month:'short', day:'numeric', hour:'numeric', minute:'2-digit'}).format(new Date(Date.UTC(2026,2,8,6,30)))",
@@ -84,10 +89,7 @@ fn intl_in_isolate_matches_node() {
 /// number, not the range; the skipped rows are counted, so the test cannot pass by skipping.
 #[test]
 fn number_ranges_match_node() {
-    let mut rt = JsRuntime::new(RuntimeOptions {
-        extensions: vec![trove_host_intl::trove_intl::init(), install_intl::init()],
-        ..Default::default()
-    });
+    let mut rt = runtime();
     let fixtures = include_str!("ranges.json");
     let script = format!(
         r#"JSON.stringify(({fixtures}).rows.map(([l, o, a, b, fa, fb, range]) => {{
@@ -141,10 +143,7 @@ fn number_ranges_match_node() {
 /// here, as they would in a toolkit (review 30, LOW 08: `formatRange` threw). Node 20's answers.
 #[test]
 fn a_replaced_array_iterator_changes_no_intl_answer() {
-    let mut rt = JsRuntime::new(RuntimeOptions {
-        extensions: vec![trove_host_intl::trove_intl::init(), install_intl::init()],
-        ..Default::default()
-    });
+    let mut rt = runtime();
     let script = include_str!("replaced_iterator.js");
     let want = "€3 – €5\nminusSign=-@startRange,integer=1@startRange,literal= – @shared,integer=2@endRange\n2.9–3.1\n\
                 1/1/1970, 12 AM – 1/3/1970, 12 AM\n11\na,b,C\n-1\nhi| |there\nen-Latn-GB\ntwo\nother\n1.234,50\n2.3";

@@ -477,3 +477,34 @@ async fn a_body_that_never_arrives_is_answered_408() {
     assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
     running.shutdown().await;
 }
+
+/// Raw HTTP/1.1 exchanges a client library would not send (review 33): a request without a
+/// `Host` header is 400 (RFC 9112 §3.2), and a body declared far past the limit is 413 at once,
+/// without waiting for bytes that may never come (before: 5 s, the drain's time).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_host_is_400_and_a_huge_declared_body_is_413_at_once() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let running = start(vec![fixture("echo")], LoadOptions::default(), no_egress(), local()).await;
+    let exchange = |request: &'static [u8]| {
+        let addr = running.local_addr();
+        async move {
+            let mut socket = tokio::net::TcpStream::connect(addr).await.unwrap();
+            socket.write_all(request).await.unwrap();
+            let mut answer = vec![0u8; 4096];
+            let n = tokio::time::timeout(std::time::Duration::from_secs(10), socket.read(&mut answer)).await.unwrap().unwrap();
+            String::from_utf8_lossy(&answer[..n]).into_owned()
+        }
+    };
+    let call = br#"{"tool":"echo","args":{"n":1,"tag":"t"},"userId":"u"}"#;
+    let mut no_host = b"POST /echo HTTP/1.1\r\ncontent-length: 53\r\n\r\n".to_vec();
+    no_host.extend_from_slice(call);
+    let no_host: &'static [u8] = Box::leak(no_host.into_boxed_slice());
+    let answer = exchange(no_host).await;
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert!(answer.contains(r#"{"ok":false,"error":"a request must carry a host header","retryable":false,"code":"BAD_REQUEST"}"#), "{answer}");
+    let started = std::time::Instant::now();
+    let answer = exchange(b"POST /echo HTTP/1.1\r\nhost: localhost\r\ncontent-length: 99999999999\r\n\r\nabc").await;
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(2), "{:?}", started.elapsed());
+    running.shutdown().await;
+}
