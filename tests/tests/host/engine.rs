@@ -451,8 +451,28 @@ export default defineToolkit({
       try { (structuredClone as any)(); none = 'returned'; } catch (e) { none = `${(e as any).code} ${(e as Error).message}`; }
       let timer = '';
       try { (setTimeout as any)('globalThis.ran = 1', 0); timer = 'accepted'; } catch (e) { timer = `${(e as any).code} ${(e as Error).message}`; }
+      // Review 34: the engine's graph walk (a Blob in the graph takes it) writes each object once
+      // and keeps cycles; it refuses what is nested too deeply instead of overflowing the native
+      // stack; getters and traps cannot make its check run without end.
+      const outcome = (f: () => unknown) => { try { return String(f()); } catch (e) { return (e as Error).name; } };
+      const blob = new Blob(['x']);
+      let dag: any = [blob];
+      for (let i = 0; i < 40; i++) dag = [dag, dag];
+      const withBlob: any = { blob, dag };
+      withBlob.self = withBlob;
+      const walked = outcome(() => { const w = structuredClone(withBlob); return w.self === w && w.dag[0] === w.dag[1] && w.blob instanceof Blob; });
+      let deep: any = [blob];
+      for (let i = 0; i < 200000; i++) deep = [deep];
+      const tooDeep = outcome(() => structuredClone(deep));
+      let reads = 0;
+      const fresh = (): any => ({ get a() { reads++; return fresh(); }, get b() { reads++; return fresh(); } });
+      const getters = outcome(() => structuredClone(fresh()));
+      let traps = 0;
+      const proxy = new Proxy({}, { get() { traps++; return new Proxy({}, {}); }, ownKeys() { traps++; return ['x']; } });
+      const proxied = outcome(() => structuredClone(proxy));
       return JSON.stringify([c.children.every((k: any) => k.parent === c), c.children[2].name,
-        d.a === d && d.b === d && d.list[1] === d, transferred, none, timer]);
+        d.a === d && d.b === d && d.list[1] === d, transferred, none, timer,
+        walked, tooDeep, `${getters} ${reads < 100000}`, `${proxied} ${traps < 5}`]);
     } })],
 });
 "#;
@@ -476,7 +496,11 @@ async fn graphs_that_refer_back_to_themselves_clone_at_once() {
             true,
             "cloned",
             "ERR_MISSING_ARGS The value argument must be specified",
-            "ERR_INVALID_ARG_TYPE The \"callback\" argument must be of type function. Received type string ('globalThis.ran = 1')"
+            "ERR_INVALID_ARG_TYPE The \"callback\" argument must be of type function. Received type string ('globalThis.ran = 1')",
+            "true",
+            "RangeError",
+            "RangeError true",
+            "DataCloneError true"
         ])
     );
 }

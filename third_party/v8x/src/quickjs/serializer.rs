@@ -40,10 +40,14 @@ const TAG_LEAF: u8 = b'L';
 const TAG_HOST: u8 = b'H';
 const TAG_OBJECT: u8 = b'O';
 const TAG_SAB: u8 = b'S';
+// trove-host patch (TROVE-PATCHES.md, 42): an array or object the walk wrote before, by its
+// index in the order they were written.
+const TAG_REF: u8 = b'R';
 
 const SAB_CLONE_ERROR: &[u8] = b"#<SharedArrayBuffer> could not be cloned.";
 // trove-host patch (TROVE-PATCHES.md, 42).
-const CYCLE_CLONE_ERROR: &[u8] = b"#<Object> could not be cloned: it refers back to itself and holds a transferred buffer or a platform object, which this host does not clone together.";
+const PROXY_CLONE_ERROR: &[u8] = b"#<Object> could not be cloned.";
+const DEPTH_CLONE_ERROR: &[u8] = b"#<Object> could not be cloned: it is nested more than 1000 levels deep around a shared buffer or a platform object.";
 const SYMBOL_CLONE_ERROR: &[u8] = b"Symbol could not be cloned.";
 const WEAK_MAP_CLONE_ERROR: &[u8] = b"#<WeakMap> could not be cloned.";
 const WEAK_SET_CLONE_ERROR: &[u8] = b"#<WeakSet> could not be cloned.";
@@ -56,6 +60,19 @@ struct JSPropertyEnum {
   atom: JSAtom,
 }
 const JS_GPN_OWN_ENUM: c_int = (1 << 0) | (1 << 1) | (1 << 4); // string|symbol|enum-only
+
+#[repr(C)]
+struct JSPropertyDescriptorQjs {
+  flags: c_int,
+  value: JSValue,
+  getter: JSValue,
+  setter: JSValue,
+}
+const JS_PROP_GETSET_QJS: c_int = 1 << 4;
+/// QuickJS's class of plain objects (and class instances): `JS_CLASS_OBJECT`.
+const JS_CLASS_OBJECT_QJS: u32 = 1;
+/// trove-host patch (TROVE-PATCHES.md, 42): how deep the graph walk goes before it refuses.
+const MAX_WALK_DEPTH: u32 = 1_000;
 
 unsafe extern "C" {
   fn JS_IsInstanceOf(ctx: *mut JSContext, val: JSValue, obj: JSValue) -> c_int;
@@ -81,6 +98,13 @@ unsafe extern "C" {
     prop: JSAtom,
     val: JSValue,
   ) -> c_int;
+  fn JS_GetOwnProperty(
+    ctx: *mut JSContext,
+    desc: *mut JSPropertyDescriptorQjs,
+    obj: JSValue,
+    prop: JSAtom,
+  ) -> c_int;
+  fn JS_GetClassID(v: JSValue) -> u32;
   // deno's serializer-delegate trampolines (rusty_v8, same crate, #[no_mangle]).
   // In real V8 these are called BY the C++ serializer; here we drive them.
   fn v8__ValueSerializer__Delegate__ThrowDataCloneError(
@@ -145,11 +169,67 @@ fn host_brand_atom(ctx: *mut JSContext) -> JSAtom {
   atom
 }
 
-#[inline]
+/// Whether `v` carries the brand as a data property, its own or its prototypes' (deno sets it
+/// on a `DOMException`, and on `Blob.prototype`). Read without running script: `JS_HasProperty`
+/// ran a Proxy's `has` trap (trove-host patch, TROVE-PATCHES.md, 42); the look-up stops at a
+/// Proxy and at an accessor.
 fn is_host_object(ctx: *mut JSContext, v: JSValue, brand: JSAtom) -> bool {
-  brand != 0
-    && jsv_is_object(&v)
-    && unsafe { JS_HasProperty(ctx, v, brand) } > 0
+  if brand == 0 || !jsv_is_object(&v) {
+    return false;
+  }
+  let mut current = unsafe { JS_DupValue(ctx, v) };
+  // A prototype chain is finite, but a bound keeps a corrupt one from looping.
+  for _ in 0..1_000 {
+    if !jsv_is_object(&current) || unsafe { JS_IsProxy(current) } {
+      break;
+    }
+    if let Some(value) = own_data_property(ctx, current, brand) {
+      unsafe {
+        JS_FreeValue(ctx, value);
+        JS_FreeValue(ctx, current);
+      }
+      return true;
+    }
+    let prototype = unsafe { JS_GetPrototype(ctx, current) };
+    unsafe { JS_FreeValue(ctx, current) };
+    if prototype.tag == JS_TAG_EXCEPTION {
+      let exc = unsafe { JS_GetException(ctx) };
+      unsafe { JS_FreeValue(ctx, exc) };
+      return false;
+    }
+    current = prototype;
+  }
+  unsafe { JS_FreeValue(ctx, current) };
+  false
+}
+
+/// The own data property `atom` of `v` (owned), or `None` for an accessor, an absent property or
+/// a Proxy: read without running any script (no getter, no trap).
+fn own_data_property(ctx: *mut JSContext, v: JSValue, atom: JSAtom) -> Option<JSValue> {
+  if !jsv_is_object(&v) || unsafe { JS_IsProxy(v) } {
+    return None;
+  }
+  let mut desc = JSPropertyDescriptorQjs {
+    flags: 0,
+    value: jsv_undefined(),
+    getter: jsv_undefined(),
+    setter: jsv_undefined(),
+  };
+  let found = unsafe { JS_GetOwnProperty(ctx, &mut desc, v, atom) };
+  if found < 0 {
+    let exc = unsafe { JS_GetException(ctx) };
+    unsafe { JS_FreeValue(ctx, exc) };
+    return None;
+  }
+  unsafe {
+    JS_FreeValue(ctx, desc.getter);
+    JS_FreeValue(ctx, desc.setter);
+  }
+  if found == 0 || desc.flags & JS_PROP_GETSET_QJS != 0 {
+    unsafe { JS_FreeValue(ctx, desc.value) };
+    return None;
+  }
+  Some(desc.value)
 }
 
 fn has_custom_host_objects(st: &SerState) -> bool {
@@ -261,10 +341,12 @@ fn is_shared_array_buffer(ctx: *mut JSContext, v: JSValue) -> bool {
 /// be serialized through `WriteHostObject`.
 ///
 /// trove-host patch (TROVE-PATCHES.md, 42): each object is looked at once
-/// (`seen`). The walk followed every reference, so a graph with two references
-/// back to an ancestor (a tree whose children point to their parent) took 2^200
-/// steps: `structuredClone` of it never returned, in native code no time limit
-/// reaches.
+/// (`seen`), and only through own data properties, without running script (no
+/// getter, no Proxy trap). The walk followed every reference, and read every
+/// property through its getter, so a graph with two references back to an
+/// ancestor (a tree whose children point to their parent), or getters or traps
+/// that answer a new object each time, took 2^200 steps: `structuredClone` of it
+/// never returned, in native code no time limit reaches.
 fn graph_needs_walk(
   st: &SerState,
   ctx: *mut JSContext,
@@ -274,7 +356,7 @@ fn graph_needs_walk(
   depth: u32,
   seen: &mut rustc_hash::FxHashSet<usize>,
 ) -> bool {
-  if !jsv_is_object(&v) || depth > 200 {
+  if !jsv_is_object(&v) || depth > 200 || unsafe { JS_IsProxy(v) } {
     return false;
   }
   let ptr = unsafe { v.u.ptr } as usize;
@@ -290,27 +372,9 @@ fn graph_needs_walk(
   {
     return true;
   }
-  if unsafe { JS_IsArray(v) } {
-    let lenval = unsafe { JS_GetPropertyStr(ctx, v, c"length".as_ptr()) };
-    let mut len: i32 = 0;
-    unsafe {
-      JS_ToInt32(ctx, &mut len, lenval);
-      JS_FreeValue(ctx, lenval);
-    }
-    for i in 0..len.max(0) as u32 {
-      let el = unsafe { JS_GetPropertyUint32(ctx, v, i) };
-      let hit =
-        graph_needs_walk(st, ctx, el, brand, custom_hosts, depth + 1, seen);
-      unsafe { JS_FreeValue(ctx, el) };
-      if hit {
-        return true;
-      }
-    }
-    return false;
-  }
-  // Plain object: recurse own enumerable property values.
+  // An array's elements and an object's properties alike: own, enumerable, data.
   let mut found = false;
-  for_each_own(ctx, v, |_keyatom, propval| {
+  for_each_own_data(ctx, v, |_keyatom, propval| {
     if !found
       && graph_needs_walk(st, ctx, propval, brand, custom_hosts, depth + 1, seen)
     {
@@ -318,6 +382,35 @@ fn graph_needs_walk(
     }
   });
   found
+}
+
+/// As [`for_each_own`], over own enumerable *data* properties only, read without
+/// running script (trove-host patch, TROVE-PATCHES.md, 42).
+fn for_each_own_data<F: FnMut(JSAtom, JSValue)>(
+  ctx: *mut JSContext,
+  v: JSValue,
+  mut f: F,
+) {
+  if !jsv_is_object(&v) || unsafe { JS_IsProxy(v) } {
+    return;
+  }
+  let mut ptab: *mut JSPropertyEnum = std::ptr::null_mut();
+  let mut plen: u32 = 0;
+  let rc = unsafe {
+    JS_GetOwnPropertyNames(ctx, &mut ptab, &mut plen, v, JS_GPN_OWN_ENUM)
+  };
+  if rc != 0 || ptab.is_null() {
+    return;
+  }
+  for i in 0..plen as usize {
+    let atom = unsafe { (*ptab.add(i)).atom };
+    if let Some(propval) = own_data_property(ctx, v, atom) {
+      f(atom, propval);
+      unsafe { JS_FreeValue(ctx, propval) };
+    }
+    unsafe { JS_FreeAtom(ctx, atom) };
+  }
+  unsafe { js_free(ctx, ptab as *mut c_void) };
 }
 
 /// Iterate own enumerable (string + symbol) properties of `v`, calling `f(atom,
@@ -362,9 +455,13 @@ struct SerState {
   delegate: *mut CxxValueSerializerDelegate,
   data_clone_error: bool,
   // trove-host patch (TROVE-PATCHES.md, 42): the arrays and objects the graph
-  // walk (`ser_rec`) is inside. It writes what it reaches again each time (no
-  // back-references), so a cycle wrote without end, in native code.
-  walking: rustc_hash::FxHashSet<usize>,
+  // walk (`ser_rec`) has written, by address, with their index in writing
+  // order; one reached again is written as a `TAG_REF` to it. Without them the
+  // walk wrote an object again for each reference to it (2^n for n levels of
+  // `[d, d]`) and a cycle without end, in native code.
+  written: rustc_hash::FxHashMap<usize, u32>,
+  // How deep the walk is (it recurses natively: refused past `MAX_WALK_DEPTH`).
+  depth: u32,
 }
 
 struct DeState {
@@ -377,6 +474,9 @@ struct DeState {
   ctx: *mut JSContext,
   isolate: *mut RealIsolate,
   delegate: *mut CxxValueDeserializerDelegate,
+  // trove-host patch (TROVE-PATCHES.md, 42): the arrays and objects read so far,
+  // in order (one reference each, freed in DESTRUCT), for `TAG_REF`.
+  objects: Vec<JSValue>,
 }
 
 #[inline]
@@ -434,7 +534,8 @@ pub extern "C" fn v8__ValueSerializer__CONSTRUCT(
     isolate,
     delegate,
     data_clone_error: false,
-    walking: rustc_hash::FxHashSet::default(),
+    written: rustc_hash::FxHashMap::default(),
+    depth: 0,
   });
   unsafe {
     let slot = buf as *mut *mut SerState;
@@ -573,7 +674,10 @@ fn uncloneable_message(
   ctx: *mut JSContext,
   value: JSValue,
 ) -> Option<&'static [u8]> {
-  if jsv_is_symbol(&value) {
+  // trove-host patch (TROVE-PATCHES.md, 42): refused before any trap runs, as V8 does.
+  if jsv_is_object(&value) && unsafe { JS_IsProxy(value) } {
+    Some(PROXY_CLONE_ERROR)
+  } else if jsv_is_symbol(&value) {
     Some(SYMBOL_CLONE_ERROR)
   } else if unsafe { JS_IsWeakMap(value) } {
     Some(WEAK_MAP_CLONE_ERROR)
@@ -737,69 +841,76 @@ fn ser_rec(
       };
       return matches!(r, MaybeBool::JustTrue);
     }
-    if unsafe { JS_IsArray(v) } {
-      if !st.walking.insert(ptr) {
-        throw_clone_error(st, ctx, CYCLE_CLONE_ERROR);
+    // A Proxy is a leaf: `JS_WriteObject` refuses it, as V8 does, without a trap run.
+    let is_array = !unsafe { JS_IsProxy(v) } && unsafe { JS_IsArray(v) };
+    let is_plain = !unsafe { JS_IsProxy(v) } && unsafe { JS_GetClassID(v) } == JS_CLASS_OBJECT_QJS;
+    if is_array || is_plain {
+      if let Some(&index) = st.written.get(&ptr) {
+        st.buf.push(TAG_REF);
+        st.buf.extend_from_slice(&index.to_le_bytes());
+        return true;
+      }
+      if st.depth >= MAX_WALK_DEPTH {
+        throw_clone_error(st, ctx, DEPTH_CLONE_ERROR);
         return false;
       }
-      let lenval = unsafe { JS_GetPropertyStr(ctx, v, c"length".as_ptr()) };
-      let mut len: i32 = 0;
-      unsafe {
-        JS_ToInt32(ctx, &mut len, lenval);
-        JS_FreeValue(ctx, lenval);
-      }
-      let len = len.max(0) as u32;
-      st.buf.push(TAG_ARRAY);
-      st.buf.extend_from_slice(&len.to_le_bytes());
-      for i in 0..len {
-        let el = unsafe { JS_GetPropertyUint32(ctx, v, i) };
-        let ok = ser_rec(st, ctx, el, brand, custom_hosts);
-        unsafe { JS_FreeValue(ctx, el) };
-        if !ok {
-          return false;
-        }
-      }
-      st.walking.remove(&ptr);
-      return true;
-    }
-    // Plain object whose subtree holds a host object / transferred AB: enumerate
-    // own enumerable props so the nested host object is intercepted. Objects with
-    // no such subtree fall through to an opaque JS_WriteObject leaf (full
-    // fidelity — keeps property attributes, Map/Set, getters, etc.).
-    if graph_needs_walk(
-      st,
-      ctx,
-      v,
-      brand,
-      custom_hosts,
-      0,
-      &mut rustc_hash::FxHashSet::default(),
-    ) {
-      if !st.walking.insert(ptr) {
-        throw_clone_error(st, ctx, CYCLE_CLONE_ERROR);
-        return false;
-      }
-      let mut count: u32 = 0;
-      for_each_own(ctx, v, |_a, _val| count += 1);
-      st.buf.push(TAG_OBJECT);
-      st.buf.extend_from_slice(&count.to_le_bytes());
-      let mut ok = true;
-      for_each_own(ctx, v, |atom, propval| {
-        if !ok {
-          return;
-        }
-        let keyval = unsafe { JS_AtomToValue(ctx, atom) };
-        let kok = ser_blob(st, ctx, keyval, TAG_LEAF);
-        unsafe { JS_FreeValue(ctx, keyval) };
-        if !kok || !ser_rec(st, ctx, propval, brand, custom_hosts) {
-          ok = false;
-        }
-      });
-      st.walking.remove(&ptr);
+      let index = st.written.len() as u32;
+      st.written.insert(ptr, index);
+      st.depth += 1;
+      let ok = if is_array { ser_array(st, ctx, v, brand, custom_hosts) } else { ser_object(st, ctx, v, brand, custom_hosts) };
+      st.depth -= 1;
       return ok;
     }
   }
   ser_blob(st, ctx, v, TAG_LEAF)
+}
+
+/// The walk's array: its length, then each element (through its getter, as V8
+/// reads it).
+fn ser_array(st: &mut SerState, ctx: *mut JSContext, v: JSValue, brand: JSAtom, custom_hosts: bool) -> bool {
+  let lenval = unsafe { JS_GetPropertyStr(ctx, v, c"length".as_ptr()) };
+  let mut len: i32 = 0;
+  unsafe {
+    JS_ToInt32(ctx, &mut len, lenval);
+    JS_FreeValue(ctx, lenval);
+  }
+  let len = len.max(0) as u32;
+  st.buf.push(TAG_ARRAY);
+  st.buf.extend_from_slice(&len.to_le_bytes());
+  for i in 0..len {
+    let el = unsafe { JS_GetPropertyUint32(ctx, v, i) };
+    if el.tag == JS_TAG_EXCEPTION {
+      return false;
+    }
+    let ok = ser_rec(st, ctx, el, brand, custom_hosts);
+    unsafe { JS_FreeValue(ctx, el) };
+    if !ok {
+      return false;
+    }
+  }
+  true
+}
+
+/// The walk's plain object: its own enumerable properties, keys and values, each
+/// read once (through its getter, as V8 reads it).
+fn ser_object(st: &mut SerState, ctx: *mut JSContext, v: JSValue, brand: JSAtom, custom_hosts: bool) -> bool {
+  let mut entries: Vec<(JSValue, JSValue)> = Vec::new();
+  for_each_own(ctx, v, |atom, propval| {
+    entries.push((unsafe { JS_AtomToValue(ctx, atom) }, unsafe { JS_DupValue(ctx, propval) }));
+  });
+  st.buf.push(TAG_OBJECT);
+  st.buf.extend_from_slice(&(entries.len() as u32).to_le_bytes());
+  let mut ok = true;
+  for &(key, value) in &entries {
+    ok = ok && ser_blob(st, ctx, key, TAG_LEAF) && ser_rec(st, ctx, value, brand, custom_hosts);
+  }
+  for (key, value) in entries {
+    unsafe {
+      JS_FreeValue(ctx, key);
+      JS_FreeValue(ctx, value);
+    }
+  }
+  ok
 }
 
 #[unsafe(no_mangle)]
@@ -874,6 +985,7 @@ pub extern "C" fn v8__ValueDeserializer__CONSTRUCT(
     ctx: std::ptr::null_mut(),
     isolate,
     delegate,
+    objects: Vec::new(),
   });
   unsafe {
     let slot = buf as *mut *mut DeState;
@@ -891,6 +1003,9 @@ pub extern "C" fn v8__ValueDeserializer__DESTRUCT(
       let boxed = Box::from_raw(*slot);
       if !boxed.ctx.is_null() {
         for (_, v) in boxed.xfer_ab.iter() {
+          JS_FreeValue(boxed.ctx, *v);
+        }
+        for v in boxed.objects.iter() {
           JS_FreeValue(boxed.ctx, *v);
         }
       }
@@ -1054,6 +1169,7 @@ fn de_rec(st: &mut DeState, ctx: *mut JSContext) -> JSValue {
       if arr.tag == JS_TAG_EXCEPTION {
         return arr;
       }
+      st.objects.push(unsafe { JS_DupValue(ctx, arr) });
       for i in 0..len {
         let el = de_rec(st, ctx);
         if el.tag == JS_TAG_EXCEPTION {
@@ -1083,6 +1199,7 @@ fn de_rec(st: &mut DeState, ctx: *mut JSContext) -> JSValue {
       if obj.tag == JS_TAG_EXCEPTION {
         return obj;
       }
+      st.objects.push(unsafe { JS_DupValue(ctx, obj) });
       for _ in 0..count {
         let key = de_rec(st, ctx);
         if key.tag == JS_TAG_EXCEPTION {
@@ -1105,6 +1222,16 @@ fn de_rec(st: &mut DeState, ctx: *mut JSContext) -> JSValue {
         }
       }
       obj
+    }
+    Some(TAG_REF) => {
+      let index = match read_le_u32(&st.buf, &mut st.pos) {
+        Some(i) => i as usize,
+        None => return jsv_exception(),
+      };
+      match st.objects.get(index) {
+        Some(&v) => unsafe { JS_DupValue(ctx, v) },
+        None => jsv_exception(),
+      }
     }
     Some(TAG_LEAF) => de_blob(st, ctx),
     _ => jsv_exception(),
