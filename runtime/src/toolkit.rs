@@ -591,15 +591,7 @@ impl Toolkit {
             return CallOutcome { envelope: Envelope::failure(CANCELLED, ErrorCode::ToolError, false), record: ledger.take() };
         }
         let tool = call.get("tool").and_then(Value::as_str).unwrap_or_default().to_owned();
-        // Whose call it is, for the cache and the knowledge base: a string `userId` is itself; a
-        // call without one is "" (as `ToolCall`'s default); any other value (the wire takes what
-        // JSON gives, and `ctx.userId` is that value) is its JSON text behind a NUL, so `{"a":1}`
-        // and `{"b":2}` are not one user (review 33).
-        let user_id = match call.get("userId") {
-            None => String::new(),
-            Some(Value::String(id)) => id.clone(),
-            Some(other) => format!("\u{0}{other}"),
-        };
+        let user_id = user_identity(call.get("userId"));
         let asked: Vec<String> = call
             .get("scopes")
             .and_then(Value::as_array)
@@ -880,5 +872,24 @@ impl Toolkit {
                 Ok(Envelope::failure(NEVER_SETTLED, ErrorCode::ToolError, false))
             }
         }
+    }
+}
+
+/// Whose call it is, for `ctx.cache` and the knowledge base, from the call's `userId` (what
+/// `ctx.userId` is: the wire takes any JSON there, as the SDK does). A string is itself, and a
+/// call without one is `""` (as [`ToolCall`]'s default). Any other value is its JSON text behind
+/// `"\0j"` (a number written as JavaScript sees it: `1.0` is `1`), and a string that itself
+/// starts with NUL is behind `"\0s"`: the three kinds never meet, so `{"a":1}` and `{"b":2}`,
+/// or `{"a":1}` and the string `"\u0000j{\"a\":1}"`, are not one user (reviews 33 and 34).
+fn user_identity(user_id: Option<&Value>) -> String {
+    match user_id {
+        None => String::new(),
+        Some(Value::String(id)) if id.starts_with('\0') => format!("\0s{id}"),
+        Some(Value::String(id)) => id.clone(),
+        Some(Value::Number(n)) => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0 => format!("\0j{}", f as i64),
+            _ => format!("\0j{n}"),
+        },
+        Some(other) => format!("\0j{other}"),
     }
 }

@@ -419,13 +419,19 @@ async fn user_ids_that_are_not_strings_do_not_share_a_cache() {
     let put = json!({ "tool": "put", "args": { "key": "k", "value": "of {a:1}" }, "userId": { "a": 1 } });
     assert_eq!(post(&http, &at, &put).await.body["result"]["text"], "stored");
     let mut answers = Vec::new();
-    for user in [json!({ "a": 1 }), json!({ "b": 2 }), json!(null), json!(""), json!("{\"a\":1}"), json!(1)] {
+    // Review 34: a string that looks like the key an object is kept under is not that object.
+    for user in [json!({ "a": 1 }), json!({ "b": 2 }), json!(null), json!(""), json!("{\"a\":1}"), json!(1), json!("\u{0}j{\"a\":1}"), json!("\u{0}{\"a\":1}")] {
         let reply = post(&http, &at, &json!({ "tool": "get", "args": { "key": "k" }, "userId": user })).await;
         answers.push(reply.body["result"]["text"].as_str().unwrap_or_default().to_owned());
     }
     let missing = post(&http, &at, &json!({ "tool": "get", "args": { "key": "k" } })).await;
     answers.push(missing.body["result"]["text"].as_str().unwrap_or_default().to_owned());
-    assert_eq!(answers, ["of {a:1}", "(miss)", "(miss)", "(miss)", "(miss)", "(miss)", "(miss)"]);
+    assert_eq!(answers, ["of {a:1}", "(miss)", "(miss)", "(miss)", "(miss)", "(miss)", "(miss)", "(miss)", "(miss)"]);
+    // One number, as JavaScript sees it, is one user.
+    let put = json!({ "tool": "put", "args": { "key": "n", "value": "of 1" }, "userId": 1 });
+    assert_eq!(post(&http, &at, &put).await.body["result"]["text"], "stored");
+    let get = post(&http, &at, &serde_json::from_str::<Value>(r#"{"tool":"get","args":{"key":"n"},"userId":1.0}"#).unwrap()).await;
+    assert_eq!(get.body["result"]["text"], "of 1");
     running.shutdown().await;
 }
 
