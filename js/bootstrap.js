@@ -259,12 +259,15 @@ class Timeout {
  * code (review 32).
  */
 function nodeTimer(name, start) {
-  return {
+  const timer = {
     [name]: (...args) => {
       if (typeof args[0] !== "function") throw invalidArgType("callback", "function", args[0]);
       return new Timeout(start, args);
     },
   }[name];
+  // Node's (callback, after, arg1, arg2, arg3).
+  ObjectDefineProperty(timer, "length", { __proto__: null, value: 5, configurable: true });
+  return timer;
 }
 
 /** Node's `ERR_INVALID_ARG_TYPE` TypeError: `argument` must be of type `type`, and `value` was not. */
@@ -280,8 +283,10 @@ function invalidArgType(argument, type, value) {
       // A throwing getter: described without its name.
     }
     received = name ? `an instance of ${name}` : "an object";
+  } else if (typeof value === "string") {
+    received = `type string ('${value.length > 28 ? `${StringPrototypeSlice(value, 0, 25)}...` : value}')`;
   } else {
-    let shown = typeof value === "string" ? `'${value}'` : typeof value === "bigint" ? `${value}n` : String(value);
+    let shown = typeof value === "bigint" ? `${value}n` : ObjectIs(value, -0) ? "-0" : String(value);
     if (shown.length > 28) shown = `${StringPrototypeSlice(shown, 0, 25)}...`;
     received = `type ${typeof value} (${shown})`;
   }
