@@ -372,6 +372,13 @@ fn graph_needs_walk(
   {
     return true;
   }
+  // Into arrays and plain objects only: the walk writes anything else (a Map, a typed array,
+  // an Error) whole, through `JS_WriteObject`, so what it holds does not matter here, and a
+  // typed array's millions of indices are not listed.
+  let is_walked = unsafe { JS_IsArray(v) } || unsafe { JS_GetClassID(v) } == JS_CLASS_OBJECT_QJS;
+  if !is_walked {
+    return false;
+  }
   // An array's elements and an object's properties alike: own, enumerable, data.
   let mut found = false;
   for_each_own_data(ctx, v, |_keyatom, propval| {
