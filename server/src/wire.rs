@@ -188,33 +188,28 @@ pub(crate) fn router_counting(
 /// Answers 403 to what a browser sends on a web page's behalf (see the module docs).
 async fn refuse_web_pages(State(state): State<WireState>, request: Request, next: Next) -> Response {
     let headers = request.headers();
-    // RFC 9112 §3.2: an HTTP/1.1 request without a Host header is answered 400 (review 33).
-    if request.version() == axum::http::Version::HTTP_11 && !headers.contains_key(HOST) {
-        let started = Instant::now();
-        let envelope = Envelope::failure("a request must carry a host header", ErrorCode::BadRequest, false);
-        let id = served_id(request.uri().path());
-        access(state.registry.get(id).as_ref(), &CallFields::default(), &envelope, StatusCode::BAD_REQUEST, started);
-        return (StatusCode::BAD_REQUEST, Json(envelope)).into_response();
-    }
-    let refused = if headers.contains_key(ORIGIN) {
-        Some("requests from web pages (with an Origin header) are refused".to_owned())
+    let refused = if request.version() == axum::http::Version::HTTP_11 && !headers.contains_key(HOST) {
+        // RFC 9112 §3.2: an HTTP/1.1 request without a Host header is answered 400 (review 33).
+        Some((StatusCode::BAD_REQUEST, "a request must carry a host header".to_owned()))
+    } else if headers.contains_key(ORIGIN) {
+        Some((StatusCode::FORBIDDEN, "requests from web pages (with an Origin header) are refused".to_owned()))
     } else if headers.get_all(HOST).iter().nth(1).is_some() {
         // As the MCP gate: which of several a later reader takes is not ours to guess.
-        Some("a request may carry one host header, not several".to_owned())
+        Some((StatusCode::FORBIDDEN, "a request may carry one host header, not several".to_owned()))
     } else if state.local_hosts_only {
-        headers
-            .get(HOST)
-            .filter(|host| !host.to_str().is_ok_and(is_local_host))
-            .map(|host| format!("host {:?} is refused: this server answers only to localhost", String::from_utf8_lossy(host.as_bytes())))
+        headers.get(HOST).filter(|host| !host.to_str().is_ok_and(is_local_host)).map(|host| {
+            let name = String::from_utf8_lossy(host.as_bytes());
+            (StatusCode::FORBIDDEN, format!("host {name:?} is refused: this server answers only to localhost"))
+        })
     } else {
         None
     };
-    let Some(message) = refused else { return next.run(request).await };
+    let Some((status, message)) = refused else { return next.run(request).await };
     let started = Instant::now();
     let envelope = Envelope::failure(message, ErrorCode::BadRequest, false);
     let id = served_id(request.uri().path());
-    access(state.registry.get(id).as_ref(), &CallFields::default(), &envelope, StatusCode::FORBIDDEN, started);
-    (StatusCode::FORBIDDEN, Json(envelope)).into_response()
+    access(state.registry.get(id).as_ref(), &CallFields::default(), &envelope, status, started);
+    (status, Json(envelope)).into_response()
 }
 
 /// Whether a `Host` header value (`name[:port]`, [`crate::host_header::parse`]) names the
