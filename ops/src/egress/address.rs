@@ -116,12 +116,39 @@ pub fn is_own_address(ip: IpAddr, own: &[IpAddr]) -> bool {
         }
 }
 
-/// Whether egress may never reach `ip`: it is in a blocked range ([`is_blocked_ip`]) or it
-/// reaches one of `own`, this machine's addresses ([`own_addresses`], [`is_own_address`]). The
-/// one rule both the policy (for an IP-literal URL) and the vetting resolver (for each address a
-/// name resolves to) ask.
+/// Whether egress may never reach `ip`: it is in a blocked range ([`is_blocked_ip`]), it
+/// reaches one of `own`, this machine's addresses ([`own_addresses`], [`is_own_address`]), or
+/// the kernel delivers it (or the IPv4 address it wraps or carries) to this machine
+/// ([`is_delivered_locally`]). The one rule both the policy (for an IP-literal URL) and the
+/// vetting resolver (for each address a name resolves to) ask.
 pub fn is_refused_ip(ip: IpAddr, own: &[IpAddr]) -> bool {
-    is_blocked_ip(ip) || is_own_address(ip, own)
+    is_blocked_ip(ip)
+        || is_own_address(ip, own)
+        || match ip {
+            IpAddr::V4(_) => is_delivered_locally(ip),
+            IpAddr::V6(v6) => {
+                is_delivered_locally(ip) || wrapped_ipv4(v6).into_iter().chain(carried_ipv4(v6)).any(|v4| is_delivered_locally(IpAddr::V4(v4)))
+            }
+        }
+}
+
+/// Whether the kernel delivers packets for `ip` to this machine itself (**host**): it lets a
+/// socket bind to it, which holds for the interfaces' addresses and for addresses routed
+/// locally without any interface carrying them (an AnyIP `ip route add local 198.51.100.0/24
+/// dev lo`). Review 35 reached a service listening on `0.0.0.0:443` of the host through such an
+/// address, which [`own_addresses`] does not list. `false` when the kernel lets a socket bind
+/// to any address (`net.ipv4.ip_nonlocal_bind`, `net.ipv6.ip_nonlocal_bind`), where binding
+/// tells nothing, or when no socket can be made (the other rules still apply). One `socket`,
+/// `bind` and `close` per address, asked once per lookup (a new connection).
+pub fn is_delivered_locally(ip: IpAddr) -> bool {
+    let sysctl = match ip {
+        IpAddr::V4(_) => "/proc/sys/net/ipv4/ip_nonlocal_bind",
+        IpAddr::V6(_) => "/proc/sys/net/ipv6/ip_nonlocal_bind",
+    };
+    if std::fs::read_to_string(sysctl).is_ok_and(|v| v.trim() != "0") {
+        return false;
+    }
+    std::net::UdpSocket::bind(std::net::SocketAddr::new(ip, 0)).is_ok()
 }
 
 fn is_blocked_v4(ip: Ipv4Addr) -> bool {
@@ -245,6 +272,27 @@ mod tests {
     fn ipv4_compatible_addresses_with_a_short_ipv4_part_are_vetted_as_ipv4() {
         for a in ["::2", "::0.0.0.255", "::0.0.255.255"] {
             assert!(blocked(a), "{a} carries an address in 0.0.0.0/8");
+        }
+    }
+
+    /// The kernel's own answer to "is this address delivered here": loopback and every
+    /// interface address are, a documentation address no interface or route holds is not, and
+    /// each is then refused or not by [`is_refused_ip`] with no interface list at all (review 35:
+    /// an AnyIP route delivers addresses that `getifaddrs` does not list).
+    #[test]
+    fn addresses_the_kernel_delivers_here_are_refused() {
+        if std::fs::read_to_string("/proc/sys/net/ipv4/ip_nonlocal_bind").is_ok_and(|v| v.trim() != "0") {
+            return eprintln!("skipped: net.ipv4.ip_nonlocal_bind lets a socket bind to any address");
+        }
+        assert!(is_delivered_locally("127.0.0.1".parse().unwrap()));
+        assert!(is_delivered_locally("127.45.6.7".parse().unwrap()), "all of 127/8 is routed locally");
+        let public_own: Vec<IpAddr> = own_addresses().into_iter().filter(|ip| ip.is_ipv4() && !is_blocked_ip(*ip)).collect();
+        for ip in &public_own {
+            assert!(is_delivered_locally(*ip) && is_refused_ip(*ip, &[]), "{ip} is this machine's");
+        }
+        let elsewhere: IpAddr = "192.0.2.77".parse().unwrap();
+        if !own_addresses().contains(&elsewhere) {
+            assert!(!is_delivered_locally(elsewhere) && !is_refused_ip(elsewhere, &[]));
         }
     }
 
