@@ -76,8 +76,10 @@ pub enum SecretForm {
     Latin1HexUpper,
     /// [`SecretForm::Base64UrlAt`] of the Latin-1 bytes.
     Latin1Base64UrlAt(u8),
-    /// `escape(value)` of a Latin-1 value: `%XX` for each Latin-1 byte outside
-    /// `A-Z a-z 0-9 @ * _ + - . /` (`P%E4sswort`).
+    /// `escape(value)`: `%XX` for each UTF-16 unit below U+0100 outside
+    /// `A-Z a-z 0-9 @ * _ + - . /`, `%uXXXX` for the others (`P%E4sswort`, `P@ssw0rd%21`). The
+    /// name (and the placeholder suffix `:latin1-escape`) is from when it covered values with a
+    /// Latin-1 character only; review 35 logged an ASCII value through `escape()` unredacted.
     Latin1Escape,
     /// One form encoded again by another: a JSON body printed by `console.*` or put in a URL
     /// (`encodeURIComponent(JSON.stringify({ pw }))`), a line of a multi-line value printed by
@@ -108,6 +110,10 @@ pub enum Inner {
     Base64At(u8),
     /// [`SecretForm::Latin1Base64At`].
     Latin1Base64At(u8),
+    /// [`SecretForm::UriComponent`].
+    UriComponent,
+    /// [`SecretForm::Form`].
+    Form,
 }
 
 impl Inner {
@@ -117,6 +123,8 @@ impl Inner {
             Self::Line(n) => SecretForm::Line(n),
             Self::Base64At(n) => SecretForm::Base64At(n),
             Self::Latin1Base64At(n) => SecretForm::Latin1Base64At(n),
+            Self::UriComponent => SecretForm::UriComponent,
+            Self::Form => SecretForm::Form,
         }
     }
 
@@ -126,6 +134,8 @@ impl Inner {
             SecretForm::Line(n) => Self::Line(n),
             SecretForm::Base64At(n) => Self::Base64At(n),
             SecretForm::Latin1Base64At(n) => Self::Latin1Base64At(n),
+            SecretForm::UriComponent => Self::UriComponent,
+            SecretForm::Form => Self::Form,
             _ => return None,
         })
     }
@@ -183,15 +193,8 @@ const URI_COMPONENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHAN
     .remove(b'\'')
     .remove(b'(')
     .remove(b')');
-/// What `escape` escapes: everything but `A-Z a-z 0-9 @ * _ + - . /`.
-const ESCAPE: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
-    .remove(b'@')
-    .remove(b'*')
-    .remove(b'_')
-    .remove(b'+')
-    .remove(b'-')
-    .remove(b'.')
-    .remove(b'/');
+/// What `escape` leaves as it is besides `A-Z a-z 0-9`.
+const ESCAPE_KEEPS: &[u8] = b"@*_+-./";
 /// What `encodeURI` escapes: [`URI_COMPONENT`] less the reserved characters it keeps.
 const URI: &percent_encoding::AsciiSet = &URI_COMPONENT
     .remove(b';')
@@ -235,6 +238,20 @@ fn latin1(value: &str) -> Option<Vec<u8>> {
         return None;
     }
     value.chars().map(|c| u8::try_from(u32::from(c)).ok()).collect()
+}
+
+/// What JavaScript's `escape(value)` gives (ECMA-262 B.2.1.1): each UTF-16 unit outside
+/// `A-Z a-z 0-9 @ * _ + - . /` as `%XX` below U+0100, else as `%uXXXX`, in upper-case hex.
+fn js_escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for unit in value.encode_utf16() {
+        match u8::try_from(unit) {
+            Ok(b) if b.is_ascii_alphanumeric() || ESCAPE_KEEPS.contains(&b) => out.push(char::from(b)),
+            Ok(b) => out.push_str(&format!("%{b:02X}")),
+            Err(_) => out.push_str(&format!("%u{unit:04X}")),
+        }
+    }
+    out
 }
 
 /// How `console.*` writes `value` inside a string it quotes with `quote` (deno_web's
@@ -342,7 +359,7 @@ impl SecretForm {
             Self::Latin1Hex => latin1(value)?.iter().map(|b| format!("{b:02x}")).collect(),
             Self::Latin1HexUpper => latin1(value)?.iter().map(|b| format!("{b:02X}")).collect(),
             Self::Latin1Base64UrlAt(n) => base64_at(&URL_SAFE, n.min(2), &latin1(value)?),
-            Self::Latin1Escape => percent_encoding::percent_encode(&latin1(value)?, ESCAPE).to_string(),
+            Self::Latin1Escape => js_escape(value),
             Self::Composed(inner, outer) => return outer.form().encode(&inner.form().encode(value)?),
             Self::Lower => value.to_ascii_lowercase(),
             Self::Host => {
@@ -515,6 +532,13 @@ impl Redactor {
                 forms.push(SecretForm::Composed(Inner::Base64At(n), o));
                 forms.push(SecretForm::Composed(Inner::Latin1Base64At(n), o));
             }
+        }
+        // A URL in a URL's query (an OAuth `redirect_uri`, a `next=`) holds the value
+        // percent-encoded twice (review 35: recorded into a cassette in clear). Form encoding
+        // of form-encoded text is always the text `encodeURIComponent` makes of it, so that
+        // pair is not added twice.
+        for (inner, o) in [(Inner::UriComponent, Outer::UriComponent), (Inner::UriComponent, Outer::Form), (Inner::Form, Outer::UriComponent)] {
+            forms.push(SecretForm::Composed(inner, o));
         }
         for form in forms {
             let Some(text) = form.encode(value) else { continue };
@@ -1368,6 +1392,28 @@ mod tests {
         }
         assert_eq!(l.redact_str(&bytes.iter().map(|b| format!("{b:02X}")).collect::<String>()), REDACTED);
         assert_eq!(l.redact_str("?k=P%E4sswort-Geheim-2024&"), "?k=[redacted]&", "escape()");
+        // escape() of an ASCII value and of one past Latin-1, and a value percent-encoded twice
+        // (a URL in a URL's query; URLSearchParams in URLSearchParams), each in a cassette's
+        // placeholder too (review 35).
+        let value = "P@ssw0rd!Summer 2024/€";
+        let mut e = Redactor::default();
+        e.add_named("PW", value);
+        let escaped = "P@ssw0rd%21Summer%202024/%u20AC";
+        assert_eq!(e.redact_str(&format!("?pw={escaped}&")), "?pw=[redacted]&", "escape()");
+        assert_eq!(e.placeholders_str(&format!("?pw={escaped}")), "?pw={{secret:PW:latin1-escape}}");
+        let form = |t: &str| url::form_urlencoded::byte_serialize(t.as_bytes()).collect::<String>();
+        for (twice, suffix) in [
+            (uri(&format!("https://x/cb?key={}", uri(value))), "uri-component+uri-component"),
+            // Form encoding of form-encoded text is the same text as encodeURIComponent of it
+            // (both turn `%` and `+` into `%25` and `%2B`): one placeholder for both.
+            (form(&format!("key={}", form(value))), "form+uri-component"),
+            (uri(&format!("key={}", form(value))), "form+uri-component"),
+            (form(&format!("https://x/cb?key={}", uri(value))), "uri-component+form"),
+        ] {
+            let out = e.redact_str(&twice);
+            assert!(out.ends_with(REDACTED) && !out.contains("Summer"), "{twice} -> {out}");
+            assert!(e.placeholders_str(&twice).ends_with(&format!("{{{{secret:PW:{suffix}}}}}")), "{twice}");
+        }
         // A multi-line value (a service-account key whose lines hold `\`) printed by console.*
         // a quoted line at a time, `\` doubled.
         let key = "{\n  \"private_key\": \"-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0B\\n\",\n  \"client_email\": \"svc@example.iam\"\n}";
