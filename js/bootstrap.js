@@ -9,7 +9,7 @@
 // the snapshot gets the engine's built-ins afresh), the removal of host internals, and the
 // host's functions handed to Rust. Both ways to make an isolate run the same `start`.
 import { core, primordials } from "ext:core/mod.js";
-import { op_trove_console, op_trove_register_host, op_trove_sdk_exports } from "ext:core/ops";
+import { op_trove_console, op_trove_holds_secret, op_trove_register_host, op_trove_sdk_exports } from "ext:core/ops";
 import * as sdk from "ext:trove/toolkit.js";
 import { call, describe } from "ext:trove/host.js";
 import { logOpen } from "ext:trove_ops/log.js";
@@ -446,7 +446,18 @@ const {
   StringPrototypeCharCodeAt,
   StringPrototypeSlice,
   StringPrototypeIncludes,
+  StringPrototypeReplaceAll,
 } = primordials;
+// A format that holds a secret the call resolved is printed as it stands, not as a format:
+// substitution would turn the value into text redaction cannot find (`%%` → `%`, `%s` → the
+// next argument; review 35). Rust decides what holds a secret; only then are its `%` doubled.
+function literalIfSecret(args) {
+  const format = args[0];
+  if (typeof format !== "string" || args.length < 2 || !StringPrototypeIncludes(format, "%") || !op_trove_holds_secret(format)) return args;
+  const out = [...new SafeArgsIterator(args)];
+  out[0] = StringPrototypeReplaceAll(format, "%", "%%");
+  return out;
+}
 function nodeNumber(n) {
   return ObjectIs(n, -0) ? "-0" : `${n}`;
 }
@@ -500,13 +511,13 @@ function hostConsole() {
     made[method] = level === undefined
       ? function (...args) {
         if (!logOpen(args)) return;
-        return ReflectApply(print, this, args);
+        return ReflectApply(print, this, literalIfSecret(args));
       }
       : function (...args) {
         if (!logOpen(args)) return;
         // Values shown as Node's util.inspect shows them (NODE_INSPECT), at the group's
         // indentation.
-        const text = inspectArgs(nodeSpecifiers(args), { __proto__: null, ...NODE_INSPECT, indentLevel: made.indentLevel });
+        const text = inspectArgs(nodeSpecifiers(literalIfSecret(args)), { __proto__: null, ...NODE_INSPECT, indentLevel: made.indentLevel });
         op_trove_console(LEVELS[level], text, fromEndedCall());
       };
   }

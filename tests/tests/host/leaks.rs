@@ -103,6 +103,42 @@ fn quoted_console_forms_and_latin1_base64_are_redacted() {
     assert!(stderr.matches("[redacted]").count() >= 8, "{stderr}");
 }
 
+/// A secret in a console format string with more arguments was printed after substitution
+/// (`%%` as `%`, `%s` as the next argument), a form redaction cannot know; `escape()` of an ASCII
+/// value, and a value percent-encoded twice (a URL in a URL's query), were not redacted either
+/// (review 35). A format that holds no secret is still substituted as Node does.
+#[test]
+fn format_strings_escape_and_urls_in_urls_keep_a_secret_out_of_the_log() {
+    const PERCENT: &str = "hunter2%%LongPass%sword99";
+    const ASCII: &str = "P@ssw0rd!Summer2024";
+    let kit = crate::scratch_toolkit(
+        "format-string-secrets",
+        &[(
+            "extension.ts",
+            "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+             export default defineToolkit({ id: 'fmt', name: 'F', description: 'F.', icon: '🧪', version: '1.0.0', secrets: ['P', 'A'],\n\
+               tools: [tool({ name: 'go', description: 'Go.', input: z.object({}), handler: async (_a, ctx) => {\n\
+                 const p = await ctx.requireSecret('P'); const a = await ctx.requireSecret('A');\n\
+                 console.log('login with ' + p, { attempt: 1 }); console.warn(p, 'rejected'); console.error('%s:' + p, 'x', 'y');\n\
+                 console.log('plain %s and %d%%', 'text', 42);\n\
+                 ctx.log('escaped', escape(a)); console.log('escaped ' + escape(a));\n\
+                 ctx.log('next', 'https://a.example/?next=' + encodeURIComponent('https://b.example/cb?key=' + encodeURIComponent(a)));\n\
+                 return 'done'; } })] });\n",
+        )],
+    );
+    let env = [("TROVE_SECRET_P", PERCENT), ("TROVE_SECRET_A", ASCII)];
+    let out = trove_host_tests::run_cli(&["call", kit.to_str().unwrap(), "go"], &env, None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    for leaked in ["LongPass", "Summer2024", "P@ssw0rd"] {
+        assert!(!stderr.contains(leaked), "{leaked} is in the host log:\n{stderr}");
+    }
+    assert!(stderr.contains("login with [redacted] { attempt: 1 }"), "{stderr}");
+    assert!(stderr.contains("[redacted] rejected"), "{stderr}");
+    assert!(stderr.contains("plain text and 42%"), "a format without a secret is substituted: {stderr}");
+    assert!(stderr.matches("[redacted]").count() >= 6, "{stderr}");
+}
+
 /// The requests and logs of `conformance --results` hold no secret in any encoding (an OAuth
 /// mint's `Basic` header encodes `id:secret`, so the secret sits mid-string), while the
 /// envelopes there are exactly what the handlers returned.
