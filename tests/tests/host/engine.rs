@@ -504,3 +504,28 @@ async fn graphs_that_refer_back_to_themselves_clone_at_once() {
         ])
     );
 }
+
+/// `JSON.stringify` writes each ordinary object's keys as the engine's atoms and strings quoted
+/// straight into its output (v8x patch 43, TROVE-PATCHES.md): every case in
+/// `tests/fixtures/json-parity/cases.js` (key order, getters and `toJSON`s that change what is
+/// being written, escapes, exotic objects, replacers, indentation, cycles) gives Node 20's text.
+#[tokio::test(flavor = "current_thread")]
+async fn json_stringify_answers_as_node_does() {
+    let dir = crate::fixture("json-parity");
+    let cases = dir.join("cases.js");
+    let node = std::process::Command::new("node")
+        .arg("--input-type=module")
+        .arg("-e")
+        .arg(format!("import {{ run }} from {:?}; process.stdout.write(JSON.stringify(run()));", format!("file://{}", cases.display())))
+        .output()
+        .expect("run node");
+    assert!(node.status.success(), "node: {}", String::from_utf8_lossy(&node.stderr));
+    let expected: Vec<serde_json::Value> = serde_json::from_slice(&node.stdout).unwrap();
+    let mut toolkit = load(&dir).await;
+    let got: Vec<serde_json::Value> = serde_json::from_str(&text(&call(&mut toolkit, "run", json!({})).await)).unwrap();
+    assert_eq!(got.len(), expected.len());
+    assert!(expected.len() >= 30, "the cases ran: {}", expected.len());
+    for (got, expected) in got.iter().zip(&expected) {
+        assert_eq!(got, expected, "case {}", expected["name"]);
+    }
+}

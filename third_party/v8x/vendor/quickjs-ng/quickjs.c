@@ -15455,25 +15455,50 @@ static JSValue JS_ToStringCheckObject(JSContext *ctx, JSValueConst val)
     return JS_ToString(ctx, val);
 }
 
-static JSValue JS_ToQuotedString(JSContext *ctx, JSValueConst val1)
+/* trove-host patch (TROVE-PATCHES.md, 43): JSON's quoting of `p`, written straight into `b`
+   (JSON.stringify made a quoted copy of every key and string first). An 8-bit string is copied
+   a run at a time between the characters that need an escape. */
+static int string_buffer_put_quoted(StringBuffer *b, JSString *p)
 {
-    JSValue val;
-    JSString *p;
-    int i;
+    int i, start;
     uint32_t c;
-    StringBuffer b_s, *b = &b_s;
     char buf[16];
 
-    val = JS_ToStringCheckObject(ctx, val1);
-    if (JS_IsException(val))
-        return val;
-    p = JS_VALUE_GET_STRING(val);
-
-    if (string_buffer_init(ctx, b, p->len + 2))
-        goto fail;
-
     if (string_buffer_putc8(b, '\"'))
-        goto fail;
+        return -1;
+    if (!p->is_wide_char) {
+        const uint8_t *s8 = str8(p);
+        start = 0;
+        for(i = 0; i < p->len; i++) {
+            c = s8[i];
+            if (c >= 32 && c != '\"' && c != '\\')
+                continue;
+            if (i > start && string_buffer_write8(b, s8 + start, i - start))
+                return -1;
+            start = i + 1;
+            switch(c) {
+            case '\t': c = 't'; goto quote8;
+            case '\r': c = 'r'; goto quote8;
+            case '\n': c = 'n'; goto quote8;
+            case '\b': c = 'b'; goto quote8;
+            case '\f': c = 'f'; goto quote8;
+            case '\"':
+            case '\\':
+            quote8:
+                if (string_buffer_putc8(b, '\\') || string_buffer_putc8(b, c))
+                    return -1;
+                break;
+            default:
+                snprintf(buf, sizeof(buf), "\\u%04x", c);
+                if (string_buffer_write8(b, (uint8_t*)buf, 6))
+                    return -1;
+                break;
+            }
+        }
+        if (i > start && string_buffer_write8(b, s8 + start, i - start))
+            return -1;
+        return string_buffer_putc8(b, '\"');
+    }
     for(i = 0; i < p->len; ) {
         c = string_getc(p, &i);
         switch(c) {
@@ -15496,23 +15521,39 @@ static JSValue JS_ToQuotedString(JSContext *ctx, JSValueConst val1)
         case '\\':
         quote:
             if (string_buffer_putc8(b, '\\'))
-                goto fail;
+                return -1;
             if (string_buffer_putc8(b, c))
-                goto fail;
+                return -1;
             break;
         default:
             if (c < 32 || is_surrogate(c)) {
                 snprintf(buf, sizeof(buf), "\\u%04x", c);
                 if (string_buffer_write8(b, (uint8_t*)buf, 6))
-                    goto fail;
+                    return -1;
             } else {
                 if (string_buffer_putc(b, c))
-                    goto fail;
+                    return -1;
             }
             break;
         }
     }
-    if (string_buffer_putc8(b, '\"'))
+    return string_buffer_putc8(b, '\"');
+}
+
+static JSValue JS_ToQuotedString(JSContext *ctx, JSValueConst val1)
+{
+    JSValue val;
+    JSString *p;
+    StringBuffer b_s, *b = &b_s;
+
+    val = JS_ToStringCheckObject(ctx, val1);
+    if (JS_IsException(val))
+        return val;
+    p = JS_VALUE_GET_STRING(val);
+
+    if (string_buffer_init(ctx, b, p->len + 2))
+        goto fail;
+    if (string_buffer_put_quoted(b, p))
         goto fail;
     JS_FreeValue(ctx, val);
     return string_buffer_end(b);
@@ -55892,14 +55933,75 @@ static JSValue js_json_rawJSON(JSContext *ctx, JSValueConst this_val,
     return JS_EXCEPTION;
 }
 
+/* trove-host patch (TROVE-PATCHES.md, 43): the objects being written, for the cycle check, are
+   a C array (each is held by the frame of js_json_to_str that writes it), not a JavaScript
+   array that took an `includes`, a `push` and a `pop` per object. */
+#define JSON_STACK_INLINE 16
+
 typedef struct JSONStringifyContext {
     JSValueConst replacer_func;
-    JSValue stack;
+    JSObject **stack;
+    uint32_t stack_len;
+    uint32_t stack_size;
+    JSObject *stack_inline[JSON_STACK_INLINE];
     JSValue property_list;
     JSValue gap;
     JSValue empty;
     StringBuffer *b;
 } JSONStringifyContext;
+
+static int js_json_stack_push(JSContext *ctx, JSONStringifyContext *jsc, JSObject *p)
+{
+    uint32_t i;
+    for(i = 0; i < jsc->stack_len; i++) {
+        if (jsc->stack[i] == p) {
+            JS_ThrowTypeError(ctx, "circular reference");
+            return -1;
+        }
+    }
+    if (jsc->stack_len == jsc->stack_size) {
+        uint32_t size = jsc->stack_size * 2;
+        JSObject **stack;
+        if (jsc->stack == jsc->stack_inline) {
+            stack = js_malloc(ctx, sizeof(stack[0]) * size);
+            if (stack)
+                memcpy(stack, jsc->stack, sizeof(stack[0]) * jsc->stack_len);
+        } else {
+            stack = js_realloc(ctx, jsc->stack, sizeof(stack[0]) * size);
+        }
+        if (!stack)
+            return -1;
+        jsc->stack = stack;
+        jsc->stack_size = size;
+    }
+    jsc->stack[jsc->stack_len++] = p;
+    return 0;
+}
+
+/* trove-host patch (TROVE-PATCHES.md, 43): an integer, a string or a rope written into `b`
+   (a string quoted), without the intermediate string each was made into. */
+static int js_json_put_primitive(JSContext *ctx, StringBuffer *b, JSValueConst val)
+{
+    char buf[16];
+    size_t len;
+    int ret;
+
+    switch(JS_VALUE_GET_NORM_TAG(val)) {
+    case JS_TAG_INT:
+        len = i32toa(buf, JS_VALUE_GET_INT(val));
+        return string_buffer_write8(b, (uint8_t *)buf, len);
+    case JS_TAG_STRING_ROPE: {
+        JSValue flat = js_linearize_string_rope(ctx, val);
+        if (JS_IsException(flat))
+            return -1;
+        ret = string_buffer_put_quoted(b, JS_VALUE_GET_STRING(flat));
+        JS_FreeValue(ctx, flat);
+        return ret;
+    }
+    default: /* JS_TAG_STRING */
+        return string_buffer_put_quoted(b, JS_VALUE_GET_STRING(val));
+    }
+}
 
 static JSValue JS_ToQuotedStringFree(JSContext *ctx, JSValue val) {
     JSValue r = JS_ToQuotedString(ctx, val);
@@ -55972,13 +56074,18 @@ static int js_json_to_str(JSContext *ctx, JSONStringifyContext *jsc,
     JSObject *p;
     int64_t i, len;
     int cl, ret;
-    bool has_content;
+    bool has_content, pushed;
+    JSPropertyEnum *atoms;
+    uint32_t atom_count, k, n;
 
     indent1 = JS_UNDEFINED;
     sep = JS_UNDEFINED;
     sep1 = JS_UNDEFINED;
     tab = JS_UNDEFINED;
     prop = JS_UNDEFINED;
+    atoms = NULL;
+    atom_count = 0;
+    pushed = false;
 
     if (js_check_stack_overflow(ctx->rt, 0)) {
         JS_ThrowStackOverflow(ctx);
@@ -56010,17 +56117,13 @@ static int js_json_to_str(JSContext *ctx, JSONStringifyContext *jsc,
             val = val1;
             goto concat_value;
         }
-        v = js_array_includes(ctx, jsc->stack, 1, vc(&val));
-        if (JS_IsException(v))
+        if (js_json_stack_push(ctx, jsc, p))
             goto exception;
-        if (JS_ToBoolFree(ctx, v)) {
-            JS_ThrowTypeError(ctx, "circular reference");
-            goto exception;
-        }
-        indent1 = JS_ConcatString(ctx, js_dup(indent), js_dup(jsc->gap));
-        if (JS_IsException(indent1))
-            goto exception;
+        pushed = true;
         if (!JS_IsEmptyString(jsc->gap)) {
+            indent1 = JS_ConcatString(ctx, js_dup(indent), js_dup(jsc->gap));
+            if (JS_IsException(indent1))
+                goto exception;
             sep = JS_ConcatString3(ctx, "\n", js_dup(indent1), "");
             if (JS_IsException(sep))
                 goto exception;
@@ -56028,12 +56131,11 @@ static int js_json_to_str(JSContext *ctx, JSONStringifyContext *jsc,
             if (JS_IsException(sep1))
                 goto exception;
         } else {
+            /* trove-host patch (TROVE-PATCHES.md, 43): no indent to build */
+            indent1 = js_dup(indent);
             sep = js_dup(jsc->empty);
             sep1 = js_dup(jsc->empty);
         }
-        v = js_array_push(ctx, jsc->stack, 1, vc(&val), 0);
-        if (check_exception_free(ctx, v))
-            goto exception;
         ret = js_is_array(ctx, val);
         if (ret < 0)
             goto exception;
@@ -56048,10 +56150,15 @@ static int js_json_to_str(JSContext *ctx, JSONStringifyContext *jsc,
                 v = JS_GetPropertyInt64(ctx, val, i);
                 if (JS_IsException(v))
                     goto exception;
-                /* XXX: could do this string conversion only when needed */
-                prop = JS_ToStringFree(ctx, js_int64(i));
-                if (JS_IsException(prop))
-                    goto exception;
+                /* trove-host patch (TROVE-PATCHES.md, 43): the index as a string only for whoever
+                   is handed it (a replacer, or a toJSON the element may have) */
+                if (!JS_IsUndefined(jsc->replacer_func) || JS_IsObject(v) || JS_IsBigInt(v)) {
+                    prop = JS_ToStringFree(ctx, js_int64(i));
+                    if (JS_IsException(prop)) {
+                        JS_FreeValue(ctx, v);
+                        goto exception;
+                    }
+                }
                 v = js_json_check(ctx, jsc, val, v, prop);
                 JS_FreeValue(ctx, prop);
                 prop = JS_UNDEFINED;
@@ -56067,6 +56174,56 @@ static int js_json_to_str(JSContext *ctx, JSONStringifyContext *jsc,
                 string_buffer_concat_value(jsc->b, indent);
             }
             string_buffer_putc8(jsc->b, ']');
+        } else if (JS_IsUndefined(jsc->property_list) && !p->is_exotic) {
+            /* trove-host patch (TROVE-PATCHES.md, 43): an ordinary object's keys as atoms, in
+               Object.keys order (EnumerableOwnProperties, taken before any value is read), each
+               read with [[Get]] and written quoted into the buffer: no array of key strings, no
+               string-to-atom lookups, no quoted copies. Exotic objects (a Proxy, a module
+               namespace) and a replacer's key list take the path below. */
+            if (JS_GetOwnPropertyNamesInternal(ctx, &atoms, &n, p, JS_GPN_STRING_MASK))
+                goto exception;
+            for(k = 0; k < n; k++) {
+                if (atoms[k].is_enumerable)
+                    atoms[atom_count++] = atoms[k];
+                else
+                    JS_FreeAtom(ctx, atoms[k].atom);
+            }
+            string_buffer_putc8(jsc->b, '{');
+            has_content = false;
+            for(k = 0; k < atom_count; k++) {
+                v = JS_GetProperty(ctx, val, atoms[k].atom);
+                if (JS_IsException(v))
+                    goto exception;
+                prop = JS_AtomToValue(ctx, atoms[k].atom);
+                if (JS_IsException(prop)) {
+                    JS_FreeValue(ctx, v);
+                    goto exception;
+                }
+                v = js_json_check(ctx, jsc, val, v, prop);
+                if (JS_IsException(v))
+                    goto exception;
+                if (!JS_IsUndefined(v)) {
+                    if (has_content)
+                        string_buffer_putc8(jsc->b, ',');
+                    string_buffer_concat_value(jsc->b, sep);
+                    if (js_json_put_primitive(ctx, jsc->b, prop)) {
+                        JS_FreeValue(ctx, v);
+                        goto exception;
+                    }
+                    string_buffer_putc8(jsc->b, ':');
+                    string_buffer_concat_value(jsc->b, sep1);
+                    if (js_json_to_str(ctx, jsc, val, v, indent1))
+                        goto exception;
+                    has_content = true;
+                }
+                JS_FreeValue(ctx, prop);
+                prop = JS_UNDEFINED;
+            }
+            if (has_content && JS_VALUE_GET_STRING(jsc->gap)->len != 0) {
+                string_buffer_putc8(jsc->b, '\n');
+                string_buffer_concat_value(jsc->b, indent);
+            }
+            string_buffer_putc8(jsc->b, '}');
         } else {
             if (!JS_IsUndefined(jsc->property_list))
                 tab = js_dup(jsc->property_list);
@@ -56113,8 +56270,8 @@ static int js_json_to_str(JSContext *ctx, JSONStringifyContext *jsc,
             }
             string_buffer_putc8(jsc->b, '}');
         }
-        if (check_exception_free(ctx, js_array_pop(ctx, jsc->stack, 0, NULL, 0)))
-            goto exception;
+        jsc->stack_len--;
+        js_free_prop_enum(ctx, atoms, atom_count);
         JS_FreeValue(ctx, val);
         JS_FreeValue(ctx, tab);
         JS_FreeValue(ctx, sep);
@@ -56127,16 +56284,16 @@ static int js_json_to_str(JSContext *ctx, JSONStringifyContext *jsc,
     switch (JS_VALUE_GET_NORM_TAG(val)) {
     case JS_TAG_STRING:
     case JS_TAG_STRING_ROPE:
-        val = JS_ToQuotedStringFree(ctx, val);
-        if (JS_IsException(val))
-            goto exception;
-        goto concat_value;
+    case JS_TAG_INT:
+        /* trove-host patch (TROVE-PATCHES.md, 43): written as they are, not made a string */
+        ret = js_json_put_primitive(ctx, jsc->b, val);
+        JS_FreeValue(ctx, val);
+        return ret;
     case JS_TAG_FLOAT64:
         if (!isfinite(JS_VALUE_GET_FLOAT64(val))) {
             val = JS_NULL;
         }
         goto concat_value;
-    case JS_TAG_INT:
     case JS_TAG_BOOL:
     case JS_TAG_NULL:
     concat_value:
@@ -56151,6 +56308,9 @@ static int js_json_to_str(JSContext *ctx, JSONStringifyContext *jsc,
     }
 
 exception:
+    if (pushed)
+        jsc->stack_len--;
+    js_free_prop_enum(ctx, atoms, atom_count);
     JS_FreeValue(ctx, val);
     JS_FreeValue(ctx, tab);
     JS_FreeValue(ctx, sep);
@@ -56170,7 +56330,9 @@ JSValue JS_JSONStringify(JSContext *ctx, JSValueConst obj,
     int64_t i, j, n;
 
     jsc->replacer_func = JS_UNDEFINED;
-    jsc->stack = JS_UNDEFINED;
+    jsc->stack = jsc->stack_inline;
+    jsc->stack_len = 0;
+    jsc->stack_size = JSON_STACK_INLINE;
     jsc->property_list = JS_UNDEFINED;
     jsc->gap = JS_UNDEFINED;
     jsc->b = &b_s;
@@ -56179,9 +56341,6 @@ JSValue JS_JSONStringify(JSContext *ctx, JSValueConst obj,
     wrapper = JS_UNDEFINED;
 
     string_buffer_init(ctx, jsc->b, 0);
-    jsc->stack = JS_NewArray(ctx);
-    if (JS_IsException(jsc->stack))
-        goto exception;
     if (JS_IsFunction(ctx, replacer)) {
         jsc->replacer_func = replacer;
     } else {
@@ -56260,12 +56419,16 @@ JSValue JS_JSONStringify(JSContext *ctx, JSValueConst obj,
     JS_FreeValue(ctx, space);
     if (JS_IsException(jsc->gap))
         goto exception;
-    wrapper = JS_NewObject(ctx);
-    if (JS_IsException(wrapper))
-        goto exception;
-    if (JS_DefinePropertyValue(ctx, wrapper, JS_ATOM_empty_string,
-                               js_dup(obj), JS_PROP_C_W_E) < 0)
-        goto exception;
+    /* trove-host patch (TROVE-PATCHES.md, 43): the wrapper is only ever seen as a replacer's
+       `this` (a toJSON is called on its own value) */
+    if (!JS_IsUndefined(jsc->replacer_func)) {
+        wrapper = JS_NewObject(ctx);
+        if (JS_IsException(wrapper))
+            goto exception;
+        if (JS_DefinePropertyValue(ctx, wrapper, JS_ATOM_empty_string,
+                                   js_dup(obj), JS_PROP_C_W_E) < 0)
+            goto exception;
+    }
     val = js_dup(obj);
 
     val = js_json_check(ctx, jsc, wrapper, val, jsc->empty);
@@ -56290,7 +56453,8 @@ done:
     JS_FreeValue(ctx, jsc->empty);
     JS_FreeValue(ctx, jsc->gap);
     JS_FreeValue(ctx, jsc->property_list);
-    JS_FreeValue(ctx, jsc->stack);
+    if (jsc->stack != jsc->stack_inline)
+        js_free(ctx, jsc->stack);
     return ret;
 }
 
