@@ -61,6 +61,20 @@ fn no_encoding_of_a_secret_reaches_the_host_log() {
     }
 }
 
+/// A scratch toolkit `name` declaring `secrets`, with one tool, `go`, that reads each into a
+/// constant named as the secret in lower case (`Q` → `q`), runs `body`, and answers `done`.
+fn secrets_toolkit(name: &str, secrets: &[&str], body: &str) -> std::path::PathBuf {
+    let declared = secrets.iter().map(|s| format!("'{s}'")).collect::<Vec<_>>().join(", ");
+    let reads: String = secrets.iter().map(|s| format!("const {} = await ctx.requireSecret('{s}'); ", s.to_lowercase())).collect();
+    let source = format!(
+        "import {{ defineToolkit, tool, z }} from '@ontrove/extend/toolkit';\n\
+         export default defineToolkit({{ id: 'secrets', name: 'S', description: 'S.', icon: '🧪', version: '1.0.0', secrets: [{declared}],\n\
+           tools: [tool({{ name: 'go', description: 'Go.', input: z.object({{}}), handler: async (_a, ctx) => {{\n\
+             {reads}\n{body}\nreturn 'done'; }} }})] }});\n"
+    );
+    crate::scratch_toolkit(name, &[("extension.ts", source.as_str())])
+}
+
 /// `console.*` quotes a string inside an object with the first of `"`, `'` and `` ` `` it does
 /// not hold, escaping that quote, `\` and control characters; and `btoa` encodes a value with
 /// a letter like `ä` as Latin-1, not UTF-8. Neither form was redacted (review 17).
@@ -70,19 +84,12 @@ fn quoted_console_forms_and_latin1_base64_are_redacted() {
     const QUOTES: &str = "ab'c\"d\\efgh-1234";
     const CONTROL: &str = "abcd\u{1b}efgh-1234";
     const LATIN1: &str = "Pässwort-Geheim-2024";
-    let kit = crate::scratch_toolkit(
+    let kit = secrets_toolkit(
         "console-quoted-secrets",
-        &[(
-            "extension.ts",
-            "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
-             export default defineToolkit({ id: 'quoted', name: 'Q', description: 'Q.', icon: '🧪', version: '1.0.0', secrets: ['Q', 'C', 'L'],\n\
-               tools: [tool({ name: 'go', description: 'Go.', input: z.object({}), handler: async (_a, ctx) => {\n\
-                 const q = await ctx.requireSecret('Q'); const c = await ctx.requireSecret('C'); const l = await ctx.requireSecret('L');\n\
-                 console.log('obj', { s: q }); console.log('hdr', new Headers({ authorization: 'Bearer ' + q }));\n\
-                 console.log('ctl', { c }); console.log('arr', [c, q]);\n\
-                 console.log('auth', 'Basic ' + btoa('alice:' + l)); ctx.log('token', btoa(l)); console.log({ hex: Array.from(l, (ch) => ch.charCodeAt(0).toString(16).padStart(2, '0')).join('') });\n\
-                 return 'done'; } })] });\n",
-        )],
+        &["Q", "C", "L"],
+        "console.log('obj', { s: q }); console.log('hdr', new Headers({ authorization: 'Bearer ' + q }));\n\
+         console.log('ctl', { c }); console.log('arr', [c, q]);\n\
+         console.log('auth', 'Basic ' + btoa('alice:' + l)); ctx.log('token', btoa(l)); console.log({ hex: Array.from(l, (ch) => ch.charCodeAt(0).toString(16).padStart(2, '0')).join('') });",
     );
     let env = [("TROVE_SECRET_Q", QUOTES), ("TROVE_SECRET_C", CONTROL), ("TROVE_SECRET_L", LATIN1)];
     let out = trove_host_tests::run_cli(&["call", kit.to_str().unwrap(), "go"], &env, None);
@@ -111,20 +118,13 @@ fn quoted_console_forms_and_latin1_base64_are_redacted() {
 fn format_strings_escape_and_urls_in_urls_keep_a_secret_out_of_the_log() {
     const PERCENT: &str = "hunter2%%LongPass%sword99";
     const ASCII: &str = "P@ssw0rd!Summer2024";
-    let kit = crate::scratch_toolkit(
+    let kit = secrets_toolkit(
         "format-string-secrets",
-        &[(
-            "extension.ts",
-            "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
-             export default defineToolkit({ id: 'fmt', name: 'F', description: 'F.', icon: '🧪', version: '1.0.0', secrets: ['P', 'A'],\n\
-               tools: [tool({ name: 'go', description: 'Go.', input: z.object({}), handler: async (_a, ctx) => {\n\
-                 const p = await ctx.requireSecret('P'); const a = await ctx.requireSecret('A');\n\
-                 console.log('login with ' + p, { attempt: 1 }); console.warn(p, 'rejected'); console.error('%s:' + p, 'x', 'y');\n\
-                 console.log('plain %s and %d%%', 'text', 42);\n\
-                 ctx.log('escaped', escape(a)); console.log('escaped ' + escape(a));\n\
-                 ctx.log('next', 'https://a.example/?next=' + encodeURIComponent('https://b.example/cb?key=' + encodeURIComponent(a)));\n\
-                 return 'done'; } })] });\n",
-        )],
+        &["P", "A"],
+        "console.log('login with ' + p, { attempt: 1 }); console.warn(p, 'rejected'); console.error('%s:' + p, 'x', 'y');\n\
+         console.log('plain %s and %d%%', 'text', 42);\n\
+         ctx.log('escaped', escape(a)); console.log('escaped ' + escape(a));\n\
+         ctx.log('next', 'https://a.example/?next=' + encodeURIComponent('https://b.example/cb?key=' + encodeURIComponent(a)));",
     );
     let env = [("TROVE_SECRET_P", PERCENT), ("TROVE_SECRET_A", ASCII)];
     let out = trove_host_tests::run_cli(&["call", kit.to_str().unwrap(), "go"], &env, None);
