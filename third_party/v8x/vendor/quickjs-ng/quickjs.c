@@ -56411,8 +56411,15 @@ JSValue JS_JSONStringify(JSContext *ctx, JSValueConst obj,
             goto exception;
         jsc->gap = JS_NewStringLen(ctx, "          ", n);
     } else if (JS_IsString(space)) {
-        JSString *p = JS_VALUE_GET_STRING(space);
-        jsc->gap = js_sub_string(ctx, p, 0, min_int(p->len, 10));
+        /* trove-host patch (TROVE-PATCHES.md, 43): a rope (a long concatenation) is made flat
+           first; read as a flat string, its node's bytes were the indent (review 36) */
+        JSValue flat = JS_ToString(ctx, space);
+        if (JS_IsException(flat)) {
+            JS_FreeValue(ctx, space);
+            goto exception;
+        }
+        jsc->gap = js_sub_string(ctx, JS_VALUE_GET_STRING(flat), 0, min_int(JS_VALUE_GET_STRING(flat)->len, 10));
+        JS_FreeValue(ctx, flat);
     } else {
         jsc->gap = js_dup(jsc->empty);
     }
