@@ -132,15 +132,19 @@ pub fn is_refused_ip(ip: IpAddr, own: &[IpAddr]) -> bool {
         }
 }
 
-/// Whether the kernel delivers packets for `ip` to this machine itself (**host**): it lets a
-/// socket bind to it, which holds for the interfaces' addresses and for addresses routed
-/// locally without any interface carrying them (an AnyIP `ip route add local 198.51.100.0/24
-/// dev lo`). Review 35 reached a service listening on `0.0.0.0:443` of the host through such an
-/// address, which [`own_addresses`] does not list. `false` when the kernel lets a socket bind
-/// to any address (`net.ipv4.ip_nonlocal_bind`, `net.ipv6.ip_nonlocal_bind`), where binding
-/// tells nothing, or when no socket can be made (the other rules still apply). One `socket`,
-/// `bind` and `close` per address, asked once per lookup (a new connection).
+/// Whether the kernel delivers packets for `ip` to this machine itself (**host**): its route to
+/// `ip` is a local, broadcast or anycast one ([`local_route`], the routing table as `ip route get`
+/// reads it), or, where netlink cannot be asked, a socket may bind to it. Both hold for the
+/// interfaces' addresses and for addresses routed locally without any interface carrying them
+/// (an AnyIP `ip route add local 198.51.100.0/24 dev lo`, or `ip -6 route add local … dev lo`,
+/// to which IPv6 refuses a bind). Review 35 reached a service listening on `0.0.0.0:443` of the
+/// host through such an address, which [`own_addresses`] does not list; review 36 the IPv6 one,
+/// and the IPv4 one with `net.ipv4.ip_nonlocal_bind` set (binding then tells nothing, so it is
+/// not asked). One netlink request per address, asked once per lookup (a new connection).
 pub fn is_delivered_locally(ip: IpAddr) -> bool {
+    if let Some(local) = local_route(ip) {
+        return local;
+    }
     let sysctl = match ip {
         IpAddr::V4(_) => "/proc/sys/net/ipv4/ip_nonlocal_bind",
         IpAddr::V6(_) => "/proc/sys/net/ipv6/ip_nonlocal_bind",
@@ -149,6 +153,69 @@ pub fn is_delivered_locally(ip: IpAddr) -> bool {
         return false;
     }
     std::net::UdpSocket::bind(std::net::SocketAddr::new(ip, 0)).is_ok()
+}
+
+/// Whether the kernel's route to `ip` delivers it here (`RTN_LOCAL`, `RTN_BROADCAST`,
+/// `RTN_ANYCAST`), asked with one netlink `RTM_GETROUTE` (what `ip route get` sends). `Some(false)`
+/// for any other route or none (`ENETUNREACH`); `None` when netlink cannot be asked (not Linux, a
+/// sandbox without netlink sockets, an answer that does not parse).
+#[cfg(target_os = "linux")]
+fn local_route(ip: IpAddr) -> Option<bool> {
+    use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+    const NLMSG_HDR: usize = 16;
+    const RTMSG: usize = 12;
+    let (family, address): (u8, Vec<u8>) = match ip {
+        IpAddr::V4(v4) => (libc::AF_INET as u8, v4.octets().to_vec()),
+        IpAddr::V6(v6) => (libc::AF_INET6 as u8, v6.octets().to_vec()),
+    };
+    // nlmsghdr, rtmsg { family, dst_len, 0… }, one rtattr RTA_DST with the address.
+    let length = NLMSG_HDR + RTMSG + 4 + address.len();
+    let mut request = Vec::with_capacity(length);
+    request.extend_from_slice(&(length as u32).to_ne_bytes());
+    request.extend_from_slice(&libc::RTM_GETROUTE.to_ne_bytes());
+    request.extend_from_slice(&(libc::NLM_F_REQUEST as u16).to_ne_bytes());
+    request.extend_from_slice(&1u32.to_ne_bytes());
+    request.extend_from_slice(&0u32.to_ne_bytes());
+    request.extend_from_slice(&[family, (address.len() * 8) as u8, 0, 0, 0, 0, 0, 0]);
+    request.extend_from_slice(&0u32.to_ne_bytes());
+    request.extend_from_slice(&((4 + address.len()) as u16).to_ne_bytes());
+    request.extend_from_slice(&libc::RTA_DST.to_ne_bytes());
+    request.extend_from_slice(&address);
+    // SAFETY: a plain socket call; the descriptor is owned (and closed) by `socket` below.
+    let fd = unsafe { libc::socket(libc::AF_NETLINK, libc::SOCK_RAW | libc::SOCK_CLOEXEC, libc::NETLINK_ROUTE) };
+    if fd < 0 {
+        return None;
+    }
+    // SAFETY: `fd` is a new descriptor nothing else owns.
+    let socket = unsafe { OwnedFd::from_raw_fd(fd) };
+    // SAFETY: the request buffer is valid for its length; the kernel is the peer (no address:
+    // a netlink socket's default destination is the kernel).
+    let sent = unsafe { libc::send(socket.as_raw_fd(), request.as_ptr().cast(), request.len(), 0) };
+    if sent != request.len() as isize {
+        return None;
+    }
+    let mut answer = [0u8; 4096];
+    // SAFETY: the buffer is valid for its length.
+    let got = unsafe { libc::recv(socket.as_raw_fd(), answer.as_mut_ptr().cast(), answer.len(), 0) };
+    if got < (NLMSG_HDR + RTMSG) as isize {
+        // An error answer is a header and an errno: a short one is not a route.
+        return if got >= (NLMSG_HDR + 4) as isize && u16::from_ne_bytes([answer[4], answer[5]]) == libc::NLMSG_ERROR as u16 { Some(false) } else { None };
+    }
+    let kind = u16::from_ne_bytes([answer[4], answer[5]]);
+    if kind == libc::NLMSG_ERROR as u16 {
+        // errno 0 would be an acknowledgement, not asked for; any other is "no route".
+        return Some(false);
+    }
+    if kind != libc::RTM_NEWROUTE {
+        return None;
+    }
+    let route_type = answer[NLMSG_HDR + 7];
+    Some(matches!(route_type, libc::RTN_LOCAL | libc::RTN_BROADCAST | libc::RTN_ANYCAST))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn local_route(_ip: IpAddr) -> Option<bool> {
+    None
 }
 
 fn is_blocked_v4(ip: Ipv4Addr) -> bool {
@@ -293,6 +360,19 @@ mod tests {
         let elsewhere: IpAddr = "192.0.2.77".parse().unwrap();
         if !own_addresses().contains(&elsewhere) {
             assert!(!is_delivered_locally(elsewhere) && !is_refused_ip(elsewhere, &[]));
+        }
+        // The routing table answers, not the bind fallback (Linux with netlink, as on CI).
+        #[cfg(target_os = "linux")]
+        if local_route("127.0.0.1".parse().unwrap()).is_some() {
+            assert_eq!(local_route("127.0.0.1".parse().unwrap()), Some(true));
+            assert_eq!(local_route("127.45.6.7".parse().unwrap()), Some(true));
+            for ip in &public_own {
+                assert_eq!(local_route(*ip), Some(true), "{ip}");
+            }
+            if !own_addresses().contains(&elsewhere) {
+                assert_eq!(local_route(elsewhere), Some(false));
+            }
+            assert_ne!(local_route("2001:db8::77".parse().unwrap()), Some(true), "no route, or a route elsewhere");
         }
     }
 
