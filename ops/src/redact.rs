@@ -112,8 +112,12 @@ pub enum Inner {
     Latin1Base64At(u8),
     /// [`SecretForm::UriComponent`].
     UriComponent,
+    /// [`SecretForm::Uri`].
+    Uri,
     /// [`SecretForm::Form`].
     Form,
+    /// [`SecretForm::Latin1Escape`] (`escape()`).
+    Escape,
 }
 
 impl Inner {
@@ -124,7 +128,9 @@ impl Inner {
             Self::Base64At(n) => SecretForm::Base64At(n),
             Self::Latin1Base64At(n) => SecretForm::Latin1Base64At(n),
             Self::UriComponent => SecretForm::UriComponent,
+            Self::Uri => SecretForm::Uri,
             Self::Form => SecretForm::Form,
+            Self::Escape => SecretForm::Latin1Escape,
         }
     }
 
@@ -135,7 +141,9 @@ impl Inner {
             SecretForm::Base64At(n) => Self::Base64At(n),
             SecretForm::Latin1Base64At(n) => Self::Latin1Base64At(n),
             SecretForm::UriComponent => Self::UriComponent,
+            SecretForm::Uri => Self::Uri,
             SecretForm::Form => Self::Form,
+            SecretForm::Latin1Escape => Self::Escape,
             _ => return None,
         })
     }
@@ -154,10 +162,16 @@ pub enum Outer {
     UriComponent,
     /// [`SecretForm::Form`].
     Form,
+    /// [`SecretForm::Uri`].
+    Uri,
+    /// [`SecretForm::Latin1Escape`] (`escape()`).
+    Escape,
 }
 
 impl Outer {
-    const ALL: [Outer; 5] = [Self::Console, Self::ConsoleDouble, Self::ConsoleBacktick, Self::UriComponent, Self::Form];
+    const ALL: [Outer; 7] = [Self::Console, Self::ConsoleDouble, Self::ConsoleBacktick, Self::UriComponent, Self::Form, Self::Uri, Self::Escape];
+    /// The percent-encodings, any of which a URL in a URL may be written in twice.
+    const PERCENT: [Outer; 4] = [Self::UriComponent, Self::Uri, Self::Form, Self::Escape];
     const CONSOLE: [Outer; 3] = [Self::Console, Self::ConsoleDouble, Self::ConsoleBacktick];
 
     fn form(self) -> SecretForm {
@@ -167,6 +181,8 @@ impl Outer {
             Self::ConsoleBacktick => SecretForm::ConsoleBacktick,
             Self::UriComponent => SecretForm::UriComponent,
             Self::Form => SecretForm::Form,
+            Self::Uri => SecretForm::Uri,
+            Self::Escape => SecretForm::Latin1Escape,
         }
     }
 }
@@ -534,11 +550,12 @@ impl Redactor {
             }
         }
         // A URL in a URL's query (an OAuth `redirect_uri`, a `next=`) holds the value
-        // percent-encoded twice (review 35: recorded into a cassette in clear). Form encoding
-        // of form-encoded text is always the text `encodeURIComponent` makes of it, so that
-        // pair is not added twice.
-        for (inner, o) in [(Inner::UriComponent, Outer::UriComponent), (Inner::UriComponent, Outer::Form), (Inner::Form, Outer::UriComponent)] {
-            forms.push(SecretForm::Composed(inner, o));
+        // percent-encoded twice, by any two of the encoders (reviews 35 and 36: recorded into a
+        // cassette in clear). Pairs that give the same text are kept once (`index`).
+        for inner in [Inner::UriComponent, Inner::Uri, Inner::Form, Inner::Escape] {
+            for o in Outer::PERCENT {
+                forms.push(SecretForm::Composed(inner, o));
+            }
         }
         for form in forms {
             let Some(text) = form.encode(value) else { continue };
@@ -1413,6 +1430,16 @@ mod tests {
             let out = e.redact_str(&twice);
             assert!(out.ends_with(REDACTED) && !out.contains("Summer"), "{twice} -> {out}");
             assert!(e.placeholders_str(&twice).ends_with(&format!("{{{{secret:PW:{suffix}}}}}")), "{twice}");
+        }
+        // Any two of encodeURIComponent, encodeURI, form encoding and escape() (review 36).
+        let uri_whole = |t: &str| percent_encoding::utf8_percent_encode(t, URI).to_string();
+        let encoders: [(&str, &dyn Fn(&str) -> String); 4] = [("uri-component", &uri), ("uri", &uri_whole), ("form", &form), ("escape", &js_escape)];
+        for (inner_name, inner) in &encoders {
+            for (outer_name, outer) in &encoders {
+                let twice = outer(&format!("https://x/cb?key={}", inner(value)));
+                let out = e.redact_str(&twice);
+                assert!(out.ends_with(REDACTED) && !out.contains("Summer"), "{outer_name}({inner_name}): {twice} -> {out}");
+            }
         }
         // A multi-line value (a service-account key whose lines hold `\`) printed by console.*
         // a quoted line at a time, `\` doubled.
