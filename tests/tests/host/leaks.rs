@@ -113,7 +113,8 @@ fn quoted_console_forms_and_latin1_base64_are_redacted() {
 /// A secret in a console format string with more arguments was printed after substitution
 /// (`%%` as `%`, `%s` as the next argument), a form redaction cannot know; `escape()` of an ASCII
 /// value, and a value percent-encoded twice (a URL in a URL's query), were not redacted either
-/// (review 35). A format that holds no secret is still substituted as Node does.
+/// (review 35), nor were `console.assert`'s message and `console.timeLog`'s label (review 36).
+/// A format that holds no secret is still substituted as Node does.
 #[test]
 fn format_strings_escape_and_urls_in_urls_keep_a_secret_out_of_the_log() {
     const PERCENT: &str = "hunter2%%LongPass%sword99";
@@ -123,6 +124,7 @@ fn format_strings_escape_and_urls_in_urls_keep_a_secret_out_of_the_log() {
         &["P", "A"],
         "console.log('login with ' + p, { attempt: 1 }); console.warn(p, 'rejected'); console.error('%s:' + p, 'x', 'y');\n\
          console.log('plain %s and %d%%', 'text', 42);\n\
+         console.assert(false, 'assert ' + p, 'x'); console.time(p); console.timeLog(p, 'y');\n\
          ctx.log('escaped', escape(a)); console.log('escaped ' + escape(a));\n\
          ctx.log('next', 'https://a.example/?next=' + encodeURIComponent('https://b.example/cb?key=' + encodeURIComponent(a)));",
     );
@@ -136,6 +138,7 @@ fn format_strings_escape_and_urls_in_urls_keep_a_secret_out_of_the_log() {
     assert!(stderr.contains("login with [redacted] { attempt: 1 }"), "{stderr}");
     assert!(stderr.contains("[redacted] rejected"), "{stderr}");
     assert!(stderr.contains("plain text and 42%"), "a format without a secret is substituted: {stderr}");
+    assert!(stderr.contains("Assertion failed: assert [redacted] x"), "{stderr}");
     assert!(stderr.matches("[redacted]").count() >= 6, "{stderr}");
 }
 
