@@ -504,8 +504,10 @@ function hostConsole() {
     op_trove_console(LEVELS[level] ?? "info", text, fromEndedCall());
   });
   // Past the call's log budget (decided in Rust), a console line is dropped before it is formatted.
+  // By index: a toolkit may have replaced the array iterator before its first console line.
   const printing = ["log", "info", "warn", "error", "debug", "trace", "dir", "dirxml", "table"];
-  for (const method of printing) {
+  for (let i = 0; i < printing.length; i++) {
+    const method = printing[i];
     const print = made[method];
     if (typeof print !== "function") continue;
     const level = NODE_FORMATTED[method];
@@ -540,9 +542,12 @@ function hostConsole() {
     return ReflectApply(timeLog, this, [label, ...new SafeArgsIterator(args)]);
   };
   // Named as Node names them (`console.log.name` is "log"), as deno's own methods were.
-  for (const method of [...printing, "assert", "timeLog"]) {
+  const named = (method) => {
     if (typeof made[method] === "function") ObjectDefineProperty(made[method], "name", { __proto__: null, value: method, configurable: true });
-  }
+  };
+  for (let i = 0; i < printing.length; i++) named(printing[i]);
+  named("assert");
+  named("timeLog");
   theConsole = made;
   return made;
 }
