@@ -161,56 +161,36 @@ pub fn is_delivered_locally(ip: IpAddr) -> bool {
 /// sandbox without netlink sockets, an answer that does not parse).
 #[cfg(target_os = "linux")]
 fn local_route(ip: IpAddr) -> Option<bool> {
-    use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-    const NLMSG_HDR: usize = 16;
-    const RTMSG: usize = 12;
-    let (family, address): (u8, Vec<u8>) = match ip {
-        IpAddr::V4(v4) => (libc::AF_INET as u8, v4.octets().to_vec()),
-        IpAddr::V6(v6) => (libc::AF_INET6 as u8, v6.octets().to_vec()),
+    use netlink_packet_core::{NetlinkHeader, NetlinkMessage, NetlinkPayload, NLM_F_REQUEST};
+    use netlink_packet_route::route::{RouteAttribute, RouteMessage, RouteType};
+    use netlink_packet_route::{AddressFamily, RouteNetlinkMessage};
+    use netlink_sys::{protocols::NETLINK_ROUTE, Socket, SocketAddr};
+
+    let mut route = RouteMessage::default();
+    (route.header.address_family, route.header.destination_prefix_length) = match ip {
+        IpAddr::V4(_) => (AddressFamily::Inet, 32),
+        IpAddr::V6(_) => (AddressFamily::Inet6, 128),
     };
-    // nlmsghdr, rtmsg { family, dst_len, 0… }, one rtattr RTA_DST with the address.
-    let length = NLMSG_HDR + RTMSG + 4 + address.len();
-    let mut request = Vec::with_capacity(length);
-    request.extend_from_slice(&(length as u32).to_ne_bytes());
-    request.extend_from_slice(&libc::RTM_GETROUTE.to_ne_bytes());
-    request.extend_from_slice(&(libc::NLM_F_REQUEST as u16).to_ne_bytes());
-    request.extend_from_slice(&1u32.to_ne_bytes());
-    request.extend_from_slice(&0u32.to_ne_bytes());
-    request.extend_from_slice(&[family, (address.len() * 8) as u8, 0, 0, 0, 0, 0, 0]);
-    request.extend_from_slice(&0u32.to_ne_bytes());
-    request.extend_from_slice(&((4 + address.len()) as u16).to_ne_bytes());
-    request.extend_from_slice(&libc::RTA_DST.to_ne_bytes());
-    request.extend_from_slice(&address);
-    // SAFETY: a plain socket call; the descriptor is owned (and closed) by `socket` below.
-    let fd = unsafe { libc::socket(libc::AF_NETLINK, libc::SOCK_RAW | libc::SOCK_CLOEXEC, libc::NETLINK_ROUTE) };
-    if fd < 0 {
-        return None;
+    route.attributes.push(RouteAttribute::Destination(ip.into()));
+    let mut request = NetlinkMessage::new(NetlinkHeader::default(), NetlinkPayload::from(RouteNetlinkMessage::GetRoute(route)));
+    request.header.flags = NLM_F_REQUEST;
+    request.finalize();
+    let mut bytes = vec![0; request.buffer_len()];
+    request.serialize(&mut bytes);
+
+    let socket = Socket::new(NETLINK_ROUTE).ok()?;
+    socket.connect(&SocketAddr::new(0, 0)).ok()?;
+    socket.send(&bytes, 0).ok()?;
+    let mut answer = Vec::with_capacity(4096);
+    socket.recv(&mut answer, 0).ok()?;
+    match NetlinkMessage::<RouteNetlinkMessage>::deserialize(&answer).ok()?.payload {
+        NetlinkPayload::InnerMessage(RouteNetlinkMessage::NewRoute(route)) => {
+            Some(matches!(route.header.kind, RouteType::Local | RouteType::Broadcast | RouteType::Anycast))
+        }
+        // No route (`ENETUNREACH`): not delivered here.
+        NetlinkPayload::Error(_) => Some(false),
+        _ => None,
     }
-    // SAFETY: `fd` is a new descriptor nothing else owns.
-    let socket = unsafe { OwnedFd::from_raw_fd(fd) };
-    // SAFETY: the request buffer is valid for its length; the kernel is the peer (no address:
-    // a netlink socket's default destination is the kernel).
-    let sent = unsafe { libc::send(socket.as_raw_fd(), request.as_ptr().cast(), request.len(), 0) };
-    if sent != request.len() as isize {
-        return None;
-    }
-    let mut answer = [0u8; 4096];
-    // SAFETY: the buffer is valid for its length.
-    let got = unsafe { libc::recv(socket.as_raw_fd(), answer.as_mut_ptr().cast(), answer.len(), 0) };
-    if got < (NLMSG_HDR + RTMSG) as isize {
-        // An error answer is a header and an errno: a short one is not a route.
-        return if got >= (NLMSG_HDR + 4) as isize && u16::from_ne_bytes([answer[4], answer[5]]) == libc::NLMSG_ERROR as u16 { Some(false) } else { None };
-    }
-    let kind = u16::from_ne_bytes([answer[4], answer[5]]);
-    if kind == libc::NLMSG_ERROR as u16 {
-        // errno 0 would be an acknowledgement, not asked for; any other is "no route".
-        return Some(false);
-    }
-    if kind != libc::RTM_NEWROUTE {
-        return None;
-    }
-    let route_type = answer[NLMSG_HDR + 7];
-    Some(matches!(route_type, libc::RTN_LOCAL | libc::RTN_BROADCAST | libc::RTN_ANYCAST))
 }
 
 #[cfg(not(target_os = "linux"))]
