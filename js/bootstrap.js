@@ -441,8 +441,14 @@ const NODE_INSPECT = { __proto__: null, colors: false, quotes: ["'", '"', "`"], 
 const {
   NumberParseFloat,
   NumberParseInt,
+  ObjectGetOwnPropertyDescriptor: ownDescriptor,
+  ObjectGetOwnPropertyNames: ownNames,
+  ObjectGetPrototypeOf,
   ObjectIs,
+  RegExpPrototypeExec,
   SafeArrayIterator: SafeArgsIterator,
+  SafeSet: SafeNameSet,
+  SetPrototypeHas,
   StringPrototypeCharCodeAt,
   StringPrototypeSlice,
   StringPrototypeIncludes,
@@ -460,6 +466,36 @@ function literalIfSecret(args) {
 }
 function nodeNumber(n) {
   return ObjectIs(n, -0) ? "-0" : `${n}`;
+}
+// Node's `builtInObjects`: the global names that look like constructors. Node takes them when it
+// starts; here they are taken at the first `%s` of an object, so a global a toolkit added by then
+// counts too.
+let builtInNames = null;
+/**
+ * Node's `hasBuiltInToString` (lib/internal/util/inspect.js): whether `value`'s `toString` is a
+ * built-in one (none at all counts), so `%s` shows it as `util.inspect` does rather than as
+ * `String(value)` would (`[object Object]`). A Proxy is left to `String`, as before: its target,
+ * which Node looks at, is out of reach here.
+ */
+function hasBuiltInToString(value) {
+  if (core.isProxy(value)) return false;
+  if (typeof value.toString !== "function") return true;
+  if (ObjectPrototypeHasOwnProperty(value, "toString")) return false;
+  let pointer = value;
+  do {
+    pointer = ObjectGetPrototypeOf(pointer);
+  } while (pointer !== null && !ObjectPrototypeHasOwnProperty(pointer, "toString"));
+  if (pointer === null) return false;
+  const descriptor = ownDescriptor(pointer, "constructor");
+  if (descriptor === undefined || typeof descriptor.value !== "function") return false;
+  if (builtInNames === null) {
+    builtInNames = new SafeNameSet();
+    const names = ownNames(globalThis);
+    for (let i = 0; i < names.length; i++) {
+      if (RegExpPrototypeExec(/^[A-Z][a-zA-Z0-9]+$/, names[i]) !== null) builtInNames.add(names[i]);
+    }
+  }
+  return SetPrototypeHas(builtInNames, descriptor.value.name);
 }
 function nodeSpecifiers(args) {
   const format = args[0];
@@ -481,6 +517,9 @@ function nodeSpecifiers(args) {
     else if (ch === "i") shown = nodeNumber(NumberParseInt(value));
     else if (ch === "f") shown = nodeNumber(NumberParseFloat(value));
     else if (ch === "s" && typeof value === "number") shown = nodeNumber(value);
+    else if (ch === "s" && typeof value === "object" && value !== null && hasBuiltInToString(value)) {
+      shown = hostInspect(value, { __proto__: null, ...NODE_INSPECT, depth: 0, compact: 3 });
+    }
     if (shown !== undefined) {
       text += StringPrototypeSlice(format, from, i) + "s";
       from = i + 1;
@@ -493,9 +532,11 @@ function nodeSpecifiers(args) {
   return out;
 }
 let theConsole = null;
+let hostInspect = null;
 function hostConsole() {
   if (theConsole !== null) return theConsole;
-  const { Console, setNoColorFns, inspectArgs } = load("ext:deno_web/01_console.js");
+  const { Console, setNoColorFns, inspect, inspectArgs } = load("ext:deno_web/01_console.js");
+  hostInspect = inspect;
   setNoColorFns(() => true, () => true);
   // A line from code of a call that has ended (a promise chain it left waiting, which ran on
   // inside a later call) is attributed to no call: Rust keeps it out of the running call's log.
