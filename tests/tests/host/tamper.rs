@@ -258,6 +258,18 @@ async fn loading_is_bounded_in_time() {
     assert!(err.to_string().contains("did not finish loading within 0.8 s"), "{err}");
 }
 
+/// A top level stuck in a builtin's native loop is stopped at the load's limit too (review 37:
+/// the loop polled no interrupt, so `call` and `serve` waited for the load for ever).
+#[tokio::test(flavor = "current_thread")]
+async fn a_native_loop_at_the_top_level_ends_the_load_at_its_limit() {
+    let body = "Array.prototype.indexOf.call({ length: 2 ** 50 }, 1);\nexport default defineToolkit({ id: 'spin', name: 'S', description: 'd', version: '1.0.0', icon: 'x', tools: [] });\n";
+    let limits = IsolateLimits { call_timeout: Duration::from_millis(800), ..IsolateLimits::default() };
+    let started = std::time::Instant::now();
+    let err = Toolkit::load_with(&toolkit("native-spin-load", body), limits).await.err().expect("must not load");
+    assert!(err.to_string().contains("did not finish loading within 0.8 s"), "{err}");
+    assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+}
+
 const CHAIN: &str = r#"
 let fired = 0;
 export default defineToolkit({

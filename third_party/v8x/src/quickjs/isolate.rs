@@ -998,20 +998,27 @@ fn drive_near_heap_limit_callback(isolate: *mut RealIsolate, force: bool) {
     )
   };
 
-  let mut usage = JSMemoryUsage::default();
-  if !rt.is_null() {
-    unsafe { JS_ComputeMemoryUsage(rt, &mut usage) };
-  }
-  let used = (usage.malloc_size.max(usage.memory_used_size)).max(0) as usize;
   // QuickJS rejects an allocation as soon as it crosses its hard limit. Run
   // the V8-compatible callback shortly before that point so it can raise the
-  // limit first.
-  let callback_headroom = near_heap_limit_headroom(limit);
-  if !force && used.saturating_add(callback_headroom) < limit {
-    iso_state(iso)
-      .near_heap_limit_in_callback
-      .store(false, Ordering::Release);
-    return;
+  // limit first. trove-host patch 44 (TROVE-PATCHES.md): a forced run (an
+  // allocation QuickJS refused) does not measure the heap first. The measure
+  // walks every object, and native code that goes on allocating after the
+  // ceiling (deno's console inspecting a 300,000-key object) was refused once
+  // per allocation: each refusal walked the whole heap, so the call never
+  // ended and no interrupt reached it.
+  if !force {
+    let mut usage = JSMemoryUsage::default();
+    if !rt.is_null() {
+      unsafe { JS_ComputeMemoryUsage(rt, &mut usage) };
+    }
+    let used = (usage.malloc_size.max(usage.memory_used_size)).max(0) as usize;
+    let callback_headroom = near_heap_limit_headroom(limit);
+    if used.saturating_add(callback_headroom) < limit {
+      iso_state(iso)
+        .near_heap_limit_in_callback
+        .store(false, Ordering::Release);
+      return;
+    }
   }
 
   // Snapshot callbacks allocate while inspecting the heap. Lift the QuickJS

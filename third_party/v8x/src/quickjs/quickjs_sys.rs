@@ -310,6 +310,7 @@ unsafe extern "C" {
   pub fn JS_SetRuntimeOpaque(rt: *mut JSRuntime, opaque: *mut c_void);
   pub fn JS_GetRuntimeOpaque(rt: *mut JSRuntime) -> *mut c_void;
   pub fn JS_SetMemoryLimit(rt: *mut JSRuntime, limit: usize);
+  pub fn JS_GetMemoryLimit(rt: *mut JSRuntime) -> usize;
   pub fn JS_SetMemoryLimitHandler(
     rt: *mut JSRuntime,
     handler: Option<JSMemoryLimitHandler>,

@@ -629,14 +629,35 @@ pub extern "C" fn v8__String__NewFromUtf8(
     unsafe { std::slice::from_raw_parts(data as *const u8, len) }
   };
   let utf8 = std::string::String::from_utf8_lossy(bytes);
-  let v =
+  let mut v =
     unsafe { JS_NewStringLen(ctx, utf8.as_ptr() as *const c_char, utf8.len()) };
   if v.tag == JS_TAG_EXCEPTION {
-    return ptr::null();
+    // trove-host patch 44 (TROVE-PATCHES.md): once execution is terminating
+    // because the heap reached its ceiling, native code still unwinding (an op
+    // that ran out of room, building the error it throws) is given a small
+    // string past the limit. V8 never fails this allocation short of a fatal
+    // OOM, and deno_core unwraps it: a `None` here was a panic that could not
+    // unwind through the engine, and the whole process aborted.
+    let iso = if isolate.is_null() { current_iso() } else { isolate };
+    if utf8.len() > UNWIND_STRING_MAX || iso.is_null() || !iso_state(iso).is_terminating() {
+      return ptr::null();
+    }
+    let rt = unsafe { JS_GetRuntime(ctx) };
+    unsafe { JS_FreeValue(ctx, JS_GetException(ctx)) };
+    let limit = unsafe { JS_GetMemoryLimit(rt) };
+    unsafe { JS_SetMemoryLimit(rt, 0) };
+    v = unsafe { JS_NewStringLen(ctx, utf8.as_ptr() as *const c_char, utf8.len()) };
+    unsafe { JS_SetMemoryLimit(rt, limit) };
+    if v.tag == JS_TAG_EXCEPTION {
+      return ptr::null();
+    }
   }
   let h = intern::<V8String>(v);
   h
 }
+
+/// The longest string (bytes) made past the heap limit while unwinding.
+const UNWIND_STRING_MAX: usize = 4096;
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__String__NewFromOneByte(

@@ -2588,6 +2588,12 @@ void JS_SetMemoryLimit(JSRuntime *rt, size_t limit)
     rt->malloc_state.malloc_limit = limit;
 }
 
+/* trove-host patch (TROVE-PATCHES.md, 44): the limit JS_SetMemoryLimit set */
+size_t JS_GetMemoryLimit(JSRuntime *rt)
+{
+    return rt->malloc_state.malloc_limit;
+}
+
 void JS_SetMemoryLimitHandler(JSRuntime *rt, JSMemoryLimitHandler *handler,
                               void *opaque)
 {
@@ -10828,6 +10834,11 @@ static int JS_TryGetPropertyInt64(JSContext *ctx, JSValueConst obj, int64_t idx,
     }
     val = JS_EXCEPTION;
     present = -1;
+    /* trove-host patch (TROVE-PATCHES.md, 44): see JS_GetPropertyInt64 */
+    if (js_poll_interrupts(ctx)) {
+        *pval = val;
+        return present;
+    }
     prop = JS_NewAtomInt64(ctx, idx);
     if (likely(prop != JS_ATOM_NULL)) {
         present = JS_HasProperty(ctx, obj, prop);
@@ -10856,6 +10867,15 @@ JSValue JS_GetPropertyInt64(JSContext *ctx, JSValueConst obj, int64_t idx)
         if (js_get_fast_array_element(ctx, p, idx, &val))
             return val;
     }
+    /* trove-host patch (TROVE-PATCHES.md, 44): the builtins that walk an
+       array-like element by element (indexOf, includes, join, reverse,
+       copyWithin, splice, ...) do it in C, where the interpreter's interrupt
+       check never runs: `Array.prototype.indexOf.call({ length: 2 ** 50 })`
+       looped for days and TerminateExecution could not stop it. Each slow
+       element access (not a fast array's) now polls the interrupt handler
+       as the interpreter's loops do. */
+    if (js_poll_interrupts(ctx))
+        return JS_EXCEPTION;
     prop = JS_NewAtomInt64(ctx, idx);
     if (prop == JS_ATOM_NULL)
         return JS_EXCEPTION;
@@ -11719,6 +11739,11 @@ int JS_SetPropertyInt64(JSContext *ctx, JSValueConst this_obj,
         /* fast path for fast arrays */
         return JS_SetPropertyValue(ctx, this_obj, js_int32(idx), val,
                                    JS_PROP_THROW);
+    }
+    /* trove-host patch (TROVE-PATCHES.md, 44): see JS_GetPropertyInt64 */
+    if (js_poll_interrupts(ctx)) {
+        JS_FreeValue(ctx, val);
+        return -1;
     }
     prop = JS_NewAtomInt64(ctx, idx);
     if (prop == JS_ATOM_NULL) {
@@ -12705,6 +12730,10 @@ int JS_DeletePropertyInt64(JSContext *ctx, JSValueConst obj, int64_t idx, int fl
 {
     JSAtom prop;
     int res;
+
+    /* trove-host patch (TROVE-PATCHES.md, 44): see JS_GetPropertyInt64 */
+    if (js_poll_interrupts(ctx))
+        return -1;
 
     if ((uint64_t)idx <= JS_ATOM_MAX_INT) {
         /* fast path for fast arrays */

@@ -512,6 +512,7 @@ JS_EXTERN JSRuntime *JS_NewRuntime(void);
 JS_EXTERN void JS_SetRuntimeInfo(JSRuntime *rt, const char *info);
 /* use 0 to disable memory limit */
 JS_EXTERN void JS_SetMemoryLimit(JSRuntime *rt, size_t limit);
+JS_EXTERN size_t JS_GetMemoryLimit(JSRuntime *rt);
 JS_EXTERN void JS_SetMemoryLimitHandler(JSRuntime *rt,
                                         JSMemoryLimitHandler *handler,
                                         void *opaque);
