@@ -519,7 +519,7 @@ function nodeSpecifiers(args) {
     else if (ch === "s" && typeof value === "number") shown = nodeNumber(value);
     else if (ch === "s" && typeof value === "object" && value !== null && hasBuiltInToString(value)) {
       shown = hostInspect(value, { __proto__: null, ...NODE_INSPECT, depth: 0, compact: 3 });
-    }
+    } else if (ch === "o") shown = hostInspect(value, { __proto__: null, ...NODE_INSPECT, showHidden: true, showProxy: true, depth: 4 });
     if (shown !== undefined) {
       text += StringPrototypeSlice(format, from, i) + "s";
       from = i + 1;

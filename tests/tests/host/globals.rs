@@ -317,8 +317,8 @@ async fn sort_with_a_comparator_orders_and_asks_as_node_does() {
 
 /// `console.log` shows values as Node's does: strings inside values in single quotes (deno's
 /// console used double ones), objects two levels deep, `%d` as a Number, not truncated
-/// (review 24), and `%s` of an object without a `toString` of its own as `util.inspect` at depth
-/// 0 (not `[object Object]`). The expected lines are Node
+/// (review 24), `%s` of an object without a `toString` of its own as `util.inspect` at depth 0
+/// (not `[object Object]`), and `%o` with hidden properties (`[length]`). The expected lines are Node
 /// 20.20.2's `util.format` of the same arguments.
 #[tokio::test(flavor = "current_thread")]
 async fn console_lines_show_values_as_node_does() {
@@ -337,6 +337,8 @@ async fn console_lines_show_values_as_node_does() {
   class K { v = 1; }
   class T { toString() { return 'custom'; } }
   console.log('%s|%s|%s|%s|%s|%s|%s|%s', { a: 1, b: { c: 2 } }, [1, 2, [3]], new K(), { toString() { return 'TS'; } }, Object.create(null), new Date(0), new T(), new Map([[1, { a: 1 }]]));
+  function f(a) { return a; }
+  console.log('%o|%o|%o|%o|%o', [1, 2], { a: 1, b: { c: [1, { d: 2 }] } }, f, 'x', [undefined, , 3]);
 "#;
     let source = format!(
         "import {{ defineToolkit, tool, z }} from '@ontrove/extend/toolkit';\n\
@@ -353,7 +355,7 @@ async fn console_lines_show_values_as_node_does() {
     }));
     let outcome = toolkit.call(&trove_host::ToolCall::new("run", json!({}), "u"), env).await;
     assert!(outcome.is_ok(), "{:?}", outcome.envelope);
-    let node: Vec<Value> = serde_json::from_str(r#"["{ name: 'x', tags: [ 'a-b' ] }", "{\n  name: 'x',\n  tags: [ 'a-b' ],\n  q: \"it's\",\n  both: `a'b\"c`,\n  n: 1.5,\n  nested: { deep: { deeper: [Object] } }\n}", "plain str and 'x'", "[ 'a' ] top Map(1) { 'k' => 'v' } Set(1) { 's' }", "{\n  a: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',\n  b: 'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy',\n  c: [ 1, 2, 3 ]\n}", "[ { id: 1, title: 'Hello' }, { id: 2, title: 'World' } ]", "{\n  list: [\n     0,  1,  2,  3,  4,  5,  6,  7,  8,\n     9, 10, 11, 12, 13, 14, 15, 16, 17,\n    18, 19, 20, 21, 22, 23, 24, 25, 26,\n    27, 28, 29\n  ]\n}", "null undefined true 42 -0 10n Symbol(s)", "3 items { extra: 'yes' }", "{\n  date: 1970-01-01T00:00:00.000Z,\n  re: /x/g,\n  fn: [Function: named],\n  arrow: [Function: arrow]\n}", "1.5 2 42 -0 5n NaN 3n -0 NaN", "-0%|%x 2 q", "{ a: 1, b: [Object] }|[ 1, 2, [Array] ]|K { v: 1 }|TS|[Object: null prototype] {}|1970-01-01T00:00:00.000Z|custom|Map(1) { 1 => [Object] }"]"#).unwrap();
+    let node: Vec<Value> = serde_json::from_str(r#"["{ name: 'x', tags: [ 'a-b' ] }", "{\n  name: 'x',\n  tags: [ 'a-b' ],\n  q: \"it's\",\n  both: `a'b\"c`,\n  n: 1.5,\n  nested: { deep: { deeper: [Object] } }\n}", "plain str and 'x'", "[ 'a' ] top Map(1) { 'k' => 'v' } Set(1) { 's' }", "{\n  a: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',\n  b: 'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy',\n  c: [ 1, 2, 3 ]\n}", "[ { id: 1, title: 'Hello' }, { id: 2, title: 'World' } ]", "{\n  list: [\n     0,  1,  2,  3,  4,  5,  6,  7,  8,\n     9, 10, 11, 12, 13, 14, 15, 16, 17,\n    18, 19, 20, 21, 22, 23, 24, 25, 26,\n    27, 28, 29\n  ]\n}", "null undefined true 42 -0 10n Symbol(s)", "3 items { extra: 'yes' }", "{\n  date: 1970-01-01T00:00:00.000Z,\n  re: /x/g,\n  fn: [Function: named],\n  arrow: [Function: arrow]\n}", "1.5 2 42 -0 5n NaN 3n -0 NaN", "-0%|%x 2 q", "{ a: 1, b: [Object] }|[ 1, 2, [Array] ]|K { v: 1 }|TS|[Object: null prototype] {}|1970-01-01T00:00:00.000Z|custom|Map(1) { 1 => [Object] }", "[ 1, 2, [length]: 2 ]|{\n  a: 1,\n  b: { c: [ 1, { d: 2 }, [length]: 2 ] }\n}|<ref *1> [Function: f] {\n  [length]: 1,\n  [name]: 'f',\n  [prototype]: { [constructor]: [Circular *1] }\n}|'x'|[ undefined, <1 empty item>, 3, [length]: 3 ]"]"#).unwrap();
     assert_eq!(*lines.lock().unwrap(), node);
 }
 
