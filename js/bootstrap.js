@@ -434,25 +434,15 @@ const LEVELS = ["debug", "info", "warn", "error"];
 const NODE_FORMATTED = { __proto__: null, log: 1, info: 1, debug: 0, warn: 2, error: 3 };
 // Node's console where deno's differs: single quotes first, and depth 2 (deno 4).
 const NODE_INSPECT = { __proto__: null, colors: false, quotes: ["'", '"', "`"], depth: 2 };
-// Node's `%d`, `%i`, `%f` and `%s` where deno's differ (review 24: `%d` truncated 1.5 to 1): `%d`
-// is Number(x) (so '42' is 42), `%i` parseInt, `%f` parseFloat, a BigInt shows its `n` and -0
-// its sign. Such an argument is formatted here and handed on under `%s` as a string; the rest
-// is deno's, with the same walk over the format (each `%` takes the next character with it).
+// Node's `%d`, `%i`, `%f`, `%s` and `%o` where deno's differ: js/console_format.js, loaded with
+// the console on its first line.
+const consoleFormat = core.createLazyLoader("ext:trove/console_format.js");
 const {
-  NumberParseFloat,
-  NumberParseInt,
-  ObjectGetOwnPropertyDescriptor: ownDescriptor,
-  ObjectGetOwnPropertyNames: ownNames,
-  ObjectGetPrototypeOf,
   ObjectIs,
-  RegExpPrototypeExec,
   SafeArrayIterator: SafeArgsIterator,
-  SafeSet: SafeNameSet,
-  SetPrototypeHas,
-  StringPrototypeCharCodeAt,
-  StringPrototypeSlice,
   StringPrototypeIncludes,
   StringPrototypeReplaceAll,
+  StringPrototypeSlice,
 } = primordials;
 // A format that holds a secret the call resolved is printed as it stands, not as a format:
 // substitution would turn the value into text redaction cannot find (`%%` → `%`, `%s` → the
@@ -464,79 +454,12 @@ function literalIfSecret(args) {
   out[0] = StringPrototypeReplaceAll(format, "%", "%%");
   return out;
 }
-function nodeNumber(n) {
-  return ObjectIs(n, -0) ? "-0" : `${n}`;
-}
-// Node's `builtInObjects`: the global names that look like constructors. Node takes them when it
-// starts; here they are taken at the first `%s` of an object, so a global a toolkit added by then
-// counts too.
-let builtInNames = null;
-/**
- * Node's `hasBuiltInToString` (lib/internal/util/inspect.js): whether `value`'s `toString` is a
- * built-in one (none at all counts), so `%s` shows it as `util.inspect` does rather than as
- * `String(value)` would (`[object Object]`). A Proxy is left to `String`, as before: its target,
- * which Node looks at, is out of reach here.
- */
-function hasBuiltInToString(value) {
-  if (core.isProxy(value)) return false;
-  if (typeof value.toString !== "function") return true;
-  if (ObjectPrototypeHasOwnProperty(value, "toString")) return false;
-  let pointer = value;
-  do {
-    pointer = ObjectGetPrototypeOf(pointer);
-  } while (pointer !== null && !ObjectPrototypeHasOwnProperty(pointer, "toString"));
-  if (pointer === null) return false;
-  const descriptor = ownDescriptor(pointer, "constructor");
-  if (descriptor === undefined || typeof descriptor.value !== "function") return false;
-  if (builtInNames === null) {
-    builtInNames = new SafeNameSet();
-    const names = ownNames(globalThis);
-    for (let i = 0; i < names.length; i++) {
-      if (RegExpPrototypeExec(/^[A-Z][a-zA-Z0-9]+$/, names[i]) !== null) builtInNames.add(names[i]);
-    }
-  }
-  return SetPrototypeHas(builtInNames, descriptor.value.name);
-}
-function nodeSpecifiers(args) {
-  const format = args[0];
-  if (typeof format !== "string" || args.length < 2 || !StringPrototypeIncludes(format, "%")) return args;
-  const out = [...new SafeArgsIterator(args)];
-  let text = "";
-  let from = 0;
-  let a = 1;
-  for (let i = 0; i + 1 < format.length; i++) {
-    if (StringPrototypeCharCodeAt(format, i) !== 37) continue;
-    i++;
-    const ch = format[i];
-    if (a >= args.length || !StringPrototypeIncludes("sdifjoOc", ch)) continue;
-    const value = args[a];
-    let shown;
-    if (typeof value === "bigint" && (ch === "d" || ch === "i" || ch === "s")) shown = `${value}n`;
-    else if (typeof value === "symbol" && (ch === "d" || ch === "i" || ch === "f")) shown = "NaN";
-    else if (ch === "d") shown = nodeNumber(+value);
-    else if (ch === "i") shown = nodeNumber(NumberParseInt(value));
-    else if (ch === "f") shown = nodeNumber(NumberParseFloat(value));
-    else if (ch === "s" && typeof value === "number") shown = nodeNumber(value);
-    else if (ch === "s" && typeof value === "object" && value !== null && hasBuiltInToString(value)) {
-      shown = hostInspect(value, { __proto__: null, ...NODE_INSPECT, depth: 0, compact: 3 });
-    } else if (ch === "o") shown = hostInspect(value, { __proto__: null, ...NODE_INSPECT, showHidden: true, showProxy: true, depth: 4 });
-    if (shown !== undefined) {
-      text += StringPrototypeSlice(format, from, i) + "s";
-      from = i + 1;
-      out[a] = shown;
-    }
-    a++;
-  }
-  if (from === 0) return args;
-  out[0] = text + StringPrototypeSlice(format, from);
-  return out;
-}
 let theConsole = null;
-let hostInspect = null;
 function hostConsole() {
   if (theConsole !== null) return theConsole;
   const { Console, setNoColorFns, inspect, inspectArgs } = load("ext:deno_web/01_console.js");
-  hostInspect = inspect;
+  const { nodeSpecifiers: specifiers } = consoleFormat();
+  const nodeSpecifiers = (args) => specifiers(args, (value, options) => inspect(value, { __proto__: null, ...NODE_INSPECT, ...options }));
   setNoColorFns(() => true, () => true);
   // A line from code of a call that has ended (a promise chain it left waiting, which ran on
   // inside a later call) is attributed to no call: Rust keeps it out of the running call's log.

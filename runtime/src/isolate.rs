@@ -24,9 +24,10 @@ deno_core::extension!(
     esm_entry_point = "ext:trove/bootstrap.js",
     esm = [dir "../js", "bootstrap.js", "node20.js", "toolkit.js", "host.js", "vendor/zod.js"],
     // Loaded on first use: the caps on crypto.subtle's work, with deno_crypto's script
-    // (js/bootstrap.js `cryptoScript`); zod's message locales other than English, when a toolkit
+    // (js/bootstrap.js `cryptoScript`); the console's Node format specifiers, with the console;
+    // zod's message locales other than English, when a toolkit
     // first calls one (`z.locales.de()`, see js/build-zod.mjs).
-    lazy_loaded_esm = [dir "../js", "crypto_limits.js", "vendor/zod-locales.js"],
+    lazy_loaded_esm = [dir "../js", "crypto_limits.js", "console_format.js", "vendor/zod-locales.js"],
     docs = "The isolate's bootstrap (web globals) and the @ontrove/extend/toolkit module."
 );
 
