@@ -174,15 +174,27 @@ impl PoolShared {
         state.idle += usize::from(idle_again);
     }
 
-    /// An instance is gone (retired after a limit, crashed, or abandoned as stuck): it is no
-    /// longer counted, and another starts in the background so the pool stays warm.
+    /// An instance is gone (crashed, or abandoned as stuck): it is no longer counted, and another
+    /// starts in the background so the pool stays warm.
     pub(crate) fn lost_and_replace(&self, was_idle: bool) {
+        self.retiring();
+        self.gone_and_replace(was_idle);
+    }
+
+    /// An instance that hit a limit is being retired (counted in [`PoolStats::retired`] at once).
+    /// It keeps its place among the live instances until its thread has let go of everything
+    /// it started ([`Self::gone_and_replace`]): see `worker::run`.
+    pub(crate) fn retiring(&self) {
+        self.lock().stats.retired += 1;
+    }
+
+    /// A retired instance is gone: it is no longer counted, and another starts in the background.
+    pub(crate) fn gone_and_replace(&self, was_idle: bool) {
         {
             let mut state = self.lock();
             state.live -= 1;
             debug_assert!(state.idle >= usize::from(was_idle), "an idle instance is counted idle");
             state.idle = state.idle.saturating_sub(usize::from(was_idle));
-            state.stats.retired += 1;
         }
         if let Some(me) = self.me.get().and_then(Weak::upgrade) {
             me.start_instance(None);

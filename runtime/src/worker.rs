@@ -208,6 +208,23 @@ fn failed(pool: &std::sync::OnceLock<Weak<PoolShared>>, ready: Option<Ready>, er
 /// Threads an instance's runtime keeps for blocking work its ops hand off (see [`run`]).
 const OFF_THREAD_WORKERS: usize = 1;
 
+/// The name of an instance's off-thread worker (at most 15 bytes, Linux's limit).
+pub(crate) const OFF_THREAD_NAME: &str = "trove-offthread";
+
+/// Puts the calling thread (an instance's off-thread worker) at the lowest CPU priority (nice
+/// 19): the work it runs (deno_crypto's derivations and key generations) is beyond the reach of
+/// any call's limits and cannot be stopped once started, so it takes only CPU time that calls,
+/// of this toolkit or any other, leave unused (review 38).
+fn lowest_cpu_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: `gettid` has no preconditions; `setpriority` on the calling thread's own id only
+    // lowers its priority, which needs no privilege. A refusal leaves the priority as it was.
+    unsafe {
+        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+        libc::setpriority(libc::PRIO_PROCESS, tid, 19);
+    }
+}
+
 fn run(id: u64, start: Start, ready: Option<Ready>) {
     let Start { path, options, bind_location, idle_timeout, warm_when_idle, queue, pool } = start;
     let mut guard = PanicGuard { pool: &pool, loading: true, counted_idle: false, job: None, warming: false };
@@ -217,7 +234,13 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
     // starved every other toolkit of the process (review 27). Such work cannot be stopped once
     // handed off (tokio runs a blocking pool's queue out even as it shuts down), so the
     // bootstrap also caps how much of the costly kinds an instance has outstanding.
-    let rt = match tokio::runtime::Builder::new_current_thread().enable_all().max_blocking_threads(OFF_THREAD_WORKERS).build() {
+    let rt = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .max_blocking_threads(OFF_THREAD_WORKERS)
+        .thread_name(OFF_THREAD_NAME)
+        .on_thread_start(lowest_cpu_priority)
+        .build()
+    {
         Ok(rt) => rt,
         Err(e) => {
             guard.loading = false;
@@ -358,9 +381,7 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
             pool.answered(retired.is_none());
             guard.counted_idle = retired.is_none();
             if retired.is_some() {
-                // Counted out and replaced before the answer goes, so the caller's next call
-                // already sees the replacement starting.
-                pool.lost_and_replace(false);
+                pool.retiring();
             }
         }
         // The permit goes first, so a caller that calls again as soon as it has its answer
@@ -369,6 +390,23 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
         let _ = reply.send(Ok(outcome));
         if let Some(why) = retired {
             tracing::warn!(target: "trove::runtime", toolkit = %toolkit.id(), "instance {id} retired: {why}");
+            // The instance keeps its place in the pool until what it started off the thread has
+            // ended: dropping the runtime waits for the derivation or key generation running
+            // there (none can be stopped) and drops the ones still queued. Only then does a
+            // replacement start. Otherwise every call that hit a limit left its work running
+            // and a fresh instance, with a fresh crypto cap, beside it: six timed-out calls kept
+            // a core busy for seconds after their answers (review 38). A toolkit's work off the
+            // threads is so bounded by its `max_instances` times the cap of one instance.
+            let toolkit_id = toolkit.id().to_owned();
+            drop(toolkit);
+            let draining = Instant::now();
+            drop(rt);
+            if draining.elapsed() > Duration::from_millis(100) {
+                tracing::debug!(target: "trove::runtime", toolkit = %toolkit_id, "instance {id}'s work off its thread ended {:?} after it retired", draining.elapsed());
+            }
+            if let Some(pool) = guard.pool() {
+                pool.gone_and_replace(false);
+            }
             return;
         }
     }

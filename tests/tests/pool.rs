@@ -248,6 +248,59 @@ async fn a_builtin_s_native_loop_ends_at_the_call_s_limit() {
     }
 }
 
+/// The threads of this process named `name`, with their scheduling state (`R` running) and nice
+/// value, from `/proc/self/task/*/stat`.
+fn threads_named(name: &str) -> Vec<(char, i64)> {
+    let mut found = Vec::new();
+    for task in std::fs::read_dir("/proc/self/task").unwrap().flatten() {
+        let comm = std::fs::read_to_string(task.path().join("comm")).unwrap_or_default();
+        if comm.trim_end() != name {
+            continue;
+        }
+        let stat = std::fs::read_to_string(task.path().join("stat")).unwrap_or_default();
+        // After the parenthesised name: state, then 15 fields up to nice (stat(5) fields 3 and 19).
+        let Some(rest) = stat.rsplit_once(')').map(|(_, rest)| rest.split_whitespace().collect::<Vec<_>>()) else { continue };
+        if rest.len() > 16 {
+            found.push((rest[0].chars().next().unwrap_or('?'), rest[16].parse().unwrap_or(0)));
+        }
+    }
+    found
+}
+
+/// `crypto.subtle` work runs on the instance's off-thread worker, beyond every limit of the call,
+/// and cannot be stopped. A call that starts a derivation and hits its limit used to leave it
+/// running beside a fresh instance with a fresh cap: six timed-out calls kept a core busy for
+/// seconds after their answers, and slowed another toolkit's calls fourfold (review 38). Now the
+/// retired instance keeps its place until its work has ended, so a toolkit's work off the threads
+/// is bounded by its instances, and that work runs at the lowest CPU priority.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn crypto_work_a_retired_instance_left_holds_its_place_at_the_lowest_priority() {
+    let hostile = hostile().await;
+    let out = hostile.call(ToolCall::new("orphan_derivation", json!({}), "u"), CallEnv::default()).await.unwrap();
+    assert_eq!(out.envelope.json()["error"], "tool timed out after 1 s", "{:?}", out.envelope);
+    assert_eq!(hostile.stats().retired, 1);
+    // The derivation (seconds of SHA-512) is still running: its thread is at nice 19, and the
+    // pool (at most one instance) has not started a replacement beside it.
+    let mut seen_running = false;
+    let until = Instant::now() + Duration::from_secs(60);
+    while Instant::now() < until {
+        let threads = threads_named("trove-offthread");
+        if !threads.iter().any(|(state, _)| *state == 'R') {
+            break;
+        }
+        seen_running = true;
+        assert!(threads.iter().all(|(_, nice)| *nice == 19), "{threads:?}");
+        let stats = hostile.stats();
+        assert_eq!((stats.started, stats.live), (1, 1), "a replacement started while the retired instance's work ran: {stats:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(seen_running, "the derivation ended before the call's limit: make it longer");
+    // Once it has ended, the replacement answers.
+    let next = hostile.call(ToolCall::new("wait", json!({}), "v"), CallEnv::default()).await.unwrap();
+    assert_eq!(text(&next), "waited for v");
+    assert_eq!((hostile.stats().started, hostile.stats().retired), (2, 1));
+}
+
 /// The heap ceiling reached inside native code that goes on allocating (deno's console
 /// formatting an object of 300,000 keys) is answered at once with the memory limit (review 37:
 /// each refused allocation measured the whole heap, so the call never ended; then, measured no
