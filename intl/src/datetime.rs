@@ -204,6 +204,10 @@ pub struct DateTimeFormatter {
     prefs: DateTimeFormatterPreferences,
     tz: jiff::tz::TimeZone,
     icu_zone: TimeZone,
+    /// Beyond the year 9999 (see [`Self::format_to_parts`]), the id to name the zone by: ICU4C
+    /// has no metazone there, so Node names a zone by its offset (`GMT-4`, `GMT-04:00`) in the
+    /// specific styles, and by its location in the generic ones; UTC stays `UTC`.
+    far_zone: TimeZone,
     resolved: ResolvedDateTimeOptions,
 }
 
@@ -301,6 +305,8 @@ impl DateTimeFormatter {
             TimeZone::from_iana_id(&zone_name)
         };
 
+        let generic_name = matches!(o.time_zone_name.as_deref(), Some("shortGeneric" | "longGeneric"));
+        let far_zone = if zone_name == "UTC" || generic_name { icu_zone } else { TimeZone::UNKNOWN };
         let mut r = ResolvedDateTimeOptions {
             locale: tag,
             calendar: "gregory".into(),
@@ -571,7 +577,7 @@ impl DateTimeFormatter {
             two_digit_year: two_digit_year,
             unpad_hour,
         };
-        Ok(DateTimeFormatter { icu, two_digit, fix, widths, date_pattern, zone_glue, minute_second, prefs, tz, icu_zone, resolved: r })
+        Ok(DateTimeFormatter { icu, two_digit, fix, widths, date_pattern, zone_glue, minute_second, prefs, tz, icu_zone, far_zone, resolved: r })
     }
 
     /// The options as `resolvedOptions()` reports them.
@@ -597,13 +603,39 @@ impl DateTimeFormatter {
             return Err(IntlError::Range("Invalid time value".into()));
         }
         let ms = epoch_ms.trunc() as i64;
-        let ts = jiff::Timestamp::from_millisecond(ms)
+        // jiff's instants (and with them the time-zone rules) end at the years -9999 and 9999, a
+        // `Date`'s at ±275,760 (review 38: `new Date(8.64e15).toLocaleString()` threw, where
+        // Node prints `9/13/275760, 12:00:00 AM`). The Gregorian calendar repeats every 400
+        // years (146,097 days, whole weeks), so an instant beyond is moved by whole cycles into
+        // jiff's range to find its zone's offset and time of day, and its date is made from its
+        // day number. Node's zones do the same beyond their tables: the last rule in the future
+        // (daylight saving time included), local mean time in the past.
+        const CYCLE_DAYS: i64 = 146_097;
+        const CYCLE_MS: i64 = CYCLE_DAYS * 86_400_000;
+        let (in_range, cycles) = {
+            let mut cycles = 0_i64;
+            let mut probe = ms;
+            while jiff::Timestamp::from_millisecond(probe).is_err() {
+                let step = if probe > 0 { -1 } else { 1 };
+                // At most 686 steps for |ms| <= 8.64e15 (about 275,760 years).
+                cycles -= step;
+                probe += step * CYCLE_MS;
+            }
+            (probe, cycles)
+        };
+        let ts = jiff::Timestamp::from_millisecond(in_range)
             .map_err(|_| IntlError::Range("Invalid time value".into()))?;
         let zoned = ts.to_zoned_datetime(self.tz.clone());
         let dt = zoned.datetime();
         let offset = zoned.offset().seconds();
-        let date = Date::try_new_iso(dt.year() as i32, dt.month() as u8, dt.day() as u8)
-            .map_err(|_| IntlError::Range("Invalid time value".into()))?;
+        let date = if cycles == 0 {
+            Date::try_new_iso(dt.year() as i32, dt.month() as u8, dt.day() as u8)
+                .map_err(|_| IntlError::Range("Invalid time value".into()))?
+        } else {
+            // 1970-01-01 is day 719,163 of the proleptic Gregorian count from 0001-01-01 (day 1).
+            let local_days = (ms + i64::from(offset) * 1000).div_euclid(86_400_000);
+            Date::from_rata_die(icu_calendar::types::RataDie::new(719_163 + local_days), icu_calendar::Iso)
+        };
         let time = Time::try_new(
             dt.hour() as u8,
             dt.minute() as u8,
@@ -611,10 +643,9 @@ impl DateTimeFormatter {
             dt.subsec_nanosecond() as u32,
         )
         .map_err(|_| IntlError::Range("Invalid time value".into()))?;
-        let zone = self
-            .icu_zone
+        let zone = if cycles == 0 { self.icu_zone } else { self.far_zone }
             .with_offset(UtcOffset::try_from_seconds(offset).ok())
-            .with_zone_name_timestamp(ZoneNameTimestamp::from_epoch_seconds(ms.div_euclid(1000)));
+            .with_zone_name_timestamp(ZoneNameTimestamp::from_epoch_seconds(in_range.div_euclid(1000)));
         let zdt = ZonedDateTime { date, time, zone };
         let mut out: Vec<Part> = Vec::new();
         if let Some(parts) = self.minute_second.as_deref().and_then(|pattern| self.format_pattern(pattern, &zdt)) {

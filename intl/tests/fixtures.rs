@@ -242,3 +242,33 @@ fn errors_match_node() {
     let mixed: DateTimeOptions = serde_json::from_value(serde_json::json!({"dateStyle": "medium", "hour": "numeric"})).unwrap();
     assert!(matches!(DateTimeFormatter::try_new(None, &mixed, Defaults::Date), Err(IntlError::Type(_))));
 }
+
+/// Instants beyond the years -9999 and 9999 (where jiff's, and the time-zone rules', end), up to a
+/// `Date`'s limit of ±8.64e15 ms, format as Node 20.20.2 prints them (`node -e`): they threw
+/// `RangeError: Invalid time value` (review 38). Beyond its tables a zone keeps its last rule,
+/// daylight saving time included, in the future.
+#[test]
+fn instants_beyond_the_year_9999_format_as_node_does() {
+    let cases: [(f64, &str, Value, Defaults, &str); 9] = [
+        (8.64e15, "en-US", serde_json::json!({ "timeZone": "UTC" }), Defaults::Date, "9/13/275760"),
+        (253402300800000.0, "en-US", serde_json::json!({ "timeZone": "UTC" }), Defaults::Date, "1/1/10000"),
+        // Date.UTC(12345, 6, 4, 15, 30) and Date.UTC(12345, 0, 4, 15, 30): summer and winter time.
+        (327419335800000.0, "en-US", serde_json::json!({ "timeZone": "America/New_York", "dateStyle": "full", "timeStyle": "long" }), Defaults::Date, "Wednesday, July 4, 12345 at 11:30:00 AM GMT-4"),
+        (327403697400000.0, "en-US", serde_json::json!({ "timeZone": "America/New_York", "dateStyle": "full", "timeStyle": "long" }), Defaults::Date, "Thursday, January 4, 12345 at 10:30:00 AM GMT-5"),
+        (327419335800000.0, "en-US", serde_json::json!({ "timeZone": "America/New_York", "timeZoneName": "long" }), Defaults::Date, "7/4/12345, GMT-04:00"),
+        (327419335800000.0, "en-US", serde_json::json!({ "timeZone": "UTC", "timeZoneName": "long" }), Defaults::Date, "7/4/12345, Coordinated Universal Time"),
+        (327419335800000.0, "en-US", serde_json::json!({ "timeZone": "America/New_York", "timeZoneName": "shortOffset" }), Defaults::Date, "7/4/12345, GMT-4"),
+        // Date.UTC(99999, 11, 31, 23, 59, 59)
+        (3093527980799000.0, "en-GB", serde_json::json!({ "timeZone": "UTC", "weekday": "long", "year": "numeric", "month": "long", "day": "numeric" }), Defaults::Date, "Friday, 31 December 99999"),
+        (8.64e15, "en-US", serde_json::json!({ "timeZone": "UTC" }), Defaults::All, "9/13/275760, 12:00:00 AM"),
+    ];
+    let mut fails = Vec::new();
+    for (ms, locale, options, defaults, want) in cases {
+        let opts: DateTimeOptions = serde_json::from_value(options.clone()).unwrap();
+        let got = DateTimeFormatter::try_new(Some(locale), &opts, defaults).and_then(|f| f.format(ms));
+        if got.as_deref() != Ok(want) {
+            fails.push(format!("{locale} {options} @{ms}: got {got:?}, want {want:?}"));
+        }
+    }
+    assert!(fails.is_empty(), "{fails:#?}");
+}
