@@ -17,7 +17,7 @@
 //! different instances, so a toolkit must not rely on module-level state being shared.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::time::{Duration, Instant};
 
@@ -134,6 +134,9 @@ pub(crate) struct PoolShared {
     warm_failed: AtomicBool,
     /// Handed to every worker so it can find its pool.
     me: Arc<OnceLock<Weak<PoolShared>>>,
+    /// How long the toolkit's last answered call took a caller, in µs (`u64::MAX` before the
+    /// first): a caller polls long only for a toolkit whose calls answer within that time.
+    last_answer_us: AtomicU64,
 }
 
 impl PoolShared {
@@ -309,6 +312,7 @@ impl Pool {
             state: Mutex::new(State { live: 1, idle: 1, stats: PoolStats { started: 1, ..PoolStats::default() }, ..State::default() }),
             warm_failed: AtomicBool::new(false),
             me,
+            last_answer_us: AtomicU64::new(u64::MAX),
         });
         let _ = shared.me.set(Arc::downgrade(&shared));
         let pool = Self { shared };
@@ -367,7 +371,18 @@ impl Pool {
         if grow {
             shared.spawn_instance(None);
         }
-        wait(shared, job_shared, answer, taken_at_once).await
+        let asked = Instant::now();
+        let (_awaited, awaited) = Awaited::enter();
+        let poll = if !taken_at_once {
+            Duration::ZERO
+        } else if may_poll_long(awaited) && shared.last_answer_us.load(Ordering::Relaxed) < ANSWER_SPIN_SPARE.as_micros() as u64 {
+            ANSWER_SPIN_SPARE
+        } else {
+            ANSWER_SPIN
+        };
+        let answer = wait(shared, job_shared, answer, poll).await;
+        shared.last_answer_us.store(asked.elapsed().as_micros() as u64, Ordering::Relaxed);
+        answer
     }
 
     /// The files the toolkit's modules were read from.
@@ -396,17 +411,53 @@ pub const STUCK_GRACE: Duration = Duration::from_secs(5);
 /// How long a caller polls for its answer before its task sleeps.
 const ANSWER_SPIN: Duration = Duration::from_micros(100);
 
+/// How long a caller polls for its answer while the machine has cores to spare for it (see
+/// [`may_poll_long`]), when the toolkit's last call was answered within that time.
+const ANSWER_SPIN_SPARE: Duration = Duration::from_millis(1);
+
+/// Calls of this process waiting for an instance's answer, in every pool.
+static AWAITED: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts a call in [`AWAITED`] while it lives.
+struct Awaited;
+
+impl Awaited {
+    /// Counts a call; returns the guard and how many calls are awaited with it.
+    fn enter() -> (Self, usize) {
+        (Self, AWAITED.fetch_add(1, Ordering::Relaxed) + 1)
+    }
+}
+
+impl Drop for Awaited {
+    fn drop(&mut self) {
+        AWAITED.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Whether `awaited` callers may each poll for [`ANSWER_SPIN_SPARE`]: while they and the
+/// instances running their calls fit in the machine's cores, a caller's polling takes a core
+/// that nothing else wants. Measured on the 2-core build VM (docs/performance.md, "The
+/// twenty-ninth session"): a caller whose task slept during a catalog-style call of about 330 µs
+/// got its answer 110–270 µs later than one that polled, though the instance ran the same
+/// instructions (callgrind): the idle core's wake-up and a slower run beside it.
+fn may_poll_long(awaited: usize) -> bool {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    let cores = *CORES.get_or_init(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    awaited * 2 <= cores
+}
+
 /// Waits for a queued call's answer. A call that has waited `limit + STUCK_GRACE` since an
 /// instance took it is given up on: the instance is stuck in native code that no interrupt
 /// reaches, so the pool stops counting it (its thread ends once the loop does, if ever), starts
 /// a replacement, and answers the caller as a timeout. A caller that stops waiting (a client
 /// that hung up, an embedder's own timeout) costs nothing: a queued call it left is skipped, a
 /// running one finishes on its instance, which then takes the next call.
+/// `poll`: how long to poll for the answer before the task sleeps.
 async fn wait(
     shared: &Arc<PoolShared>,
     job: Arc<Mutex<JobShared>>,
     mut answer: oneshot::Receiver<Result<CallOutcome, CallError>>,
-    taken_at_once: bool,
+    poll: Duration,
 ) -> Result<CallOutcome, CallError> {
     /// A caller that stops waiting for a call still queued takes it out of the queue, which
     /// frees its permit and its place.
@@ -425,14 +476,19 @@ async fn wait(
     let _cancel = CancelIfQueued(&shared.queue, job.clone());
     // Most calls answer within tens of microseconds: poll for that long, yielding to other
     // tasks, before the task sleeps (waking a sleeping task costs more than that on a VM). Not
-    // when the call had to queue: it will not be answered that soon, and polling would take
-    // the core from the instances that are busy.
-    let spin_until = if taken_at_once { Instant::now() + ANSWER_SPIN } else { Instant::now() };
+    // when the call had to queue (`poll` is zero): it will not be answered that soon, and
+    // polling would take the core from the instances that are busy. A long poll stops as soon
+    // as more calls are awaited than the cores leave room for.
+    let spin_until = Instant::now() + poll;
     loop {
         match answer.try_recv() {
             Ok(answer) => return answer,
             Err(oneshot::error::TryRecvError::Closed) => return Ok(lost_outcome()),
-            Err(oneshot::error::TryRecvError::Empty) if Instant::now() < spin_until => tokio::task::yield_now().await,
+            Err(oneshot::error::TryRecvError::Empty)
+                if Instant::now() < spin_until && (poll <= ANSWER_SPIN || may_poll_long(AWAITED.load(Ordering::Relaxed))) =>
+            {
+                tokio::task::yield_now().await
+            }
             Err(oneshot::error::TryRecvError::Empty) => break,
         }
     }
