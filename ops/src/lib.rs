@@ -28,6 +28,7 @@ pub mod log;
 pub mod manifest;
 pub mod redact;
 pub mod redis_store;
+pub mod regular_file;
 pub mod secrets;
 mod sqlite;
 pub mod trove;

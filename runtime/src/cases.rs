@@ -213,10 +213,15 @@ pub fn case_files_in(dir: &Path) -> Result<Vec<std::path::PathBuf>, String> {
     Ok(files)
 }
 
+/// The largest case file read, in bytes (1 GiB: far past any recorded suite, short of what
+/// would exhaust memory reading it).
+const MAX_CASE_FILE_BYTES: u64 = 1 << 30;
+
 /// Reads a JSON file, after a byte order mark if it starts with one (as an editor may write
 /// one; cassettes are read the same way). Errors name the file.
 pub fn read_json(path: &Path) -> Result<Value, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = trove_host_ops::regular_file::read_regular_text(path, MAX_CASE_FILE_BYTES)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     serde_json::from_str(without_bom(&text)).map_err(|e| format!("{} is not JSON: {e}", path.display()))
 }
 

@@ -425,28 +425,17 @@ fn is_json(specifier: &ModuleSpecifier) -> bool {
 /// outside every limit.
 const MAX_MODULE_BYTES: u64 = 32 * 1024 * 1024;
 
-/// A module file's text. Only a regular file is read: the file is opened without blocking
-/// (a named pipe would block the load forever, where no time limit reaches) and checked
-/// through the handle opened, so it cannot be swapped in between. Errors: not a regular
-/// file, over [`MAX_MODULE_BYTES`], not UTF-8, or the I/O error.
+/// A module file's text: only a regular file is read ([`trove_host_ops::regular_file`]; a named
+/// pipe would block the load forever, where no time limit reaches). Errors: not a regular file,
+/// over [`MAX_MODULE_BYTES`], not UTF-8, or the I/O error.
 fn read_module_file(path: &std::path::Path) -> std::io::Result<String> {
-    use std::io::Read as _;
-    use std::os::unix::fs::OpenOptionsExt as _;
-    let file = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)?;
-    let metadata = file.metadata()?;
-    if !metadata.is_file() {
-        return Err(std::io::Error::other("not a regular file"));
-    }
-    let too_big = || std::io::Error::other(format!("larger than the {} MiB a module may be", MAX_MODULE_BYTES >> 20));
-    if metadata.len() > MAX_MODULE_BYTES {
-        return Err(too_big());
-    }
-    let mut bytes = Vec::with_capacity(metadata.len() as usize);
-    file.take(MAX_MODULE_BYTES + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_MODULE_BYTES {
-        return Err(too_big());
-    }
-    String::from_utf8(bytes).map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "stream did not contain valid UTF-8"))
+    trove_host_ops::regular_file::read_regular_text(path, MAX_MODULE_BYTES).map_err(|e| {
+        if e.to_string().starts_with("larger than") {
+            std::io::Error::other(format!("larger than the {} MiB a module may be", MAX_MODULE_BYTES >> 20))
+        } else {
+            e
+        }
+    })
 }
 
 #[cfg(test)]

@@ -274,9 +274,13 @@ impl ReplayTransport {
     }
 }
 
+/// The largest cassette read, in bytes (1 GiB).
+const MAX_CASSETTE_BYTES: u64 = 1 << 30;
+
 /// Reads a cassette file (a JSON array of exchanges). Errors name the file and what was wrong.
 pub fn read_cassette(path: &Path) -> Result<Vec<Exchange>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read replay file {}: {e}", path.display()))?;
+    let text = crate::regular_file::read_regular_text(path, MAX_CASSETTE_BYTES)
+        .map_err(|e| format!("cannot read replay file {}: {e}", path.display()))?;
     // A byte order mark, as an editor may write one.
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     serde_json::from_str(text).map_err(|e| {
