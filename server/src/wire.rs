@@ -197,8 +197,11 @@ async fn refuse_web_pages(State(state): State<WireState>, request: Request, next
         // As the MCP gate: which of several a later reader takes is not ours to guess.
         Some((StatusCode::FORBIDDEN, "a request may carry one host header, not several".to_owned()))
     } else if state.local_hosts_only {
-        headers.get(HOST).filter(|host| !host.to_str().is_ok_and(is_local_host)).map(|host| {
-            let name = String::from_utf8_lossy(host.as_bytes());
+        // An absolute-form target (`GET http://name/x`) names the host the request is for, and
+        // RFC 9112 §3.2.2 has it override `Host`: both must name the loopback (review 38).
+        let target = request.uri().authority().map(|a| a.as_str().to_owned());
+        let refused = headers.get(HOST).map(|host| String::from_utf8_lossy(host.as_bytes()).into_owned()).into_iter().chain(target);
+        refused.filter(|name| !is_local_host(name)).next().map(|name| {
             (StatusCode::FORBIDDEN, format!("host {name:?} is refused: this server answers only to localhost"))
         })
     } else {

@@ -105,6 +105,16 @@ impl Gate {
         })
     }
 
+    /// Why a request whose target is in absolute form (`POST http://name/mcp`) is refused (403),
+    /// or `None`: the target's authority names the host the request is for (RFC 9112 §3.2.2,
+    /// over `Host`), so it must be allowed as a `Host` is (review 38).
+    pub(crate) fn target_refusal(&self, authority: Option<&str>) -> Option<String> {
+        let authority = authority?;
+        (!self.host_allowed(authority)).then(|| {
+            format!("the request's target names host {authority:?}, which is not allowed (loopback names, the listening address and --allow-host ones are)")
+        })
+    }
+
     fn host_allowed(&self, value: &str) -> bool {
         let Some((name, port)) = crate::host_header::parse(value) else { return false };
         is_loopback_name(&name)
@@ -166,6 +176,9 @@ mod tests {
             assert!(g.refusal(&headers(refused, None)).is_some(), "{refused}");
         }
         assert!(g.refusal(&HeaderMap::new()).is_some(), "no Host");
+        assert_eq!(g.target_refusal(None), None, "an origin-form target");
+        assert_eq!(g.target_refusal(Some("127.0.0.1:8788")), None);
+        assert!(g.target_refusal(Some("evil.com")).is_some(), "an absolute-form target naming another host");
         let mut two = headers("localhost", None);
         two.append("host", "evil.example".parse().unwrap());
         assert!(g.refusal(&two).is_some(), "two Host lines");

@@ -189,7 +189,7 @@ pub(crate) async fn start(server: &McpServer, options: McpHttpOptions) -> Result
 
 /// 403 for a request whose `Host` or `Origin` the gate refuses.
 async fn refuse_foreign(State(gate): State<Arc<Gate>>, request: Request, next: Next) -> Response {
-    match gate.refusal(request.headers()) {
+    match gate.refusal(request.headers()).or_else(|| gate.target_refusal(request.uri().authority().map(|a| a.as_str()))) {
         None => next.run(request).await,
         Some(reason) => {
             tracing::warn!(target: "trove::mcp", "refused a {} request: {reason}", request.method());

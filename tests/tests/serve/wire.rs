@@ -374,7 +374,28 @@ async fn web_pages_are_refused() {
         let (status, body) = answer(http.post(&at).header("host", host.clone()).body(call.clone())).await;
         assert_eq!((status, &body["ok"]), (200, &json!(true)), "{host}: {body}");
     }
+
+    // An absolute-form target names the host the request is for, over `Host` (RFC 9112 §3.2.2):
+    // a foreign one is refused even beside a local `Host` (review 38); a local one is served.
+    let raw = |target: String| async move {
+        use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+        let mut stream = tokio::net::TcpStream::connect(running_addr(port)).await.unwrap();
+        let request = format!("GET {target} HTTP/1.1\r\nhost: localhost:{port}\r\nconnection: close\r\n\r\n");
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).await.unwrap();
+        answer
+    };
+    let foreign = raw("http://evil.example/echo".to_owned()).await;
+    assert!(foreign.starts_with("HTTP/1.1 403"), "{foreign}");
+    assert!(foreign.contains(r#"host \"evil.example\" is refused"#), "{foreign}");
+    let local = raw(format!("http://localhost:{port}/echo")).await;
+    assert!(local.starts_with("HTTP/1.1 200"), "{local}");
     running.shutdown().await;
+}
+
+fn running_addr(port: u16) -> std::net::SocketAddr {
+    std::net::SocketAddr::from(([127, 0, 0, 1], port))
 }
 
 
