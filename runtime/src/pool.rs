@@ -115,6 +115,9 @@ struct State {
     starting: usize,
     /// Instances waiting on the queue.
     idle: usize,
+    /// Instances out of service (retired after a limit, or evicted when idle) whose threads
+    /// still wait for work they started off the thread (counted in `live` until they end).
+    draining: usize,
     /// The counters; `live` and `idle` in it are filled in from the fields above when read.
     stats: PoolStats,
 }
@@ -159,12 +162,14 @@ impl PoolShared {
 
     /// Called by an instance idle for `idle_timeout`: may it end? Yes if the pool is above its
     /// minimum and no call is waiting (then it is no longer counted).
+    /// The instance stays counted in `live` (as draining) until its thread reports
+    /// [`Self::drained`], so work it left off the thread counts against `max_instances`.
     pub(crate) fn retire_idle(&self) -> bool {
         let mut state = self.lock();
-        if state.live <= self.config.min_instances || self.queue.len() > 0 {
+        if state.live - state.draining <= self.config.min_instances || self.queue.len() > 0 {
             return false;
         }
-        state.live -= 1;
+        state.draining += 1;
         debug_assert!(state.idle > 0, "an instance retiring when idle is counted idle");
         state.idle = state.idle.saturating_sub(1);
         true
@@ -180,19 +185,41 @@ impl PoolShared {
     /// An instance is gone (crashed, or abandoned as stuck): it is no longer counted, and another
     /// starts in the background so the pool stays warm.
     pub(crate) fn lost_and_replace(&self, was_idle: bool) {
-        self.retiring();
+        self.lock().stats.retired += 1;
         self.gone_and_replace(was_idle);
     }
 
     /// An instance that hit a limit is being retired (counted in [`PoolStats::retired`] at once).
-    /// It keeps its place among the live instances until its thread has let go of everything
-    /// it started ([`Self::gone_and_replace`]): see `worker::run`.
+    /// It keeps its place among the live instances, as draining, until its thread has let go of
+    /// everything it started ([`Self::drained`]): see `worker::run`.
     pub(crate) fn retiring(&self) {
-        self.lock().stats.retired += 1;
+        let mut state = self.lock();
+        state.stats.retired += 1;
+        state.draining += 1;
     }
 
-    /// A retired instance is gone: it is no longer counted, and another starts in the background.
-    pub(crate) fn gone_and_replace(&self, was_idle: bool) {
+    /// A draining instance (retired, or evicted when idle) is gone. Another starts in the
+    /// background when it was retired (`replace`), when the pool is below its warm minimum, or
+    /// when calls wait that the draining instance kept from starting one.
+    pub(crate) fn drained(&self, replace: bool) {
+        let start = {
+            let mut state = self.lock();
+            state.live -= 1;
+            state.draining -= 1;
+            replace
+                || state.live - state.draining < self.config.min_instances
+                || (self.queue.len() > state.idle + state.starting && state.live < self.config.max_instances)
+        };
+        if start {
+            if let Some(me) = self.me.get().and_then(Weak::upgrade) {
+                me.start_instance(None);
+            }
+        }
+    }
+
+    /// An instance is gone at once (crashed, or abandoned as stuck): no longer counted, and
+    /// another starts in the background.
+    fn gone_and_replace(&self, was_idle: bool) {
         {
             let mut state = self.lock();
             state.live -= 1;
@@ -380,7 +407,7 @@ impl Pool {
         } else {
             ANSWER_SPIN
         };
-        let answer = wait(shared, job_shared, answer, poll).await;
+        let answer = wait(shared, job_shared, answer, asked, poll).await;
         shared.last_answer_us.store(asked.elapsed().as_micros() as u64, Ordering::Relaxed);
         answer
     }
@@ -452,11 +479,14 @@ fn may_poll_long(awaited: usize) -> bool {
 /// a replacement, and answers the caller as a timeout. A caller that stops waiting (a client
 /// that hung up, an embedder's own timeout) costs nothing: a queued call it left is skipped, a
 /// running one finishes on its instance, which then takes the next call.
-/// `poll`: how long to poll for the answer before the task sleeps.
+/// `asked`: when the call was queued; `poll`: how long to poll for the answer before the task
+/// sleeps. A call still queued after its wall-clock limit is taken out of the queue and answered
+/// as timed out (retryable).
 async fn wait(
     shared: &Arc<PoolShared>,
     job: Arc<Mutex<JobShared>>,
     mut answer: oneshot::Receiver<Result<CallOutcome, CallError>>,
+    asked: Instant,
     poll: Duration,
 ) -> Result<CallOutcome, CallError> {
     /// A caller that stops waiting for a call still queued takes it out of the queue, which
@@ -496,7 +526,10 @@ async fn wait(
     loop {
         let deadline = match lock(&job).state {
             JobState::Taken { at, .. } => at + limit + STUCK_GRACE,
-            // Still waiting for an instance, or answered: look again in a while.
+            // A call waits for an instance at most its own wall-clock limit (review 39: one
+            // queued behind instances draining work no limit stops waited for minutes).
+            JobState::Queued => asked + limit,
+            // Answered: look again in a while.
             _ => Instant::now() + limit + STUCK_GRACE,
         };
         match tokio::time::timeout_at(deadline.into(), &mut answer).await {
@@ -506,6 +539,17 @@ async fn wait(
             Err(_) => {}
         }
         let mut stuck = lock(&job);
+        if stuck.state == JobState::Queued && asked.elapsed() >= limit {
+            stuck.state = JobState::Cancelled;
+            stuck.permit.take();
+            drop(stuck);
+            drop(shared.queue.remove(&job));
+            tracing::warn!(target: "trove::runtime", toolkit = %shared.toolkit, "a call waited {limit:?} for an instance and none was free");
+            return Ok(CallOutcome {
+                envelope: Envelope::failure(format!("tool timed out after {} s waiting for a free instance", limit.as_secs_f64()), ErrorCode::ToolError, true),
+                record: Default::default(),
+            });
+        }
         let JobState::Taken { instance, at } = stuck.state else { continue };
         if at.elapsed() < limit + STUCK_GRACE {
             continue;

@@ -339,6 +339,16 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
             Err(Empty::Timeout) => match guard.pool() {
                 Some(p) if p.retire_idle() => {
                     tracing::debug!(target: "trove::runtime", toolkit = %toolkit.id(), "instance {id} evicted after {idle_timeout:?} idle");
+                    guard.counted_idle = false;
+                    // As after a limit: counted (as draining) until the work it started off the
+                    // thread has ended (review 39: evicted instances' key generations piled up
+                    // beside their replacements, past `max_instances`).
+                    drop(p);
+                    drop(toolkit);
+                    drop(rt);
+                    if let Some(pool) = guard.pool() {
+                        pool.drained(false);
+                    }
                     return;
                 }
                 Some(_) => continue,
@@ -405,7 +415,7 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
                 tracing::debug!(target: "trove::runtime", toolkit = %toolkit_id, "instance {id}'s work off its thread ended {:?} after it retired", draining.elapsed());
             }
             if let Some(pool) = guard.pool() {
-                pool.gone_and_replace(false);
+                pool.drained(true);
             }
             return;
         }

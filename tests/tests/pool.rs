@@ -248,6 +248,21 @@ async fn a_builtin_s_native_loop_ends_at_the_call_s_limit() {
     }
 }
 
+/// Held by the tests that look at `trove-offthread` threads, which would see each other's.
+static OFF_THREAD_TESTS: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// Takes [`OFF_THREAD_TESTS`] once no off-thread work of an earlier test is running (a dropped
+/// pool's instances finish theirs).
+async fn alone_off_the_thread() -> tokio::sync::MutexGuard<'static, ()> {
+    let guard = OFF_THREAD_TESTS.lock().await;
+    let until = Instant::now() + Duration::from_secs(60);
+    while threads_named("trove-offthread").iter().any(|(state, _)| *state == 'R') {
+        assert!(Instant::now() < until, "an earlier test's off-thread work never ended");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    guard
+}
+
 /// The threads of this process named `name`, with their scheduling state (`R` running) and nice
 /// value, from `/proc/self/task/*/stat`.
 fn threads_named(name: &str) -> Vec<(char, i64)> {
@@ -275,10 +290,20 @@ fn threads_named(name: &str) -> Vec<(char, i64)> {
 /// is bounded by its instances, and that work runs at the lowest CPU priority.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn crypto_work_a_retired_instance_left_holds_its_place_at_the_lowest_priority() {
+    let _alone = alone_off_the_thread().await;
     let hostile = hostile().await;
     let out = hostile.call(ToolCall::new("orphan_derivation", json!({}), "u"), CallEnv::default()).await.unwrap();
     assert_eq!(out.envelope.json()["error"], "tool timed out after 1 s", "{:?}", out.envelope);
     assert_eq!(hostile.stats().retired, 1);
+    // A call meanwhile waits for an instance at most its own limit (review 39: it waited for
+    // minutes, as long as work that no limit stops).
+    let t = Instant::now();
+    let queued = hostile.call(ToolCall::new("wait", json!({}), "w"), CallEnv::default()).await.unwrap();
+    assert_eq!(
+        queued.envelope.json(),
+        json!({ "ok": false, "error": "tool timed out after 1 s waiting for a free instance", "retryable": true, "code": "TOOL_ERROR" })
+    );
+    assert!(t.elapsed() < Duration::from_millis(1500), "{:?}", t.elapsed());
     // The derivation (seconds of SHA-512) is still running: its thread is at nice 19, and the
     // pool (at most one instance) has not started a replacement beside it.
     let mut seen_running = false;
@@ -299,6 +324,40 @@ async fn crypto_work_a_retired_instance_left_holds_its_place_at_the_lowest_prior
     let next = hostile.call(ToolCall::new("wait", json!({}), "v"), CallEnv::default()).await.unwrap();
     assert_eq!(text(&next), "waited for v");
     assert_eq!((hostile.stats().started, hostile.stats().retired), (2, 1));
+}
+
+/// An instance evicted when idle with work it started off the thread still running is counted
+/// until that work ends: evicted instances' derivations used to pile up beside the instances
+/// started after them, past `max_instances` (review 39).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_instance_evicted_when_idle_is_counted_until_its_work_off_the_thread_ends() {
+    let _alone = alone_off_the_thread().await;
+    let host = Host::new(HostConfig::default()).unwrap();
+    let limits = trove_host::IsolateLimits { call_timeout: Duration::from_secs(1), cpu_time: Duration::from_secs(1), max_heap_bytes: 64 * 1024 * 1024 };
+    let pool = PoolConfig { min_instances: 1, max_instances: 2, max_queued: 8, idle_timeout: Duration::from_millis(200), warm_when_idle: None };
+    let kit = host.load(&fixture("hostile"), LoadOptions { limits: Some(limits), pool: Some(pool), ..LoadOptions::default() }).await.unwrap();
+    let started = |slow_first: bool| {
+        let kit = kit.clone();
+        async move {
+            let first = kit.call(ToolCall::new(if slow_first { "wait" } else { "start_derivation" }, json!({}), "a"), CallEnv::default());
+            let second = kit.call(ToolCall::new("start_derivation", json!({}), "b"), CallEnv::default());
+            let (a, b) = futures::join!(first, second);
+            (a.unwrap(), b.unwrap())
+        }
+    };
+    let (a, b) = started(true).await;
+    assert_eq!((text(&a), text(&b)), ("waited for a".to_owned(), "started".to_owned()));
+    assert_eq!(kit.stats().started, 2, "two calls at once grew the pool to two");
+    // One instance is evicted once idle; its derivation (seconds of SHA-512) keeps it counted,
+    // so two more calls at once find no room for a third instance.
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert!(threads_named("trove-offthread").iter().any(|(state, _)| *state == 'R'), "a derivation is still running");
+    let stats = kit.stats();
+    assert_eq!((stats.live, stats.idle), (2, 1), "{stats:?}");
+    let _ = started(false).await;
+    let stats = kit.stats();
+    assert_eq!(stats.started, 2, "no instance started beside the draining one: {stats:?}");
+    assert!(stats.live <= 2, "{stats:?}");
 }
 
 /// The heap ceiling reached inside native code that goes on allocating (deno's console
