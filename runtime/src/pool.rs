@@ -161,9 +161,9 @@ impl PoolShared {
     }
 
     /// Called by an instance idle for `idle_timeout`: may it end? Yes if the pool is above its
-    /// minimum and no call is waiting (then it is no longer counted).
-    /// The instance stays counted in `live` (as draining) until its thread reports
-    /// [`Self::drained`], so work it left off the thread counts against `max_instances`.
+    /// minimum and no call is waiting. It is then out of service, but stays counted in `live`
+    /// (as draining) until its thread reports [`Self::drained`], so work it left off the thread
+    /// counts against `max_instances`.
     pub(crate) fn retire_idle(&self) -> bool {
         let mut state = self.lock();
         if state.live - state.draining <= self.config.min_instances || self.queue.len() > 0 {

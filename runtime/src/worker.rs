@@ -231,9 +231,10 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
     // One thread for the blocking work the instance's ops hand off (deno_crypto's digests,
     // derivations and key generation, keyring reads): a toolkit that starts many at once gets
     // them one after another on one core, not on as many threads as tokio allows (512), which
-    // starved every other toolkit of the process (review 27). Such work cannot be stopped once
-    // handed off (tokio runs a blocking pool's queue out even as it shuts down), so the
-    // bootstrap also caps how much of the costly kinds an instance has outstanding.
+    // starved every other toolkit of the process (review 27). A piece of such work cannot be
+    // stopped once it has started (a runtime that shuts down drops only the pieces still
+    // queued, and waits for the running one), so the bootstrap also caps how much of the costly
+    // kinds an instance has outstanding, and a retired instance is counted until it ends.
     let rt = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .max_blocking_threads(OFF_THREAD_WORKERS)
