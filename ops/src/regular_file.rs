@@ -10,7 +10,8 @@ use std::path::Path;
 ///
 /// # Errors
 /// `not a regular file` (a directory, a named pipe, a device, a socket), `larger than <max>
-/// bytes` (checked before reading and while reading, as the file may grow), or the I/O error.
+/// bytes` of kind [`std::io::ErrorKind::FileTooLarge`] (checked before reading and while
+/// reading, as the file may grow), or the I/O error.
 pub fn read_regular(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
@@ -21,7 +22,7 @@ pub fn read_regular(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
     if !metadata.is_file() {
         return Err(std::io::Error::other("not a regular file"));
     }
-    let too_big = || std::io::Error::other(format!("larger than {max} bytes"));
+    let too_big = || std::io::Error::new(std::io::ErrorKind::FileTooLarge, format!("larger than {max} bytes"));
     if metadata.len() > max {
         return Err(too_big());
     }
@@ -61,7 +62,8 @@ mod tests {
         let file = dir.join("ok.json");
         std::fs::write(&file, "[1]").unwrap();
         assert_eq!(read_regular_text(&file, 3).unwrap(), "[1]");
-        assert_eq!(read_regular(&file, 2).unwrap_err().to_string(), "larger than 2 bytes");
+        let too_big = read_regular(&file, 2).unwrap_err();
+        assert_eq!((too_big.kind(), too_big.to_string().as_str()), (std::io::ErrorKind::FileTooLarge, "larger than 2 bytes"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -430,8 +430,8 @@ const MAX_MODULE_BYTES: u64 = 32 * 1024 * 1024;
 /// over [`MAX_MODULE_BYTES`], not UTF-8, or the I/O error.
 fn read_module_file(path: &std::path::Path) -> std::io::Result<String> {
     trove_host_ops::regular_file::read_regular_text(path, MAX_MODULE_BYTES).map_err(|e| {
-        if e.to_string().starts_with("larger than") {
-            std::io::Error::other(format!("larger than the {} MiB a module may be", MAX_MODULE_BYTES >> 20))
+        if e.kind() == std::io::ErrorKind::FileTooLarge {
+            std::io::Error::new(e.kind(), format!("larger than the {} MiB a module may be", MAX_MODULE_BYTES >> 20))
         } else {
             e
         }
