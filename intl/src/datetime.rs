@@ -3,7 +3,7 @@
 use crate::locale::{resolve_locale, ResolvedLocale};
 use crate::parts::{self, Part};
 use crate::ms_patterns::MS_PATTERNS;
-use crate::ymd_patterns::YMD_PATTERNS;
+use crate::ymd_patterns::{GYMD_PATTERNS, YMD_PATTERNS};
 use crate::IntlError;
 use icu_calendar::{AnyCalendarKind, Date, Gregorian};
 use icu_datetime::fieldbag::{field, DateTimeFieldBag};
@@ -116,6 +116,10 @@ struct Fixups {
     /// 24-hour clock forced on a 12-hour locale (CLDR's `Hm`/`Hms` pad it there). Measured
     /// on 96 locales of Node 20.
     unpad_hour: bool,
+    /// No `era` asked for: ICU4X writes the era beside a year before 1 (`1/1/2 BC`), where
+    /// ICU4C's pattern, so Node, has none and shows the year of the era alone (`1/1/2`).
+    /// Gregorian calendar only; other calendars' patterns name their era themselves.
+    drop_era: bool,
 }
 
 /// The widths of the text fields the options asked for, as CLDR pattern symbol counts
@@ -322,6 +326,8 @@ impl DateTimeFormatter {
         let mut two_digit_year = false;
         let mut widths = Widths::default();
         let mut numeric_ymd = false;
+        // `era` with a numeric year, month and day: CLDR's `GyMd` (ja `Gy/M/d`).
+        let mut era_ymd = false;
         // { minute, second } without an hour: CLDR's `ms` (see [`minute_second_pattern`]).
         let mut minute_second = None;
         // The component options once ToDateTimeOptions added its defaults.
@@ -475,8 +481,9 @@ impl DateTimeFormatter {
             let mut b = bag.to_field_set_builder();
             b.alignment = None;
             filled = o.clone();
-            numeric_ymd = [&o.year, &o.month, &o.day].iter().all(|v| v.as_deref() == Some("numeric"))
-                && o.weekday.is_none() && o.era.is_none();
+            let ymd = [&o.year, &o.month, &o.day].iter().all(|v| v.as_deref() == Some("numeric")) && o.weekday.is_none();
+            numeric_ymd = ymd && o.era.is_none();
+            era_ymd = ymd && o.era.is_some();
             if [&o.weekday, &o.year, &o.month, &o.day].iter().all(|f| f.is_none()) && !has_hour && o.day_period.is_none() && o.era.is_none() && o.time_zone_name.is_none()
                 && (o.minute.is_some() || o.second.is_some())
             {
@@ -525,7 +532,11 @@ impl DateTimeFormatter {
         let mut date_only = builder.clone();
         date_only.time_precision = None;
         date_only.zone_style = None;
-        let date_pattern = if numeric_ymd { cldr_ymd(&icu_locale, &date_only) } else { None };
+        let date_pattern = match (numeric_ymd, era_ymd) {
+            (true, _) => cldr_ymd(&icu_locale, &date_only, YMD_PATTERNS),
+            (_, true) => cldr_ymd(&icu_locale, &date_only, GYMD_PATTERNS),
+            _ => None,
+        };
         let zone_glue = if !styled && builder.date_fields.is_some() && builder.zone_style.is_some()
             && builder.time_precision.is_none() && !split_weekday
         {
@@ -576,6 +587,7 @@ impl DateTimeFormatter {
             h24: has_hour && hc == "h24",
             two_digit_year: two_digit_year,
             unpad_hour,
+            drop_era: r.era.is_none(),
         };
         Ok(DateTimeFormatter { icu, two_digit, fix, widths, date_pattern, zone_glue, minute_second, prefs, tz, icu_zone, far_zone, resolved: r })
     }
@@ -656,10 +668,13 @@ impl DateTimeFormatter {
                 parts::push(&mut out, "literal", " ");
             }
             let formatted = icu.format(&zdt);
-            let collected = self
+            let mut collected = self
                 .adjusted(icu, &formatted)
                 .and_then(|pattern| self.format_pattern(&pattern, &zdt))
                 .unwrap_or_else(|| parts::collect(&formatted, classify_datetime));
+            if self.fix.drop_era && icu.calendar().kind() == AnyCalendarKind::Gregorian {
+                drop_era(&mut collected);
+            }
             for p in collected {
                 parts::push(&mut out, &p.kind, &p.value);
             }
@@ -701,13 +716,14 @@ fn sample_instant() -> ZonedDateTime<icu_calendar::Iso, TimeZoneInfo<models::AtT
 }
 
 /// For a numeric year/month/day: ICU4X's date pattern (`date_only` for `locale`) and CLDR's
-/// `yMd` pattern for the locale, which ICU4C (so Node) formats with. ICU4X derives its
+/// pattern for the locale from `table`, which ICU4C (so Node) formats with. ICU4X derives its
 /// numeric date from the locale's short date (de `dd.MM.y`); CLDR's `yMd` often differs
-/// (de `d.M.y`, ja `y/M/d`, tr `dd.MM.y`) and ICU4X's compiled data does not carry it, so
-/// [`YMD_PATTERNS`] holds it, generated from Node. A parent's pattern (`de` for `de-LU`) is
-/// used only where ICU4X's own pattern for the locale is the parent's too (so `en-SG` does
-/// not get `en`'s). `None` for a non-Gregorian locale calendar.
-fn cldr_ymd(locale: &icu_locale_core::Locale, date_only: &FieldSetBuilder) -> Option<(String, &'static str)> {
+/// (de `d.M.y`, ja `y/M/d`, tr `dd.MM.y`), as its `GyMd` does with an era (ja `Gy/M/d`), and
+/// ICU4X's compiled data carries neither, so [`YMD_PATTERNS`] and [`GYMD_PATTERNS`] hold them,
+/// generated from Node. A parent's pattern (`de` for `de-LU`) is used only where ICU4X's own
+/// pattern for the locale is the parent's too (so `en-SG` does not get `en`'s). `None` for a
+/// non-Gregorian locale calendar.
+fn cldr_ymd(locale: &icu_locale_core::Locale, date_only: &FieldSetBuilder, table: &'static [(&'static str, &'static str)]) -> Option<(String, &'static str)> {
     let icu_pattern = |l: &icu_locale_core::Locale| -> Option<String> {
         let fieldset = date_only.clone().build_composite().ok()?;
         let f = IcuFormatter::try_new(DateTimeFormatterPreferences::from(l), fieldset).ok()?;
@@ -716,11 +732,26 @@ fn cldr_ymd(locale: &icu_locale_core::Locale, date_only: &FieldSetBuilder) -> Op
     let own = icu_pattern(locale)?;
     let keys = table_keys(locale);
     let (key, cldr) = keys.iter().find_map(|k| {
-        let i = YMD_PATTERNS.binary_search_by(|(tag, _)| (*tag).cmp(k.as_str())).ok()?;
-        Some(YMD_PATTERNS[i])
+        let i = table.binary_search_by(|(tag, _)| (*tag).cmp(k.as_str())).ok()?;
+        Some(table[i])
     })?;
     let parent: icu_locale_core::Locale = key.parse().ok()?;
     (icu_pattern(&parent)? == own).then_some((own, cldr))
+}
+
+/// Removes the era ICU4X wrote beside a year before 1 where no era was asked for (see
+/// [`Fixups::drop_era`]), with the literal that separated it: the one before it (`1/1/2 BC,
+/// 12:00` → `1/1/2, 12:00`), or, at the start, the one after it (`BC 2/1/1` → `2/1/1`).
+fn drop_era(parts: &mut Vec<Part>) {
+    let literal = |parts: &[Part], i: usize| parts.get(i).is_some_and(|p| p.kind == "literal");
+    while let Some(i) = parts.iter().position(|p| p.kind == "era") {
+        parts.remove(i);
+        if i > 0 && literal(parts, i - 1) && (i == parts.len() || literal(parts, i)) {
+            parts.remove(i - 1);
+        } else if literal(parts, i) && (i == 0 || !literal(parts, i - 1)) {
+            parts.remove(i);
+        }
+    }
 }
 
 /// ICU4X writes seconds with their fraction as one `second` part (`07,123`); ECMA-402 (and Node)
@@ -844,7 +875,8 @@ impl DateTimeFormatter {
             }
         }
         if let Some((icu_date, cldr_date)) = &self.date_pattern {
-            adjusted = adjusted.replacen(icu_date.as_str(), cldr_date, 1);
+            // Both with the widths asked for (an era's `G` count), as the base now has them.
+            adjusted = adjusted.replacen(&adjust_pattern(icu_date, &self.widths), &adjust_pattern(cldr_date, &self.widths), 1);
         }
         (adjusted != base).then_some(adjusted)
     }
