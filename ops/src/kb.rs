@@ -5,6 +5,13 @@
 //! another's documents. `ingest` stores every `TroveIngestDoc` field (`title`, `url`,
 //! `externalId`, `author`, `date`, `tags`, `text`) and replaces a document with the same
 //! `externalId`; `search` ranks with BM25; `getDocument` reads one back by id (`doc_<n>`).
+//!
+//! Limits (**host**: the platform's knowledge base has its own; this one lives on the user's
+//! disk and behind `serve`, review 40): a document weighs at most [`MAX_DOCUMENT_BYTES`], a
+//! toolkit's documents (every user's) at most [`MAX_TOOLKIT_BYTES`] (an `ingest` past it is
+//! refused whole, nothing is evicted: documents are the user's), and a search looks for the
+//! first [`MAX_QUERY_TERMS`] distinct words of its query (FTS5's time grows with the square
+//! of the terms, under the one lock every call shares).
 
 use std::path::Path;
 use std::sync::Mutex;
@@ -60,6 +67,67 @@ struct IngestDoc {
     text: Option<String>,
 }
 
+/// The most a document may weigh, in bytes: its user id, title, url, external id, author,
+/// date, tags (as JSON) and text, as UTF-8. A larger one is refused (`413`).
+pub const MAX_DOCUMENT_BYTES: u64 = 1024 * 1024;
+
+/// The most one toolkit's documents (every user's, each weighed as [`MAX_DOCUMENT_BYTES`]
+/// says) may weigh together, in bytes. An `ingest` that would go past it is refused whole
+/// (`413`), as the cache's budget is 64 MiB.
+pub const MAX_TOOLKIT_BYTES: u64 = 64 * 1024 * 1024;
+
+/// How many distinct words of a query a search looks for (the first ones); the rest are left
+/// out.
+pub const MAX_QUERY_TERMS: usize = 64;
+
+/// The revision of the file's schema this build writes (`PRAGMA user_version`):
+/// - 0: earlier builds, no totals;
+/// - 1: each toolkit's total weight, kept by triggers (`kb_toolkit_size`).
+const SCHEMA_VERSION: i64 = 1;
+
+/// What a document weighs against its toolkit's budget, in bytes (`OLD.` or `NEW.` prefixed);
+/// [`MAX_DOCUMENT_BYTES`] says what it counts.
+macro_rules! weight {
+    ($row:literal) => {
+        concat!(
+            "length(CAST(", $row, "user_id AS BLOB)) + length(CAST(", $row, "title AS BLOB)) + ",
+            "COALESCE(length(CAST(", $row, "url AS BLOB)), 0) + COALESCE(length(CAST(", $row, "external_id AS BLOB)), 0) + ",
+            "COALESCE(length(CAST(", $row, "author AS BLOB)), 0) + COALESCE(length(CAST(", $row, "date AS BLOB)), 0) + ",
+            "length(CAST(", $row, "tags AS BLOB)) + COALESCE(length(CAST(", $row, "text AS BLOB)), 0)"
+        )
+    };
+}
+
+/// Brings a file written by an earlier build to [`SCHEMA_VERSION`] in one transaction (two
+/// processes opening the same old file migrate it once): the triggers that keep each toolkit's
+/// total, and the totals summed from the table. A file from a later build is left as it is.
+fn migrate(conn: &Connection) -> rusqlite::Result<()> {
+    let version = |conn: &Connection| conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0));
+    // Read first, so opening a current file takes no write lock.
+    if version(conn)? >= SCHEMA_VERSION {
+        return Ok(());
+    }
+    let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
+    if version(&tx)? < SCHEMA_VERSION {
+        tx.execute_batch(concat!(
+            "CREATE TABLE IF NOT EXISTS kb_toolkit_size (toolkit TEXT PRIMARY KEY, bytes INTEGER NOT NULL);
+             DROP TRIGGER IF EXISTS kb_toolkit_size_insert;
+             DROP TRIGGER IF EXISTS kb_toolkit_size_delete;
+             CREATE TRIGGER kb_toolkit_size_insert AFTER INSERT ON documents BEGIN
+               INSERT INTO kb_toolkit_size (toolkit, bytes) VALUES (NEW.toolkit, ", weight!("NEW."), ")
+                 ON CONFLICT (toolkit) DO UPDATE SET bytes = bytes + excluded.bytes;
+             END;
+             CREATE TRIGGER kb_toolkit_size_delete AFTER DELETE ON documents BEGIN
+               UPDATE kb_toolkit_size SET bytes = bytes - (", weight!("OLD."), ") WHERE toolkit = OLD.toolkit;
+             END;
+             DELETE FROM kb_toolkit_size;
+             INSERT INTO kb_toolkit_size (toolkit, bytes) SELECT toolkit, SUM(", weight!(""), ") FROM documents GROUP BY toolkit;"
+        ))?;
+        tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+    }
+    tx.commit()
+}
+
 /// The local knowledge base.
 pub struct LocalKnowledgeBase {
     conn: Mutex<Connection>,
@@ -69,14 +137,23 @@ fn bad_request(message: String) -> TroveError {
     TroveError::Status { status: 400, body: message }
 }
 
+fn too_large(message: String) -> TroveError {
+    TroveError::Status { status: 413, body: message }
+}
+
 /// Turns free text into an FTS5 query of quoted terms (any term may match), so user input
-/// can never be FTS5 syntax.
+/// can never be FTS5 syntax: the first [`MAX_QUERY_TERMS`] distinct words, lowercased.
 fn fts_query(query: &str) -> Option<String> {
-    let terms: Vec<String> = query
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|t| !t.is_empty())
-        .map(|t| format!("\"{}\"", t.to_lowercase()))
-        .collect();
+    let mut terms: Vec<String> = Vec::new();
+    for word in query.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()) {
+        let term = format!("\"{}\"", word.to_lowercase());
+        if !terms.contains(&term) {
+            terms.push(term);
+            if terms.len() == MAX_QUERY_TERMS {
+                break;
+            }
+        }
+    }
     (!terms.is_empty()).then(|| terms.join(" OR "))
 }
 
@@ -84,6 +161,7 @@ impl LocalKnowledgeBase {
     /// Opens (creating if needed) the knowledge base at `path`.
     pub fn open(path: &Path) -> Result<Self, String> {
         let conn = crate::sqlite::open(path, "knowledge base", SCHEMA)?;
+        migrate(&conn).map_err(|e| format!("cannot prepare knowledge base {}: {e}", path.display()))?;
         Ok(Self { conn: Mutex::new(conn) })
     }
 
@@ -92,7 +170,7 @@ impl LocalKnowledgeBase {
     /// (review 23).
     pub fn in_memory() -> Result<Self, String> {
         let conn = Connection::open_in_memory()
-            .and_then(|conn| conn.execute_batch(SCHEMA).map(|()| conn))
+            .and_then(|conn| conn.execute_batch(SCHEMA).and_then(|()| migrate(&conn)).map(|()| conn))
             .map_err(|e| format!("cannot make a knowledge base in memory: {e}"))?;
         Ok(Self { conn: Mutex::new(conn) })
     }
@@ -120,13 +198,31 @@ impl LocalKnowledgeBase {
     }
 
     /// Stores `documents` (a JSON array of `TroveIngestDoc`) for `caller`; returns how many.
+    ///
+    /// # Errors
+    /// `400` for a document that is not a `TroveIngestDoc` or has no title; `413` for one
+    /// heavier than [`MAX_DOCUMENT_BYTES`], or when the toolkit's documents would weigh more
+    /// than [`MAX_TOOLKIT_BYTES`] (then none is stored).
     pub fn ingest(&self, caller: &TroveCaller, documents: &Value) -> Result<usize, TroveError> {
         let docs: Vec<IngestDoc> = serde_json::from_value(documents.clone())
             .map_err(|e| bad_request(format!("documents must be an array of TroveIngestDoc: {e}")))?;
+        let mut tags = Vec::with_capacity(docs.len());
+        for (i, d) in docs.iter().enumerate() {
+            let tag_text = serde_json::to_string(&d.tags).expect("tags");
+            let fields = [Some(&caller.user_id), d.url.as_ref(), d.external_id.as_ref(), d.author.as_ref(), d.date.as_ref(), Some(&tag_text), d.text.as_ref()];
+            let title = d.title.as_ref().and_then(Value::as_str).map_or(0, str::len);
+            let weight = title + fields.iter().flatten().map(|f| f.len()).sum::<usize>();
+            if weight as u64 > MAX_DOCUMENT_BYTES {
+                return Err(too_large(format!(
+                    "documents[{i}] weighs {weight} bytes; a document in the local knowledge base may weigh at most {MAX_DOCUMENT_BYTES}"
+                )));
+            }
+            tags.push(tag_text);
+        }
         let mut conn = self.lock()?;
         let tx = conn.transaction().map_err(|e| TroveError::Other(e.to_string()))?;
         let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-        for (i, d) in docs.iter().enumerate() {
+        for (i, (d, tags)) in docs.iter().zip(&tags).enumerate() {
             let title = d.title.as_ref().and_then(Value::as_str).filter(|t| !t.trim().is_empty());
             let title = title.ok_or_else(|| bad_request(format!("documents[{i}].title must be a non-empty string")))?;
             if let Some(ext) = &d.external_id {
@@ -147,12 +243,24 @@ impl LocalKnowledgeBase {
                     d.url,
                     d.author,
                     d.date,
-                    serde_json::to_string(&d.tags).expect("tags"),
+                    tags,
                     d.text,
                     now
                 ],
             )
             .map_err(|e| TroveError::Other(e.to_string()))?;
+        }
+        // The triggers weighed what this ingest added and replaced; past the budget, the
+        // transaction is dropped unapplied.
+        let total: i64 = tx
+            .query_row("SELECT bytes FROM kb_toolkit_size WHERE toolkit = ?1", params![caller.toolkit], |r| r.get(0))
+            .optional()
+            .map_err(|e| TroveError::Other(e.to_string()))?
+            .unwrap_or(0);
+        if total as u64 > MAX_TOOLKIT_BYTES {
+            return Err(too_large(format!(
+                "the toolkit's documents would weigh {total} bytes, past the local knowledge base's {MAX_TOOLKIT_BYTES} per toolkit; nothing was stored"
+            )));
         }
         tx.commit().map_err(|e| TroveError::Other(e.to_string()))?;
         Ok(docs.len())
@@ -318,5 +426,77 @@ mod tests {
         let bad = kb.call(&caller("alice"), "ingest", json!({ "documents": [{ "url": "x" }] })).await.unwrap_err();
         assert_eq!(bad.to_string(), "ctx.trove callback failed: 400 documents[0].title must be a non-empty string");
         let _ = std::fs::remove_file(&path);
+    }
+
+    fn toolkit_bytes(kb: &LocalKnowledgeBase, toolkit: &str) -> i64 {
+        let conn = kb.conn.lock().unwrap();
+        conn.query_row("SELECT COALESCE((SELECT bytes FROM kb_toolkit_size WHERE toolkit = ?1), 0)", params![toolkit], |r| r.get(0)).unwrap()
+    }
+
+    /// Review 40: one call wrote 240 MB to kb.sqlite. A document weighs at most 1 MiB, a
+    /// toolkit's documents 64 MiB; past that an ingest is refused whole and nothing goes.
+    #[tokio::test]
+    async fn documents_and_a_toolkit_s_total_are_bounded_and_a_refused_ingest_stores_nothing() {
+        let kb = LocalKnowledgeBase::in_memory().unwrap();
+        let big = "u".repeat(MAX_DOCUMENT_BYTES as usize);
+        let err = kb.call(&caller("alice"), "ingest", json!({ "documents": [{ "title": "t", "url": big }] })).await.unwrap_err();
+        assert!(err.to_string().starts_with("ctx.trove callback failed: 413 documents[0] weighs 1048584 bytes"), "{err}");
+        assert_eq!(toolkit_bytes(&kb, "shelfmark"), 0);
+        // Re-ingesting one externalId replaces it: the total stays that of one document.
+        let url = "u".repeat(1_000_000);
+        let doc = |ext: String| json!({ "title": "t", "url": url, "externalId": ext });
+        for _ in 0..3 {
+            kb.call(&caller("alice"), "ingest", json!({ "documents": [doc("same".into())] })).await.unwrap();
+        }
+        let one = toolkit_bytes(&kb, "shelfmark");
+        assert_eq!(one, ("alice".len() + 1 + 1_000_000 + "same".len() + "[]".len()) as i64);
+        // Fill to just under the budget (every user's documents count), then one more is refused.
+        let fit = (MAX_TOOLKIT_BYTES as i64 / one) - 1;
+        let docs: Vec<Value> = (1..fit).map(|n| doc(format!("d{n:03}"))).collect();
+        kb.call(&caller("bob"), "ingest", json!({ "documents": docs })).await.unwrap();
+        let before = toolkit_bytes(&kb, "shelfmark");
+        let two = json!({ "documents": [doc("x1".into()), doc("x2".into())] });
+        let err = kb.call(&caller("carol"), "ingest", two).await.unwrap_err();
+        assert!(err.to_string().contains("413 the toolkit's documents would weigh"), "{err}");
+        assert_eq!(toolkit_bytes(&kb, "shelfmark"), before, "nothing of the refused ingest stays");
+        assert_eq!(kb.list(Some("carol"), None).unwrap().len(), 0);
+        // Another toolkit has a budget of its own.
+        let other = TroveCaller { toolkit: "other".into(), user_id: "carol".into() };
+        kb.call(&other, "ingest", json!({ "documents": [doc("x1".into())] })).await.unwrap();
+    }
+
+    /// A file an earlier build wrote (no totals) gets them when it is opened.
+    #[test]
+    fn a_file_from_an_earlier_build_gets_its_totals() {
+        let path = std::env::temp_dir().join(format!("trove-kb-migrate-{}.sqlite", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(SCHEMA).unwrap();
+            conn.execute(
+                "INSERT INTO documents (user_id, toolkit, title, tags, text, ingested_at) VALUES ('al', 'tk', 'title', '[]', 'text', 'now')",
+                [],
+            )
+            .unwrap();
+        }
+        let kb = LocalKnowledgeBase::open(&path).unwrap();
+        assert_eq!(toolkit_bytes(&kb, "tk"), ("al".len() + "title".len() + "[]".len() + "text".len()) as i64);
+        drop(kb);
+        let _ = std::fs::remove_file(&path);
+    }
+
+    /// Review 40: a search of 150,000 words held the knowledge base's one lock for minutes
+    /// (FTS5's time grows with the square of the terms). A search looks for the first 64
+    /// distinct words.
+    #[tokio::test]
+    async fn a_search_looks_for_the_first_64_distinct_words() {
+        let words: Vec<String> = (0..150_000).map(|n| format!("w{n}")).collect();
+        let query = fts_query(&format!("Tidal tidal TIDAL {}", words.join(" "))).unwrap();
+        assert_eq!(query.matches(" OR ").count(), MAX_QUERY_TERMS - 1);
+        assert!(query.starts_with("\"tidal\" OR \"w0\" OR \"w1\" OR"), "{}", &query[..40]);
+        let kb = LocalKnowledgeBase::in_memory().unwrap();
+        kb.call(&caller("alice"), "ingest", json!({ "documents": [{ "title": "Tidal notes", "text": "w5 flows" }] })).await.unwrap();
+        let hits = kb.call(&caller("alice"), "search", json!({ "query": words.join(" ") })).await.unwrap();
+        assert_eq!(hits.as_array().unwrap().len(), 1, "w5 is among the first 64 words");
     }
 }
