@@ -83,10 +83,22 @@ redis.call('PEXPIRE', KEYS[3], ARGV[5])
 return total
 ";
 
+/// The get script. KEYS: entry. ARGV: the most bytes a value may have. Returns the value, or
+/// nil when there is none, it is not a string, or it is larger than that (something else
+/// sharing the database wrote it: review 40 was handed 96 MiB, and a 300 MiB read outlasted the
+/// command timeout and counted as an outage). The size is checked in Redis, so such a value
+/// never crosses the network. `no-writes`: it runs under `maxmemory` and on a replica.
+const GET: &str = r"#!lua flags=no-writes
+if redis.call('TYPE', KEYS[1]).ok ~= 'string' then return false end
+if redis.call('STRLEN', KEYS[1]) > tonumber(ARGV[1]) then return false end
+return redis.call('GET', KEYS[1])
+";
+
 /// `ctx.cache` on a shared Redis server.
 pub struct RedisCache {
     store: RedisStore,
     limits: CacheLimits,
+    get: ::redis::Script,
     put: ::redis::Script,
 }
 
@@ -94,7 +106,7 @@ impl RedisCache {
     /// A cache on `store` with `limits` (`max_total_bytes` is the budget of each toolkit
     /// namespace). Nothing is connected until the first command.
     pub fn new(store: RedisStore, limits: CacheLimits) -> Self {
-        Self { store, limits, put: ::redis::Script::new(PUT) }
+        Self { store, limits, get: ::redis::Script::new(GET), put: ::redis::Script::new(PUT) }
     }
 
     /// The Redis key of `key` in `scope`.
@@ -118,12 +130,15 @@ impl RedisCache {
 impl CacheStore for RedisCache {
     async fn get(&self, scope: &CacheScope, key: &str, _now: DateTime<Utc>) -> Option<String> {
         let k = Self::entry_key(scope, key);
-        // Read as bytes: an entry that is not UTF-8 (something else sharing the database wrote
-        // it) is a miss, not a failed command, which would count as Redis being down and make
-        // every user's reads miss until the next probe (review 17).
+        let script = self.get.clone();
+        let max = self.limits.max_value_bytes;
+        // Read as bytes: an entry that is not UTF-8, not a string or larger than a value may be
+        // (something else sharing the database wrote it) is a miss, not a failed command, which
+        // would count as Redis being down and make every user's reads miss until the next probe
+        // (reviews 17 and 40).
         let bytes = self
             .store
-            .run(move |mut c| async move { ::redis::cmd("GET").arg(k).query_async::<Option<Vec<u8>>>(&mut c).await })
+            .run(move |mut c| async move { script.key(k).arg(max).invoke_async::<Option<Vec<u8>>>(&mut c).await })
             .await
             .ok()
             .flatten()?;
