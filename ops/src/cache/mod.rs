@@ -106,8 +106,10 @@ pub fn validate_put(limits: &CacheLimits, key: &str, value: &str, ttl_seconds: f
     if !(ttl_seconds.is_finite() && ttl_seconds > 0.0) {
         return Err(CacheError::BadTtl);
     }
-    // Any positive number is accepted and clamped; one too large for a Duration (1e20) too.
-    Ok(Duration::try_from_secs_f64(ttl_seconds).unwrap_or(limits.max_ttl).min(limits.max_ttl))
+    // Any positive number is accepted and clamped: one too large for a Duration (1e20) to the
+    // most, one below a millisecond (1e-10, which a Duration would make zero) to one, as every
+    // store keeps it (review 40: SQLite and memory had it gone at once, Redis kept it 1 ms).
+    Ok(Duration::try_from_secs_f64(ttl_seconds).unwrap_or(limits.max_ttl).max(Duration::from_millis(1)).min(limits.max_ttl))
 }
 
 /// When an entry put at `now` for `ttl` expires, in Unix milliseconds: the TTL rounded up to
@@ -312,11 +314,13 @@ mod tests {
         assert_eq!(validate_put(&l, "k", "v", 1e12).unwrap(), l.max_ttl);
         // Beyond what a Duration holds: clamped too, never a panic (which would abort the host).
         assert_eq!(validate_put(&l, "k", "v", 1e20).unwrap(), l.max_ttl);
+        assert_eq!(validate_put(&l, "k", "v", 1e-10).unwrap(), Duration::from_millis(1));
+        assert_eq!(validate_put(&l, "k", "v", 5e-324).unwrap(), Duration::from_millis(1));
         assert_eq!(validate_put(&l, "k", "v", f64::MAX).unwrap(), l.max_ttl);
         assert_eq!(validate_put(&l, "k", "v", f64::INFINITY), Err(CacheError::BadTtl));
         let t = t0();
         assert_eq!(expiry(t, Duration::from_secs_f64(0.0001)), t.timestamp_millis() + 1, "under a millisecond lives one");
         assert_eq!(expiry(t, Duration::from_millis(1500)), t.timestamp_millis() + 1500);
-        assert_eq!(validate_put(&l, "k", "v", 0.0001).unwrap(), Duration::from_micros(100));
+        assert_eq!(validate_put(&l, "k", "v", 0.0001).unwrap(), Duration::from_millis(1), "under a millisecond is one");
     }
 }
