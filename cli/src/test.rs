@@ -71,16 +71,38 @@ fn default_case_files(toolkit: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
+/// How long one diff may take to find the fewest changes; past it, `similar` gives a coarser
+/// but still correct diff. Myers' diff is quadratic in the lines that differ: a case of 150,000
+/// items kept `test` diffing for minutes, outside every `--timeout` (review 40).
+const DIFF_DEADLINE: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// The most lines a diff prints, and the most problems a failing case lists; the rest are
+/// counted.
+const MOST_LINES_SHOWN: usize = 200;
+
 /// A unified diff of two JSON values, pretty-printed, with `-` (expected) red and `+`
-/// (actual) green.
+/// (actual) green: found within [`DIFF_DEADLINE`], at most [`MOST_LINES_SHOWN`] lines.
 fn print_diff(what: &str, expected: &Value, actual: &Value) {
     let expected = serde_json::to_string_pretty(expected).expect("JSON");
     let actual = serde_json::to_string_pretty(actual).expect("JSON");
-    let diff = similar::TextDiff::from_lines(&expected, &actual);
+    let diff = similar::TextDiff::configure()
+        .deadline(std::time::Instant::now() + DIFF_DEADLINE)
+        .diff_lines(&expected, &actual);
     out!("      {BOLD}{what}{BOLD:#} {DIM}(- expected, + actual){DIM:#}");
+    let mut shown = 0;
+    let mut left = 0;
     for hunk in diff.unified_diff().context_radius(3).iter_hunks() {
+        if shown >= MOST_LINES_SHOWN {
+            left += hunk.iter_changes().count();
+            continue;
+        }
         out!("      {DIM}{}{DIM:#}", hunk.header());
         for change in hunk.iter_changes() {
+            if shown >= MOST_LINES_SHOWN {
+                left += 1;
+                continue;
+            }
+            shown += 1;
             let line = change.to_string_lossy();
             let line = line.trim_end_matches('\n');
             match change.tag() {
@@ -90,6 +112,9 @@ fn print_diff(what: &str, expected: &Value, actual: &Value) {
             }
         }
     }
+    if left > 0 {
+        out!("      {DIM}… {left} more lines of this diff not shown{DIM:#}");
+    }
 }
 
 /// The problems, then a diff of each part (envelope, requests, callbacks, logs) they concern.
@@ -97,8 +122,11 @@ fn print_diff(what: &str, expected: &Value, actual: &Value) {
 /// a real one), and redacting a short stand-in (`"ok"`) would blank it out of the expected side,
 /// JSON keys and the report's own words.
 fn print_failure(case: &Case, result: &CaseResult, problems: &[String]) {
-    for p in problems {
+    for p in problems.iter().take(MOST_LINES_SHOWN) {
         out!("      {p}");
+    }
+    if problems.len() > MOST_LINES_SHOWN {
+        out!("      {DIM}… {} more problems not shown{DIM:#}", problems.len() - MOST_LINES_SHOWN);
     }
     let expected_requests = case.host_expect_requests.as_ref().or(case.expect_requests.as_ref());
     let parts: [(&str, Option<Value>, &Value); 4] = [

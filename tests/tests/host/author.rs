@@ -105,6 +105,39 @@ fn a_broken_case_fails_with_a_diff_and_update_round_trips() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
 }
 
+/// Review 40: a failing case whose result is a long array kept `test` diffing for minutes (Myers'
+/// diff is quadratic in the lines that differ; 60,000 items took 35 s), outside `--timeout`, and
+/// printed every line and every problem. The diff has a deadline, and both lists are cut.
+#[test]
+fn a_huge_failing_case_prints_a_bounded_report() {
+    let dir = scratch_toolkit(
+        "bigdiff",
+        &[(
+            "extension.ts",
+            "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
+export default defineToolkit({
+  id: 'bigdiff', name: 'B', description: 'b', icon: 'x', version: '1.0.0',
+  tools: [tool({ name: 'list', description: 'a long list', input: z.object({ n: z.number() }),
+    handler: async ({ n }) => ({ text: 'x', structured: { a: Array.from({ length: n }, (_, i) => 'r' + i) } }) })],
+});
+",
+        )],
+    );
+    let n = 60_000;
+    let expect = json!({ "ok": true, "result": { "text": "x", "structured": { "a": (0..n).map(|i| format!("e{i}")).collect::<Vec<_>>() } } });
+    let case = json!([{ "name": "big", "call": { "tool": "list", "args": { "n": n }, "userId": "u" }, "secrets": {}, "now": "2026-01-01T00:00:00Z", "http": [], "expect": expect }]);
+    let file = dir.join("big.json");
+    std::fs::write(&file, case.to_string()).unwrap();
+    let out = run(&["test", s(&dir), s(&file)]);
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(shown.contains("envelope/result/structured/a/0: expected \"e0\", got \"r0\""), "{}", &shown[..shown.len().min(2000)]);
+    assert!(shown.contains(&format!("… {} more problems not shown", n - 200)), "{}", &shown[..shown.len().min(2000)]);
+    assert!(shown.contains("more lines of this diff not shown"), "{}", &shown[shown.len().saturating_sub(2000)..]);
+    assert!(shown.lines().count() < 500, "{} lines", shown.lines().count());
+    assert!(shown.contains("0 passed, 1 failed"), "{}", &shown[shown.len().saturating_sub(2000)..]);
+}
+
 #[test]
 fn parallel_recordings_into_one_file_each_keep_their_case() {
     // Six at once: before, each read the file, appended and wrote it back, and the last writer
