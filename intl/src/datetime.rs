@@ -3,7 +3,9 @@
 use crate::locale::{resolve_locale, ResolvedLocale};
 use crate::parts::{self, Part};
 use crate::ms_patterns::MS_PATTERNS;
-use crate::ymd_patterns::{GYMD_PATTERNS, YMD_PATTERNS};
+use crate::ymd_patterns::{
+    GYMD_PATTERNS, MD_PATTERNS, MEEEED_PATTERNS, MED_PATTERNS, YMD_PATTERNS, YMEEEED_PATTERNS, YMED_PATTERNS, YM_PATTERNS,
+};
 use crate::IntlError;
 use icu_calendar::{AnyCalendarKind, Date, Gregorian};
 use icu_datetime::fieldbag::{field, DateTimeFieldBag};
@@ -120,6 +122,12 @@ struct Fixups {
     /// ICU4C's pattern, so Node, has none and shows the year of the era alone (`1/1/2`).
     /// Gregorian calendar only; other calendars' patterns name their era themselves.
     drop_era: bool,
+    /// A short specific zone name ([`ZoneStyle::SpecificShort`]: `timeZoneName: 'short'`,
+    /// `timeStyle: 'long'`) in a locale whose CLDR data abbreviates Greenwich Mean Time as
+    /// `GMT` ([`short_gmt_is_gmt`]): ICU4X writes the zero offset (`GMT+0`) there, ICU4C
+    /// (so Node) the abbreviation (`GMT`). Elsewhere, and in `shortOffset`, Node writes
+    /// `GMT+0` too (review 41: the host had written `GMT` everywhere).
+    gmt_abbreviated: bool,
 }
 
 /// The widths of the text fields the options asked for, as CLDR pattern symbol counts
@@ -196,8 +204,8 @@ pub struct DateTimeFormatter {
     fix: Fixups,
     /// The text field widths the options asked for (see [`Widths`]).
     widths: Widths,
-    /// For `year`, `month`, `day: 'numeric'`: ICU4X's date pattern and CLDR's `yMd` pattern
-    /// that replaces it (see [`cldr_ymd`]).
+    /// For a numeric month with a numeric year and/or day: ICU4X's date pattern and CLDR's
+    /// pattern that replaces it (`yMd`, `yMEd`…: see [`cldr_pattern`]).
     date_pattern: Option<(String, &'static str)>,
     /// For a date with a zone name and no time: ICU4X's date pattern and the locale's
     /// date-time glue to put between it and the zone (see [`zone_glue`]).
@@ -325,9 +333,9 @@ impl DateTimeFormatter {
         let mut split_weekday = false;
         let mut two_digit_year = false;
         let mut widths = Widths::default();
-        let mut numeric_ymd = false;
-        // `era` with a numeric year, month and day: CLDR's `GyMd` (ja `Gy/M/d`).
-        let mut era_ymd = false;
+        // A numeric month with a numeric year and/or day, and perhaps a weekday or an era: the
+        // table of CLDR's pattern for that skeleton (see [`cldr_pattern`]).
+        let mut skeleton: Option<&'static [(&'static str, &'static str)]> = None;
         // { minute, second } without an hour: CLDR's `ms` (see [`minute_second_pattern`]).
         let mut minute_second = None;
         // The component options once ToDateTimeOptions added its defaults.
@@ -481,9 +489,17 @@ impl DateTimeFormatter {
             let mut b = bag.to_field_set_builder();
             b.alignment = None;
             filled = o.clone();
-            let ymd = [&o.year, &o.month, &o.day].iter().all(|v| v.as_deref() == Some("numeric")) && o.weekday.is_none();
-            numeric_ymd = ymd && o.era.is_none();
-            era_ymd = ymd && o.era.is_some();
+            let num = Some("numeric");
+            let long_weekday = o.weekday.as_deref() == Some("long");
+            skeleton = match (o.era.is_some(), o.weekday.is_some(), o.year.as_deref(), o.month.as_deref(), o.day.as_deref()) {
+                (false, false, y, m, d) if [y, m, d] == [num; 3] => Some(YMD_PATTERNS),
+                (true, false, y, m, d) if [y, m, d] == [num; 3] => Some(GYMD_PATTERNS),
+                (false, true, y, m, d) if [y, m, d] == [num; 3] => Some(if long_weekday { YMEEEED_PATTERNS } else { YMED_PATTERNS }),
+                (false, true, None, m, d) if [m, d] == [num; 2] => Some(if long_weekday { MEEEED_PATTERNS } else { MED_PATTERNS }),
+                (false, false, None, m, d) if [m, d] == [num; 2] => Some(MD_PATTERNS),
+                (false, false, y, m, None) if [y, m] == [num; 2] => Some(YM_PATTERNS),
+                _ => None,
+            };
             if [&o.weekday, &o.year, &o.month, &o.day].iter().all(|f| f.is_none()) && !has_hour && o.day_period.is_none() && o.era.is_none() && o.time_zone_name.is_none()
                 && (o.minute.is_some() || o.second.is_some())
             {
@@ -529,14 +545,11 @@ impl DateTimeFormatter {
                 _ => false,
             };
 
+        let gmt_abbreviated = builder.zone_style == Some(ZoneStyle::SpecificShort) && short_gmt_is_gmt(&icu_locale);
         let mut date_only = builder.clone();
         date_only.time_precision = None;
         date_only.zone_style = None;
-        let date_pattern = match (numeric_ymd, era_ymd) {
-            (true, _) => cldr_ymd(&icu_locale, &date_only, YMD_PATTERNS),
-            (_, true) => cldr_ymd(&icu_locale, &date_only, GYMD_PATTERNS),
-            _ => None,
-        };
+        let date_pattern = skeleton.and_then(|table| cldr_pattern(&icu_locale, &date_only, table));
         let zone_glue = if !styled && builder.date_fields.is_some() && builder.zone_style.is_some()
             && builder.time_precision.is_none() && !split_weekday
         {
@@ -588,6 +601,7 @@ impl DateTimeFormatter {
             two_digit_year: two_digit_year,
             unpad_hour,
             drop_era: r.era.is_none(),
+            gmt_abbreviated,
         };
         Ok(DateTimeFormatter { icu, two_digit, fix, widths, date_pattern, zone_glue, minute_second, prefs, tz, icu_zone, far_zone, resolved: r })
     }
@@ -688,8 +702,7 @@ impl DateTimeFormatter {
                 "year" if self.fix.two_digit_year && p.value.len() > 2 && p.value.bytes().all(|b| b.is_ascii_digit()) => {
                     p.value = p.value[p.value.len() - 2..].to_string();
                 }
-                // ICU prints a zero offset as the localized GMT zero format ("GMT").
-                "timeZoneName" if p.value == "GMT+0" => p.value = "GMT".into(),
+                "timeZoneName" if self.fix.gmt_abbreviated && p.value == "GMT+0" => p.value = "GMT".into(),
                 _ => {}
             }
             if self.two_digit.contains(&p.kind.as_str()) && p.value.len() == 1 && p.value.as_bytes()[0].is_ascii_digit() {
@@ -715,15 +728,17 @@ fn sample_instant() -> ZonedDateTime<icu_calendar::Iso, TimeZoneInfo<models::AtT
     }
 }
 
-/// For a numeric year/month/day: ICU4X's date pattern (`date_only` for `locale`) and CLDR's
-/// pattern for the locale from `table`, which ICU4C (so Node) formats with. ICU4X derives its
-/// numeric date from the locale's short date (de `dd.MM.y`); CLDR's `yMd` often differs
-/// (de `d.M.y`, ja `y/M/d`, tr `dd.MM.y`), as its `GyMd` does with an era (ja `Gy/M/d`), and
-/// ICU4X's compiled data carries neither, so [`YMD_PATTERNS`] and [`GYMD_PATTERNS`] hold them,
+/// For a numeric month with a numeric year and/or day (and perhaps a weekday or an era):
+/// ICU4X's date pattern (`date_only` for `locale`) and CLDR's pattern for the locale from
+/// `table`, which ICU4C (so Node) formats with. ICU4X derives its numeric date from the
+/// locale's date pattern of one length (de `dd.MM.y`, and with a weekday en `EEE, MMM d, y`);
+/// CLDR's `yMd` often differs (de `d.M.y`, ja `y/M/d`, tr `dd.MM.y`), as do its `GyMd` (ja
+/// `Gy/M/d`), `yMEd` (en `EEE, M/d/y`), `MEd`, `Md` (de `d.M.`) and `yM` (de `M/y`), and
+/// ICU4X's compiled data carries none of them, so [`crate::ymd_patterns`] holds them,
 /// generated from Node. A parent's pattern (`de` for `de-LU`) is used only where ICU4X's own
 /// pattern for the locale is the parent's too (so `en-SG` does not get `en`'s). `None` for a
 /// non-Gregorian locale calendar.
-fn cldr_ymd(locale: &icu_locale_core::Locale, date_only: &FieldSetBuilder, table: &'static [(&'static str, &'static str)]) -> Option<(String, &'static str)> {
+fn cldr_pattern(locale: &icu_locale_core::Locale, date_only: &FieldSetBuilder, table: &'static [(&'static str, &'static str)]) -> Option<(String, &'static str)> {
     let icu_pattern = |l: &icu_locale_core::Locale| -> Option<String> {
         let fieldset = date_only.clone().build_composite().ok()?;
         let f = IcuFormatter::try_new(DateTimeFormatterPreferences::from(l), fieldset).ok()?;
@@ -737,6 +752,23 @@ fn cldr_ymd(locale: &icu_locale_core::Locale, date_only: &FieldSetBuilder, table
     })?;
     let parent: icu_locale_core::Locale = key.parse().ok()?;
     (icu_pattern(&parent)? == own).then_some((own, cldr))
+}
+
+/// Whether `locale`'s CLDR data (as in Node 20) abbreviates Greenwich Mean Time as `GMT` in a
+/// short specific zone name, where most locales write the offset (`GMT+0`, de; `UTC+0`, fr).
+/// Read off Node 20.20.2 for the locales [`YMD_PATTERNS`] lists (`Europe/London`,
+/// `timeZoneName: 'short'`); a locale it does not list is judged by its nearest listed parent.
+fn short_gmt_is_gmt(locale: &icu_locale_core::Locale) -> bool {
+    const GMT: &[&str] = &[
+        "bs", "ca", "cy", "en", "en-001", "en-AU", "en-BE", "en-CA", "en-CH", "en-DE", "en-DK", "en-FI", "en-GB", "en-HK",
+        "en-IE", "en-IL", "en-IN", "en-MT", "en-MY", "en-NL", "en-NZ", "en-PH", "en-PK", "en-SE", "en-SG", "en-ZA", "es", "eu",
+        "gl", "hr", "hu", "ms", "nb", "nl", "nl-BE", "nn", "no", "ro", "sr", "sr-Latn", "sv", "sv-FI", "zh-HK", "zh-MO",
+        "zh-TW",
+    ];
+    table_keys(locale)
+        .iter()
+        .find(|k| YMD_PATTERNS.binary_search_by(|(tag, _)| (*tag).cmp(k.as_str())).is_ok())
+        .is_some_and(|k| GMT.contains(&k.as_str()))
 }
 
 /// Removes the era ICU4X wrote beside a year before 1 where no era was asked for (see
@@ -859,7 +891,7 @@ fn has_text_month(pattern: &str) -> bool {
 impl DateTimeFormatter {
     /// The pattern to format with instead of the one ICU4X chose, when it differs: text fields
     /// at the widths asked for ([`Widths`]), the date-time glue before a zone name
-    /// ([`zone_glue`]), CLDR's numeric date ([`cldr_ymd`]). Gregorian only (the names are
+    /// ([`zone_glue`]), CLDR's numeric date ([`cldr_pattern`]). Gregorian only (the names are
     /// loaded for that calendar).
     fn adjusted(&self, icu: &IcuFormatter<CompositeFieldSet>, formatted: &icu_datetime::FormattedDateTime<'_>) -> Option<String> {
         if (self.widths.is_empty() && self.date_pattern.is_none() && self.zone_glue.is_none())
