@@ -247,6 +247,20 @@ fn errors_match_node() {
 /// `Date`'s limit of ±8.64e15 ms, format as Node 20.20.2 prints them (`node -e`): they threw
 /// `RangeError: Invalid time value` (review 38). Beyond its tables a zone keeps its last rule,
 /// daylight saving time included, in the future.
+/// Formats each `(epoch ms, locale, options, defaults, Node's string)` and lists every one that
+/// differs.
+fn assert_formats_as_node(cases: &[(f64, &str, Value, Defaults, &str)]) {
+    let mut fails = Vec::new();
+    for (ms, locale, options, defaults, want) in cases {
+        let opts: DateTimeOptions = serde_json::from_value(options.clone()).unwrap();
+        let got = DateTimeFormatter::try_new(Some(locale), &opts, *defaults).and_then(|f| f.format(*ms));
+        if got.as_deref() != Ok(*want) {
+            fails.push(format!("{locale} {options} @{ms}: got {got:?}, want {want:?}"));
+        }
+    }
+    assert!(fails.is_empty(), "{} of {}: {fails:#?}", fails.len(), cases.len());
+}
+
 /// A year before 1 is shown as its year of the era and no era, unless one is asked for (ICU4X
 /// added `BC`); an era with a numeric date takes CLDR's `GyMd` (ja `西暦2024/3/5`, not ICU4X's
 /// padded `西暦2024/03/05`); other calendars keep the era their pattern names (`BE`). Node 20's
@@ -277,15 +291,7 @@ fn years_before_1_and_asked_for_eras_format_as_node_does() {
         (1709596800000.0, "en-US", serde_json::json!({"timeZone": "UTC", "era": "short"}), Defaults::All, "3/5/2024 AD, 12:00:00 AM"),
         (1709596800000.0, "en-US-u-ca-buddhist", serde_json::json!({"timeZone": "UTC"}), Defaults::Date, "3/5/2567 BE"),
     ];
-    let mut fails = Vec::new();
-    for (ms, locale, options, defaults, want) in cases {
-        let opts: DateTimeOptions = serde_json::from_value(options.clone()).unwrap();
-        let got = DateTimeFormatter::try_new(Some(locale), &opts, defaults).and_then(|f| f.format(ms));
-        if got.as_deref() != Ok(want) {
-            fails.push(format!("{locale} {options} @{ms}: got {got:?}, want {want:?}"));
-        }
-    }
-    assert!(fails.is_empty(), "{fails:#?}");
+    assert_formats_as_node(&cases);
 }
 
 /// A numeric month with a weekday, or with only a day or a year, takes CLDR's pattern for that
@@ -500,15 +506,7 @@ fn numeric_months_with_a_weekday_or_two_fields_format_as_node_does() {
         (1767571200000.0, "tr-TR", serde_json::json!({"month": "numeric", "day": "numeric", "hour": "numeric", "minute": "2-digit", "timeZone": "UTC"}), Defaults::Date, "5/1 0:00"),
         (1732370707000.0, "tr-TR", serde_json::json!({"month": "numeric", "day": "numeric", "hour": "numeric", "minute": "2-digit", "timeZone": "UTC"}), Defaults::Date, "23/11 14:05"),
     ];
-    let mut fails = Vec::new();
-    for (ms, locale, options, defaults, want) in cases {
-        let opts: DateTimeOptions = serde_json::from_value(options.clone()).unwrap();
-        let got = DateTimeFormatter::try_new(Some(locale), &opts, defaults).and_then(|f| f.format(ms));
-        if got.as_deref() != Ok(want) {
-            fails.push(format!("{locale} {options} @{ms}: got {got:?}, want {want:?}"));
-        }
-    }
-    assert!(fails.is_empty(), "{} of {}: {fails:#?}", fails.len(), 204);
+    assert_formats_as_node(&cases);
 }
 
 /// Zone names at and near offset zero in the specific and offset styles: `GMT+0` in
@@ -626,15 +624,7 @@ fn zone_names_at_offset_zero_format_as_node_does() {
         (1709218800000.0, "es-ES", serde_json::json!({"timeZoneName": "longOffset", "timeZone": "Europe/Berlin"}), Defaults::Date, "29/2/2024, GMT+01:00"),
         (1709218800000.0, "es-ES", serde_json::json!({"timeZoneName": "long", "timeZone": "Europe/Berlin"}), Defaults::Date, "29/2/2024, hora est\u{e1}ndar de Europa central"),
     ];
-    let mut fails = Vec::new();
-    for (ms, locale, options, defaults, want) in &cases {
-        let opts: DateTimeOptions = serde_json::from_value(options.clone()).unwrap();
-        let got = DateTimeFormatter::try_new(Some(locale), &opts, *defaults).and_then(|f| f.format(*ms));
-        if got.as_deref() != Ok(*want) {
-            fails.push(format!("{locale} {options} @{ms}: got {got:?}, want {want:?}"));
-        }
-    }
-    assert!(fails.is_empty(), "{} of {}: {fails:#?}", fails.len(), cases.len());
+    assert_formats_as_node(&cases);
 }
 
 #[test]
@@ -652,13 +642,5 @@ fn instants_beyond_the_year_9999_format_as_node_does() {
         (3093527980799000.0, "en-GB", serde_json::json!({ "timeZone": "UTC", "weekday": "long", "year": "numeric", "month": "long", "day": "numeric" }), Defaults::Date, "Friday, 31 December 99999"),
         (8.64e15, "en-US", serde_json::json!({ "timeZone": "UTC" }), Defaults::All, "9/13/275760, 12:00:00 AM"),
     ];
-    let mut fails = Vec::new();
-    for (ms, locale, options, defaults, want) in cases {
-        let opts: DateTimeOptions = serde_json::from_value(options.clone()).unwrap();
-        let got = DateTimeFormatter::try_new(Some(locale), &opts, defaults).and_then(|f| f.format(ms));
-        if got.as_deref() != Ok(want) {
-            fails.push(format!("{locale} {options} @{ms}: got {got:?}, want {want:?}"));
-        }
-    }
-    assert!(fails.is_empty(), "{fails:#?}");
+    assert_formats_as_node(&cases);
 }

@@ -98,18 +98,14 @@ macro_rules! weight {
     };
 }
 
-/// Brings a file written by an earlier build to [`SCHEMA_VERSION`] in one transaction (two
-/// processes opening the same old file migrate it once): the triggers that keep each toolkit's
-/// total, and the totals summed from the table. A file from a later build is left as it is.
+/// Brings a file written by an earlier build to [`SCHEMA_VERSION`] ([`crate::sqlite::migrate`]):
+/// the triggers that keep each toolkit's total, and the totals summed from the table. A file
+/// from a later build is left as it is.
 fn migrate(conn: &Connection) -> rusqlite::Result<()> {
-    let version = |conn: &Connection| conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0));
-    // Read first, so opening a current file takes no write lock.
-    if version(conn)? >= SCHEMA_VERSION {
-        return Ok(());
-    }
-    let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
-    if version(&tx)? < SCHEMA_VERSION {
-        tx.execute_batch(concat!(
+    crate::sqlite::migrate(
+        conn,
+        SCHEMA_VERSION,
+        concat!(
             "CREATE TABLE IF NOT EXISTS kb_toolkit_size (toolkit TEXT PRIMARY KEY, bytes INTEGER NOT NULL);
              DROP TRIGGER IF EXISTS kb_toolkit_size_insert;
              DROP TRIGGER IF EXISTS kb_toolkit_size_delete;
@@ -122,10 +118,8 @@ fn migrate(conn: &Connection) -> rusqlite::Result<()> {
              END;
              DELETE FROM kb_toolkit_size;
              INSERT INTO kb_toolkit_size (toolkit, bytes) SELECT toolkit, SUM(", weight!(""), ") FROM documents GROUP BY toolkit;"
-        ))?;
-        tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
-    }
-    tx.commit()
+        ),
+    )
 }
 
 /// The local knowledge base.

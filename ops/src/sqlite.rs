@@ -38,6 +38,27 @@ pub fn open(path: &Path, what: &str, schema: &str) -> Result<Connection, String>
     Ok(conn)
 }
 
+/// Brings a file written by an earlier build to schema revision `version` (`PRAGMA
+/// user_version`) by running `script`, in one transaction taken before the revision is read
+/// again, so two processes opening the same old file migrate it once. A file at `version` or a
+/// later one is left as it is, and opening it takes no write lock.
+///
+/// # Errors
+/// SQLite's, from the transaction or `script`; then nothing of `script` is applied.
+pub fn migrate(conn: &Connection, version: i64, script: &str) -> rusqlite::Result<()> {
+    let current = |conn: &Connection| conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0));
+    if current(conn)? >= version {
+        return Ok(());
+    }
+    let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
+    // Again inside the transaction: another process may have migrated it meanwhile.
+    if current(&tx)? < version {
+        tx.execute_batch(script)?;
+        tx.pragma_update(None, "user_version", version)?;
+    }
+    tx.commit()
+}
+
 /// Makes `path` and its SQLite companions readable by their owner only, if others can read
 /// them (a file this process does not own stays as it is: only its owner may change its mode).
 fn owner_only(path: &Path, what: &str) {

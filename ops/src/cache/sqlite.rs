@@ -26,20 +26,15 @@ macro_rules! weight {
     };
 }
 
-/// Brings a file written by an earlier build to [`SCHEMA_VERSION`], in one transaction (so two
-/// processes opening the same old file migrate it once): the triggers that keep each toolkit's
-/// total are made again with today's weight, and the totals recomputed from the table. A file
-/// from a later build is left as it is (its triggers keep its totals).
+/// Brings a file written by an earlier build to [`SCHEMA_VERSION`] ([`crate::sqlite::migrate`]):
+/// the triggers that keep each toolkit's total are made again with today's weight, and the
+/// totals recomputed from the table. A file from a later build is left as it is (its triggers
+/// keep its totals).
 fn migrate(conn: &Connection) -> rusqlite::Result<()> {
-    let version = |conn: &Connection| conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0));
-    // Read first, so opening a current file takes no write lock.
-    if version(conn)? >= SCHEMA_VERSION {
-        return Ok(());
-    }
-    let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
-    // Again inside the transaction: another process may have migrated it meanwhile.
-    if version(&tx)? < SCHEMA_VERSION {
-        tx.execute_batch(concat!(
+    crate::sqlite::migrate(
+        conn,
+        SCHEMA_VERSION,
+        concat!(
             "DROP TRIGGER IF EXISTS cache_toolkit_size_insert;
              DROP TRIGGER IF EXISTS cache_toolkit_size_update;
              DROP TRIGGER IF EXISTS cache_toolkit_size_delete;
@@ -56,10 +51,8 @@ fn migrate(conn: &Connection) -> rusqlite::Result<()> {
              END;
              DELETE FROM cache_toolkit_size;
              INSERT INTO cache_toolkit_size (toolkit, bytes) SELECT toolkit, SUM(", weight!(""), ") FROM cache_entries GROUP BY toolkit;"
-        ))?;
-        tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
-    }
-    tx.commit()
+        ),
+    )
 }
 
 /// A persistent cache in one SQLite file.
