@@ -21,13 +21,20 @@ use trove_host_ops::egress::{EgressBudgets, HttpRequest, Transport};
 type State = Mutex<Arc<ReplayTransport>>;
 
 /// The server; [`Self::load`] gives it the next example's exchanges. Tests that use one take
-/// turns: it holds port 443 until it is dropped.
+/// turns: the accept loop holds port 443 until its task is dropped.
 pub struct CassetteServer {
     state: Arc<State>,
     hosts: Vec<String>,
     cert_pem: Vec<u8>,
-    _port: tokio::sync::OwnedMutexGuard<()>,
     task: tokio::task::JoinHandle<()>,
+}
+
+/// The bound socket and the turn that allowed it, in that order: fields drop in declaration
+/// order, so the socket is closed before the next test may bind the port. (Releasing the turn
+/// first let the next test's bind race the aborted task's socket: `EADDRINUSE` on CI.)
+struct Port443 {
+    listener: tokio::net::TcpListener,
+    _turn: tokio::sync::OwnedMutexGuard<()>,
 }
 
 impl Drop for CassetteServer {
@@ -57,17 +64,19 @@ impl Resolver for LoopbackResolver {
 impl CassetteServer {
     /// Starts the server for `hosts`, or says why port 443 cannot be bound (e.g. not root).
     pub async fn start(hosts: &[&str]) -> Result<Self, String> {
-        let port = PORT_443.get_or_init(Arc::default).clone().lock_owned().await;
+        let turn = PORT_443.get_or_init(Arc::default).clone().lock_owned().await;
         let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 443))
             .await
             .map_err(|e| format!("cannot bind 127.0.0.1:443 ({e}): run as root or with CAP_NET_BIND_SERVICE"))?;
+        let port = Port443 { listener, _turn: turn };
         let names: Vec<String> = hosts.iter().map(|h| (*h).to_owned()).collect();
         let (acceptor, cert_pem) = trove_host_tests::self_signed_tls(hosts);
         let state: Arc<State> = Arc::new(Mutex::new(Arc::new(ReplayTransport::new(Vec::new()))));
         let shared = state.clone();
         let task = tokio::spawn(async move {
+            let port = port; // the whole value, turn included, lives and dies with the task
             loop {
-                let Ok((tcp, _)) = listener.accept().await else { return };
+                let Ok((tcp, _)) = port.listener.accept().await else { return };
                 let (acceptor, state) = (acceptor.clone(), shared.clone());
                 tokio::spawn(async move {
                     let Ok(tls) = acceptor.accept(tcp).await else { return };
@@ -78,7 +87,7 @@ impl CassetteServer {
                 });
             }
         });
-        Ok(Self { state, hosts: names, cert_pem, _port: port, task })
+        Ok(Self { state, hosts: names, cert_pem, task })
     }
 
     /// Network settings that reach this server for its host names (for a `Host`).
