@@ -1,6 +1,6 @@
 //! `Intl.DateTimeFormat`: ECMA-402 options → ICU4X field sets, IANA zones via jiff.
 
-use crate::locale::{resolve_locale, ResolvedLocale};
+use crate::locale::{resolve_locale, table_keys, ResolvedLocale};
 use crate::parts::{self, Part};
 use crate::ms_patterns::MS_PATTERNS;
 use crate::ymd_patterns::{
@@ -834,22 +834,6 @@ fn minute_second_pattern(locale: &icu_locale_core::Locale, minute: bool, second:
         pattern.push_str(&"S".repeat(usize::from(digits.clamp(1, 3))));
     }
     Some(pattern)
-}
-
-/// The tags a table generated from Node ([`YMD_PATTERNS`], [`MS_PATTERNS`]) is searched by for
-/// `locale`, most specific first: language-region, language-script, language.
-fn table_keys(locale: &icu_locale_core::Locale) -> Vec<String> {
-    let id = &locale.id;
-    let language = id.language.as_str();
-    let mut keys = Vec::new();
-    if let Some(region) = id.region {
-        keys.push(format!("{language}-{region}"));
-    }
-    if let Some(script) = id.script {
-        keys.push(format!("{language}-{script}"));
-    }
-    keys.push(language.to_string());
-    keys
 }
 
 /// For a date shown with a zone name but no time: ICU4X's date pattern (`date_only`) and the

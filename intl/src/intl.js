@@ -277,7 +277,7 @@ function partsText(parts) {
 }
 
 // ---------------------------------------------------------------- NumberFormat
-const NF_STRINGS = ["style", "currency", "currencyDisplay", "currencySign", "signDisplay", "roundingMode", "notation",
+const NF_STRINGS = ["style", "currency", "currencyDisplay", "currencySign", "unit", "unitDisplay", "signDisplay", "roundingMode", "notation",
   "compactDisplay", "trailingZeroDisplay", "roundingPriority", "numberingSystem"];
 const NF_NUMBERS = ["minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits",
   "minimumSignificantDigits", "maximumSignificantDigits", "roundingIncrement"];

@@ -63,6 +63,9 @@ mod locale;
 mod options;
 mod parts;
 mod ms_patterns;
+mod number_symbols;
+mod unit;
+mod unit_patterns;
 mod ymd_patterns;
 
 pub mod collator;

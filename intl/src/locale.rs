@@ -128,6 +128,23 @@ pub fn canonical_locales(tags: &[String]) -> Result<Vec<String>, IntlError> {
     Ok(out)
 }
 
+/// The tags a table generated from Node (the date skeletons of `ymd_patterns.rs` and
+/// `ms_patterns.rs`, the units of `unit_patterns.rs`) is searched by for `locale`, most specific first:
+/// language-region, language-script, language.
+pub(crate) fn table_keys(locale: &Locale) -> Vec<String> {
+    let id = &locale.id;
+    let language = id.language.as_str();
+    let mut keys = Vec::new();
+    if let Some(region) = id.region {
+        keys.push(format!("{language}-{region}"));
+    }
+    if let Some(script) = id.script {
+        keys.push(format!("{language}-{script}"));
+    }
+    keys.push(language.to_string());
+    keys
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

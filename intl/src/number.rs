@@ -1,7 +1,9 @@
 //! `Intl.NumberFormat` / `Number.prototype.toLocaleString`: ICU4X `DecimalFormatter` for the
-//! digits, ICU4X percent/currency formatters for the affixes and currency digits.
+//! digits, ICU4X percent/currency formatters for the affixes and currency digits, CLDR's unit
+//! patterns ([`crate::unit`]) around the number with `style: "unit"`.
 
-use crate::locale::resolve_locale;
+use crate::locale::{resolve_locale, table_keys};
+use crate::number_symbols::NAN_SYMBOLS;
 use crate::options::get_option;
 use crate::parts::{self, Part};
 use crate::IntlError;
@@ -11,12 +13,17 @@ use icu_decimal::{CompactDecimalFormatter, DecimalFormatter};
 use icu_experimental::dimension::currency::formatter::CurrencyFormatter;
 use icu_experimental::dimension::currency::CurrencyType;
 use icu_experimental::dimension::percent::formatter::PercentFormatter;
+use icu_plurals::{PluralCategory, PluralOperands, PluralRules};
+use crate::unit::UnitPatterns;
 use serde::{Deserialize, Serialize};
 
 /// The options bag of `new Intl.NumberFormat(locale, options)` as JavaScript passes it.
 ///
-/// `style`: `decimal` (default) | `percent` | `currency` (others fall back to `decimal`);
+/// `style`: `decimal` (default) | `percent` | `currency` | `unit`;
 /// `currency`: ISO 4217 code, required with `currency` style (case-insensitive);
+/// `unit`: a sanctioned unit (`kilometer`, `celsius`, `megabyte`, `percent`…) or two joined by
+/// `-per-` (`kilometer-per-hour`), required with `unit` style; `unitDisplay`: `short`
+/// (default) | `long` | `narrow`;
 /// `currencyDisplay`: `symbol` (default) | `narrowSymbol` | `code` (`name` falls back to
 /// `symbol`); `minimumIntegerDigits` 1–21; `minimum/maximumFractionDigits` 0–100;
 /// `minimum/maximumSignificantDigits` 1–21; `useGrouping`: `"auto"` (default) | `"always"` |
@@ -24,7 +31,7 @@ use serde::{Deserialize, Serialize};
 /// `signDisplay`: `auto|never|always|exceptZero|negative`; `roundingMode`: the nine
 /// ECMA-402 modes (default `halfExpand`); `notation`: `standard` (default) | `compact` (with
 /// `compactDisplay` `short` | `long`; `decimal` style only) — `scientific` and `engineering`
-/// are refused, as is `unit` style, rather than printed as a plain number;
+/// are refused rather than printed as a plain number;
 /// `trailingZeroDisplay`: `auto` | `stripIfInteger` ("$5" for 5); `numberingSystem`: as
 /// `-u-nu` (`arab`: "٥"). Refused with a `RangeError` rather than ignored: `currencyDisplay`
 /// `name`, `currencySign` `accounting`, a `roundingIncrement` other than 1, a
@@ -35,6 +42,8 @@ pub struct NumberOptions {
     pub style: Option<String>,
     pub currency: Option<String>,
     pub currency_display: Option<String>,
+    pub unit: Option<String>,
+    pub unit_display: Option<String>,
     pub minimum_integer_digits: Option<u32>,
     pub minimum_fraction_digits: Option<u32>,
     pub maximum_fraction_digits: Option<u32>,
@@ -78,6 +87,10 @@ pub struct ResolvedNumberOptions {
     pub currency_display: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub currency_sign: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit_display: Option<String>,
     pub minimum_integer_digits: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub minimum_fraction_digits: Option<u32>,
@@ -112,6 +125,10 @@ pub struct NumberFormatter {
     positive: Affixes,
     negative: Affixes,
     percent: bool,
+    /// The locale's "not a number" (`NaN`; ru `не число`).
+    nan: &'static str,
+    /// `style: "unit"`: the unit's patterns, and the plural rules that pick one for a number.
+    unit: Option<(UnitPatterns, PluralRules)>,
     /// `notation: "compact"`: the formatter, and whether the digits are ECMA-402's compact
     /// default (two significant digits below 10, none after the point above) rather than given.
     compact: Option<(CompactDecimalFormatter, bool)>,
@@ -171,8 +188,9 @@ impl NumberFormatter {
     ///
     /// Errors: [`IntlError::Range`] for a bad locale, an out-of-range digit option
     /// (`maximumFractionDigits value is out of range.`), min > max, an invalid currency code
-    /// or option value (including a `style` other than `decimal`, `percent` and `currency`: `unit`
-    /// is not supported); [`IntlError::Type`] `Currency code is required with currency style.`
+    /// or unit (`Invalid unit argument for Intl.NumberFormat() 'foo'`), or option value;
+    /// [`IntlError::Type`] `Currency code is required with currency style.`, and with `unit`
+    /// style and no unit, `Invalid unit argument for Intl.NumberFormat() ''` (Node's messages).
     pub fn try_new(locale: Option<&str>, options: &NumberOptions) -> Result<Self, IntlError> {
         let o = options;
         let mut rl = resolve_locale(locale)?;
@@ -186,11 +204,6 @@ impl NumberFormatter {
         }
         let loc = &rl.locale;
         let style = get_option("NumberFormat", "style", &o.style, &["decimal", "percent", "currency", "unit"], "decimal")?;
-        if style == "unit" {
-            // Node formats `{ style: "unit", unit }`; ICU4X's unit formatting is not wired up
-            // here, and a number printed without its unit would be wrong, not just plain.
-            return Err(IntlError::Range("Intl.NumberFormat style \"unit\" is not supported by trove-host".into()));
-        }
         let style = style.as_str();
         let currency_display = get_option("NumberFormat", "currencyDisplay",
             &o.currency_display,
@@ -198,6 +211,11 @@ impl NumberFormatter {
             "symbol",
         )?;
         let currency_sign = get_option("NumberFormat", "currencySign", &o.currency_sign, &["standard", "accounting"], "standard")?;
+        // ECMA-402 SetNumberFormatUnitOptions: a unit is checked whatever the style.
+        if let Some(unit) = o.unit.as_deref().filter(|u| !crate::unit::is_well_formed(u)) {
+            return Err(IntlError::Range(format!("Invalid unit argument for Intl.NumberFormat() '{unit}'")));
+        }
+        let unit_display = get_option("NumberFormat", "unitDisplay", &o.unit_display, &["short", "long", "narrow"], "short")?;
         let trailing_zero_display =
             get_option("NumberFormat", "trailingZeroDisplay", &o.trailing_zero_display, &["auto", "stripIfInteger"], "auto")?;
         let rounding_priority = get_option("NumberFormat", "roundingPriority", &o.rounding_priority,
@@ -267,7 +285,11 @@ impl NumberFormatter {
                 let (n, _) = split_probe(&f.format(&minus_one).to_string());
                 (p, n, 0)
             }
+            // `decimal` and `unit`: the unit's pattern goes around the signed number.
             _ => {
+                if style == "unit" && o.unit.is_none() {
+                    return Err(IntlError::Type("Invalid unit argument for Intl.NumberFormat() ''".into()));
+                }
                 let f = DecimalFormatter::try_new(loc.into(), Default::default())
                     .map_err(|e| IntlError::Range(format!("no number data: {e}")))?;
                 let (n, _) = split_probe(&f.format(&Decimal::from(-1)).to_string());
@@ -282,6 +304,19 @@ impl NumberFormatter {
             let what = if notation == "compact" { format!("notation \"compact\" with style \"{style}\"") } else { format!("notation \"{notation}\"") };
             return Err(IntlError::Range(format!("Intl.NumberFormat {what} is not supported by trove-host")));
         }
+        let unit = match (style, o.unit.as_deref()) {
+            ("unit", Some(unit)) => {
+                let patterns = UnitPatterns::new(loc, unit, &unit_display)
+                    .ok_or_else(|| IntlError::Range(format!("Invalid unit argument for Intl.NumberFormat() '{unit}'")))?;
+                // CLDR's plural rules are per language, not per script (as in `plural.rs`).
+                let mut rules_locale = loc.clone();
+                rules_locale.id.script = None;
+                let rules = PluralRules::try_new_cardinal((&rules_locale).into())
+                    .map_err(|e| IntlError::Range(format!("no plural rules: {e}")))?;
+                Some((patterns, rules))
+            }
+            _ => None,
+        };
         let given_digits = [o.minimum_fraction_digits, o.maximum_fraction_digits, o.minimum_significant_digits, o.maximum_significant_digits]
             .iter()
             .any(Option::is_some);
@@ -351,6 +386,8 @@ impl NumberFormatter {
             currency: currency_code.clone(),
             currency_display: currency_code.as_ref().map(|_| currency_display.clone()),
             currency_sign: currency_code.as_ref().map(|_| currency_sign.clone()),
+            unit: unit.as_ref().and(o.unit.clone()),
+            unit_display: unit.as_ref().map(|_| unit_display.clone()),
             minimum_integer_digits: min_int,
             minimum_fraction_digits,
             maximum_fraction_digits,
@@ -383,6 +420,8 @@ impl NumberFormatter {
             positive,
             negative,
             percent: style == "percent",
+            nan: nan_symbol(loc),
+            unit,
             compact,
             min_int,
             digits,
@@ -410,10 +449,10 @@ impl NumberFormatter {
         let negative = value.is_sign_negative() && !value.is_nan();
         if value.is_nan() {
             // Signed only by `always` ("+NaN"), as in Node: counted as zero for the rest.
-            return self.signed(negative, true, vec![Part::new("nan", "NaN")]);
+            return self.in_unit(PluralCategory::Other, self.signed(negative, true, vec![Part::new("nan", self.nan)]));
         }
         if value.is_infinite() {
-            return self.signed(negative, false, vec![Part::new("infinity", "∞")]);
+            return self.in_unit(PluralCategory::Other, self.signed(negative, false, vec![Part::new("infinity", "∞")]));
         }
         let d: UnsignedDecimal =
             Decimal::try_from_f64(value.abs(), FloatPrecision::RoundTrip).map(|d| d.absolute).unwrap_or_default();
@@ -439,6 +478,7 @@ impl NumberFormatter {
     fn finite_parts(&self, negative_input: bool, mut d: UnsignedDecimal) -> Vec<Part> {
         let body;
         let is_zero;
+        let mut category = PluralCategory::Other;
         if let Some((compact, default_digits)) = &self.compact {
             let mode = self.unsigned_mode(negative_input);
             is_zero = d.is_zero();
@@ -454,11 +494,24 @@ impl NumberFormatter {
             }
             d.pad_start(self.min_int as i16);
             is_zero = d.is_zero();
+            if let Some((_, rules)) = &self.unit {
+                // The category of the number as shown (1.0 is "other" in English).
+                category = rules.category_for(PluralOperands::from(&d));
+            }
             let signed = Decimal::new(fixed_decimal::Sign::None, d);
             let formatted = self.decimal.format(&signed);
             body = parts::collect(&formatted, parts::number_part);
         }
-        self.signed(negative_input, is_zero, body)
+        self.in_unit(category, self.signed(negative_input, is_zero, body))
+    }
+
+    /// `number` (a signed number's parts) in the unit's pattern for `category`, with `unit`
+    /// style; `number` itself otherwise.
+    fn in_unit(&self, category: PluralCategory, number: Vec<Part>) -> Vec<Part> {
+        match &self.unit {
+            Some((patterns, _)) => patterns.apply(category, number),
+            None => number,
+        }
     }
 
     /// `body` (the parts of the absolute value) with the sign `signDisplay` asks for and the
@@ -537,6 +590,14 @@ impl NumberFormatter {
             _ => U::HalfExpand,
         }
     }
+}
+
+/// CLDR's "not a number" for `locale`, as Node writes it ([`NAN_SYMBOLS`]; `NaN` for most).
+fn nan_symbol(locale: &icu_locale_core::Locale) -> &'static str {
+    table_keys(locale)
+        .iter()
+        .find_map(|k| NAN_SYMBOLS.binary_search_by(|(tag, _)| (*tag).cmp(k.as_str())).ok())
+        .map_or("NaN", |i| NAN_SYMBOLS[i].1)
 }
 
 /// Rounds `d` to `digits` with `mode`, dropping trailing zeros beyond the minimum.

@@ -151,10 +151,11 @@ const DATE_TO_LOCALE_STRINGS: Filter = |c| c["kind"] != "dtf";
 const NF_DECIMAL: Filter = |c| c["kind"] == "nf" && (c["options"]["style"].is_null() || c["options"]["style"] == "decimal");
 const NF_PERCENT: Filter = |c| c["options"]["style"] == "percent";
 const NF_CURRENCY: Filter = |c| c["options"]["style"] == "currency";
+const NF_UNIT: Filter = |c| c["options"]["style"] == "unit";
 const NUMBER_TO_LOCALE_STRING: Filter = |c| c["kind"] == "toLocaleString";
 
 const DATE_FILTERS: [Filter; 4] = [TIDEWATCH_WEEKDAY_H23, DTF_EN_US, DTF_OTHER_LOCALES, DATE_TO_LOCALE_STRINGS];
-const NUMBER_FILTERS: [Filter; 4] = [NF_DECIMAL, NF_PERCENT, NF_CURRENCY, NUMBER_TO_LOCALE_STRING];
+const NUMBER_FILTERS: [Filter; 5] = [NF_DECIMAL, NF_PERCENT, NF_CURRENCY, NF_UNIT, NUMBER_TO_LOCALE_STRING];
 
 /// The rows of `fixtures.json`'s `section` that none of `filters` selects, one line each.
 fn unchecked(section: &str, filters: &[Filter]) -> (usize, Vec<String>) {
@@ -172,7 +173,7 @@ fn every_fixture_row_is_checked_by_some_test() {
     let (numbers, missed_numbers) = unchecked("numbers", &NUMBER_FILTERS);
     missed.extend(missed_numbers);
     // The sizes written by gen-fixtures.mjs: a shrunken file is not full coverage either.
-    assert_eq!((dates, numbers), (2216, 2684), "fixture rows (dates, numbers)");
+    assert_eq!((dates, numbers), (2216, 5010), "fixture rows (dates, numbers)");
     assert!(missed.is_empty(), "{} fixture row(s) match no test's filter, first: {}", missed.len(), missed[0]);
 }
 
@@ -212,6 +213,13 @@ fn number_format_currency() {
     assert_clean(run_numbers(NF_CURRENCY));
 }
 
+/// CLDR's unit patterns as Node reads them: plural forms, widths, compound units (CLDR's own
+/// `kilometer-per-hour`, and `kilobyte-per-second` through the denominator's per pattern).
+#[test]
+fn number_format_unit() {
+    assert_clean(run_numbers(NF_UNIT));
+}
+
 #[test]
 fn number_to_locale_string() {
     assert_clean(run_numbers(NUMBER_TO_LOCALE_STRING));
@@ -239,6 +247,22 @@ fn errors_match_node() {
         IntlError::Range("maximumFractionDigits value is out of range.".into())
     );
     assert!(NumberFormatter::try_new(Some("!!bad"), &NumberOptions::default()).is_err());
+    // A unit is checked whatever the style; a unit style needs one (Node 20's errors).
+    for (options, error) in [
+        (serde_json::json!({"style": "unit"}), IntlError::Type("Invalid unit argument for Intl.NumberFormat() ''".into())),
+        (serde_json::json!({"style": "unit", "unit": "furlong"}), IntlError::Range("Invalid unit argument for Intl.NumberFormat() 'furlong'".into())),
+        (serde_json::json!({"unit": "meter-per-furlong"}), IntlError::Range("Invalid unit argument for Intl.NumberFormat() 'meter-per-furlong'".into())),
+        (serde_json::json!({"style": "unit", "unit": "meter-per-second-per-hour"}),
+            IntlError::Range("Invalid unit argument for Intl.NumberFormat() 'meter-per-second-per-hour'".into())),
+        (serde_json::json!({"style": "unit", "unit": "meter", "unitDisplay": "wide"}),
+            IntlError::Range("Value wide out of range for Intl.NumberFormat options property unitDisplay".into())),
+    ] {
+        let o: NumberOptions = serde_json::from_value(options.clone()).unwrap();
+        assert_eq!(NumberFormatter::try_new(Some("en-US"), &o).unwrap_err(), error, "{options}");
+    }
+    let decimal: NumberOptions = serde_json::from_value(serde_json::json!({"unit": "meter"})).unwrap();
+    let f = NumberFormatter::try_new(Some("en-US"), &decimal).unwrap();
+    assert_eq!((f.format(5.0).as_str(), f.resolved_options().unit.as_deref()), ("5", None), "a unit without unit style is not shown");
     let mixed: DateTimeOptions = serde_json::from_value(serde_json::json!({"dateStyle": "medium", "hour": "numeric"})).unwrap();
     assert!(matches!(DateTimeFormatter::try_new(None, &mixed, Defaults::Date), Err(IntlError::Type(_))));
 }

@@ -152,6 +152,15 @@ const numOptions = [
   { style: 'decimal', maximumFractionDigits: 2 },
 ];
 for (const locale of ['en-US', 'en-CA', 'en-GB', 'en', undefined]) for (const o of numOptions) for (const v of values) addNum(locale, o, v);
+// style: 'unit': simple and compound units (CLDR's own, per-pattern, percent over anything), every
+// width, plural forms (Arabic's dual has no number), signs, and digits that change the form.
+const unitValues = [1, 2, -3.5, 0, 11, 1000000, NaN, -Infinity];
+for (const locale of ['en-US', 'de', 'fr', 'ar', 'ru', 'ja', 'zh-Hant', 'pl', 'he', 'cy', 'sr-Latn', 'es-MX'])
+  for (const unit of ['kilometer', 'celsius', 'megabyte', 'percent', 'kilometer-per-hour', 'kilobyte-per-second', 'day', 'percent-per-second'])
+    for (const unitDisplay of [undefined, 'long', 'narrow']) for (const v of unitValues) addNum(locale, { style: 'unit', unit, unitDisplay }, v);
+for (const o of [{ minimumFractionDigits: 1 }, { maximumFractionDigits: 0 }, { signDisplay: 'always' }, { useGrouping: false }])
+  for (const v of [1, 1.2, -1, 21, 12345.678]) addNum('en-US', { style: 'unit', unit: 'hour', unitDisplay: 'long', ...o }, v);
+for (const v of [1, 2.5]) addNum('en-US', { style: 'unit', unit: 'mile-per-hour' }, v, 'toLocaleString');
 for (const locale of ['en-US', 'en-CA', undefined]) for (const o of [undefined, { maximumFractionDigits: 2 }, { minimumFractionDigits: 2, maximumFractionDigits: 2 }, { style: 'currency', currency: 'USD' }])
   for (const v of values) addNum(locale, o, v, 'toLocaleString');
 
