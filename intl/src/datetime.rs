@@ -4,7 +4,8 @@ use crate::locale::{resolve_locale, table_keys, ResolvedLocale};
 use crate::parts::{self, Part};
 use crate::ms_patterns::MS_PATTERNS;
 use crate::ymd_patterns::{
-    GYMD_PATTERNS, MD_PATTERNS, MEEEED_PATTERNS, MED_PATTERNS, YMD_PATTERNS, YMEEEED_PATTERNS, YMED_PATTERNS, YM_PATTERNS,
+    GYMD_PATTERNS, MD_PATTERNS, MEEEED_PATTERNS, MED_PATTERNS, SHORT_GMT_LOCALES, YMD_PATTERNS, YMEEEED_PATTERNS, YMED_PATTERNS,
+    YM_PATTERNS,
 };
 use crate::IntlError;
 use icu_calendar::{AnyCalendarKind, Date, Gregorian};
@@ -755,20 +756,14 @@ fn cldr_pattern(locale: &icu_locale_core::Locale, date_only: &FieldSetBuilder, t
 }
 
 /// Whether `locale`'s CLDR data (as in Node 20) abbreviates Greenwich Mean Time as `GMT` in a
-/// short specific zone name, where most locales write the offset (`GMT+0`, de; `UTC+0`, fr).
-/// Read off Node 20.20.2 for the locales [`YMD_PATTERNS`] lists (`Europe/London`,
-/// `timeZoneName: 'short'`); a locale it does not list is judged by its nearest listed parent.
+/// short specific zone name, where most locales write the offset (`GMT+0`, de; `UTC+0`, fr):
+/// [`SHORT_GMT_LOCALES`], read off Node by `gen-ymd-patterns.mjs` for the locales
+/// [`YMD_PATTERNS`] lists; a locale it does not list is judged by its nearest listed parent.
 fn short_gmt_is_gmt(locale: &icu_locale_core::Locale) -> bool {
-    const GMT: &[&str] = &[
-        "bs", "ca", "cy", "en", "en-001", "en-AU", "en-BE", "en-CA", "en-CH", "en-DE", "en-DK", "en-FI", "en-GB", "en-HK",
-        "en-IE", "en-IL", "en-IN", "en-MT", "en-MY", "en-NL", "en-NZ", "en-PH", "en-PK", "en-SE", "en-SG", "en-ZA", "es", "eu",
-        "gl", "hr", "hu", "ms", "nb", "nl", "nl-BE", "nn", "no", "ro", "sr", "sr-Latn", "sv", "sv-FI", "zh-HK", "zh-MO",
-        "zh-TW",
-    ];
     table_keys(locale)
         .iter()
         .find(|k| YMD_PATTERNS.binary_search_by(|(tag, _)| (*tag).cmp(k.as_str())).is_ok())
-        .is_some_and(|k| GMT.contains(&k.as_str()))
+        .is_some_and(|k| SHORT_GMT_LOCALES.binary_search(&k.as_str()).is_ok())
 }
 
 /// Removes the era ICU4X wrote beside a year before 1 where no era was asked for (see

@@ -7,7 +7,7 @@ use crate::number_symbols::NAN_SYMBOLS;
 use crate::options::get_option;
 use crate::parts::{self, Part};
 use crate::IntlError;
-use fixed_decimal::{Decimal, FloatPrecision, UnsignedDecimal, UnsignedRoundingMode};
+use fixed_decimal::{CompactDecimal, Decimal, FloatPrecision, UnsignedDecimal, UnsignedRoundingMode};
 use icu_decimal::options::{DecimalFormatterOptions, GroupingStrategy};
 use icu_decimal::{CompactDecimalFormatter, DecimalFormatter};
 use icu_experimental::dimension::currency::formatter::CurrencyFormatter;
@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 /// `"min2"` | `"false"` (JS `true` → `"always"`, `false` → `"false"`);
 /// `signDisplay`: `auto|never|always|exceptZero|negative`; `roundingMode`: the nine
 /// ECMA-402 modes (default `halfExpand`); `notation`: `standard` (default) | `compact` (with
-/// `compactDisplay` `short` | `long`; `decimal` style only) — `scientific` and `engineering`
+/// `compactDisplay` `short` | `long`; `decimal` and `unit` styles only) — `scientific` and `engineering`
 /// are refused rather than printed as a plain number;
 /// `trailingZeroDisplay`: `auto` | `stripIfInteger` ("$5" for 5); `numberingSystem`: as
 /// `-u-nu` (`arab`: "٥"). Refused with a `RangeError` rather than ignored: `currencyDisplay`
@@ -299,10 +299,17 @@ impl NumberFormatter {
 
         let notation = get_option("NumberFormat", "notation", &o.notation, &["standard", "scientific", "engineering", "compact"], "standard")?;
         let compact_display = get_option("NumberFormat", "compactDisplay", &o.compact_display, &["short", "long"], "short")?;
-        if notation == "scientific" || notation == "engineering" || (notation == "compact" && style != "decimal") {
+        if notation == "scientific" || notation == "engineering" || (notation == "compact" && !matches!(style, "decimal" | "unit")) {
             // A number printed without its exponent or its compact unit would be wrong, not just plain.
             let what = if notation == "compact" { format!("notation \"compact\" with style \"{style}\"") } else { format!("notation \"{notation}\"") };
             return Err(IntlError::Range(format!("Intl.NumberFormat {what} is not supported by trove-host")));
+        }
+        if notation == "compact" && o.unit.as_deref() == Some("percent") && style == "unit" && unit_display != "long" {
+            // ICU writes a compact "%" with its own spacing per locale (fr "5 %" with a plain
+            // space, es with a no-break one, ar "٥٪"), which the unit tables do not hold.
+            return Err(IntlError::Range(
+                "Intl.NumberFormat notation \"compact\" with a short or narrow unit \"percent\" is not supported by trove-host".into(),
+            ));
         }
         let unit = match (style, o.unit.as_deref()) {
             ("unit", Some(unit)) => {
@@ -482,7 +489,13 @@ impl NumberFormatter {
         if let Some((compact, default_digits)) = &self.compact {
             let mode = self.unsigned_mode(negative_input);
             is_zero = d.is_zero();
-            body = self.compact_body(compact, *default_digits, d, mode);
+            if let Some((_, rules)) = &self.unit {
+                // ICU picks a compact number's form by the number before rounding (ru "1,2 тыс.
+                // метра" for 1234, where 1200 is "метров").
+                category = rules.category_for(PluralOperands::from(&d));
+            }
+            let (parts, _) = self.compact_body(compact, *default_digits, d, mode);
+            body = parts;
         } else {
             if self.percent {
                 d.multiply_pow10(2);
@@ -542,8 +555,9 @@ impl NumberFormatter {
     /// compact exponent for its magnitude ("1.2" and "M"), rounded by `default_digits` (two
     /// significant digits below 10, none after the point above, as ECMA-402's
     /// `morePrecision`) or by the formatter's digit options, with the exponent taken again if
-    /// rounding carried into the next one (999,999 → "1M", not "1000K").
-    fn compact_body(&self, compact: &CompactDecimalFormatter, default_digits: bool, d: UnsignedDecimal, mode: UnsignedRoundingMode) -> Vec<Part> {
+    /// rounding carried into the next one (999,999 → "1M", not "1000K"). Also returns the
+    /// number shown, as significand and exponent (for its plural category).
+    fn compact_body(&self, compact: &CompactDecimalFormatter, default_digits: bool, d: UnsignedDecimal, mode: UnsignedRoundingMode) -> (Vec<Part>, CompactDecimal) {
         let round = |s: &mut UnsignedDecimal| {
             if default_digits {
                 let top = if s.is_zero() { 0 } else { s.nonzero_magnitude_start() };
@@ -576,7 +590,8 @@ impl NumberFormatter {
             // number is the least wrong answer if it does.
             Err(_) => parts::collect(&self.decimal.format(&signed), parts::number_part),
         };
-        parts.into_iter().flat_map(|p| if p.kind == "literal" { compact_affix(&p.value) } else { vec![p] }).collect()
+        let parts = parts.into_iter().flat_map(|p| if p.kind == "literal" { compact_affix(&p.value) } else { vec![p] }).collect();
+        (parts, CompactDecimal::from_significand_and_exponent(signed, exponent))
     }
 
     fn unsigned_mode(&self, negative: bool) -> UnsignedRoundingMode {

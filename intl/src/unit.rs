@@ -35,13 +35,14 @@ pub(crate) struct UnitPatterns {
 impl UnitPatterns {
     /// The patterns for a well-formed `unit` at `width` (`short` | `long` | `narrow`) in
     /// `locale`: the tables' row for the locale's region, script or language (as for the date
-    /// skeletons), else English's, as the least wrong (the tables hold the 138 locales of
-    /// `gen-ymd-patterns.mjs`). `None` for a unit that is not well-formed.
+    /// skeletons). The tables hold every language Node 20 has data for, and the regions and
+    /// scripts that differ from theirs (`intl/tests/node-locales.mjs`); a language they lack
+    /// (one the host resolves to `en-US` anyway) gets English's. `None` for a unit that is not
+    /// well-formed.
     pub(crate) fn new(locale: &Locale, unit: &str, width: &str) -> Option<Self> {
-        let row = table_keys(locale)
-            .iter()
-            .find_map(|k| LOCALES.binary_search(&k.as_str()).ok())
-            .or_else(|| LOCALES.binary_search(&"en").ok())?;
+        let find = |tag: &str| LOCALES.binary_search_by(|(t, _, _)| (*t).cmp(tag)).ok();
+        let (_, row, per_row) = table_keys(locale).iter().find_map(|k| find(k)).or_else(|| find("en")).map(|i| LOCALES[i])?;
+        let (row, per_row) = (usize::from(row), usize::from(per_row));
         let w = match width {
             "long" => 1,
             "narrow" => 2,
@@ -63,7 +64,7 @@ impl UnitPatterns {
             return Some(Self { forms: forms("percent")?, per: None });
         }
         let d = SIMPLE_UNITS.binary_search(&bottom).ok()?;
-        Some(Self { forms: forms(top)?, per: Some(text(PER_ROWS[row][w * SIMPLE_UNITS.len() + d])) })
+        Some(Self { forms: forms(top)?, per: Some(text(PER_ROWS[per_row][w * SIMPLE_UNITS.len() + d])) })
     }
 
     /// The parts of a number in this unit: `number` (the signed number's parts) put into the

@@ -161,6 +161,11 @@ for (const locale of ['en-US', 'de', 'fr', 'ar', 'ru', 'ja', 'zh-Hant', 'pl', 'h
 for (const o of [{ minimumFractionDigits: 1 }, { maximumFractionDigits: 0 }, { signDisplay: 'always' }, { useGrouping: false }])
   for (const v of [1, 1.2, -1, 21, 12345.678]) addNum('en-US', { style: 'unit', unit: 'hour', unitDisplay: 'long', ...o }, v);
 for (const v of [1, 2.5]) addNum('en-US', { style: 'unit', unit: 'mile-per-hour' }, v, 'toLocaleString');
+// Compact units ("1.2K kB", fr "2 M mètres": the plural form counts the exponent).
+for (const locale of ['en-US', 'fr', 'de', 'ru', 'ar', 'ja', 'pt', 'es'])
+  for (const unit of ['kilobyte', 'meter', 'percent', 'day'])
+    for (const unitDisplay of unit === 'percent' ? ['long'] : [undefined, 'long'])
+      for (const v of [0, 1, 2, 999, 1000, 1200, 1500000, 2000000, 1e9, -1234]) addNum(locale, { style: 'unit', unit, unitDisplay, notation: 'compact' }, v);
 for (const locale of ['en-US', 'en-CA', undefined]) for (const o of [undefined, { maximumFractionDigits: 2 }, { minimumFractionDigits: 2, maximumFractionDigits: 2 }, { style: 'currency', currency: 'USD' }])
   for (const v of values) addNum(locale, o, v, 'toLocaleString');
 

@@ -1,5 +1,5 @@
-// Generates intl/src/unit_patterns.rs: CLDR's unit patterns per locale, as Node 20's ICU formats
-// `{ style: 'unit', unit, unitDisplay }` with them. ICU4X's compiled data has unit names for five
+// Generates intl/src/unit_patterns.rs: CLDR's unit patterns per locale (the locales of
+// node-locales.mjs), as Node 20's ICU formats `{ style: 'unit', unit, unitDisplay }` with them. ICU4X's compiled data has unit names for five
 // categories only (no temperature, digital, speed or percent) and no "per" patterns, so the host
 // reads the CLDR data Node ships, the way gen-ymd-patterns.mjs does for date skeletons.
 //
@@ -13,20 +13,26 @@
 // The parts Node types them as follow one rule, checked here for every row: white space next to
 // the number is a `literal`, every other character outside the number is the `unit`.
 // Run: node intl/tests/gen-unit-patterns.mjs
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { dateTableLocales, nodeLanguages, withVariants } from './node-locales.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
-// The locales the date tables list, and Traditional Chinese by script.
-const ymd = readFileSync(here('./gen-ymd-patterns.mjs'), 'utf8');
-const locales = [...eval(ymd.match(/const locales = (\[[^\]]*\])/)[1]), 'zh-Hant'].sort();
 const simple = Intl.supportedValuesOf('unit');
+// Every language Node has data for, the date tables' locales, and the regions and scripts that
+// write units unlike their language (node-locales.mjs).
+const signature = (locale) => ['meter', 'kilometer', 'hour', 'percent', 'celsius', 'kilobyte', 'day', 'liter', 'mile-per-hour', 'byte-per-second', 'acre']
+  .flatMap((unit) => ['short', 'long', 'narrow'].flatMap((unitDisplay) => {
+    const f = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay });
+    return [1, 2, 1.5, 5, -1].map((x) => f.format(x));
+  })).join('|');
+const locales = withVariants([...new Set([...dateTableLocales(), 'zh-Hant', ...nodeLanguages()])].sort(), signature);
 const named = ['kilometer-per-hour', 'liter-per-kilometer', 'meter-per-second', 'mile-per-gallon', 'mile-per-hour'];
 const units = [...simple, ...named].sort();
 const widths = ['short', 'long', 'narrow'];
 const categories = ['zero', 'one', 'two', 'few', 'many', 'other'];
 const samples = [];
-for (let i = 0; i <= 200; i++) samples.push(i, i + 0.5, i + 0.1, i + 0.25);
+for (let i = 0; i <= 110; i++) samples.push(i, i + 0.5, i + 0.1);
 samples.push(1000, 10000, 100000, 1e6, 1e7);
 const numberTypes = new Set(['integer', 'group', 'decimal', 'fraction']);
 const space = /^[\s\u00a0\u202f\u200e\u200f\u061c]*$/u;
@@ -79,8 +85,9 @@ const intern = (s) => {
   return strings.get(s);
 };
 const sets = new Map(); // JSON of six indices → set index
-const rows = [];
-const perRows = [];
+const rows = new Map(); // JSON of a locale's row → row index
+const perRows = new Map();
+const localeRows = [];
 for (const locale of locales) {
   const rules = new Intl.PluralRules(locale);
   const row = [];
@@ -135,9 +142,13 @@ for (const locale of locales) {
       }
     }
   }
-  rows.push(row);
-  perRows.push(perRow);
+  const key = JSON.stringify(row);
+  if (!rows.has(key)) rows.set(key, rows.size);
+  const perKey = JSON.stringify(perRow);
+  if (!perRows.has(perKey)) perRows.set(perKey, perRows.size);
+  localeRows.push([locale, rows.get(key), perRows.get(perKey)]);
 }
+if (strings.size >= 0xffff || sets.size > 0xffff || rows.size > 0xffff) problems.push('the tables outgrew their u16 indices');
 if (problems.length) {
   console.error(`${problems.length} problems, the first:\n${problems.slice(0, 40).join('\n')}`);
   process.exit(1);
@@ -167,9 +178,9 @@ pub(crate) const SIMPLE_UNITS: &[&str] = &[
 ${simple.map((u) => `    "${u}",`).join('\n')}
 ];
 
-/// The locales of [\`ROWS\`] and [\`PER_ROWS\`] (BCP-47 tags, sorted).
-pub(crate) const LOCALES: &[&str] = &[
-${locales.map((l) => `    "${l}",`).join('\n')}
+/// Per locale (BCP-47 tag, sorted): its row of [\`ROWS\`] and of [\`PER_ROWS\`].
+pub(crate) const LOCALES: &[(&str, u16, u16)] = &[
+${localeRows.map(([l, r, p]) => `    ("${l}", ${r}, ${p}),`).join('\n')}
 ];
 
 /// Every pattern's text, one after another: \`{0}\` is the number.
@@ -186,16 +197,16 @@ pub(crate) const SETS: &[[u16; 6]] = &[
 ${[...sets.keys()].map((k) => `    [${JSON.parse(k).join(', ')}],`).join('\n')}
 ];
 
-/// Per locale, per width (short, long, narrow), per unit of [\`UNITS\`]: an index into [\`SETS\`].
+/// Per width (short, long, narrow), per unit of [\`UNITS\`]: an index into [\`SETS\`].
 pub(crate) const ROWS: &[[u16; ${widths.length * units.length}]] = &[
-${rows.map((r) => `    [\n${lines(r, 25).replace(/^/gm, '    ')}\n    ],`).join('\n')}
+${[...rows.keys()].map((r) => JSON.parse(r)).map((r) => `    [\n${lines(r, 25).replace(/^/gm, '    ')}\n    ],`).join('\n')}
 ];
 
-/// Per locale, per width, per denominator of [\`SIMPLE_UNITS\`]: the pattern (an index into
-/// [\`ENDS\`]) a \`-per-\` unit puts its numerator's formatted text into (\`{0}/h\`).
+/// Per width, per denominator of [\`SIMPLE_UNITS\`]: the pattern (an index into [\`ENDS\`]) a
+/// \`-per-\` unit puts its numerator's formatted text into (\`{0}/h\`).
 pub(crate) const PER_ROWS: &[[u16; ${widths.length * simple.length}]] = &[
-${perRows.map((r) => `    [\n${lines(r, 25).replace(/^/gm, '    ')}\n    ],`).join('\n')}
+${[...perRows.keys()].map((r) => JSON.parse(r)).map((r) => `    [\n${lines(r, 25).replace(/^/gm, '    ')}\n    ],`).join('\n')}
 ];
 `;
 writeFileSync(here('../src/unit_patterns.rs'), text);
-console.log(`${locales.length} locales, ${units.length} units, ${texts.length} patterns (${end} bytes), ${sets.size} sets`);
+console.log(`${locales.length} locales (${rows.size} rows, ${perRows.size} per rows), ${units.length} units, ${texts.length} patterns (${end} bytes), ${sets.size} sets`);

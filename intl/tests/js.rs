@@ -56,6 +56,9 @@ fn intl_in_isolate_matches_node() {
         ("JSON.stringify(new Intl.NumberFormat('en-GB', {style:'unit', unit:'celsius', unitDisplay:'narrow'}).resolvedOptions())",
             r#"{"locale":"en-GB","numberingSystem":"latn","style":"unit","unit":"celsius","unitDisplay":"narrow","minimumIntegerDigits":1,"minimumFractionDigits":0,"maximumFractionDigits":3,"useGrouping":"auto","notation":"standard","signDisplay":"auto","roundingMode":"halfExpand","roundingIncrement":1,"trailingZeroDisplay":"auto","roundingPriority":"auto"}"#),
         ("new Intl.NumberFormat('en-US', {style:'unit', unit:'kilometer', unitDisplay:'long'}).formatRange(3, 5)", "3–5 kilometers"),
+        // A long percent is a unit like any other in a range; a short one sits with the number.
+        ("['short', 'long'].map(w => new Intl.NumberFormat('en', {style:'unit', unit:'percent', unitDisplay:w}).formatRange(-5, -2)).join('|') + '|' + new Intl.NumberFormat('ru', {style:'unit', unit:'percent', unitDisplay:'long'}).formatRange(1, 5)",
+            "-5–2%|-5 – -2 percent|1–5 процентов"),
         ("try { new Intl.NumberFormat('en-US', {style:'unit'}); 'no' } catch (e) { e.constructor.name + ': ' + e.message }",
             "TypeError: Invalid unit argument for Intl.NumberFormat() ''"),
         ("new Date(NaN).toLocaleString('en-US')", "Invalid Date"),
