@@ -171,7 +171,8 @@ function rangeSide(parts, resolved) {
   const levelOf = (p) => {
     if (INNER_AFFIX.includes(p.type)) return 2;
     // A short or narrow percent unit ("%") sits with the number as a percent sign does; a long
-    // one ("percent") is a unit like any other (Node: "-5–2%", but "-5 – -2 percent").
+    // one ("percent") is a unit like any other (Node: "-5-2%", but "-5 - -2 percent", with
+    // en dashes).
     if (p.type === "unit") return resolved.unit === "percent" && resolved.unitDisplay !== "long" ? 1 : 0;
     if (p.type === "currency") return resolved.currencyDisplay === "name" ? 0 : 1;
     return p.type === "literal" ? -1 : 1;
