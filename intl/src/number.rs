@@ -6,15 +6,15 @@ use crate::locale::{resolve_locale, table_keys};
 use crate::number_symbols::NAN_SYMBOLS;
 use crate::options::get_option;
 use crate::parts::{self, Part};
+use crate::unit::UnitPatterns;
 use crate::IntlError;
-use fixed_decimal::{CompactDecimal, Decimal, FloatPrecision, UnsignedDecimal, UnsignedRoundingMode};
+use fixed_decimal::{Decimal, FloatPrecision, UnsignedDecimal, UnsignedRoundingMode};
 use icu_decimal::options::{DecimalFormatterOptions, GroupingStrategy};
 use icu_decimal::{CompactDecimalFormatter, DecimalFormatter};
 use icu_experimental::dimension::currency::formatter::CurrencyFormatter;
 use icu_experimental::dimension::currency::CurrencyType;
 use icu_experimental::dimension::percent::formatter::PercentFormatter;
 use icu_plurals::{PluralCategory, PluralOperands, PluralRules};
-use crate::unit::UnitPatterns;
 use serde::{Deserialize, Serialize};
 
 /// The options bag of `new Intl.NumberFormat(locale, options)` as JavaScript passes it.
@@ -494,8 +494,7 @@ impl NumberFormatter {
                 // метра" for 1234, where 1200 is "метров").
                 category = rules.category_for(PluralOperands::from(&d));
             }
-            let (parts, _) = self.compact_body(compact, *default_digits, d, mode);
-            body = parts;
+            body = self.compact_body(compact, *default_digits, d, mode);
         } else {
             if self.percent {
                 d.multiply_pow10(2);
@@ -555,9 +554,8 @@ impl NumberFormatter {
     /// compact exponent for its magnitude ("1.2" and "M"), rounded by `default_digits` (two
     /// significant digits below 10, none after the point above, as ECMA-402's
     /// `morePrecision`) or by the formatter's digit options, with the exponent taken again if
-    /// rounding carried into the next one (999,999 → "1M", not "1000K"). Also returns the
-    /// number shown, as significand and exponent (for its plural category).
-    fn compact_body(&self, compact: &CompactDecimalFormatter, default_digits: bool, d: UnsignedDecimal, mode: UnsignedRoundingMode) -> (Vec<Part>, CompactDecimal) {
+    /// rounding carried into the next one (999,999 → "1M", not "1000K").
+    fn compact_body(&self, compact: &CompactDecimalFormatter, default_digits: bool, d: UnsignedDecimal, mode: UnsignedRoundingMode) -> Vec<Part> {
         let round = |s: &mut UnsignedDecimal| {
             if default_digits {
                 let top = if s.is_zero() { 0 } else { s.nonzero_magnitude_start() };
@@ -590,8 +588,7 @@ impl NumberFormatter {
             // number is the least wrong answer if it does.
             Err(_) => parts::collect(&self.decimal.format(&signed), parts::number_part),
         };
-        let parts = parts.into_iter().flat_map(|p| if p.kind == "literal" { compact_affix(&p.value) } else { vec![p] }).collect();
-        (parts, CompactDecimal::from_significand_and_exponent(signed, exponent))
+        parts.into_iter().flat_map(|p| if p.kind == "literal" { compact_affix(&p.value) } else { vec![p] }).collect()
     }
 
     fn unsigned_mode(&self, negative: bool) -> UnsignedRoundingMode {

@@ -34,8 +34,8 @@ const scripts = ['Latn', 'Cyrl', 'Arab', 'Hans', 'Hant', 'Deva', 'Beng', 'Guru',
 const varied = ['ar', 'bn', 'bs', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ko', 'ms', 'nl', 'pa', 'pt', 'ro', 'ru', 'sr', 'sv', 'sw', 'ta', 'ur', 'uz', 'zh', 'ff', 'ks', 'sd', 'vai', 'yue', 'az', 'mn', 'shi', 'kk', 'ha'];
 
 /**
- * `locales` with the variants of {@link varied} languages whose `signature(tag)` differs from
- * the signature of the first of its table keys (region, script, language) already listed.
+ * `locales` with the variants (a region or a script) of {@link varied} languages whose
+ * `signature(tag)` differs from their language's.
  */
 export function withVariants(locales, signature) {
   const listed = new Set(locales);
@@ -50,10 +50,8 @@ export function withVariants(locales, signature) {
     const candidates = [...scripts.map((s) => `${language}-${s}`), ...regions.map((r) => `${language}-${r}`)];
     for (const tag of candidates) {
       if (listed.has(tag) || !has(tag)) continue;
-      const [, second] = tag.split('-');
-      // What the host would find without a row: the script (for a region, none) or the language.
-      const fallback = second.length === 4 ? language : language;
-      if (of(tag) !== of(fallback)) {
+      // Without a row of its own, the host finds the language's.
+      if (of(tag) !== of(language)) {
         out.push(tag);
         listed.add(tag);
       }
