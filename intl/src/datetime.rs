@@ -30,7 +30,8 @@ use writeable::Writeable;
 /// `hourCycle`: `h11|h12|h23|h24`; `timeZoneName`: `short|long|shortOffset|longOffset|
 /// shortGeneric|longGeneric`; `dateStyle`/`timeStyle`: `full|long|medium|short`;
 /// `fractionalSecondDigits`: 1–3; `timeZone`: an IANA name (case-insensitive).
-/// `calendar` and `numberingSystem` are accepted and ignored (always `gregory` / `latn`).
+/// `numberingSystem`: a CLDR name (`arab`), which overrides the locale's `-u-nu`. `calendar` is
+/// accepted and ignored (reported as `gregory`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct DateTimeOptions {
@@ -50,6 +51,7 @@ pub struct DateTimeOptions {
     pub hour_cycle: Option<String>,
     pub date_style: Option<String>,
     pub time_style: Option<String>,
+    pub numbering_system: Option<String>,
 }
 
 /// Which components to add when the options name none (ECMA-402 `ToDateTimeOptions`).
@@ -310,7 +312,9 @@ impl DateTimeFormatter {
                 ));
             }
         }
-        let ResolvedLocale { tag, locale: icu_locale } = resolve_locale(locale)?;
+        let ResolvedLocale { tag, locale: mut icu_locale } = resolve_locale(locale)?;
+        let requested_nu = crate::numbering::requested(&icu_locale);
+        crate::numbering::apply_option(&mut icu_locale, o.numbering_system.as_deref())?;
         let (zone_name, tz) = resolve_time_zone(o.time_zone.as_deref().unwrap_or("UTC"))?;
         let icu_zone = if zone_name == "UTC" {
             TimeZone::from_iana_id("Etc/UTC")
@@ -320,10 +324,11 @@ impl DateTimeFormatter {
 
         let generic_name = matches!(o.time_zone_name.as_deref(), Some("shortGeneric" | "longGeneric"));
         let far_zone = if zone_name == "UTC" || generic_name { icu_zone } else { TimeZone::UNKNOWN };
+        let numbering_system = crate::numbering::of_locale(&icu_locale);
         let mut r = ResolvedDateTimeOptions {
-            locale: tag,
+            locale: crate::numbering::tag_with_nu(&tag, requested_nu.as_deref(), o.numbering_system.as_deref(), numbering_system),
             calendar: "gregory".into(),
-            numbering_system: "latn".into(),
+            numbering_system: numbering_system.into(),
             time_zone: zone_name,
             ..Default::default()
         };

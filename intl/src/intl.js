@@ -187,7 +187,7 @@ function timeValue(date) {
 }
 
 // ---------------------------------------------------------------- DateTimeFormat
-const DTF_STRINGS = ["timeZone", "weekday", "era", "year", "month", "day", "dayPeriod", "hour",
+const DTF_STRINGS = ["numberingSystem", "timeZone", "weekday", "era", "year", "month", "day", "dayPeriod", "hour",
   "minute", "second", "timeZoneName", "hourCycle", "dateStyle", "timeStyle"];
 const dtfState = new WeakMap();
 
@@ -477,7 +477,7 @@ const PluralRules = intlClass("PluralRules", (locale, options) => {
 });
 
 const RelativeTimeFormat = intlClass("RelativeTimeFormat", (locale, options) => {
-  const opts = JSONStringify(readOptions(options, ["style", "numeric"], [], []));
+  const opts = JSONStringify(readOptions(options, ["numberingSystem", "style", "numeric"], [], []));
   return { locale, opts, resolved: op_intl_relative_resolve(locale, opts) };
 }, {
   format: (s, value, unit) => op_intl_relative_format(s.locale, s.opts, Number(value), String(unit)),

@@ -64,6 +64,8 @@ mod options;
 mod parts;
 mod ms_patterns;
 mod number_symbols;
+mod numbering;
+mod numbering_systems;
 mod unit;
 mod unit_patterns;
 mod ymd_patterns;

@@ -164,15 +164,16 @@ fn range(name: &str, v: Option<u32>, lo: u32, hi: u32) -> Result<Option<u32>, In
 /// (any script's: `١٬٢٣٤` in Arabic, `৫০০` in Bengali). Also returns the number of fraction
 /// digits the probe showed (a currency's default).
 fn split_probe(s: &str) -> (Affixes, u32) {
-    let first = s.find(char::is_numeric);
-    let last = s.char_indices().rev().find(|(_, c)| c.is_numeric()).map(|(i, c)| i + c.len_utf8() - 1);
+    use crate::numbering::is_digit;
+    let first = s.find(is_digit);
+    let last = s.char_indices().rev().find(|&(_, c)| is_digit(c)).map(|(i, c)| i + c.len_utf8() - 1);
     match (first, last) {
         (Some(a), Some(b)) => {
             let core = &s[a..=b];
             let frac = core
                 .char_indices()
                 .rev()
-                .find(|(_, c)| !c.is_numeric())
+                .find(|&(_, c)| !is_digit(c))
                 .map(|(i, c)| core[i + c.len_utf8()..].chars().count() as u32)
                 .unwrap_or(0);
             (Affixes { prefix: s[..a].to_string(), suffix: s[b + 1..].to_string() }, frac)
@@ -194,14 +195,8 @@ impl NumberFormatter {
     pub fn try_new(locale: Option<&str>, options: &NumberOptions) -> Result<Self, IntlError> {
         let o = options;
         let mut rl = resolve_locale(locale)?;
-        if let Some(nu) = &o.numbering_system {
-            // ECMA-402: the option overrides `-u-nu`; a well-formed but unknown one means latn.
-            let value = icu_locale_core::extensions::unicode::Value::try_from_str(nu)
-                .ok()
-                .filter(|_| (3..=8).contains(&nu.len()) && nu.bytes().all(|b| b.is_ascii_alphanumeric()))
-                .ok_or_else(|| IntlError::Range(format!("Invalid numberingSystem : {nu}")))?;
-            rl.locale.extensions.unicode.keywords.set(icu_locale_core::extensions::unicode::key!("nu"), value);
-        }
+        let requested_nu = crate::numbering::requested(&rl.locale);
+        crate::numbering::apply_option(&mut rl.locale, o.numbering_system.as_deref())?;
         let loc = &rl.locale;
         let style = get_option("NumberFormat", "style", &o.style, &["decimal", "percent", "currency", "unit"], "decimal")?;
         let style = style.as_str();
@@ -386,9 +381,10 @@ impl NumberFormatter {
                 Digits::Fraction { min, max } => (Some(min), Some(max), None, None),
                 Digits::Significant { min, max } => (None, None, Some(min), Some(max)),
             };
+        let numbering_system = crate::numbering::written_by(&decimal);
         let mut resolved = ResolvedNumberOptions {
-            locale: rl.tag.clone(),
-            numbering_system: "latn".into(),
+            locale: crate::numbering::tag_with_nu(&rl.tag, requested_nu.as_deref(), o.numbering_system.as_deref(), numbering_system),
+            numbering_system: numbering_system.into(),
             style: style.into(),
             currency: currency_code.clone(),
             currency_display: currency_code.as_ref().map(|_| currency_display.clone()),
@@ -884,5 +880,29 @@ mod option_tests {
             "Intl.NumberFormat currencyDisplay \"name\" is not supported by trove-host"
         );
         assert_eq!(range(r#"{"roundingPriority":"lessPrecision"}"#), "Intl.NumberFormat roundingPriority is not supported by trove-host");
+    }
+
+    // Node 20's answers. hanidec's digits (一 to 九) are letters to Unicode: the sign, the
+    // currency and the percent sign were lost when the probe found no digits in them.
+    #[test]
+    fn hanidec_keeps_its_signs_and_affixes() {
+        let nf = |locale: &str, options: &str| NumberFormatter::try_new(Some(locale), &serde_json::from_str(options).unwrap()).unwrap();
+        let parts = |f: &NumberFormatter, v: f64| {
+            f.format_to_parts(v).iter().map(|p| format!("{}:{}", p.kind, p.value)).collect::<Vec<_>>().join("|")
+        };
+        for (locale, options, value, text, expected_parts) in [
+            ("zh-u-nu-hanidec", "{}", -1234.5, "-一,二三四.五", "minusSign:-|integer:一|group:,|integer:二三四|decimal:.|fraction:五"),
+            ("en-u-nu-hanidec", "{}", -12.0, "-一二", "minusSign:-|integer:一二"),
+            ("zh-u-nu-hanidec", r#"{"style":"percent"}"#, -0.5, "-五〇%", "minusSign:-|integer:五〇|percentSign:%"),
+            ("zh-u-nu-hanidec", r#"{"style":"currency","currency":"USD"}"#, -1.5, "-US$一.五〇", "minusSign:-|currency:US$|integer:一|decimal:.|fraction:五〇"),
+            ("zh-u-nu-hanidec", r#"{"style":"currency","currency":"USD"}"#, 1.5, "US$一.五〇", "currency:US$|integer:一|decimal:.|fraction:五〇"),
+            ("zh-u-nu-hanidec", r#"{"style":"unit","unit":"kilometer"}"#, -5.0, "-五公里", "minusSign:-|integer:五|unit:公里"),
+            ("zh-u-nu-hanidec", r#"{"notation":"compact"}"#, -12345.0, "-一.二万", "minusSign:-|integer:一|decimal:.|fraction:二|compact:万"),
+            ("en", r#"{"numberingSystem":"hanidec","signDisplay":"always"}"#, 3.0, "+三", "plusSign:+|integer:三"),
+            ("en", r#"{"numberingSystem":"hanidec","minimumFractionDigits":2}"#, 10.5, "一〇.五〇", "integer:一〇|decimal:.|fraction:五〇"),
+        ] {
+            let f = nf(locale, options);
+            assert_eq!((f.format(value), parts(&f, value)), (text.to_owned(), expected_parts.to_owned()), "{locale} {options} {value}");
+        }
     }
 }

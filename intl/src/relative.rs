@@ -13,11 +13,14 @@ use serde::{Deserialize, Serialize};
 
 /// The options of `new Intl.RelativeTimeFormat(locales, options)` (ECMA-402 §17.1.1).
 #[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct RelativeTimeOptions {
     /// `long` (default), `short` or `narrow`.
     pub style: Option<String>,
     /// `always` (default: "1 day ago") or `auto` ("yesterday").
     pub numeric: Option<String>,
+    /// A numbering system's CLDR name (`arab`): overrides the locale's `-u-nu`.
+    pub numbering_system: Option<String>,
 }
 
 /// What `resolvedOptions()` returns (Node 20's keys, in its order).
@@ -66,7 +69,10 @@ impl RelativeTimeFormat {
     /// Errors: [`IntlError::Range`] for a malformed locale, or a `style`/`numeric` value
     /// outside its set (Node's message).
     pub fn try_new(locale: Option<&str>, options: &RelativeTimeOptions) -> Result<Self, IntlError> {
-        let rl = resolve_locale(locale)?;
+        let mut rl = resolve_locale(locale)?;
+        let requested_nu = crate::numbering::requested(&rl.locale);
+        crate::numbering::apply_option(&mut rl.locale, options.numbering_system.as_deref())?;
+        let numbering_system = crate::numbering::of_locale(&rl.locale);
         let style = get_option("RelativeTimeFormat", "style", &options.style, &["long", "short", "narrow"], "long")?;
         let numeric = get_option("RelativeTimeFormat", "numeric", &options.numeric, &["always", "auto"], "always")?;
         let icu_options = RelativeTimeFormatterOptions::default().with_numeric(if numeric == "auto" { Numeric::Auto } else { Numeric::Always });
@@ -74,7 +80,12 @@ impl RelativeTimeFormat {
             locale: rl.locale,
             options: icu_options,
             formatters: Default::default(),
-            resolved: ResolvedRelativeTimeOptions { locale: rl.tag, style, numeric, numbering_system: "latn".into() },
+            resolved: ResolvedRelativeTimeOptions {
+                locale: crate::numbering::tag_with_nu(&rl.tag, requested_nu.as_deref(), options.numbering_system.as_deref(), numbering_system),
+                style,
+                numeric,
+                numbering_system: numbering_system.into(),
+            },
         })
     }
 
@@ -191,7 +202,7 @@ mod tests {
     use super::*;
 
     fn rtf(locale: &str, style: Option<&str>, numeric: Option<&str>) -> RelativeTimeFormat {
-        let options = RelativeTimeOptions { style: style.map(Into::into), numeric: numeric.map(Into::into) };
+        let options = RelativeTimeOptions { style: style.map(Into::into), numeric: numeric.map(Into::into), numbering_system: None };
         RelativeTimeFormat::try_new(Some(locale), &options).unwrap()
     }
 
@@ -276,7 +287,7 @@ mod tests {
             en.format(f64::NAN, "day").unwrap_err(),
             IntlError::Range("Value need to be finite number for Intl.RelativeTimeFormat.prototype.format()".into())
         );
-        let bad = RelativeTimeOptions { style: Some("x".into()), numeric: None };
+        let bad = RelativeTimeOptions { style: Some("x".into()), numeric: None, numbering_system: None };
         assert_eq!(
             RelativeTimeFormat::try_new(Some("en"), &bad).unwrap_err(),
             IntlError::Range("Value x out of range for Intl.RelativeTimeFormat options property style".into())
