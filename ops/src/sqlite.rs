@@ -13,14 +13,19 @@ use rusqlite::Connection;
 /// other account on the machine could read them (review 22). An existing file that others can
 /// read (made by an earlier version) is made `0600` too, with its `-wal` and `-shm`, and the
 /// host's log says so once (review 23); an existing folder keeps its mode.
-pub fn open(path: &Path, what: &str, schema: &str) -> Result<Connection, String> {
+///
+/// # Errors
+/// [`OpenError`]: the message names `what` and the file; `damaged` says whether SQLite found the
+/// file is not a database or is corrupt (`SQLITE_NOTADB`, `SQLITE_CORRUPT`), as opposed to a
+/// folder it cannot write, a lock held too long or a full disk.
+pub fn open(path: &Path, what: &str, schema: &str) -> Result<Connection, OpenError> {
     use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::DirBuilder::new()
             .recursive(true)
             .mode(0o700)
             .create(dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            .map_err(|e| OpenError::other(format!("cannot create {}: {e}", dir.display())))?;
     }
     // Made here, not by SQLite, so it is never readable by others, even for a moment.
     std::fs::OpenOptions::new()
@@ -29,13 +34,74 @@ pub fn open(path: &Path, what: &str, schema: &str) -> Result<Connection, String>
         .truncate(false)
         .mode(0o600)
         .open(path)
-        .map_err(|e| format!("cannot open {what} {}: {e}", path.display()))?;
+        .map_err(|e| OpenError::other(format!("cannot open {what} {}: {e}", path.display())))?;
     owner_only(path, what);
-    let conn = Connection::open(path).map_err(|e| format!("cannot open {what} {}: {e}", path.display()))?;
+    let conn = Connection::open(path).map_err(|e| OpenError::sqlite(format!("cannot open {what} {}: {e}", path.display()), &e))?;
     conn.execute_batch("PRAGMA journal_mode=WAL;")
         .and_then(|()| conn.execute_batch(schema))
-        .map_err(|e| format!("cannot prepare {what} {}: {e}", path.display()))?;
+        .map_err(|e| OpenError::sqlite(format!("cannot prepare {what} {}: {e}", path.display()), &e))?;
     Ok(conn)
+}
+
+/// Why [`open`] failed.
+#[derive(Debug)]
+pub struct OpenError {
+    /// What failed, naming the store and its file.
+    pub message: String,
+    /// SQLite read the file and found it is not a database, or a damaged one.
+    pub damaged: bool,
+}
+
+impl OpenError {
+    fn other(message: String) -> Self {
+        Self { message, damaged: false }
+    }
+
+    /// `message` for SQLite's error `e`, damaged when SQLite says so.
+    pub fn sqlite(message: String, e: &rusqlite::Error) -> Self {
+        use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
+        let damaged = matches!(e.sqlite_error_code(), Some(NotADatabase | DatabaseCorrupt));
+        Self { message, damaged }
+    }
+}
+
+impl std::fmt::Display for OpenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<OpenError> for String {
+    fn from(e: OpenError) -> String {
+        e.message
+    }
+}
+
+/// Renames the database at `path`, with its `-wal`, `-shm` and `-journal` files, to
+/// `<path>.damaged` (and `.damaged-wal`, …), replacing what an earlier move left there, so that
+/// a new store can be made at `path` and the old file is still there to look at. Returns the
+/// new name.
+///
+/// # Errors
+/// The rename's, naming both files.
+pub fn move_aside(path: &Path) -> Result<std::path::PathBuf, String> {
+    let with = |base: &Path, suffix: &str| {
+        let mut name = base.as_os_str().to_owned();
+        name.push(suffix);
+        std::path::PathBuf::from(name)
+    };
+    let aside = with(path, ".damaged");
+    for suffix in ["-wal", "-shm", "-journal", ""] {
+        let (from, to) = (with(path, suffix), with(&aside, suffix));
+        match std::fs::rename(&from, &to) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let _ = std::fs::remove_file(&to);
+            }
+            Err(e) => return Err(format!("cannot move {} to {}: {e}", from.display(), to.display())),
+        }
+    }
+    Ok(aside)
 }
 
 /// Brings a file written by an earlier build to schema revision `version` (`PRAGMA

@@ -3,8 +3,9 @@
 //!
 //! - secrets: `TROVE_SECRET_<NAME>` from the environment first, then the OS keyring (kernel
 //!   keyutils on Linux), keyed by the toolkit's namespace;
-//! - `ctx.cache`: SQLite in `$TROVE_HOST_HOME/cache.sqlite` (off, with a warning, if it cannot
-//!   be opened), or in memory, or on a Redis server several hosts share ([`CacheBackend`]);
+//! - `ctx.cache`: SQLite in `$TROVE_HOST_HOME/cache.sqlite` (a damaged file is moved aside and
+//!   an empty cache made; off, with a warning, if it cannot be opened), or in memory, or on a
+//!   Redis server several hosts share ([`CacheBackend`]);
 //! - OAuth tokens: each toolkit's own, in memory, or shared through Redis and sealed with the
 //!   operator's key ([`StoreOptions::token_cache`]);
 //! - `ctx.trove`: the local knowledge base `$TROVE_HOST_HOME/kb.sqlite`, opened on first use.

@@ -227,6 +227,45 @@ mod tests {
         assert!(small.toolkit_bytes("tk") <= 3000, "{}", small.toolkit_bytes("tk"));
     }
 
+    /// A damaged cache file (not a database, or a database cut short) is moved aside and an
+    /// empty cache made in its place; before, `ctx.cache` was off in every later run. A file
+    /// SQLite can read but the host cannot write is not damaged: it fails as before.
+    #[tokio::test]
+    async fn a_damaged_sqlite_file_is_moved_aside_and_the_cache_starts_empty() {
+        let dir = std::env::temp_dir().join(format!("trove-cache-damaged-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("c.sqlite");
+        let garbage = b"this is not a database, and it is long enough to read a header from".repeat(100);
+        std::fs::write(&path, &garbage).unwrap();
+        let store = SqliteCache::open(&path, CacheLimits::default()).unwrap();
+        let s = scope("tk", "u");
+        assert_eq!(store.get(&s, "k", t0()).await, None);
+        store.put(&s, "k", "v", Duration::from_secs(60), t0()).await.unwrap();
+        assert_eq!(store.get(&s, "k", t0()).await.as_deref(), Some("v"));
+        assert_eq!(std::fs::read(dir.join("c.sqlite.damaged")).unwrap(), garbage, "the damaged file is kept to look at");
+        drop(store);
+
+        // A real cache whose pages were cut short by a bad copy: damaged too.
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(bytes.len() > 4096, "{}", bytes.len());
+        for suffix in ["-wal", "-shm"] {
+            let _ = std::fs::remove_file(dir.join(format!("c.sqlite{suffix}")));
+        }
+        std::fs::write(&path, [&bytes[..100], &vec![0xA5u8; bytes.len() - 100][..]].concat()).unwrap();
+        let store = SqliteCache::open(&path, CacheLimits::default()).unwrap();
+        assert_eq!(store.get(&s, "k", t0()).await, None, "the new cache is empty");
+        drop(store);
+
+        // A directory where the file should be is not a damaged database: an error naming it.
+        let blocked = dir.join("blocked.sqlite");
+        std::fs::create_dir_all(&blocked).unwrap();
+        let err = SqliteCache::open(&blocked, CacheLimits::default()).err().unwrap();
+        assert!(err.contains("blocked.sqlite"), "{err}");
+        assert!(blocked.is_dir() && !dir.join("blocked.sqlite.damaged").exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     /// The running total the eviction reads is the table's sum after inserts, overwrites
     /// (larger and smaller), evictions, and a reopen of a file written before it existed.
     #[tokio::test]

@@ -62,8 +62,35 @@ pub struct SqliteCache {
 }
 
 impl SqliteCache {
-    /// Opens (creating if needed) the cache at `path`. Errors name the file.
+    /// Opens (creating if needed) the cache at `path`.
+    ///
+    /// A file SQLite finds damaged (not a database, or corrupt: a disk that failed, a copy cut
+    /// short) is moved aside to `<path>.damaged` ([`crate::sqlite::move_aside`]) and an empty
+    /// cache made in its place, with a warning: a cache is never the source of truth, and
+    /// without this every later run would go without `ctx.cache`. (Two processes that find the
+    /// same damaged file at once may both move a file aside; the second may move the first's
+    /// new, empty cache, which the first then goes on using under the new name. A cache can
+    /// afford that.)
+    ///
+    /// # Errors
+    /// Naming the file: a folder or file that cannot be made or written, a damaged file that
+    /// cannot be moved, or a store that fails again after the move.
     pub fn open(path: &Path, limits: CacheLimits) -> Result<Self, String> {
+        match Self::open_file(path, limits) {
+            Err(e) if e.damaged => {
+                let aside = crate::sqlite::move_aside(path)?;
+                tracing::warn!(
+                    target: "trove::runtime",
+                    "{e}: the damaged file is now {} and an empty cache is made in its place",
+                    aside.display()
+                );
+                Self::open_file(path, limits).map_err(String::from)
+            }
+            other => other.map_err(String::from),
+        }
+    }
+
+    fn open_file(path: &Path, limits: CacheLimits) -> Result<Self, crate::sqlite::OpenError> {
         let conn = crate::sqlite::open(
             path,
             "cache",
@@ -89,7 +116,7 @@ impl SqliteCache {
              CREATE TABLE IF NOT EXISTS cache_toolkit_size (toolkit TEXT PRIMARY KEY, bytes INTEGER NOT NULL);
              CREATE INDEX IF NOT EXISTS cache_entries_toolkit_stored ON cache_entries(toolkit, stored_at);",
         )?;
-        migrate(&conn).map_err(|e| format!("cannot prepare cache {}: {e}", path.display()))?;
+        migrate(&conn).map_err(|e| crate::sqlite::OpenError::sqlite(format!("cannot prepare cache {}: {e}", path.display()), &e))?;
         Ok(Self { conn: Mutex::new(conn), limits })
     }
 
