@@ -228,8 +228,8 @@ mod tests {
     }
 
     /// A damaged cache file (not a database, or a database cut short) is moved aside and an
-    /// empty cache made in its place; before, `ctx.cache` was off in every later run. A file
-    /// SQLite can read but the host cannot write is not damaged: it fails as before.
+    /// empty cache made in its place; before, `ctx.cache` was off in every later run. A
+    /// directory where the file should be is not a damaged database: it fails as before.
     #[tokio::test]
     async fn a_damaged_sqlite_file_is_moved_aside_and_the_cache_starts_empty() {
         let dir = std::env::temp_dir().join(format!("trove-cache-damaged-{}", std::process::id()));
