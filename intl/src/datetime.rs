@@ -701,18 +701,23 @@ impl DateTimeFormatter {
         }
         for p in &mut out {
             match p.kind.as_str() {
-                "hour" if self.fix.h24 && (p.value == "0" || p.value == "00") => p.value = "24".into(),
-                "hour" if self.fix.unpad_hour && p.value.chars().count() == 2 && p.value.chars().next().is_some_and(is_zero_digit) => {
+                "hour" if self.fix.h24 && !p.value.is_empty() && p.value.chars().all(crate::numbering::is_zero) => {
+                    p.value = crate::numbering::in_digits_of(p.value.chars().next().unwrap_or('0'), "24");
+                }
+                "hour" if self.fix.unpad_hour && p.value.chars().count() == 2 && p.value.chars().next().is_some_and(crate::numbering::is_zero) => {
                     p.value.remove(0);
                 }
-                "year" if self.fix.two_digit_year && p.value.len() > 2 && p.value.bytes().all(|b| b.is_ascii_digit()) => {
-                    p.value = p.value[p.value.len() - 2..].to_string();
+                "year" if self.fix.two_digit_year && p.value.chars().count() > 2 && p.value.chars().all(crate::numbering::is_digit) => {
+                    p.value = p.value.chars().skip(p.value.chars().count() - 2).collect();
                 }
                 "timeZoneName" if self.fix.gmt_abbreviated && p.value == "GMT+0" => p.value = "GMT".into(),
                 _ => {}
             }
-            if self.two_digit.contains(&p.kind.as_str()) && p.value.len() == 1 && p.value.as_bytes()[0].is_ascii_digit() {
-                p.value.insert(0, '0');
+            let mut chars = p.value.chars();
+            if let (Some(digit), None) = (chars.next(), chars.next()) {
+                if self.two_digit.contains(&p.kind.as_str()) && crate::numbering::is_digit(digit) {
+                    p.value.insert_str(0, &crate::numbering::in_digits_of(digit, "0"));
+                }
             }
         }
         Ok(split_fractional_seconds(out))
@@ -791,13 +796,13 @@ fn drop_era(parts: &mut Vec<Part>) {
 fn split_fractional_seconds(parts: Vec<Part>) -> Vec<Part> {
     let mut out = Vec::with_capacity(parts.len() + 2);
     for p in parts {
-        let split = (p.kind == "second").then(|| p.value.find(|c: char| !c.is_numeric())).flatten();
+        let split = (p.kind == "second").then(|| p.value.find(|c: char| !crate::numbering::is_digit(c))).flatten();
         let Some(at) = split else {
             out.push(p);
             continue;
         };
         let rest = &p.value[at..];
-        let digits_from = rest.find(char::is_numeric).unwrap_or(rest.len());
+        let digits_from = rest.find(crate::numbering::is_digit).unwrap_or(rest.len());
         out.push(Part::new("second", &p.value[..at]));
         out.push(Part::new("literal", &rest[..digits_from]));
         if digits_from < rest.len() {
@@ -906,11 +911,6 @@ impl DateTimeFormatter {
         let input = ZonedDateTime { date: zdt.date.to_calendar(Gregorian), time: zdt.time, zone: zdt.zone };
         Some(parts::collect_try(&formatter.format(&input), classify_datetime))
     }
-}
-
-/// Whether `c` is the digit zero of a numbering system CLDR locales use by default.
-fn is_zero_digit(c: char) -> bool {
-    "0٠۰०০੦૦୦௦౦೦൦๐໐༠၀០᠐０".contains(c)
 }
 
 fn classify_datetime(p: &writeable::Part) -> Option<&'static str> {

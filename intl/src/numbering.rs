@@ -17,6 +17,24 @@ pub(crate) fn is_digit(c: char) -> bool {
     c.is_numeric() || matches!(c, '一' | '二' | '三' | '四' | '五' | '六' | '七' | '八' | '九')
 }
 
+/// The digits (zero to nine) of the system `digit` belongs to: `0123456789` for an ASCII digit
+/// or one of no listed system.
+fn digits_of(digit: char) -> &'static str {
+    DIGITS.iter().find(|(_, digits)| digits.contains(digit)).map_or("0123456789", |(_, digits)| digits)
+}
+
+/// `ascii` (ASCII digits) written in the digits of the system `sample` (any of its digits)
+/// belongs to: `("٣", "24")` → `٢٤`.
+pub(crate) fn in_digits_of(sample: char, ascii: &str) -> String {
+    let digits: Vec<char> = digits_of(sample).chars().collect();
+    ascii.chars().map(|c| c.to_digit(10).map_or(c, |d| digits[d as usize])).collect()
+}
+
+/// Whether `c` is the zero of some numbering system (`0`, `٠`, `〇`, …).
+pub(crate) fn is_zero(c: char) -> bool {
+    c == '0' || DIGITS.iter().any(|(_, digits)| digits.starts_with(c))
+}
+
 /// The numbering system whose digits `formatter` writes: its locale's `-u-nu` when ICU4X has
 /// those digits, the locale's own otherwise (Node 20: `fa` → `arabext`, `ar-EG` → `arab`, `ar`
 /// → `latn`, `en-u-nu-roman` → `latn`).
@@ -52,11 +70,22 @@ pub(crate) fn tag_with_nu(tag: &str, requested: Option<&str>, option: Option<&st
 /// not 3 to 8 letters and digits.
 pub(crate) fn apply_option(locale: &mut Locale, option: Option<&str>) -> Result<(), IntlError> {
     let Some(nu) = option else { return Ok(()) };
-    let value = icu_locale_core::extensions::unicode::Value::try_from_str(nu)
-        .ok()
-        .filter(|_| (3..=8).contains(&nu.len()) && nu.bytes().all(|b| b.is_ascii_alphanumeric()))
-        .ok_or_else(|| IntlError::Range(format!("Invalid numberingSystem : {nu}")))?;
-    locale.extensions.unicode.keywords.set(key!("nu"), value);
+    // ECMA-402: a Unicode `type` (`thai`, `thai-latn`), or a RangeError.
+    let well_formed = nu.split('-').all(|part| (3..=8).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_alphanumeric()));
+    if !well_formed {
+        return Err(IntlError::Range(format!("Invalid numberingSystem : {nu}")));
+    }
+    // The option replaces the tag's `-u-nu` whatever it is (Node 20: `en-u-nu-arab` with `THAI`
+    // or `bogus` writes Latin digits). A name Node lists is honoured; any other (`roman`,
+    // `bogus`, and `THAI` or `thai-latn`, which ICU4X would read as `thai`) writes the locale's
+    // own digits.
+    if crate::supported_values::is_numbering_system(nu) {
+        let value = icu_locale_core::extensions::unicode::Value::try_from_str(nu)
+            .map_err(|_| IntlError::Range(format!("Invalid numberingSystem : {nu}")))?;
+        locale.extensions.unicode.keywords.set(key!("nu"), value);
+    } else {
+        locale.extensions.unicode.keywords.remove(key!("nu"));
+    }
     Ok(())
 }
 
@@ -109,6 +138,13 @@ mod tests {
             ("en-u-nu-thai", "arab", "en", "arab"),
             ("en-u-nu-arab", "arab", "en-u-nu-arab", "arab"),
             ("en-u-nu-arab", "roman", "en", "latn"),
+            // Not a system's name as Node lists it: the locale's own digits.
+            ("en", "THAI", "en", "latn"),
+            ("ar-EG", "THAI", "ar-EG", "arab"),
+            ("en-u-nu-arab", "THAI", "en", "latn"),
+            ("ar-EG", "thai-latn", "ar-EG", "arab"),
+            ("ar-EG", "bogus", "ar-EG", "arab"),
+            ("en", "thai-latn", "en", "latn"),
         ] {
             let options = serde_json::json!({ "numberingSystem": option });
             let n = NumberFormatter::try_new(Some(requested), &serde_json::from_value(options.clone()).unwrap()).unwrap();
@@ -134,6 +170,33 @@ mod tests {
         assert_eq!(NumberFormatter::try_new(Some("en"), &bad()).unwrap_err().to_string(), message);
         assert_eq!(DateTimeFormatter::try_new(Some("en"), &bad(), Defaults::Date).unwrap_err().to_string(), message);
         assert_eq!(RelativeTimeFormat::try_new(Some("en"), &bad()).unwrap_err().to_string(), message);
+    }
+
+    // Node 20's strings and parts (review 43): two-digit fields, h24's 24 and the split of
+    // seconds in other systems' digits; ICU4X writes one digit or the full year and `0` there.
+    #[test]
+    fn dates_in_other_digits_keep_two_digit_fields_and_seconds() {
+        let dtf = |locale: &str, options: serde_json::Value| {
+            DateTimeFormatter::try_new(Some(locale), &serde_json::from_value(options).unwrap(), Defaults::Date).unwrap()
+        };
+        let d = 1_709_597_289_045.0; // 2024-03-05T00:08:09.045Z
+        let two = |nu: Option<&str>| {
+            serde_json::json!({ "timeZone": "UTC", "year": "2-digit", "month": "2-digit", "day": "2-digit", "numberingSystem": nu })
+        };
+        assert_eq!(dtf("en", two(Some("thai"))).format(d).unwrap(), "๐๓/๐๕/๒๔");
+        assert_eq!(dtf("en", two(Some("hanidec"))).format(d).unwrap(), "〇三/〇五/二四");
+        assert_eq!(dtf("en-u-nu-deva", two(None)).format(d).unwrap(), "०३/०५/२४");
+        assert_eq!(dtf("bn", two(None)).format(d).unwrap(), "০৫/০৩/২৪");
+        assert_eq!(dtf("en", two(Some("latn"))).format(d).unwrap(), "03/05/24");
+        let h24 = serde_json::json!({ "timeZone": "UTC", "hour": "numeric", "hourCycle": "h24", "numberingSystem": "arab" });
+        assert_eq!(dtf("en", h24).format(d).unwrap(), "٢٤");
+        let parts = |f: &DateTimeFormatter, at: f64| {
+            f.format_to_parts(at).unwrap().iter().map(|p| format!("{}={}", p.kind, p.value)).collect::<Vec<_>>().join("|")
+        };
+        let hms = serde_json::json!({ "numberingSystem": "hanidec", "timeZone": "UTC", "hour": "numeric", "minute": "numeric", "second": "numeric", "hourCycle": "h23" });
+        assert_eq!(parts(&dtf("en", hms), 1_709_642_098_000.0), "hour=一二|literal=:|minute=三四|literal=:|second=五八");
+        let fractional = serde_json::json!({ "numberingSystem": "hanidec", "timeZone": "UTC", "minute": "numeric", "second": "numeric", "fractionalSecondDigits": 2 });
+        assert_eq!(parts(&dtf("en", fractional), d), "minute=〇八|literal=:|second=〇九|literal=.|fractionalSecond=〇四");
     }
 
     #[test]
