@@ -67,7 +67,7 @@ pub(crate) fn tag_with_nu(tag: &str, requested: Option<&str>, option: Option<&st
 ///
 /// # Errors
 /// [`IntlError::Range`] `Invalid numberingSystem : <value>` (Node's message) for a value that is
-/// not 3 to 8 letters and digits.
+/// not a Unicode `type`: parts of 3 to 8 letters and digits, joined by `-`.
 pub(crate) fn apply_option(locale: &mut Locale, option: Option<&str>) -> Result<(), IntlError> {
     let Some(nu) = option else { return Ok(()) };
     // ECMA-402: a Unicode `type` (`thai`, `thai-latn`), or a RangeError.
