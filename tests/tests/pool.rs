@@ -52,7 +52,10 @@ async fn a_caller_that_stops_waiting_does_not_cost_the_pool_its_instance() {
 async fn instances_beyond_the_warm_minimum_end_when_idle() {
     let config = PoolConfig { min_instances: 1, max_instances: 3, max_queued: 8, idle_timeout: Duration::from_millis(300), ..PoolConfig::default() };
     let echo = echo(config).await;
-    let calls = (0..3).map(|_| echo.call(slow(200), CallEnv::default()));
+    // Each call outlasts an instance's start by far, even on a loaded CI machine. With 200 ms
+    // calls, a CI run on 2026-12-06 saw two instances started, not three: the first call can
+    // end, and its instance take the third, before the pool has counted three calls waiting.
+    let calls = (0..3).map(|_| echo.call(slow(1000), CallEnv::default()));
     for out in futures::future::join_all(calls).await {
         assert!(out.unwrap().is_ok());
     }
