@@ -44,7 +44,8 @@ pub fn open(path: &Path, what: &str, schema: &str) -> Result<Connection, OpenErr
 }
 
 /// Why [`open`] failed.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
 pub struct OpenError {
     /// What failed, naming the store and its file.
     pub message: String,
@@ -62,12 +63,6 @@ impl OpenError {
         use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
         let damaged = matches!(e.sqlite_error_code(), Some(NotADatabase | DatabaseCorrupt));
         Self { message, damaged }
-    }
-}
-
-impl std::fmt::Display for OpenError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
     }
 }
 
