@@ -266,6 +266,64 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// Damage SQLite finds only after open (a b-tree page overwritten, which opening never
+    /// reads) is handled as damage at open is: the file is moved aside and the `put` that met it
+    /// succeeds on a new cache (before, every later `put` failed, run after run; review 43). A
+    /// second store on the same file (another process) that meets the damage after the first has
+    /// made a new cache opens that cache, and does not move it aside.
+    #[tokio::test]
+    async fn damage_found_after_open_is_moved_aside_once() {
+        let dir = std::env::temp_dir().join(format!("trove-cache-damaged-late-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("c.sqlite");
+        let s = scope("tk", "u");
+        let store = SqliteCache::open(&path, CacheLimits::default()).unwrap();
+        for i in 0..5 {
+            store.put(&s, &format!("k{i}"), "v", Duration::from_secs(60), t0()).await.unwrap();
+        }
+        let (root, page) = {
+            let conn = store.conn.lock().unwrap();
+            let root: i64 = conn.query_row("SELECT rootpage FROM sqlite_master WHERE name = 'cache_toolkit_size'", [], |r| r.get(0)).unwrap();
+            (root, conn.query_row("PRAGMA page_size", [], |r| r.get::<_, i64>(0)).unwrap())
+        };
+        drop(store); // the last connection's close folds the WAL into the file
+        let mut bytes = std::fs::read(&path).unwrap();
+        let at = ((root - 1) * page) as usize;
+        bytes[at..at + page as usize].fill(0xDE);
+        std::fs::write(&path, &bytes).unwrap();
+
+        let first = SqliteCache::open(&path, CacheLimits::default()).unwrap();
+        let second = SqliteCache::open(&path, CacheLimits::default()).unwrap();
+        assert!(!dir.join("c.sqlite.damaged").exists(), "opening does not read the damaged page");
+        first.put(&s, "a", "1", Duration::from_secs(60), t0()).await.unwrap();
+        assert_eq!(std::fs::read(dir.join("c.sqlite.damaged")).unwrap(), bytes, "the damaged file is kept to look at");
+        assert_eq!(first.get(&s, "a", t0()).await.as_deref(), Some("1"));
+        assert_eq!(first.get(&s, "k1", t0()).await, None, "the new cache is empty");
+
+        second.put(&s, "b", "2", Duration::from_secs(60), t0()).await.unwrap();
+        assert_eq!(std::fs::read(dir.join("c.sqlite.damaged")).unwrap(), bytes, "the new cache was not moved aside");
+        assert_eq!(first.get(&s, "b", t0()).await.as_deref(), Some("2"), "both write the new cache");
+        assert_eq!(second.get(&s, "a", t0()).await.as_deref(), Some("1"));
+        assert_eq!(first.toolkit_bytes("tk").unwrap(), 6, "its total counts both entries (user, key and value: 3 bytes each)");
+        drop((first, second));
+
+        // A `get` that meets damage is a miss, and the file is moved aside too.
+        let root = {
+            let conn = rusqlite::Connection::open(&path).unwrap();
+            conn.query_row("SELECT rootpage FROM sqlite_master WHERE name = 'cache_entries'", [], |r| r.get::<_, i64>(0)).unwrap()
+        };
+        let mut bytes = std::fs::read(&path).unwrap();
+        let at = ((root - 1) * page) as usize;
+        bytes[at..at + page as usize].fill(0xDE);
+        std::fs::write(&path, &bytes).unwrap();
+        let store = SqliteCache::open(&path, CacheLimits::default()).unwrap();
+        assert_eq!(store.get(&s, "a", t0()).await, None);
+        assert_eq!(std::fs::read(dir.join("c.sqlite.damaged")).unwrap(), bytes);
+        store.put(&s, "c", "3", Duration::from_secs(60), t0()).await.unwrap();
+        assert_eq!(store.get(&s, "c", t0()).await.as_deref(), Some("3"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     /// The running total the eviction reads is the table's sum after inserts, overwrites
     /// (larger and smaller), evictions, and a reopen of a file written before it existed.
     #[tokio::test]

@@ -2,7 +2,7 @@
 //! Each toolkit has the whole budget ([`CacheLimits::max_total_bytes`]) to itself: beyond it,
 //! its own expired entries go first, then its own oldest stored.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -59,6 +59,23 @@ fn migrate(conn: &Connection) -> rusqlite::Result<()> {
 pub struct SqliteCache {
     pub(super) conn: Mutex<Connection>,
     limits: CacheLimits,
+    path: PathBuf,
+    /// The file `conn` opened (device, inode), to tell whether the file at `path` is still the
+    /// one found damaged, or one another process has already made in its place. Locked only
+    /// while `conn` is.
+    file: Mutex<Option<(u64, u64)>>,
+}
+
+/// The device and inode of the file at `path`, if there is one.
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// SQLite found the file damaged (`SQLITE_CORRUPT`, `SQLITE_NOTADB`) while reading or writing it.
+fn is_damage(e: &rusqlite::Error) -> bool {
+    use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
+    matches!(e.sqlite_error_code(), Some(NotADatabase | DatabaseCorrupt))
 }
 
 impl SqliteCache {
@@ -71,6 +88,10 @@ impl SqliteCache {
     /// same damaged file at once may both move a file aside; the second may move the first's
     /// new, empty cache, which the first then goes on using under the new name. A cache can
     /// afford that.)
+    ///
+    /// Damage SQLite finds only later (a corrupt page that opening never reads) is handled the
+    /// same way when a `get` or `put` meets it ([`Self::recover`]): before, every later `put`
+    /// failed with "database disk image is malformed", run after run (review 43).
     ///
     /// # Errors
     /// Naming the file: a folder or file that cannot be made or written, a damaged file that
@@ -91,6 +112,12 @@ impl SqliteCache {
     }
 
     fn open_file(path: &Path, limits: CacheLimits) -> Result<Self, crate::sqlite::OpenError> {
+        let conn = Self::connect(path)?;
+        Ok(Self { conn: Mutex::new(conn), limits, path: path.to_owned(), file: Mutex::new(identity(path)) })
+    }
+
+    /// Opens the file at `path` and brings its schema to this build's.
+    fn connect(path: &Path) -> Result<Connection, crate::sqlite::OpenError> {
         let conn = crate::sqlite::open(
             path,
             "cache",
@@ -117,7 +144,45 @@ impl SqliteCache {
              CREATE INDEX IF NOT EXISTS cache_entries_toolkit_stored ON cache_entries(toolkit, stored_at);",
         )?;
         migrate(&conn).map_err(|e| crate::sqlite::OpenError::sqlite(format!("cannot prepare cache {}: {e}", path.display()), &e))?;
-        Ok(Self { conn: Mutex::new(conn), limits })
+        Ok(conn)
+    }
+
+    /// After SQLite said the open file is damaged (`error`, from a `get` or a `put`): moves it
+    /// aside as [`Self::open`] does and puts a connection to a new, empty cache in `conn`'s
+    /// place. Returns whether `conn` is now a new cache, to try the operation once more on.
+    ///
+    /// The file is moved only if it is still the one `conn` opened: when another process sharing
+    /// the file met the damage first and has already made a new cache in its place, that cache
+    /// is opened, not moved aside. Failing to move or open leaves `conn` as it was (and the
+    /// operation's error stands), with a warning naming why.
+    fn recover(&self, conn: &mut Connection, error: &rusqlite::Error) -> bool {
+        let mut file = self.file.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let path = &self.path;
+        if *file == identity(path) {
+            match crate::sqlite::move_aside(path) {
+                Ok(aside) => tracing::warn!(
+                    target: "trove::runtime",
+                    "cache {}: {error}: the damaged file is now {} and an empty cache is made in its place",
+                    path.display(),
+                    aside.display()
+                ),
+                Err(e) => {
+                    tracing::warn!(target: "trove::runtime", "cache {}: {error}, and {e}", path.display());
+                    return false;
+                }
+            }
+        }
+        match Self::connect(path) {
+            Ok(new) => {
+                *conn = new;
+                *file = identity(path);
+                true
+            }
+            Err(e) => {
+                tracing::warn!(target: "trove::runtime", "cache {}: {error}, and the new cache failed: {e}", path.display());
+                false
+            }
+        }
     }
 
     /// The total weight (user id, key and value bytes) of every toolkit's entries, as the
@@ -164,27 +229,48 @@ impl SqliteCache {
 
 #[async_trait::async_trait]
 impl CacheStore for SqliteCache {
+    /// A miss when the entry is absent, expired, or SQLite cannot read it. A damaged file is
+    /// replaced by an empty cache ([`Self::recover`]): the entry is a miss either way.
     async fn get(&self, scope: &CacheScope, key: &str, now: DateTime<Utc>) -> Option<String> {
-        let conn = self.conn.lock().ok()?;
-        conn.query_row(
-            "SELECT value FROM cache_entries WHERE toolkit = ?1 AND user_id = ?2 AND key = ?3 AND expires_at > ?4",
-            params![scope.toolkit, scope.user, key, now.timestamp_millis()],
-            |r| r.get(0),
-        )
-        .optional()
-        .ok()
-        .flatten()
+        let mut conn = self.conn.lock().ok()?;
+        let found = conn
+            .query_row(
+                "SELECT value FROM cache_entries WHERE toolkit = ?1 AND user_id = ?2 AND key = ?3 AND expires_at > ?4",
+                params![scope.toolkit, scope.user, key, now.timestamp_millis()],
+                |r| r.get(0),
+            )
+            .optional();
+        match found {
+            Ok(value) => value,
+            Err(e) => {
+                if is_damage(&e) {
+                    self.recover(&mut *conn, &e);
+                }
+                None
+            }
+        }
     }
 
+    /// Stores the entry, then keeps the toolkit's budget ([`Self::evict`]), in one transaction.
+    /// On a damaged file the cache is made again ([`Self::recover`]) and the `put` tried once
+    /// more on it.
     async fn put(&self, scope: &CacheScope, key: &str, value: &str, ttl: Duration, now: DateTime<Utc>) -> Result<(), CacheError> {
-        let conn = self.conn.lock().map_err(|_| CacheError::Store("cache lock poisoned".into()))?;
-        conn.execute(
-            "INSERT INTO cache_entries (toolkit, user_id, key, value, expires_at, stored_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-             ON CONFLICT (toolkit, user_id, key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at, stored_at = excluded.stored_at",
-            params![scope.toolkit, scope.user, key, value, expiry(now, ttl), now.timestamp_millis()],
-        )
-        .map_err(|e| CacheError::Store(e.to_string()))?;
-        Self::evict(&conn, &self.limits, &scope.toolkit, now).map_err(|e| CacheError::Store(e.to_string()))
+        let mut conn = self.conn.lock().map_err(|_| CacheError::Store("cache lock poisoned".into()))?;
+        let write = |conn: &mut Connection| -> rusqlite::Result<()> {
+            let tx = conn.transaction()?;
+            tx.execute(
+                "INSERT INTO cache_entries (toolkit, user_id, key, value, expires_at, stored_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT (toolkit, user_id, key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at, stored_at = excluded.stored_at",
+                params![scope.toolkit, scope.user, key, value, expiry(now, ttl), now.timestamp_millis()],
+            )?;
+            Self::evict(&tx, &self.limits, &scope.toolkit, now)?;
+            tx.commit()
+        };
+        match write(&mut *conn) {
+            Err(e) if is_damage(&e) && self.recover(&mut *conn, &e) => write(&mut *conn),
+            other => other,
+        }
+        .map_err(|e| CacheError::Store(e.to_string()))
     }
 
     fn limits(&self) -> CacheLimits {
