@@ -11,7 +11,7 @@ use icu_locale_core::LanguageIdentifier;
 /// TransformCase: only the language counts, so `tr-CY` is Turkish and `en-US` the default
 /// mapping).
 ///
-/// Errors: [`IntlError::Range`] `Incorrect locale information provided` for a malformed tag.
+/// Errors: [`IntlError::Range`] for a malformed tag, in Node's words ([`crate::locale::resolve_locale`]).
 pub fn change_case(locale: &str, upper: bool, text: &str) -> Result<String, IntlError> {
     let language = LanguageIdentifier::from((resolve_locale(Some(locale))?.locale.id.language, None, None));
     let mapper = CaseMapper::new();

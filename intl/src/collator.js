@@ -12,7 +12,7 @@ import {
   op_intl_collator_supported,
 } from "ext:core/ops";
 import { primordials } from "ext:core/mod.js";
-import { intlClass, localeOf, localeTags, LONE_SURROGATE, thisString, toText } from "ext:trove_intl/intl.js";
+import { intlClass, localeOf, localeTags, LONE_SURROGATE, supportedLocalesOf, thisString, toText } from "ext:trove_intl/intl.js";
 
 const { JSONStringify, StringPrototypeIsWellFormed, StringPrototypeReplace } = primordials;
 const defineProperty = Object.defineProperty;
@@ -100,7 +100,7 @@ const Collator = intlClass("Collator", (locale, options) => {
 }, true);
 // Collation data covers other languages than the rest of Intl's (`se`, `haw`; not `yue`).
 defineProperty(Collator, "supportedLocalesOf", {
-  value: { supportedLocalesOf(locales) { return op_intl_collator_supported(localeTags(locales)); } }.supportedLocalesOf,
+  value: supportedLocalesOf("Collator", op_intl_collator_supported),
   writable: true, configurable: true, enumerable: false,
 });
 

@@ -35,6 +35,10 @@ use writeable::Writeable;
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct DateTimeOptions {
+    /// `lookup` or `best fit` (default); read and checked, as ECMA-402 asks, and otherwise without
+    /// effect: one matcher picks every locale ([`crate::resolve_locale`]).
+    #[serde(rename = "localeMatcher")]
+    pub locale_matcher: Option<String>,
     pub time_zone: Option<String>,
     pub weekday: Option<String>,
     pub era: Option<String>,
@@ -288,6 +292,9 @@ impl DateTimeFormatter {
         defaults: Defaults,
     ) -> Result<Self, IntlError> {
         let o = options;
+        // ECMA-402 reads the locale list first, then `localeMatcher`; the rest below.
+        let ResolvedLocale { tag, locale: mut icu_locale } = resolve_locale(locale)?;
+        crate::options::check_locale_matcher("DateTimeFormat", &o.locale_matcher)?;
         check("weekday", &o.weekday, WIDTHS)?;
         check("era", &o.era, WIDTHS)?;
         check("year", &o.year, NUM)?;
@@ -312,7 +319,6 @@ impl DateTimeFormatter {
                 ));
             }
         }
-        let ResolvedLocale { tag, locale: mut icu_locale } = resolve_locale(locale)?;
         let requested_nu = crate::numbering::requested(&icu_locale);
         crate::numbering::apply_option(&mut icu_locale, o.numbering_system.as_deref())?;
         let (zone_name, tz) = resolve_time_zone(o.time_zone.as_deref().unwrap_or("UTC"))?;

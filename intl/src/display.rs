@@ -16,6 +16,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DisplayNamesOptions {
+    /// `lookup` or `best fit` (default); read and checked, as ECMA-402 asks, and otherwise without
+    /// effect: one matcher picks every locale ([`crate::resolve_locale`]).
+    #[serde(rename = "localeMatcher")]
+    pub locale_matcher: Option<String>,
     /// Required: `region`, `language`, `script` (or the unsupported `currency`, `calendar`,
     /// `dateTimeField`).
     #[serde(rename = "type")]
@@ -71,6 +75,7 @@ impl DisplayNames {
     /// type trove-host does not support.
     pub fn try_new(locale: Option<&str>, options: &DisplayNamesOptions) -> Result<Self, IntlError> {
         let rl = resolve_locale(locale)?;
+        crate::options::check_locale_matcher("DisplayNames", &options.locale_matcher)?;
         let pick = |name: &str, value: &Option<String>, allowed: &[&str]| get_option("DisplayNames", name, value, allowed, allowed[0]);
         let style = pick("style", &options.style, &["long", "short", "narrow"])?;
         if options.kind.is_none() {

@@ -398,12 +398,16 @@ fn op_intl_collator_sort_key(id: i32, #[string] s: &str) -> Result<String, JsErr
     Ok(registered(id)?.sort_key(s).into_iter().map(char::from).collect())
 }
 
-/// `op_intl_collator_supported(tags: string[])` → the canonical tags with collation data;
-/// RangeError for a malformed tag (`Intl.Collator.supportedLocalesOf`).
+/// `op_intl_collator_supported(tags: string[], method: string, localeMatcher: string | null)` →
+/// the canonical tags with collation data;
+/// RangeError for a malformed tag, then for a `localeMatcher` other than `lookup` or `best fit`
+/// (`Intl.Collator.supportedLocalesOf`; `method` names it in the error).
 #[op2]
 #[serde]
-fn op_intl_collator_supported(#[serde] tags: Vec<String>) -> Result<Vec<String>, JsErrorBox> {
-    crate::collator::supported_collation_locales(&tags).map_err(js_err)
+fn op_intl_collator_supported(#[serde] tags: Vec<String>, #[string] method: &str, #[string] locale_matcher: Option<String>) -> Result<Vec<String>, JsErrorBox> {
+    let supported = crate::collator::supported_collation_locales(&tags).map_err(js_err)?;
+    crate::options::check_locale_matcher(method, &locale_matcher).map_err(js_err)?;
+    Ok(supported)
 }
 
 /// `op_intl_change_case(locale: string, upper: bool, text: string)` → `text` upper- or
@@ -487,12 +491,16 @@ fn op_intl_canonical_locales(#[serde] tags: Vec<String>) -> Result<Vec<String>, 
     crate::canonical_locales(&tags).map_err(js_err)
 }
 
-/// `op_intl_supported_locales(tags: string[])` → the canonical tags CLDR has data for;
-/// RangeError for a malformed tag.
+/// `op_intl_supported_locales(tags: string[], method: string, localeMatcher: string | null)` →
+/// the canonical tags CLDR has data for (`Intl.<class>.supportedLocalesOf`, `method` naming it:
+/// `NumberFormat.supportedLocalesOf`); RangeError for a malformed tag, then for a
+/// `localeMatcher` other than `lookup` or `best fit`.
 #[op2]
 #[serde]
-fn op_intl_supported_locales(#[serde] tags: Vec<String>) -> Result<Vec<String>, JsErrorBox> {
-    crate::supported_locales(&tags).map_err(js_err)
+fn op_intl_supported_locales(#[serde] tags: Vec<String>, #[string] method: &str, #[string] locale_matcher: Option<String>) -> Result<Vec<String>, JsErrorBox> {
+    let supported = crate::supported_locales(&tags).map_err(js_err)?;
+    crate::options::check_locale_matcher(method, &locale_matcher).map_err(js_err)?;
+    Ok(supported)
 }
 
 deno_core::extension!(

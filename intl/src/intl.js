@@ -135,7 +135,7 @@ function readOptions(options, strings, numbers, booleans) {
   for (let i = 0; i < strings.length; i++) {
     const k = strings[i];
     const v = o[k];
-    if (v !== undefined) out[k] = String(v);
+    if (v !== undefined) out[k] = toText(v);
   }
   for (let i = 0; i < numbers.length; i++) {
     const k = numbers[i];
@@ -187,7 +187,7 @@ function timeValue(date) {
 }
 
 // ---------------------------------------------------------------- DateTimeFormat
-const DTF_STRINGS = ["numberingSystem", "timeZone", "weekday", "era", "year", "month", "day", "dayPeriod", "hour",
+const DTF_STRINGS = ["localeMatcher", "numberingSystem", "timeZone", "weekday", "era", "year", "month", "day", "dayPeriod", "hour",
   "minute", "second", "timeZoneName", "hourCycle", "dateStyle", "timeStyle"];
 const dtfState = new WeakMap();
 
@@ -266,9 +266,22 @@ DateTimeFormat.prototype = Object.create(Object.prototype, {
   },
   [Symbol.toStringTag]: { value: "Intl.DateTimeFormat", configurable: true },
 });
-DateTimeFormat.supportedLocalesOf = function supportedLocalesOf(locales) {
-  return op_intl_supported_locales(localeTags(locales));
-};
+/**
+ * `Intl.<name>.supportedLocalesOf(locales, options)`, a function of its own for each class (as in
+ * Node): the locale list, then `options.localeMatcher`, which Rust checks and names `name` in
+ * its error.
+ */
+export function supportedLocalesOf(name, supported = op_intl_supported_locales) {
+  return {
+    supportedLocalesOf(locales) {
+      const tags = localeTags(locales);
+      const options = arguments.length > 1 ? arguments[1] : undefined;
+      if (options === null) throw new TypeError(`Intl.${name}.supportedLocalesOf called on null or undefined`);
+      return supported(tags, `${name}.supportedLocalesOf`, readOptions(options, ["localeMatcher"], [], []).localeMatcher ?? null);
+    },
+  }.supportedLocalesOf;
+}
+DateTimeFormat.supportedLocalesOf = supportedLocalesOf("DateTimeFormat");
 
 function partsText(parts) {
   let text = "";
@@ -277,7 +290,7 @@ function partsText(parts) {
 }
 
 // ---------------------------------------------------------------- NumberFormat
-const NF_STRINGS = ["style", "currency", "currencyDisplay", "currencySign", "unit", "unitDisplay", "signDisplay", "roundingMode", "notation",
+const NF_STRINGS = ["localeMatcher", "style", "currency", "currencyDisplay", "currencySign", "unit", "unitDisplay", "signDisplay", "roundingMode", "notation",
   "compactDisplay", "trailingZeroDisplay", "roundingPriority", "numberingSystem"];
 const NF_NUMBERS = ["minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits",
   "minimumSignificantDigits", "maximumSignificantDigits", "roundingIncrement"];
@@ -385,7 +398,7 @@ NumberFormat.prototype = Object.create(Object.prototype, {
   },
   [Symbol.toStringTag]: { value: "Intl.NumberFormat", configurable: true },
 });
-NumberFormat.supportedLocalesOf = DateTimeFormat.supportedLocalesOf;
+NumberFormat.supportedLocalesOf = supportedLocalesOf("NumberFormat");
 
 for (const [name, value] of [["DateTimeFormat", DateTimeFormat], ["NumberFormat", NumberFormat]]) {
   defineProperty(Intl, name, { value, writable: true, configurable: true, enumerable: false });
@@ -452,13 +465,13 @@ function intlClass(name, make, methods, getters = {}, callable = false) {
   }
   defineProperty(C, "prototype", { value: Object.create(Object.prototype, props), writable: false });
   defineProperty(C, "supportedLocalesOf", {
-    value: DateTimeFormat.supportedLocalesOf, writable: true, configurable: true, enumerable: false,
+    value: supportedLocalesOf(name), writable: true, configurable: true, enumerable: false,
   });
   return C;
 }
 
 const PluralRules = intlClass("PluralRules", (locale, options) => {
-  const opts = JSONStringify(readOptions(options, ["type"],
+  const opts = JSONStringify(readOptions(options, ["localeMatcher", "type"],
     ["minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits", "maximumSignificantDigits"], []));
   return { locale, opts, resolved: op_intl_plural_resolve(locale, opts) };
 }, {
@@ -477,7 +490,7 @@ const PluralRules = intlClass("PluralRules", (locale, options) => {
 });
 
 const RelativeTimeFormat = intlClass("RelativeTimeFormat", (locale, options) => {
-  const opts = JSONStringify(readOptions(options, ["numberingSystem", "style", "numeric"], [], []));
+  const opts = JSONStringify(readOptions(options, ["localeMatcher", "numberingSystem", "style", "numeric"], [], []));
   return { locale, opts, resolved: op_intl_relative_resolve(locale, opts) };
 }, {
   format: (s, value, unit) => op_intl_relative_format(s.locale, s.opts, Number(value), String(unit)),
@@ -496,7 +509,7 @@ function stringList(list) {
 }
 
 const ListFormat = intlClass("ListFormat", (locale, options) => {
-  const opts = JSONStringify(readOptions(options, ["type", "style"], [], []));
+  const opts = JSONStringify(readOptions(options, ["localeMatcher", "type", "style"], [], []));
   return { locale, opts, resolved: op_intl_list_resolve(locale, opts) };
 }, {
   format: (s, list) => op_intl_list_format(s.locale, s.opts, stringList(list)),
@@ -504,7 +517,7 @@ const ListFormat = intlClass("ListFormat", (locale, options) => {
 });
 
 const DisplayNames = intlClass("DisplayNames", (locale, options) => {
-  const opts = JSONStringify(readOptions(options, ["type", "style", "fallback", "languageDisplay"], [], []));
+  const opts = JSONStringify(readOptions(options, ["localeMatcher", "style", "type", "fallback", "languageDisplay"], [], []));
   return { locale, opts, resolved: op_intl_display_resolve(locale, opts) };
 }, {
   of: (s, code) => op_intl_display_of(s.locale, s.opts, String(code)) ?? undefined,

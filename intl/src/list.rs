@@ -12,6 +12,10 @@ use serde::{Deserialize, Serialize};
 /// The options of `new Intl.ListFormat(locales, options)` (ECMA-402 §13.1.1).
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct ListOptions {
+    /// `lookup` or `best fit` (default); read and checked, as ECMA-402 asks, and otherwise without
+    /// effect: one matcher picks every locale ([`crate::resolve_locale`]).
+    #[serde(rename = "localeMatcher")]
+    pub locale_matcher: Option<String>,
     /// `conjunction` (default: "and"), `disjunction` ("or") or `unit` ("3 ft, 7 in").
     #[serde(rename = "type")]
     pub kind: Option<String>,
@@ -45,6 +49,7 @@ impl ListFormat {
     /// its set (Node's message).
     pub fn try_new(locale: Option<&str>, options: &ListOptions) -> Result<Self, IntlError> {
         let rl = resolve_locale(locale)?;
+        crate::options::check_locale_matcher("ListFormat", &options.locale_matcher)?;
         let kind = get_option("ListFormat", "type", &options.kind, &["conjunction", "disjunction", "unit"], "conjunction")?;
         let style = get_option("ListFormat", "style", &options.style, &["long", "short", "narrow"], "long")?;
         let length = match style.as_str() {
@@ -85,7 +90,7 @@ mod tests {
     use super::*;
 
     fn list(locale: &str, kind: Option<&str>, style: Option<&str>) -> ListFormat {
-        let options = ListOptions { kind: kind.map(Into::into), style: style.map(Into::into) };
+        let options = ListOptions { kind: kind.map(Into::into), style: style.map(Into::into), ..Default::default() };
         ListFormat::try_new(Some(locale), &options).unwrap()
     }
 
@@ -128,7 +133,7 @@ mod tests {
             serde_json::to_value(list("de", Some("unit"), Some("narrow")).resolved_options()).unwrap(),
             serde_json::json!({"locale":"de","type":"unit","style":"narrow"})
         );
-        let bad = ListOptions { kind: Some("x".into()), style: None };
+        let bad = ListOptions { kind: Some("x".into()), style: None, ..Default::default() };
         assert_eq!(
             ListFormat::try_new(Some("en"), &bad).unwrap_err(),
             IntlError::Range("Value x out of range for Intl.ListFormat options property type".into())

@@ -24,9 +24,9 @@ pub const DEFAULT_LOCALE: &str = "en-US";
 /// [`DEFAULT_LOCALE`] and keeps it in `Intl.getCanonicalLocales`. Here it parses with `und` in
 /// its place, and the subtag comes back beside it, lower-cased.
 ///
-/// Errors: [`IntlError::Range`] `Incorrect locale information provided` for a malformed tag.
+/// Errors: [`IntlError::Range`] for a malformed tag, in Node's words ([`malformed`]).
 fn parse_tag(tag: &str) -> Result<(Locale, Option<String>), IntlError> {
-    let incorrect = || IntlError::Range("Incorrect locale information provided".into());
+    let incorrect = || malformed(tag);
     if let Ok(locale) = Locale::try_from_str(tag) {
         return Ok((locale, None));
     }
@@ -38,9 +38,55 @@ fn parse_tag(tag: &str) -> Result<(Locale, Option<String>), IntlError> {
     Ok((locale, Some(language.to_ascii_lowercase())))
 }
 
+/// Node's RangeError for a tag that does not parse, as V8 tells two cases apart: a tag that does
+/// not begin with a language identifier (`en_US`, `x-private`, `en--US`, `e`) is "Incorrect
+/// locale information provided"; one that does, and is malformed after it (`en-`, `en-u-`,
+/// `en-a-b`, `en-US-x-`), is "Invalid language tag: " and the tag lower-cased. (`Intl.Locale`
+/// says the first in both cases: `locale_class.rs`.)
+pub(crate) fn malformed(tag: &str) -> IntlError {
+    if starts_with_language_id(tag) {
+        IntlError::Range(format!("Invalid language tag: {}", tag.to_ascii_lowercase()))
+    } else {
+        IntlError::Range("Incorrect locale information provided".into())
+    }
+}
+
+/// V8's `JSLocale::StartsWithUnicodeLanguageId`: the subtags (split at `-`, one trailing empty
+/// subtag dropped, as C++'s `getline` does) begin with a language (2–3 or 5–8 letters), then
+/// optionally a script (4 letters), a region (2 letters or 3 digits) and variants (5–8
+/// alphanumerics, or a digit and 3), up to the end or to a singleton.
+fn starts_with_language_id(tag: &str) -> bool {
+    let alpha = |s: &str, lengths: std::ops::RangeInclusive<usize>| lengths.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphabetic());
+    let alnum = |s: &str, lengths: std::ops::RangeInclusive<usize>| lengths.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric());
+    let mut subtags: Vec<&str> = tag.split('-').collect();
+    if subtags.len() > 1 && subtags.last() == Some(&"") {
+        subtags.pop();
+    }
+    let Some((language, rest)) = subtags.split_first() else { return false };
+    if !(alpha(language, 2..=3) || alpha(language, 5..=8)) {
+        return false;
+    }
+    let mut rest = rest.iter().copied().peekable();
+    if rest.peek().is_some_and(|s| alnum(s, 1..=1)) {
+        return true;
+    }
+    rest.next_if(|s| alpha(s, 4..=4));
+    rest.next_if(|s| alpha(s, 2..=2) || (s.len() == 3 && s.bytes().all(|b| b.is_ascii_digit())));
+    for subtag in rest {
+        if alnum(subtag, 1..=1) {
+            return true;
+        }
+        let variant = alnum(subtag, 5..=8) || (subtag.len() == 4 && subtag.as_bytes()[0].is_ascii_digit() && alnum(subtag, 4..=4));
+        if !variant {
+            return false;
+        }
+    }
+    true
+}
+
 /// Parses a BCP-47 tag (`None` → [`DEFAULT_LOCALE`]).
 ///
-/// Errors: [`IntlError::Range`] `Incorrect locale information provided` for a malformed tag.
+/// Errors: [`IntlError::Range`] for a malformed tag, in Node's words ([`malformed`]).
 pub fn resolve_locale(tag: Option<&str>) -> Result<ResolvedLocale, IntlError> {
     let raw = tag.unwrap_or(DEFAULT_LOCALE);
     let mut locale = parse_tag(raw)?.0;
@@ -64,7 +110,7 @@ pub fn resolve_locale(tag: Option<&str>) -> Result<ResolvedLocale, IntlError> {
 /// languages (collation: Northern Sami, Greenlandic) decides that itself. `None` →
 /// [`DEFAULT_LOCALE`]; `und` becomes it too.
 ///
-/// Errors: [`IntlError::Range`] `Incorrect locale information provided` for a malformed tag.
+/// Errors: [`IntlError::Range`] for a malformed tag, in Node's words ([`malformed`]).
 pub(crate) fn canonical_locale(tag: Option<&str>) -> Result<Locale, IntlError> {
     let mut locale = parse_tag(tag.unwrap_or(DEFAULT_LOCALE))?.0;
     icu_locale::LocaleCanonicalizer::new_extended().canonicalize(&mut locale);
@@ -105,8 +151,8 @@ pub fn supported_locales(tags: &[String]) -> Result<Vec<String>, IntlError> {
 /// `Intl.getCanonicalLocales(tags)`: each tag in its canonical form (case, subtag order and
 /// CLDR's aliases: `EN-us` → `en-US`, `iw` → `he`), without duplicates, in the order given.
 ///
-/// Errors: [`IntlError::Range`] `Incorrect locale information provided` (Node's message) for a
-/// tag that is not well-formed BCP 47.
+/// Errors: [`IntlError::Range`] for a tag that is not well-formed BCP 47, in Node's words
+/// ([`malformed`]).
 pub fn canonical_locales(tags: &[String]) -> Result<Vec<String>, IntlError> {
     let canonicalizer = icu_locale::LocaleCanonicalizer::new_extended();
     let mut out: Vec<String> = Vec::new();
@@ -182,8 +228,12 @@ mod tests {
         assert_eq!(canonical(&["en-US-u-kn-true"]).unwrap(), ["en-US-u-kn"]);
         let supported = supported_locales(&["EN-us", "tlh", "und", "de"].map(String::from)).unwrap();
         assert_eq!(supported, ["en-US", "de"]);
-        for bad in ["en_US", "", "x-private"] {
+        for bad in ["en_US", "", "x-private", "en--US", "e", "root", "abcdefghi", "-en", "en--"] {
             assert_eq!(canonical(&[bad]).unwrap_err(), IntlError::Range("Incorrect locale information provided".into()), "{bad}");
+        }
+        // Node 20's words for a tag that begins well and goes wrong after its language.
+        for (bad, tag) in [("EN-", "en-"), ("en-US-", "en-us-"), ("en-u-", "en-u-"), ("en-x", "en-x"), ("en-a-b", "en-a-b"), ("de-1996-", "de-1996-"), ("EN-u-CA-GREGORY-", "en-u-ca-gregory-"), ("en-us-x-aaaaaaaaaa", "en-us-x-aaaaaaaaaa"), ("en-123-", "en-123-"), ("en-1234-", "en-1234-")] {
+            assert_eq!(canonical(&[bad]).unwrap_err(), IntlError::Range(format!("Invalid language tag: {tag}")), "{bad}");
         }
     }
 }

@@ -39,6 +39,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct NumberOptions {
+    /// `lookup` or `best fit` (default); read and checked, as ECMA-402 asks, and otherwise without
+    /// effect: one matcher picks every locale ([`crate::resolve_locale`]).
+    #[serde(rename = "localeMatcher")]
+    pub locale_matcher: Option<String>,
     pub style: Option<String>,
     pub currency: Option<String>,
     pub currency_display: Option<String>,
@@ -195,6 +199,7 @@ impl NumberFormatter {
     pub fn try_new(locale: Option<&str>, options: &NumberOptions) -> Result<Self, IntlError> {
         let o = options;
         let mut rl = resolve_locale(locale)?;
+        crate::options::check_locale_matcher("NumberFormat", &o.locale_matcher)?;
         let requested_nu = crate::numbering::requested(&rl.locale);
         crate::numbering::apply_option(&mut rl.locale, o.numbering_system.as_deref())?;
         let loc = &rl.locale;

@@ -13,3 +13,13 @@ pub(crate) fn get_option(class: &str, name: &str, value: &Option<String>, allowe
         Some(v) => Err(IntlError::Range(format!("Value {v} out of range for Intl.{class} options property {name}"))),
     }
 }
+
+/// ECMA-402's `localeMatcher` option of every `Intl` constructor and of `supportedLocalesOf`
+/// (`class` is what Node's message names: `NumberFormat`, `DateTimeFormat.supportedLocalesOf`).
+/// Checked and otherwise without effect: one matcher picks every locale.
+///
+/// Errors: [`IntlError::Range`] for a value other than `lookup` or `best fit`, with Node's
+/// message (`Value x out of range for Intl.ListFormat options property localeMatcher`).
+pub(crate) fn check_locale_matcher(class: &str, value: &Option<String>) -> Result<(), IntlError> {
+    get_option(class, "localeMatcher", value, &["lookup", "best fit"], "best fit").map(drop)
+}

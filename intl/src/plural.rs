@@ -15,6 +15,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PluralRulesOptions {
+    /// `lookup` or `best fit` (default); read and checked, as ECMA-402 asks, and otherwise without
+    /// effect: one matcher picks every locale ([`crate::resolve_locale`]).
+    #[serde(rename = "localeMatcher")]
+    pub locale_matcher: Option<String>,
     /// `cardinal` (default) or `ordinal`.
     #[serde(rename = "type")]
     pub kind: Option<String>,
@@ -106,6 +110,7 @@ impl PluralRulesFormatter {
     /// minimum above the maximum.
     pub fn try_new(locale: Option<&str>, options: &PluralRulesOptions) -> Result<Self, IntlError> {
         let rl = resolve_locale(locale)?;
+        crate::options::check_locale_matcher("PluralRules", &options.locale_matcher)?;
         let kind = get_option("PluralRules", "type", &options.kind, &["cardinal", "ordinal"], "cardinal")?;
         // CLDR's plural rules are per language (and a few regions: pt-PT), not per script:
         // `sr-Latn` must get Serbian's rules, not the root locale's.

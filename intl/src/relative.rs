@@ -15,6 +15,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RelativeTimeOptions {
+    /// `lookup` or `best fit` (default); read and checked, as ECMA-402 asks, and otherwise without
+    /// effect: one matcher picks every locale ([`crate::resolve_locale`]).
+    #[serde(rename = "localeMatcher")]
+    pub locale_matcher: Option<String>,
     /// `long` (default), `short` or `narrow`.
     pub style: Option<String>,
     /// `always` (default: "1 day ago") or `auto` ("yesterday").
@@ -70,6 +74,7 @@ impl RelativeTimeFormat {
     /// outside its set (Node's message).
     pub fn try_new(locale: Option<&str>, options: &RelativeTimeOptions) -> Result<Self, IntlError> {
         let mut rl = resolve_locale(locale)?;
+        crate::options::check_locale_matcher("RelativeTimeFormat", &options.locale_matcher)?;
         let requested_nu = crate::numbering::requested(&rl.locale);
         crate::numbering::apply_option(&mut rl.locale, options.numbering_system.as_deref())?;
         let numbering_system = crate::numbering::of_locale(&rl.locale);
@@ -202,7 +207,7 @@ mod tests {
     use super::*;
 
     fn rtf(locale: &str, style: Option<&str>, numeric: Option<&str>) -> RelativeTimeFormat {
-        let options = RelativeTimeOptions { style: style.map(Into::into), numeric: numeric.map(Into::into), numbering_system: None };
+        let options = RelativeTimeOptions { style: style.map(Into::into), numeric: numeric.map(Into::into), numbering_system: None, ..Default::default() };
         RelativeTimeFormat::try_new(Some(locale), &options).unwrap()
     }
 
@@ -287,7 +292,7 @@ mod tests {
             en.format(f64::NAN, "day").unwrap_err(),
             IntlError::Range("Value need to be finite number for Intl.RelativeTimeFormat.prototype.format()".into())
         );
-        let bad = RelativeTimeOptions { style: Some("x".into()), numeric: None, numbering_system: None };
+        let bad = RelativeTimeOptions { style: Some("x".into()), numeric: None, numbering_system: None, ..Default::default() };
         assert_eq!(
             RelativeTimeFormat::try_new(Some("en"), &bad).unwrap_err(),
             IntlError::Range("Value x out of range for Intl.RelativeTimeFormat options property style".into())

@@ -95,6 +95,47 @@ fn intl_in_isolate_matches_node() {
     }
 }
 
+/// `localeMatcher` is read and checked by every constructor and `supportedLocalesOf`, after the
+/// locale list and before the other options; an option that is a Symbol is a TypeError; each
+/// class has a `supportedLocalesOf` of its own. Node 20's answers (review 43 found
+/// `{ localeMatcher: 'x' }` accepted and a Symbol reported as a RangeError).
+#[test]
+fn locale_matcher_and_option_types_are_checked_as_in_node() {
+    let mut rt = runtime();
+    let cases = [
+        ("new Intl.NumberFormat('en',{localeMatcher:'x'})", "RangeError: Value x out of range for Intl.NumberFormat options property localeMatcher"),
+        ("new Intl.DateTimeFormat('en',{localeMatcher:'x'})", "RangeError: Value x out of range for Intl.DateTimeFormat options property localeMatcher"),
+        ("new Intl.PluralRules('en',{localeMatcher:'x'})", "RangeError: Value x out of range for Intl.PluralRules options property localeMatcher"),
+        ("new Intl.ListFormat('en',{localeMatcher:'x'})", "RangeError: Value x out of range for Intl.ListFormat options property localeMatcher"),
+        ("new Intl.RelativeTimeFormat('en',{localeMatcher:'x'})", "RangeError: Value x out of range for Intl.RelativeTimeFormat options property localeMatcher"),
+        ("new Intl.DisplayNames('en',{localeMatcher:'x', type:'region'})", "RangeError: Value x out of range for Intl.DisplayNames options property localeMatcher"),
+        ("new Intl.Collator('en',{localeMatcher:'x'})", "RangeError: Value x out of range for Intl.Collator options property localeMatcher"),
+        ("new Intl.DateTimeFormat('en-',{localeMatcher:'x'})", "RangeError: Invalid language tag: en-"),
+        ("new Intl.DisplayNames('en',{localeMatcher:'x'})", "RangeError: Value x out of range for Intl.DisplayNames options property localeMatcher"),
+        ("new Intl.NumberFormat('en',{localeMatcher:'x', style:'y'})", "RangeError: Value x out of range for Intl.NumberFormat options property localeMatcher"),
+        ("new Intl.NumberFormat('de',{localeMatcher:'lookup'}).format(1234.5)", "\"1.234,5\""),
+        ("new Intl.DateTimeFormat('en',{localeMatcher:'best fit', timeZone:'UTC'}).format(0)", "\"1/1/1970\""),
+        ("Intl.DateTimeFormat.supportedLocalesOf('en',{localeMatcher:'x'})", "RangeError: Value x out of range for Intl.DateTimeFormat.supportedLocalesOf options property localeMatcher"),
+        ("Intl.NumberFormat.supportedLocalesOf('en',{localeMatcher:'x'})", "RangeError: Value x out of range for Intl.NumberFormat.supportedLocalesOf options property localeMatcher"),
+        ("Intl.Collator.supportedLocalesOf('en',{localeMatcher:'x'})", "RangeError: Value x out of range for Intl.Collator.supportedLocalesOf options property localeMatcher"),
+        ("Intl.PluralRules.supportedLocalesOf('en',{localeMatcher:'x'})", "RangeError: Value x out of range for Intl.PluralRules.supportedLocalesOf options property localeMatcher"),
+        ("Intl.ListFormat.supportedLocalesOf('en',{localeMatcher:'x'})", "RangeError: Value x out of range for Intl.ListFormat.supportedLocalesOf options property localeMatcher"),
+        ("Intl.Segmenter.supportedLocalesOf('en',{localeMatcher:'x'})", "RangeError: Value x out of range for Intl.Segmenter.supportedLocalesOf options property localeMatcher"),
+        ("Intl.RelativeTimeFormat.supportedLocalesOf(['en-',],{localeMatcher:'x'})", "RangeError: Invalid language tag: en-"),
+        ("Intl.NumberFormat.supportedLocalesOf(['de','en-GB'],{localeMatcher:'lookup'})", "[\"de\",\"en-GB\"]"),
+        ("Intl.DateTimeFormat.supportedLocalesOf('en', null)", "TypeError: Intl.DateTimeFormat.supportedLocalesOf called on null or undefined"),
+        ("Intl.NumberFormat.supportedLocalesOf === Intl.DateTimeFormat.supportedLocalesOf", "false"),
+        ("Intl.NumberFormat.supportedLocalesOf.length", "1"),
+        ("new Intl.NumberFormat('en',{numberingSystem:Symbol()})", "TypeError: Cannot convert a Symbol value to a string"),
+        ("new Intl.RelativeTimeFormat('en',{style:Symbol()})", "TypeError: Cannot convert a Symbol value to a string"),
+        ("new Intl.DateTimeFormat('en',{timeZone:Symbol()})", "TypeError: Cannot convert a Symbol value to a string"),
+    ];
+    for (code, want) in cases {
+        let code = format!("(() => {{ try {{ return JSON.stringify({code}); }} catch (e) {{ return e.constructor.name + ': ' + e.message; }} }})()");
+        assert_eq!(eval(&mut rt, &code), want, "{code}");
+    }
+}
+
 /// `Intl.NumberFormat.prototype.formatRange` against Node 20 (intl/tests/ranges.json, from
 /// gen-range-fixtures.mjs): 25 locales × 8 option sets × 12 pairs. A row whose numbers alone
 /// trove-host writes differently from Node (a currency symbol) is skipped, as it would test the
