@@ -1,5 +1,6 @@
 //! `Intl.DateTimeFormat`: ECMA-402 options → ICU4X field sets, IANA zones via jiff.
 
+use icu_locale_core::extensions::unicode::key;
 use crate::locale::{resolve_locale, table_keys, ResolvedLocale};
 use crate::parts::{self, Part};
 use crate::ms_patterns::MS_PATTERNS;
@@ -30,8 +31,8 @@ use writeable::Writeable;
 /// `hourCycle`: `h11|h12|h23|h24`; `timeZoneName`: `short|long|shortOffset|longOffset|
 /// shortGeneric|longGeneric`; `dateStyle`/`timeStyle`: `full|long|medium|short`;
 /// `fractionalSecondDigits`: 1–3; `timeZone`: an IANA name (case-insensitive).
-/// `numberingSystem`: a CLDR name (`arab`), which overrides the locale's `-u-nu`. `calendar` is
-/// accepted and ignored (reported as `gregory`).
+/// `numberingSystem`: a CLDR name (`arab`), which overrides the locale's `-u-nu`; `calendar`: a
+/// CLDR name (`buddhist`, `japanese`), which overrides the locale's `-u-ca`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct DateTimeOptions {
@@ -39,6 +40,9 @@ pub struct DateTimeOptions {
     /// effect: one matcher picks every locale ([`crate::resolve_locale`]).
     #[serde(rename = "localeMatcher")]
     pub locale_matcher: Option<String>,
+    /// A Unicode calendar type (`buddhist`, `islamic-civil`), or a RangeError; one Node does not
+    /// list (`julian`) gives the locale's default calendar ([`apply_calendar_option`]).
+    pub calendar: Option<String>,
     pub time_zone: Option<String>,
     pub weekday: Option<String>,
     pub era: Option<String>,
@@ -295,6 +299,9 @@ impl DateTimeFormatter {
         // ECMA-402 reads the locale list first, then `localeMatcher`; the rest below.
         let ResolvedLocale { tag, locale: mut icu_locale } = resolve_locale(locale)?;
         crate::options::check_locale_matcher("DateTimeFormat", &o.locale_matcher)?;
+        let requested_ca = keyword(&icu_locale, key!("ca"));
+        let requested_hc = keyword(&icu_locale, key!("hc"));
+        apply_calendar_option(&mut icu_locale, o.calendar.as_deref())?;
         check("weekday", &o.weekday, WIDTHS)?;
         check("era", &o.era, WIDTHS)?;
         check("year", &o.year, NUM)?;
@@ -332,7 +339,7 @@ impl DateTimeFormatter {
         let far_zone = if zone_name == "UTC" || generic_name { icu_zone } else { TimeZone::UNKNOWN };
         let numbering_system = crate::numbering::of_locale(&icu_locale);
         let mut r = ResolvedDateTimeOptions {
-            locale: crate::numbering::tag_with_nu(&tag, requested_nu.as_deref(), o.numbering_system.as_deref(), numbering_system),
+            locale: tag.clone(),
             calendar: "gregory".into(),
             numbering_system: numbering_system.into(),
             time_zone: zone_name,
@@ -607,6 +614,27 @@ impl DateTimeFormatter {
                 f = new(long)?;
             }
             icu.push(f);
+        }
+        r.calendar = calendar_name(icu[0].calendar().kind(), keyword(&icu_locale, key!("ca")).as_deref()).into();
+        // `resolvedOptions().locale` keeps the tag's `-u-ca`, `-u-hc` and `-u-nu` that were
+        // honoured, in key order (ECMA-402 ResolveLocale; Node 20's choices for `-u-hc`).
+        let option_ca = o.calendar.as_deref().map(|c| canonical_calendar(&c.to_ascii_lowercase()));
+        let kept_ca = requested_ca.as_deref().filter(|ca| {
+            crate::supported_values::is_calendar(ca) && option_ca.as_deref().is_none_or(|o| o == *ca)
+        });
+        // `-u-hc` stays when the hours are written in that cycle, or, with no hour to write,
+        // when no `hourCycle` or `hour12` option was given.
+        let kept_hc = requested_hc.as_deref().filter(|h| {
+            matches!(*h, "h11" | "h12" | "h23" | "h24")
+                && if has_hour { *h == hc } else { o.hour12.is_none() && o.hour_cycle.is_none() }
+        });
+        let kept_nu = crate::numbering::kept(requested_nu.as_deref(), o.numbering_system.as_deref(), numbering_system);
+        let keywords: Vec<String> = [("ca", kept_ca), ("hc", kept_hc), ("nu", kept_nu)]
+            .into_iter()
+            .filter_map(|(k, v)| v.map(|v| format!("{k}-{v}")))
+            .collect();
+        if !keywords.is_empty() {
+            r.locale = format!("{tag}-u-{}", keywords.join("-"));
         }
         let fix = Fixups {
             h24: has_hour && hc == "h24",
@@ -938,6 +966,94 @@ fn classify_datetime(p: &writeable::Part) -> Option<&'static str> {
                 "timeZoneName" => "timeZoneName",
                 _ => return None,
     })
+}
+
+/// The value of the Unicode extension keyword `key` in `locale` (`-u-ca-buddhist` → `buddhist`).
+fn keyword(locale: &icu_locale_core::Locale, key: icu_locale_core::extensions::unicode::Key) -> Option<String> {
+    locale.extensions.unicode.keywords.get(&key).map(|v| v.to_string())
+}
+
+/// CLDR's aliases of calendar names (`ethiopic-amete-alem` → `ethioaa`, `islamicc` →
+/// `islamic-civil`), as Node resolves them.
+fn canonical_calendar(name: &str) -> String {
+    match name {
+        "ethiopic-amete-alem" => "ethioaa",
+        "islamicc" => "islamic-civil",
+        other => other,
+    }
+    .to_owned()
+}
+
+/// Puts a `calendar` option into `locale` as its `-u-ca` (ECMA-402: the option replaces the
+/// tag's, whatever it is). A calendar Node 20 lists is honoured (case-insensitive, aliases
+/// resolved); any other well-formed one (`julian`, `abc`) gives the locale's default calendar,
+/// as in Node.
+///
+/// # Errors
+/// [`IntlError::Range`] `Invalid calendar : <value>` (Node's message) for a value that is not a
+/// Unicode `type`: parts of 3 to 8 letters and digits, joined by `-`.
+fn apply_calendar_option(locale: &mut icu_locale_core::Locale, option: Option<&str>) -> Result<(), IntlError> {
+    use icu_locale_core::extensions::unicode::Value;
+    let Some(ca) = option else { return Ok(()) };
+    let well_formed = ca.split('-').all(|part| (3..=8).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_alphanumeric()));
+    if !well_formed {
+        return Err(IntlError::Range(format!("Invalid calendar : {ca}")));
+    }
+    let ca = canonical_calendar(&ca.to_ascii_lowercase());
+    match Value::try_from_str(&ca) {
+        Ok(value) if crate::supported_values::is_calendar(&ca) => {
+            locale.extensions.unicode.keywords.set(key!("ca"), value);
+        }
+        _ => {
+            locale.extensions.unicode.keywords.remove(key!("ca"));
+        }
+    }
+    Ok(())
+}
+
+/// `resolvedOptions().calendar`: the CLDR name of the calendar ICU4X formats in (`requested`:
+/// the locale's `-u-ca` once the option is applied). A Hijri calendar asked for by the names
+/// ICU4X resolves by region (`islamic`, `islamic-rgsa`) keeps the name asked for, as in Node,
+/// and so does `iso8601`, which ICU4X formats as Gregorian (Node writes `1970-01-01` in `en`).
+fn calendar_name(kind: AnyCalendarKind, requested: Option<&str>) -> &'static str {
+    #[allow(deprecated)]
+    match kind {
+        AnyCalendarKind::HijriSimulatedMecca
+        | AnyCalendarKind::HijriUmmAlQura
+        | AnyCalendarKind::HijriTabularTypeIIFriday
+        | AnyCalendarKind::HijriTabularTypeIIThursday
+            if matches!(requested, Some("islamic")) =>
+        {
+            "islamic"
+        }
+        AnyCalendarKind::HijriSimulatedMecca
+        | AnyCalendarKind::HijriUmmAlQura
+        | AnyCalendarKind::HijriTabularTypeIIFriday
+        | AnyCalendarKind::HijriTabularTypeIIThursday
+            if matches!(requested, Some("islamic-rgsa")) =>
+        {
+            "islamic-rgsa"
+        }
+        // ICU4X formats the ISO calendar with Gregorian names and patterns.
+        AnyCalendarKind::Gregorian if requested == Some("iso8601") => "iso8601",
+        AnyCalendarKind::Buddhist => "buddhist",
+        AnyCalendarKind::Chinese => "chinese",
+        AnyCalendarKind::Coptic => "coptic",
+        AnyCalendarKind::Dangi => "dangi",
+        AnyCalendarKind::Ethiopian => "ethiopic",
+        AnyCalendarKind::EthiopianAmeteAlem => "ethioaa",
+        AnyCalendarKind::Hebrew => "hebrew",
+        AnyCalendarKind::Indian => "indian",
+        AnyCalendarKind::HijriTabularTypeIIFriday => "islamic-civil",
+        AnyCalendarKind::HijriSimulatedMecca => "islamic",
+        AnyCalendarKind::HijriTabularTypeIIThursday => "islamic-tbla",
+        AnyCalendarKind::HijriUmmAlQura => "islamic-umalqura",
+        AnyCalendarKind::Iso => "iso8601",
+        AnyCalendarKind::Japanese | AnyCalendarKind::JapaneseExtended => "japanese",
+        AnyCalendarKind::Persian => "persian",
+        AnyCalendarKind::Roc => "roc",
+        _ => "gregory",
+    }
 }
 
 /// The locale's default hour cycle for ECMA-402 `resolvedOptions().hourCycle`.

@@ -187,7 +187,7 @@ function timeValue(date) {
 }
 
 // ---------------------------------------------------------------- DateTimeFormat
-const DTF_STRINGS = ["localeMatcher", "numberingSystem", "timeZone", "weekday", "era", "year", "month", "day", "dayPeriod", "hour",
+const DTF_STRINGS = ["localeMatcher", "calendar", "numberingSystem", "timeZone", "weekday", "era", "year", "month", "day", "dayPeriod", "hour",
   "minute", "second", "timeZoneName", "hourCycle", "dateStyle", "timeStyle"];
 const dtfState = new WeakMap();
 

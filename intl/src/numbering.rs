@@ -56,10 +56,15 @@ pub(crate) fn of_locale(locale: &Locale) -> &'static str {
 /// another (ECMA-402 ResolveLocale: a supported extension stays, `zh-u-nu-hanidec`; one the
 /// data cannot honour goes, `en-u-nu-roman` → `en`).
 pub(crate) fn tag_with_nu(tag: &str, requested: Option<&str>, option: Option<&str>, resolved: &str) -> String {
-    match requested {
-        Some(nu) if nu == resolved && option.is_none_or(|o| o == nu) => format!("{tag}-u-nu-{nu}"),
-        _ => tag.to_owned(),
+    match kept(requested, option, resolved) {
+        Some(nu) => format!("{tag}-u-nu-{nu}"),
+        None => tag.to_owned(),
     }
+}
+
+/// The requested `-u-nu` that `resolvedOptions().locale` keeps ([`tag_with_nu`]), if any.
+pub(crate) fn kept<'a>(requested: Option<&'a str>, option: Option<&str>, resolved: &str) -> Option<&'a str> {
+    requested.filter(|nu| *nu == resolved && option.is_none_or(|o| o == *nu))
 }
 
 /// Puts a `numberingSystem` option into `locale` as its `-u-nu` (ECMA-402: the option overrides

@@ -59,6 +59,11 @@ const UNITS: &str = "acre bit byte celsius centimeter day degree fahrenheit flui
 ///
 /// The name Node 20 gives the zone ICU4X calls `canonical` (its IANA name): CLDR's older one where
 /// the two differ (`Asia/Kolkata` → `Asia/Calcutta`).
+/// Whether `name` is a calendar Node 20 lists (`Intl.supportedValuesOf("calendar")`).
+pub(crate) fn is_calendar(name: &str) -> bool {
+    CALENDARS.split_ascii_whitespace().any(|c| c == name)
+}
+
 /// Whether `name` is a numbering system Node 20 lists (`Intl.supportedValuesOf("numberingSystem")`).
 pub(crate) fn is_numbering_system(name: &str) -> bool {
     NUMBERING_SYSTEMS.split_ascii_whitespace().any(|n| n == name)

@@ -136,6 +136,60 @@ fn locale_matcher_and_option_types_are_checked_as_in_node() {
     }
 }
 
+/// `DateTimeFormat`'s calendar: the `calendar` option (checked, case-insensitive, CLDR's aliases,
+/// overriding the tag's `-u-ca`), `resolvedOptions().calendar` as the formatter's (Thai's
+/// Buddhist, Persian's), and the `-u-ca`, `-u-hc` and `-u-nu` that `resolvedOptions().locale`
+/// keeps. Node 20's answers (before, the option was ignored, the calendar always `gregory`, and
+/// `-u-ca`/`-u-hc` always dropped).
+#[test]
+fn date_time_format_calendars_and_kept_keywords_are_node_s() {
+    let mut rt = runtime();
+    let cases = [
+        ("new Intl.DateTimeFormat('en-US-u-ca-buddhist',{timeZone:'UTC'}).resolvedOptions().locale", "\"en-US-u-ca-buddhist\""),
+        ("new Intl.DateTimeFormat('en-US-u-ca-buddhist',{timeZone:'UTC'}).format(0)", "\"1/1/2513 BE\""),
+        ("new Intl.DateTimeFormat('en-US-u-ca-buddhist',{timeZone:'UTC',calendar:'gregory'}).resolvedOptions().locale", "\"en-US\""),
+        ("new Intl.DateTimeFormat('en-US-u-ca-buddhist',{timeZone:'UTC',calendar:'gregory'}).format(0)", "\"1/1/1970\""),
+        ("new Intl.DateTimeFormat('en-US-u-ca-japanese',{timeZone:'UTC',calendar:'japanese'}).resolvedOptions().locale", "\"en-US-u-ca-japanese\""),
+        ("new Intl.DateTimeFormat('en',{calendar:'buddhist',timeZone:'UTC'}).format(0)", "\"1/1/2513 BE\""),
+        ("new Intl.DateTimeFormat('en',{calendar:'BUDDHIST',timeZone:'UTC'}).resolvedOptions()", "{\"locale\":\"en\",\"calendar\":\"buddhist\",\"numberingSystem\":\"latn\",\"timeZone\":\"UTC\",\"year\":\"numeric\",\"month\":\"numeric\",\"day\":\"numeric\"}"),
+        ("new Intl.DateTimeFormat('th',{timeZone:'UTC'}).resolvedOptions().calendar", "\"buddhist\""),
+        ("new Intl.DateTimeFormat('th-u-ca-gregory',{timeZone:'UTC'}).resolvedOptions().locale", "\"th-u-ca-gregory\""),
+        ("new Intl.DateTimeFormat('th-u-ca-gregory',{timeZone:'UTC'}).format(0)", "\"1/1/1970\""),
+        ("new Intl.DateTimeFormat('fa',{timeZone:'UTC'}).resolvedOptions().calendar", "\"persian\""),
+        ("new Intl.DateTimeFormat('ja-JP-u-ca-japanese',{timeZone:'UTC'}).resolvedOptions().calendar", "\"japanese\""),
+        ("new Intl.DateTimeFormat('en',{calendar:'chinese'}).resolvedOptions().calendar", "\"chinese\""),
+        ("new Intl.DateTimeFormat('en',{calendar:'ethiopic-amete-alem'}).resolvedOptions().calendar", "\"ethioaa\""),
+        ("new Intl.DateTimeFormat('en',{calendar:'islamicc'}).resolvedOptions().calendar", "\"islamic-civil\""),
+        ("new Intl.DateTimeFormat('en',{calendar:'islamic-umalqura'}).resolvedOptions().calendar", "\"islamic-umalqura\""),
+        ("new Intl.DateTimeFormat('en',{calendar:'iso8601'}).resolvedOptions().calendar", "\"iso8601\""),
+        ("new Intl.DateTimeFormat('en',{calendar:'julian'}).resolvedOptions().calendar", "\"gregory\""),
+        ("new Intl.DateTimeFormat('en-u-ca-buddhist',{calendar:'abc'}).resolvedOptions()", "{\"locale\":\"en\",\"calendar\":\"gregory\",\"numberingSystem\":\"latn\",\"timeZone\":\"UTC\",\"year\":\"numeric\",\"month\":\"numeric\",\"day\":\"numeric\"}"),
+        ("new Intl.DateTimeFormat('en-US-u-ca-abc').resolvedOptions().locale", "\"en-US\""),
+        ("new Intl.DateTimeFormat('en',{calendar:'x'})", "RangeError: Invalid calendar : x"),
+        ("new Intl.DateTimeFormat('en',{calendar:'gregorian'})", "RangeError: Invalid calendar : gregorian"),
+        ("new Intl.DateTimeFormat('en',{calendar:'islamic--civil'})", "RangeError: Invalid calendar : islamic--civil"),
+        ("new Intl.DateTimeFormat('en-US-u-hc-h23',{timeZone:'UTC'}).resolvedOptions().locale", "\"en-US-u-hc-h23\""),
+        ("new Intl.DateTimeFormat('en-US-u-hc-h23',{timeZone:'UTC',hour:'numeric'}).resolvedOptions().locale", "\"en-US-u-hc-h23\""),
+        ("new Intl.DateTimeFormat('en-US-u-hc-h23',{timeZone:'UTC',hourCycle:'h23'}).resolvedOptions().locale", "\"en-US\""),
+        ("new Intl.DateTimeFormat('en-US-u-hc-h23',{timeZone:'UTC',hourCycle:'h23',hour:'numeric'}).resolvedOptions().locale", "\"en-US-u-hc-h23\""),
+        ("new Intl.DateTimeFormat('en-US-u-hc-h23',{timeZone:'UTC',hourCycle:'h12',hour:'numeric'}).resolvedOptions().locale", "\"en-US\""),
+        ("new Intl.DateTimeFormat('en-US-u-hc-h23',{timeZone:'UTC',hour12:false,hour:'numeric'}).resolvedOptions().locale", "\"en-US-u-hc-h23\""),
+        ("new Intl.DateTimeFormat('en-US-u-hc-h25').resolvedOptions().locale", "\"en-US\""),
+        ("new Intl.DateTimeFormat('en-u-nu-thai-ca-japanese-hc-h11',{timeZone:'UTC'}).resolvedOptions().locale", "\"en-u-ca-japanese-hc-h11-nu-thai\""),
+        ("new Intl.DateTimeFormat('en-u-nu-thai-ca-buddhist-hc-h11',{timeZone:'UTC',hour:'numeric',day:'numeric'}).format(0)", "\"๑, ๐ AM\""),
+        ("new Date(0).toLocaleDateString('en-u-ca-buddhist',{timeZone:'UTC'})", "\"1/1/2513 BE\""),
+        ("new Intl.DateTimeFormat('en-US-u-hc-h23',{'timeZone':'UTC','hour12':false}).resolvedOptions().locale", "\"en-US\""),
+        ("new Intl.DateTimeFormat('en-US-u-hc-h24',{'timeZone':'UTC','hour':'numeric'}).resolvedOptions().locale", "\"en-US-u-hc-h24\""),
+        ("new Intl.DateTimeFormat('en-US-u-hc-h11',{'timeZone':'UTC','hour':'numeric','hour12':true}).resolvedOptions().locale", "\"en-US-u-hc-h11\""),
+        ("new Intl.DateTimeFormat('en-US-u-hc-h23',{'timeZone':'UTC','timeStyle':'short','hourCycle':'h23'}).resolvedOptions().locale", "\"en-US-u-hc-h23\""),
+        ("new Intl.DateTimeFormat('en-US-u-hc-h23',{'timeZone':'UTC','dateStyle':'short'}).resolvedOptions().locale", "\"en-US-u-hc-h23\""),
+    ];
+    for (code, want) in cases {
+        let code = format!("(() => {{ try {{ return JSON.stringify({code}); }} catch (e) {{ return e.constructor.name + ': ' + e.message; }} }})()");
+        assert_eq!(eval(&mut rt, &code), want, "{code}");
+    }
+}
+
 /// `Intl.NumberFormat.prototype.formatRange` against Node 20 (intl/tests/ranges.json, from
 /// gen-range-fixtures.mjs): 25 locales × 8 option sets × 12 pairs. A row whose numbers alone
 /// trove-host writes differently from Node (a currency symbol) is skipped, as it would test the
