@@ -643,7 +643,20 @@ impl DateTimeFormatter {
             drop_era: r.era.is_none(),
             gmt_abbreviated,
         };
-        Ok(DateTimeFormatter { icu, two_digit, fix, widths, date_pattern, zone_glue, minute_second, prefs, tz, icu_zone, far_zone, resolved: r })
+        let mut formatter = DateTimeFormatter { icu, two_digit, fix, widths, date_pattern, zone_glue, minute_second, prefs, tz, icu_zone, far_zone, resolved: r };
+        // Node reports the hour's width as its pattern writes it: `HH` (de, en-GB, or h23 in
+        // en-US) is `2-digit` even when `numeric` was asked for.
+        if formatter.resolved.hour.as_deref() == Some("numeric") && formatter.pads_the_hour() {
+            formatter.resolved.hour = Some("2-digit".into());
+        }
+        Ok(formatter)
+    }
+
+    /// Whether the hour 1 (local time, 1 January 2000) is written in two digits (`01`, `٠١`).
+    fn pads_the_hour(&self) -> bool {
+        let Ok(at) = self.tz.to_timestamp(jiff::civil::date(2000, 1, 1).at(1, 0, 0, 0)) else { return false };
+        let parts = self.format_to_parts(at.as_millisecond() as f64).unwrap_or_default();
+        parts.iter().any(|p| p.kind == "hour" && p.value.chars().count() == 2)
     }
 
     /// The options as `resolvedOptions()` reports them.

@@ -190,6 +190,33 @@ fn date_time_format_calendars_and_kept_keywords_are_node_s() {
     }
 }
 
+/// `resolvedOptions().hour` is the width the hour is written in, as Node reports it from its
+/// pattern: `numeric` asked for and `HH` written (de, en-GB, h23 in en-US) is `2-digit`. Node
+/// 20's answers, each with the hour 1 formatted.
+#[test]
+fn the_resolved_hour_width_is_the_written_one() {
+    let mut rt = runtime();
+    let cases = [
+        ("new Intl.DateTimeFormat('en-US',{'timeZone':'UTC','hour':'numeric','hourCycle':'h23'}).resolvedOptions().hour + ' ' + new Intl.DateTimeFormat('en-US',{'timeZone':'UTC','hour':'numeric','hourCycle':'h23'}).format(3600000)", "\"2-digit 01\""),
+        ("new Intl.DateTimeFormat('en-GB',{'timeZone':'UTC','hour':'numeric'}).resolvedOptions().hour + ' ' + new Intl.DateTimeFormat('en-GB',{'timeZone':'UTC','hour':'numeric'}).format(3600000)", "\"2-digit 01\""),
+        ("new Intl.DateTimeFormat('de',{'timeZone':'UTC','hour':'numeric','minute':'numeric'}).resolvedOptions().hour + ' ' + new Intl.DateTimeFormat('de',{'timeZone':'UTC','hour':'numeric','minute':'numeric'}).format(3600000)", "\"2-digit 01:00\""),
+        ("new Intl.DateTimeFormat('ja',{'timeZone':'UTC','hour':'numeric'}).resolvedOptions().hour + ' ' + new Intl.DateTimeFormat('ja',{'timeZone':'UTC','hour':'numeric'}).format(3600000)", "\"numeric 1時\""),
+        ("new Intl.DateTimeFormat('en-US',{'timeZone':'UTC','hour':'numeric'}).resolvedOptions().hour + ' ' + new Intl.DateTimeFormat('en-US',{'timeZone':'UTC','hour':'numeric'}).format(3600000)", "\"numeric 1 AM\""),
+        ("new Intl.DateTimeFormat('fr',{'timeZone':'UTC','hour':'numeric','minute':'numeric'}).resolvedOptions().hour + ' ' + new Intl.DateTimeFormat('fr',{'timeZone':'UTC','hour':'numeric','minute':'numeric'}).format(3600000)", "\"2-digit 01:00\""),
+        ("new Intl.DateTimeFormat('en-US',{'timeZone':'UTC','hour':'numeric','hourCycle':'h24'}).resolvedOptions().hour + ' ' + new Intl.DateTimeFormat('en-US',{'timeZone':'UTC','hour':'numeric','hourCycle':'h24'}).format(3600000)", "\"2-digit 01\""),
+        ("new Intl.DateTimeFormat('en-US',{'timeZone':'UTC','hour':'numeric','hourCycle':'h11'}).resolvedOptions().hour + ' ' + new Intl.DateTimeFormat('en-US',{'timeZone':'UTC','hour':'numeric','hourCycle':'h11'}).format(3600000)", "\"numeric 1 AM\""),
+        ("new Intl.DateTimeFormat('ja',{'timeZone':'UTC','hour':'numeric','hourCycle':'h11'}).resolvedOptions().hour + ' ' + new Intl.DateTimeFormat('ja',{'timeZone':'UTC','hour':'numeric','hourCycle':'h11'}).format(3600000)", "\"numeric 午前1時\""),
+        ("new Intl.DateTimeFormat('ar-EG',{'timeZone':'UTC','hour':'numeric','hourCycle':'h23'}).resolvedOptions().hour + ' ' + new Intl.DateTimeFormat('ar-EG',{'timeZone':'UTC','hour':'numeric','hourCycle':'h23'}).format(3600000)", "\"2-digit ٠١\""),
+        ("new Intl.DateTimeFormat('zh',{'timeZone':'UTC','hour':'numeric'}).resolvedOptions().hour + ' ' + new Intl.DateTimeFormat('zh',{'timeZone':'UTC','hour':'numeric'}).format(3600000)", "\"numeric 1时\""),
+        ("new Intl.DateTimeFormat('ko',{'timeZone':'UTC','hour':'numeric','minute':'numeric','hourCycle':'h23'}).resolvedOptions().hour + ' ' + new Intl.DateTimeFormat('ko',{'timeZone':'UTC','hour':'numeric','minute':'numeric','hourCycle':'h23'}).format(3600000)", "\"2-digit 01:00\""),
+        ("new Intl.DateTimeFormat('en-US',{'timeZone':'UTC','hour':'2-digit'}).resolvedOptions().hour + ' ' + new Intl.DateTimeFormat('en-US',{'timeZone':'UTC','hour':'2-digit'}).format(3600000)", "\"2-digit 01 AM\""),
+        ("new Intl.DateTimeFormat('fi',{'timeZone':'UTC','hour':'numeric','minute':'numeric'}).resolvedOptions().hour + ' ' + new Intl.DateTimeFormat('fi',{'timeZone':'UTC','hour':'numeric','minute':'numeric'}).format(3600000)", "\"numeric 1.00\""),
+    ];
+    for (code, want) in cases {
+        assert_eq!(eval(&mut rt, &format!("JSON.stringify({code})")), want, "{code}");
+    }
+}
+
 /// `Intl.NumberFormat.prototype.formatRange` against Node 20 (intl/tests/ranges.json, from
 /// gen-range-fixtures.mjs): 25 locales × 8 option sets × 12 pairs. A row whose numbers alone
 /// trove-host writes differently from Node (a currency symbol) is skipped, as it would test the
