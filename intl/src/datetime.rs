@@ -299,9 +299,19 @@ impl DateTimeFormatter {
         // ECMA-402 reads the locale list first, then `localeMatcher`; the rest below.
         let ResolvedLocale { tag, locale: mut icu_locale } = resolve_locale(locale)?;
         crate::options::check_locale_matcher("DateTimeFormat", &o.locale_matcher)?;
-        let requested_ca = keyword(&icu_locale, key!("ca"));
+        // The tag's `-u-ca` under its CLDR name (`islamicc` → `islamic-civil`), as ICU4X reads it.
+        let requested_ca = keyword(&icu_locale, key!("ca")).map(|ca| canonical_calendar(&ca));
+        if let Some(ca) = &requested_ca {
+            set_calendar(&mut icu_locale, ca);
+        }
         let requested_hc = keyword(&icu_locale, key!("hc"));
         apply_calendar_option(&mut icu_locale, o.calendar.as_deref())?;
+        // ICU4X formats the ISO calendar in the locale's default one (Buddhist in `th`): it is
+        // written as Gregorian, and reported as asked.
+        let asked_ca = keyword(&icu_locale, key!("ca"));
+        if asked_ca.as_deref() == Some("iso8601") {
+            set_calendar(&mut icu_locale, "gregory");
+        }
         check("weekday", &o.weekday, WIDTHS)?;
         check("era", &o.era, WIDTHS)?;
         check("year", &o.year, NUM)?;
@@ -615,12 +625,12 @@ impl DateTimeFormatter {
             }
             icu.push(f);
         }
-        r.calendar = calendar_name(icu[0].calendar().kind(), keyword(&icu_locale, key!("ca")).as_deref()).into();
+        r.calendar = calendar_name(icu[0].calendar().kind(), asked_ca.as_deref()).into();
         // `resolvedOptions().locale` keeps the tag's `-u-ca`, `-u-hc` and `-u-nu` that were
         // honoured, in key order (ECMA-402 ResolveLocale; Node 20's choices for `-u-hc`).
-        let option_ca = o.calendar.as_deref().map(|c| canonical_calendar(&c.to_ascii_lowercase()));
+        // An option keeps it only if it is the same text (Node: `BUDDHIST` drops `-u-ca-buddhist`).
         let kept_ca = requested_ca.as_deref().filter(|ca| {
-            crate::supported_values::is_calendar(ca) && option_ca.as_deref().is_none_or(|o| o == *ca)
+            crate::supported_values::is_calendar(ca) && o.calendar.as_deref().is_none_or(|option| option == *ca)
         });
         // `-u-hc` stays when the hours are written in that cycle, or, with no hour to write,
         // when no `hourCycle` or `hour12` option was given.
@@ -1006,28 +1016,32 @@ fn canonical_calendar(name: &str) -> String {
 /// [`IntlError::Range`] `Invalid calendar : <value>` (Node's message) for a value that is not a
 /// Unicode `type`: parts of 3 to 8 letters and digits, joined by `-`.
 fn apply_calendar_option(locale: &mut icu_locale_core::Locale, option: Option<&str>) -> Result<(), IntlError> {
-    use icu_locale_core::extensions::unicode::Value;
     let Some(ca) = option else { return Ok(()) };
     let well_formed = ca.split('-').all(|part| (3..=8).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_alphanumeric()));
     if !well_formed {
         return Err(IntlError::Range(format!("Invalid calendar : {ca}")));
     }
-    let ca = canonical_calendar(&ca.to_ascii_lowercase());
-    match Value::try_from_str(&ca) {
-        Ok(value) if crate::supported_values::is_calendar(&ca) => {
+    set_calendar(locale, &canonical_calendar(&ca.to_ascii_lowercase()));
+    Ok(())
+}
+
+/// Makes `ca` `locale`'s `-u-ca` if Node 20 lists it, and removes the keyword otherwise.
+fn set_calendar(locale: &mut icu_locale_core::Locale, ca: &str) {
+    use icu_locale_core::extensions::unicode::Value;
+    match Value::try_from_str(ca) {
+        Ok(value) if crate::supported_values::is_calendar(ca) => {
             locale.extensions.unicode.keywords.set(key!("ca"), value);
         }
         _ => {
             locale.extensions.unicode.keywords.remove(key!("ca"));
         }
     }
-    Ok(())
 }
 
 /// `resolvedOptions().calendar`: the CLDR name of the calendar ICU4X formats in (`requested`:
 /// the locale's `-u-ca` once the option is applied). A Hijri calendar asked for by the names
 /// ICU4X resolves by region (`islamic`, `islamic-rgsa`) keeps the name asked for, as in Node,
-/// and so does `iso8601`, which ICU4X formats as Gregorian (Node writes `1970-01-01` in `en`).
+/// and so does `iso8601`, written as Gregorian (Node writes `1970-01-01` in `en`).
 fn calendar_name(kind: AnyCalendarKind, requested: Option<&str>) -> &'static str {
     #[allow(deprecated)]
     match kind {
