@@ -51,18 +51,22 @@ pub struct OpenError {
     pub message: String,
     /// SQLite read the file and found it is not a database, or a damaged one.
     pub damaged: bool,
+    /// Another connection held a lock SQLite would not wait for (`SQLITE_BUSY`, `SQLITE_LOCKED`):
+    /// opening again a moment later may succeed.
+    pub busy: bool,
 }
 
 impl OpenError {
     fn other(message: String) -> Self {
-        Self { message, damaged: false }
+        Self { message, damaged: false, busy: false }
     }
 
     /// `message` for SQLite's error `e`, damaged when SQLite says so.
     pub fn sqlite(message: String, e: &rusqlite::Error) -> Self {
-        use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
+        use rusqlite::ErrorCode::{DatabaseBusy, DatabaseCorrupt, DatabaseLocked, NotADatabase};
         let damaged = matches!(e.sqlite_error_code(), Some(NotADatabase | DatabaseCorrupt));
-        Self { message, damaged }
+        let busy = matches!(e.sqlite_error_code(), Some(DatabaseBusy | DatabaseLocked));
+        Self { message, damaged, busy }
     }
 }
 

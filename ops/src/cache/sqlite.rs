@@ -153,8 +153,9 @@ impl SqliteCache {
     ///
     /// The file is moved only if it is still the one `conn` opened: when another process sharing
     /// the file met the damage first and has already made a new cache in its place, that cache
-    /// is opened, not moved aside. Failing to move or open leaves `conn` as it was (and the
-    /// operation's error stands), with a warning naming why.
+    /// is opened, not moved aside; if that process is still making it (a lock SQLite does not
+    /// wait for), opening is tried again up to five times, 155 ms in all. Failing to move or open
+    /// leaves `conn` as it was (and the operation's error stands), with a warning naming why.
     fn recover(&self, conn: &mut Connection, error: &rusqlite::Error) -> bool {
         let mut file = self.file.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let path = &self.path;
@@ -172,7 +173,20 @@ impl SqliteCache {
                 }
             }
         }
-        match Self::connect(path) {
+        // Another process that met the damage at the same moment may be making the new file: its
+        // schema takes a lock SQLite does not wait for (review 44 saw "database is locked" within
+        // 0.3 ms). A few short waits, on a path only damage takes.
+        let mut opened = Self::connect(path);
+        for wait_ms in [5, 10, 20, 40, 80] {
+            match &opened {
+                Err(e) if e.busy => {
+                    std::thread::sleep(std::time::Duration::from_millis(wait_ms));
+                    opened = Self::connect(path);
+                }
+                _ => break,
+            }
+        }
+        match opened {
             Ok(new) => {
                 *conn = new;
                 *file = identity(path);
