@@ -281,7 +281,7 @@ export function supportedLocalesOf(name, supported = op_intl_supported_locales) 
     },
   }.supportedLocalesOf;
 }
-DateTimeFormat.supportedLocalesOf = supportedLocalesOf("DateTimeFormat");
+defineProperty(DateTimeFormat, "supportedLocalesOf", { value: supportedLocalesOf("DateTimeFormat"), writable: true, configurable: true });
 
 function partsText(parts) {
   let text = "";
@@ -398,7 +398,7 @@ NumberFormat.prototype = Object.create(Object.prototype, {
   },
   [Symbol.toStringTag]: { value: "Intl.NumberFormat", configurable: true },
 });
-NumberFormat.supportedLocalesOf = supportedLocalesOf("NumberFormat");
+defineProperty(NumberFormat, "supportedLocalesOf", { value: supportedLocalesOf("NumberFormat"), writable: true, configurable: true });
 
 for (const [name, value] of [["DateTimeFormat", DateTimeFormat], ["NumberFormat", NumberFormat]]) {
   defineProperty(Intl, name, { value, writable: true, configurable: true, enumerable: false });

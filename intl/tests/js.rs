@@ -126,6 +126,7 @@ fn locale_matcher_and_option_types_are_checked_as_in_node() {
         ("Intl.DateTimeFormat.supportedLocalesOf('en', null)", "TypeError: Intl.DateTimeFormat.supportedLocalesOf called on null or undefined"),
         ("Intl.NumberFormat.supportedLocalesOf === Intl.DateTimeFormat.supportedLocalesOf", "false"),
         ("Intl.NumberFormat.supportedLocalesOf.length", "1"),
+        ("[Intl.DateTimeFormat, Intl.NumberFormat].map((C) => Object.keys(C).length + ' ' + JSON.stringify(Object.getOwnPropertyDescriptor(C, 'supportedLocalesOf'))).join()", "\"0 {\\\"writable\\\":true,\\\"enumerable\\\":false,\\\"configurable\\\":true},0 {\\\"writable\\\":true,\\\"enumerable\\\":false,\\\"configurable\\\":true}\""),
         ("new Intl.NumberFormat('en',{numberingSystem:Symbol()})", "TypeError: Cannot convert a Symbol value to a string"),
         ("new Intl.RelativeTimeFormat('en',{style:Symbol()})", "TypeError: Cannot convert a Symbol value to a string"),
         ("new Intl.DateTimeFormat('en',{timeZone:Symbol()})", "TypeError: Cannot convert a Symbol value to a string"),
