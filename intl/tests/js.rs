@@ -9,6 +9,12 @@ fn eval(rt: &mut JsRuntime, code: &str) -> String {
     local.to_rust_string_lossy(scope)
 }
 
+/// `code`'s value as JSON text, or the error it throws as `Class: message`, as Node's answers
+/// were taken.
+fn answer(rt: &mut JsRuntime, code: &str) -> String {
+    eval(rt, &format!("(() => {{ try {{ return JSON.stringify({code}); }} catch (e) {{ return e.constructor.name + ': ' + e.message; }} }})()"))
+}
+
 // What trove-host's bootstrap does once per isolate (js/bootstrap.js `start`): install the
 // global `Intl` and the locale-aware built-in methods.
 deno_core::extension!(
@@ -132,8 +138,7 @@ fn locale_matcher_and_option_types_are_checked_as_in_node() {
         ("new Intl.DateTimeFormat('en',{timeZone:Symbol()})", "TypeError: Cannot convert a Symbol value to a string"),
     ];
     for (code, want) in cases {
-        let code = format!("(() => {{ try {{ return JSON.stringify({code}); }} catch (e) {{ return e.constructor.name + ': ' + e.message; }} }})()");
-        assert_eq!(eval(&mut rt, &code), want, "{code}");
+        assert_eq!(answer(&mut rt, code), want, "{code}");
     }
 }
 
@@ -196,8 +201,7 @@ fn date_time_format_calendars_and_kept_keywords_are_node_s() {
         ("new Intl.DateTimeFormat('en-US-u-hc-h23',{'timeZone':'UTC','dateStyle':'short'}).resolvedOptions().locale", "\"en-US-u-hc-h23\""),
     ];
     for (code, want) in cases {
-        let code = format!("(() => {{ try {{ return JSON.stringify({code}); }} catch (e) {{ return e.constructor.name + ': ' + e.message; }} }})()");
-        assert_eq!(eval(&mut rt, &code), want, "{code}");
+        assert_eq!(answer(&mut rt, code), want, "{code}");
     }
 }
 
