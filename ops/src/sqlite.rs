@@ -63,11 +63,18 @@ impl OpenError {
 
     /// `message` for SQLite's error `e`, damaged when SQLite says so.
     pub fn sqlite(message: String, e: &rusqlite::Error) -> Self {
-        use rusqlite::ErrorCode::{DatabaseBusy, DatabaseCorrupt, DatabaseLocked, NotADatabase};
-        let damaged = matches!(e.sqlite_error_code(), Some(NotADatabase | DatabaseCorrupt));
+        use rusqlite::ErrorCode::{DatabaseBusy, DatabaseLocked};
+        let damaged = is_damage(e);
         let busy = matches!(e.sqlite_error_code(), Some(DatabaseBusy | DatabaseLocked));
         Self { message, damaged, busy }
     }
+}
+
+/// SQLite found the file is not a database, or a damaged one (`SQLITE_NOTADB`,
+/// `SQLITE_CORRUPT`), whether on opening it or reading a page later.
+pub fn is_damage(e: &rusqlite::Error) -> bool {
+    use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
+    matches!(e.sqlite_error_code(), Some(NotADatabase | DatabaseCorrupt))
 }
 
 impl From<OpenError> for String {

@@ -72,11 +72,6 @@ fn identity(path: &Path) -> Option<(u64, u64)> {
     std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
 }
 
-/// SQLite found the file damaged (`SQLITE_CORRUPT`, `SQLITE_NOTADB`) while reading or writing it.
-fn is_damage(e: &rusqlite::Error) -> bool {
-    use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
-    matches!(e.sqlite_error_code(), Some(NotADatabase | DatabaseCorrupt))
-}
 
 impl SqliteCache {
     /// Opens (creating if needed) the cache at `path`.
@@ -257,7 +252,7 @@ impl CacheStore for SqliteCache {
         match found {
             Ok(value) => value,
             Err(e) => {
-                if is_damage(&e) {
+                if crate::sqlite::is_damage(&e) {
                     self.recover(&mut *conn, &e);
                 }
                 None
@@ -281,7 +276,7 @@ impl CacheStore for SqliteCache {
             tx.commit()
         };
         match write(&mut *conn) {
-            Err(e) if is_damage(&e) && self.recover(&mut *conn, &e) => write(&mut *conn),
+            Err(e) if crate::sqlite::is_damage(&e) && self.recover(&mut *conn, &e) => write(&mut *conn),
             other => other,
         }
         .map_err(|e| CacheError::Store(e.to_string()))
