@@ -1017,8 +1017,7 @@ fn canonical_calendar(name: &str) -> String {
 /// Unicode `type`: parts of 3 to 8 letters and digits, joined by `-`.
 fn apply_calendar_option(locale: &mut icu_locale_core::Locale, option: Option<&str>) -> Result<(), IntlError> {
     let Some(ca) = option else { return Ok(()) };
-    let well_formed = ca.split('-').all(|part| (3..=8).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_alphanumeric()));
-    if !well_formed {
+    if !crate::options::is_unicode_type(ca) {
         return Err(IntlError::Range(format!("Invalid calendar : {ca}")));
     }
     set_calendar(locale, &canonical_calendar(&ca.to_ascii_lowercase()));
@@ -1043,26 +1042,21 @@ fn set_calendar(locale: &mut icu_locale_core::Locale, ca: &str) {
 /// ICU4X resolves by region (`islamic`, `islamic-rgsa`) keeps the name asked for, as in Node,
 /// and so does `iso8601`, written as Gregorian (Node writes `1970-01-01` in `en`).
 fn calendar_name(kind: AnyCalendarKind, requested: Option<&str>) -> &'static str {
+    let hijri = matches!(
+        kind,
+        AnyCalendarKind::HijriSimulatedMecca
+            | AnyCalendarKind::HijriUmmAlQura
+            | AnyCalendarKind::HijriTabularTypeIIFriday
+            | AnyCalendarKind::HijriTabularTypeIIThursday
+    );
+    match requested {
+        Some("islamic") if hijri => return "islamic",
+        Some("islamic-rgsa") if hijri => return "islamic-rgsa",
+        Some("iso8601") if kind == AnyCalendarKind::Gregorian => return "iso8601",
+        _ => {}
+    }
     #[allow(deprecated)]
     match kind {
-        AnyCalendarKind::HijriSimulatedMecca
-        | AnyCalendarKind::HijriUmmAlQura
-        | AnyCalendarKind::HijriTabularTypeIIFriday
-        | AnyCalendarKind::HijriTabularTypeIIThursday
-            if matches!(requested, Some("islamic")) =>
-        {
-            "islamic"
-        }
-        AnyCalendarKind::HijriSimulatedMecca
-        | AnyCalendarKind::HijriUmmAlQura
-        | AnyCalendarKind::HijriTabularTypeIIFriday
-        | AnyCalendarKind::HijriTabularTypeIIThursday
-            if matches!(requested, Some("islamic-rgsa")) =>
-        {
-            "islamic-rgsa"
-        }
-        // ICU4X formats the ISO calendar with Gregorian names and patterns.
-        AnyCalendarKind::Gregorian if requested == Some("iso8601") => "iso8601",
         AnyCalendarKind::Buddhist => "buddhist",
         AnyCalendarKind::Chinese => "chinese",
         AnyCalendarKind::Coptic => "coptic",

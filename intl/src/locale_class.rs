@@ -76,11 +76,6 @@ fn incorrect() -> IntlError {
     IntlError::Range("Incorrect locale information provided".into())
 }
 
-/// ECMA-402 `type` production: `(3*8alphanum) *("-" (3*8alphanum))`.
-fn is_unicode_type(v: &str) -> bool {
-    !v.is_empty() && v.split('-').all(|s| (3..=8).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric()))
-}
-
 fn keyword(locale: &Locale, key: &str) -> Option<String> {
     let key = Key::try_from_str(key).ok()?;
     locale.extensions.unicode.keywords.get(&key).map(|v| v.to_string())
@@ -124,7 +119,7 @@ pub fn locale_new(tag: &str, options: &LocaleOptions) -> Result<LocaleInfo, Intl
     };
     let typed = |value: &Option<String>| -> Result<Option<String>, IntlError> {
         match value.as_deref() {
-            Some(v) if !is_unicode_type(v) => Err(incorrect()),
+            Some(v) if !crate::options::is_unicode_type(v) => Err(incorrect()),
             v => Ok(v.map(str::to_owned)),
         }
     };

@@ -76,8 +76,7 @@ pub(crate) fn kept<'a>(requested: Option<&'a str>, option: Option<&str>, resolve
 pub(crate) fn apply_option(locale: &mut Locale, option: Option<&str>) -> Result<(), IntlError> {
     let Some(nu) = option else { return Ok(()) };
     // ECMA-402: a Unicode `type` (`thai`, `thai-latn`), or a RangeError.
-    let well_formed = nu.split('-').all(|part| (3..=8).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_alphanumeric()));
-    if !well_formed {
+    if !crate::options::is_unicode_type(nu) {
         return Err(IntlError::Range(format!("Invalid numberingSystem : {nu}")));
     }
     // The option replaces the tag's `-u-nu` whatever it is (Node 20: `en-u-nu-arab` with `THAI`

@@ -14,6 +14,13 @@ pub(crate) fn get_option(class: &str, name: &str, value: &Option<String>, allowe
     }
 }
 
+/// Whether `value` is a Unicode `type` (UTS #35, ECMA-402's `(3*8alphanum) *("-" (3*8alphanum))`):
+/// parts of 3 to 8 letters and digits, joined by `-` (`thai`, `islamic-civil`). ECMA-402 refuses a `numberingSystem` or `calendar` option that
+/// is not one with a RangeError.
+pub(crate) fn is_unicode_type(value: &str) -> bool {
+    value.split('-').all(|part| (3..=8).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_alphanumeric()))
+}
+
 /// ECMA-402's `localeMatcher` option of every `Intl` constructor and of `supportedLocalesOf`
 /// (`class` is what Node's message names: `NumberFormat`, `DateTimeFormat.supportedLocalesOf`).
 /// Checked and otherwise without effect: one matcher picks every locale.
