@@ -115,6 +115,12 @@ struct State {
     starting: usize,
     /// Instances waiting on the queue.
     idle: usize,
+    /// Calls in the queue no instance has taken, counted under this lock as a caller pushes one
+    /// and as an instance takes one ([`PoolShared::took`]). The queue's own length is not enough
+    /// to decide growth: an instance pops a call before it is counted busy, and a call that came
+    /// in between saw one call fewer waiting and an instance still idle, and did not start
+    /// another (three concurrent calls grew a pool to two instances in CI, 2026-12-06).
+    waiting: usize,
     /// Instances out of service (retired after a limit, or evicted when idle) whose threads
     /// still wait for work they started off the thread (counted in `live` until they end).
     draining: usize,
@@ -158,6 +164,14 @@ impl PoolShared {
     pub(crate) fn idle_changed(&self, delta: isize) {
         let mut state = self.lock();
         state.idle = state.idle.saturating_add_signed(delta);
+    }
+
+    /// An instance took a call from the queue: one call fewer waiting and, if it was counted
+    /// idle (`was_idle`), one instance fewer idle, at once.
+    pub(crate) fn took(&self, was_idle: bool) {
+        let mut state = self.lock();
+        state.waiting = state.waiting.saturating_sub(1);
+        state.idle = state.idle.saturating_sub(usize::from(was_idle));
     }
 
     /// Called by an instance idle for `idle_timeout`: may it end? Yes if the pool is above its
@@ -208,7 +222,7 @@ impl PoolShared {
             state.draining -= 1;
             replace
                 || state.live - state.draining < self.config.min_instances
-                || (self.queue.len() > state.idle + state.starting && state.live < self.config.max_instances)
+                || (state.waiting > state.idle + state.starting && state.live < self.config.max_instances)
         };
         if start {
             if let Some(me) = self.me.get().and_then(Weak::upgrade) {
@@ -258,6 +272,7 @@ impl PoolShared {
         state.live -= 1;
         if state.live == 0 {
             for job in self.queue.drain() {
+                state.waiting = state.waiting.saturating_sub(1);
                 let _ = job.reply.send(Err(CallError::Unavailable { toolkit: self.toolkit.clone(), reason: reason.clone() }));
             }
         }
@@ -386,7 +401,8 @@ impl Pool {
         let (grow, taken_at_once) = {
             let mut pool = shared.lock();
             shared.queue.push(job);
-            let waiting = shared.queue.len();
+            pool.waiting += 1;
+            let waiting = pool.waiting;
             // Grow when the calls waiting outnumber the instances about to take one. (Under the
             // same lock as an idle instance's retirement, so a call is never left with none.)
             let grow = waiting > pool.idle + pool.starting && pool.live < shared.config.max_instances;
@@ -543,7 +559,10 @@ async fn wait(
             stuck.state = JobState::Cancelled;
             stuck.permit.take();
             drop(stuck);
-            drop(shared.queue.remove(&job));
+            if shared.queue.remove(&job).is_some() {
+                let mut state = shared.lock();
+                state.waiting = state.waiting.saturating_sub(1);
+            }
             tracing::warn!(target: "trove::runtime", toolkit = %shared.toolkit, "a call waited {limit:?} for an instance and none was free");
             return Ok(CallOutcome {
                 envelope: Envelope::failure(format!("tool timed out after {} s waiting for a free instance", limit.as_secs_f64()), ErrorCode::ToolError, true),

@@ -155,6 +155,15 @@ impl PanicGuard<'_> {
         self.pool.get().and_then(Weak::upgrade)
     }
 
+    /// Has the pool count a call taken from the queue and this instance busy, in one step
+    /// ([`PoolShared::took`]).
+    fn took_job(&mut self) {
+        if let Some(pool) = self.pool() {
+            pool.took(self.counted_idle);
+            self.counted_idle = false;
+        }
+    }
+
     /// Has the pool count the instance idle (`true`) or not, if it does not already.
     fn count_idle(&mut self, idle: bool) {
         if self.counted_idle == idle {
@@ -359,7 +368,7 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
             },
             Err(Empty::Closed) => return,
         };
-        guard.count_idle(false);
+        guard.took_job();
         let Job { call, env, reply, shared: job } = job;
         {
             let mut job = lock(&job);
