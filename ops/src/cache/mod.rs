@@ -324,6 +324,38 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// A store whose file another process replaced (moved aside after meeting damage, or a user
+    /// removed it to empty the cache) opens the file now at the path at its next operation:
+    /// before, a long-running `serve` went on answering from the file moved aside, with values a
+    /// `call` had already replaced in the new one (review 44, R44-06).
+    #[tokio::test]
+    async fn a_store_follows_its_file_when_another_process_replaces_it() {
+        let dir = std::env::temp_dir().join(format!("trove-cache-replaced-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("c.sqlite");
+        let s = scope("tk", "u");
+        let serving = SqliteCache::open(&path, CacheLimits::default()).unwrap();
+        serving.put(&s, "a", "old", Duration::from_secs(60), t0()).await.unwrap();
+
+        crate::sqlite::move_aside(&path).unwrap();
+        let other = SqliteCache::open(&path, CacheLimits::default()).unwrap();
+        other.put(&s, "a", "new", Duration::from_secs(60), t0()).await.unwrap();
+        assert_eq!(serving.get(&s, "a", t0()).await.as_deref(), Some("new"), "it reads the file now at the path");
+        serving.put(&s, "b", "from serving", Duration::from_secs(60), t0()).await.unwrap();
+        assert_eq!(other.get(&s, "b", t0()).await.as_deref(), Some("from serving"), "and writes it");
+
+        drop(other);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(dir.join(format!("c.sqlite{suffix}")));
+        }
+        assert_eq!(serving.get(&s, "a", t0()).await, None, "a removed file is an empty cache");
+        serving.put(&s, "c", "3", Duration::from_secs(60), t0()).await.unwrap();
+        assert!(path.exists(), "the cache is made again at its path");
+        let later = SqliteCache::open(&path, CacheLimits::default()).unwrap();
+        assert_eq!(later.get(&s, "c", t0()).await.as_deref(), Some("3"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     /// The running total the eviction reads is the table's sum after inserts, overwrites
     /// (larger and smaller), evictions, and a reopen of a file written before it existed.
     #[tokio::test]

@@ -81,8 +81,8 @@ impl SqliteCache {
     /// cache made in its place, with a warning: a cache is never the source of truth, and
     /// without this every later run would go without `ctx.cache`. (Two processes that find the
     /// same damaged file at once may both move a file aside; the second may move the first's
-    /// new, empty cache, which the first then goes on using under the new name. A cache can
-    /// afford that.)
+    /// new, empty cache; the first opens the file then at the path at its next operation,
+    /// [`Self::follow`]. A cache can afford that.)
     ///
     /// Damage SQLite finds only later (a corrupt page that opening never reads) is handled the
     /// same way when a `get` or `put` meets it ([`Self::recover`]): before, every later `put`
@@ -149,7 +149,7 @@ impl SqliteCache {
     /// The file is moved only if it is still the one `conn` opened: when another process sharing
     /// the file met the damage first and has already made a new cache in its place, that cache
     /// is opened, not moved aside; if that process is still making it (a lock SQLite does not
-    /// wait for), opening is tried again up to five times, 155 ms in all. Failing to move or open
+    /// wait for), opening is tried again ([`Self::reconnect`]). Failing to move or open
     /// leaves `conn` as it was (and the operation's error stands), with a warning naming why.
     fn recover(&self, conn: &mut Connection, error: &rusqlite::Error) -> bool {
         let mut file = self.file.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -168,9 +168,25 @@ impl SqliteCache {
                 }
             }
         }
-        // Another process that met the damage at the same moment may be making the new file: its
-        // schema takes a lock SQLite does not wait for (review 44 saw "database is locked" within
-        // 0.3 ms). A few short waits, on a path only damage takes.
+        match Self::reconnect(path) {
+            Ok(new) => {
+                *conn = new;
+                *file = identity(path);
+                true
+            }
+            Err(e) => {
+                tracing::warn!(target: "trove::runtime", "cache {}: {error}, and the new cache failed: {e}", path.display());
+                false
+            }
+        }
+    }
+
+    /// Opens the file at `path` again, waiting a little while another process holds a lock
+    /// SQLite does not wait for: another process that met damage at the same moment may be
+    /// making the new file, and its schema takes such a lock (review 44 saw "database is
+    /// locked" within 0.3 ms). Five waits at most, 155 ms in all, on a path only a replaced
+    /// file takes.
+    fn reconnect(path: &Path) -> Result<Connection, crate::sqlite::OpenError> {
         let mut opened = Self::connect(path);
         for wait_ms in [5, 10, 20, 40, 80] {
             match &opened {
@@ -181,16 +197,29 @@ impl SqliteCache {
                 _ => break,
             }
         }
-        match opened {
+        opened
+    }
+
+    /// Before an operation: when the file at `path` is no longer the one `conn` opened (another
+    /// process moved a damaged file aside and made a new cache, or a user removed the file to
+    /// empty the cache), opens the file now there, so that every process sharing the path uses
+    /// the same cache. Before, a long-running `serve` went on reading and writing the file moved
+    /// aside, and answered with values a `call` had already replaced in the new one (review 44,
+    /// R44-06). One `stat` per operation. Failing to open keeps the old connection, with a
+    /// warning; the next operation tries again.
+    fn follow(&self, conn: &mut Connection) {
+        let mut file = self.file.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let now = identity(&self.path);
+        if now == *file {
+            return;
+        }
+        match Self::reconnect(&self.path) {
             Ok(new) => {
+                tracing::info!(target: "trove::runtime", "cache {}: the file was replaced; the new one is opened", self.path.display());
                 *conn = new;
-                *file = identity(path);
-                true
+                *file = identity(&self.path);
             }
-            Err(e) => {
-                tracing::warn!(target: "trove::runtime", "cache {}: {error}, and the new cache failed: {e}", path.display());
-                false
-            }
+            Err(e) => tracing::warn!(target: "trove::runtime", "cache {}: the file was replaced, and opening the new one failed: {e}", self.path.display()),
         }
     }
 
@@ -242,6 +271,7 @@ impl CacheStore for SqliteCache {
     /// replaced by an empty cache ([`Self::recover`]): the entry is a miss either way.
     async fn get(&self, scope: &CacheScope, key: &str, now: DateTime<Utc>) -> Option<String> {
         let mut conn = self.conn.lock().ok()?;
+        self.follow(&mut conn);
         let found = conn
             .query_row(
                 "SELECT value FROM cache_entries WHERE toolkit = ?1 AND user_id = ?2 AND key = ?3 AND expires_at > ?4",
@@ -265,6 +295,7 @@ impl CacheStore for SqliteCache {
     /// more on it.
     async fn put(&self, scope: &CacheScope, key: &str, value: &str, ttl: Duration, now: DateTime<Utc>) -> Result<(), CacheError> {
         let mut conn = self.conn.lock().map_err(|_| CacheError::Store("cache lock poisoned".into()))?;
+        self.follow(&mut conn);
         let write = |conn: &mut Connection| -> rusqlite::Result<()> {
             let tx = conn.transaction()?;
             tx.execute(
