@@ -58,6 +58,7 @@
 //! arguments because the extension has no options/state).
 
 mod case;
+mod compact_currency;
 mod ext;
 mod locale;
 mod options;
