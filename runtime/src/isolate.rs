@@ -28,6 +28,10 @@ deno_core::extension!(
     // zod's message locales other than English, when a toolkit
     // first calls one (`z.locales.de()`, see js/build-zod.mjs).
     lazy_loaded_esm = [dir "../js", "crypto_limits.js", "console_format.js", "vendor/zod-locales.js"],
+    options = { blob_store: Arc<crate::blob_store::CountedBlobStore> },
+    state = |state, options| {
+        state.put(options.blob_store);
+    },
     docs = "The isolate's bootstrap (web globals) and the @ontrove/extend/toolkit module."
 );
 
@@ -208,10 +212,13 @@ pub(crate) fn extensions() -> Vec<Extension> {
 /// [`extensions`] as their `init()`s give them, with each file's contents taken from the binary
 /// ([`crate::extension_sources`]); a file the build did not find is named by its path, not read yet.
 pub(crate) fn extensions_unread() -> Vec<Extension> {
+    // The isolate's Blob store, counted against its heap ceiling (`blob_store.rs`); the `trove`
+    // extension puts it in `OpState` too, where `Toolkit::load_instance` sets the ceiling.
+    let blob_store = Arc::new(crate::blob_store::CountedBlobStore::default());
     let extensions = vec![
         deno_webidl::deno_webidl::init(),
         deno_web::deno_web::init(
-            Arc::new(deno_web::BlobStore::default()),
+            blob_store.clone(),
             None,
             false,
             deno_web::InMemoryBroadcastChannel::default(),
@@ -221,7 +228,7 @@ pub(crate) fn extensions_unread() -> Vec<Extension> {
         net_shim::deno_net::init(),
         trove_host_intl::trove_intl::init(),
         trove_host_ops::trove_ops::init(),
-        trove::init(),
+        trove::init(blob_store),
     ];
     extensions.into_iter().map(crate::extension_sources::built_in).collect()
 }

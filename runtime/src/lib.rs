@@ -85,6 +85,7 @@
 //! A single [`Toolkit`] (one instance, `!Send`) is what the pool holds; the parity runner and
 //! one-shot tools may use it directly.
 
+mod blob_store;
 mod build_id;
 pub mod cases;
 mod code_cache;

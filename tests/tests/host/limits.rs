@@ -114,3 +114,34 @@ async fn sorting_a_huge_array_like_ends_at_the_time_limit() {
     assert!(started.elapsed() < Duration::from_secs(10), "took {:?}", started.elapsed());
     assert_eq!(run(&mut t, "events").await["result"]["text"], "LKHEBJGDIFCA IFCAJGDLKHEB 5,1,4,2,3", "usable after");
 }
+
+/// A toolkit that keeps `Blob`s in module state, and one that makes and drops them.
+const BLOBS: &str = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+const kept: Blob[] = [];\n\
+export default defineToolkit({ id: 'blobs', name: 'Blobs', description: 'Holds Blob data.', icon: 'b', version: '1.0.0', tools: [\n\
+  tool({ name: 'keep', description: 'd', input: z.object({ mib: z.number() }), handler: async ({ mib }) => {\n\
+    for (let i = 0; i < mib; i++) kept.push(new Blob([new Uint8Array(1 << 20).fill(1)]));\n\
+    return `holding ${kept.length} MiB`;\n\
+  } }),\n\
+  tool({ name: 'churn', description: 'd', input: z.object({ mib: z.number() }), handler: async ({ mib }) => {\n\
+    let seen = 0;\n\
+    for (let i = 0; i < mib; i++) { seen += new Blob([new Uint8Array(1 << 20)]).size; await new Promise((r) => setTimeout(r, 0)); }\n\
+    return `made ${seen >> 20} MiB`;\n\
+  } }),\n\
+] });\n";
+
+/// `Blob` bytes live in Rust, outside the engine's heap: a toolkit kept 768 MiB of them under a
+/// 64 MiB ceiling and a server grew without bound (review 45, R45-01). They count against the
+/// ceiling now: past it, the call ends with the memory-limit envelope. `Blob`s a toolkit drops
+/// are given back, so making many over a call is not held against it.
+#[tokio::test(flavor = "current_thread")]
+async fn blob_data_counts_against_the_heap_ceiling() {
+    let dir = crate::scratch_toolkit("blobs", &[("extension.ts", BLOBS)]);
+    let limits = IsolateLimits { max_heap_bytes: 64 << 20, ..IsolateLimits::default() };
+    let mut t = Toolkit::load_with(&dir, limits).await.expect("load blobs");
+    let call = |tool: &str, mib: u32| ToolCall::new(tool, json!({ "mib": mib }), "u");
+    assert_eq!(t.call(&call("churn", 256), env()).await.envelope.json()["result"]["text"], "made 256 MiB", "dropped Blobs are given back");
+    assert_eq!(t.call(&call("keep", 32), env()).await.envelope.json()["result"]["text"], "holding 32 MiB");
+    let over = t.call(&call("keep", 64), env()).await.envelope.json();
+    assert_eq!(over, json!({ "ok": false, "error": "tool exceeded its memory limit", "retryable": false, "code": "TOOL_ERROR" }));
+}
