@@ -69,7 +69,7 @@ enum Command {
     /// Scaffold a new toolkit in DIR (its name is the toolkit id): extension.ts with one tool,
     /// tsconfig.json with the SDK's type declarations, and tests/ with one case and its cassette.
     New(new::NewArgs),
-    /// Serve toolkits on the Trove wire over HTTP: each at /<toolkit-id> (and at / when only
+    /// Serve toolkits on the Trove wire over HTTP: each at /<toolkit-id> (and at every other path when only
     /// one is served). GET -> {tools}; POST a call -> its envelope.
     Serve(ServeArgs),
     /// Serve toolkits to MCP clients (tools/list, tools/call) over stdio, or over streamable

@@ -220,7 +220,7 @@ impl Server {
                 handle.entry().display(),
                 handle.tools().len(),
                 handle.id(),
-                if handles.len() == 1 { " and at /" } else { "" },
+                if handles.len() == 1 { " and at every other path" } else { "" },
             );
         }
         Ok(RunningServer { local_addr, registry, stop: Some(stop), task: Some(task), watcher })

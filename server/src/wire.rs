@@ -250,7 +250,13 @@ fn served_id(path: &str) -> &str {
     id.strip_suffix('/').unwrap_or(id)
 }
 
+/// A path that names no served toolkit. With one toolkit served, it is that toolkit's: contract
+/// §4's wire answers `GET` on any path with the tool list and `POST` with the envelope, as the
+/// SDK's fetch handler does (review 45, R45-10). With several, a 404 envelope naming the paths.
 async fn not_found(State(state): State<WireState>, request: Request) -> Response {
+    if let Some(handle) = state.registry.only() {
+        return toolkit(&state, handle, request).await;
+    }
     let started = Instant::now();
     let served: Vec<String> = state.registry.ids().iter().map(|id| format!("/{id}")).collect();
     let served = if served.is_empty() { "no toolkits".to_owned() } else { served.join(", ") };

@@ -211,12 +211,15 @@ async fn the_wires_own_answers_are_contract_envelopes() {
     let slashed = post(&http, &url(&running, "echo/"), &call).await;
     assert_eq!((slashed.status, &slashed.body), (plain.status, &plain.body), "POST /echo/");
     assert_eq!(get(&http, &url(&running, "echo/")).await.body, get(&http, &at).await.body, "GET /echo/");
-    // Not a served id's spelling: percent-encoded letters, two slashes, another id's slash.
-    for path in ["nope", "echo/tools", "Echo", "echo%2F", "%65cho", "echo//", "nope/"] {
+    // With one toolkit served, every path is its, as contract §4's wire (the SDK's fetch handler)
+    // answers: not a served id's spelling, percent-encoded letters, two slashes (review 45,
+    // R45-10). With several, such a path is a 404 (lifecycle.rs).
+    let listed = get(&http, &at).await.body;
+    for path in ["nope", "echo/tools", "Echo", "echo%2F", "%65cho", "echo//", "nope/", "api/v1/tools"] {
         let reply = post(&http, &url(&running, path), &call).await;
-        let message = format!("no toolkit at \"/{path}\"; this server serves /echo");
-        assert_eq!((reply.status, &reply.body), (404, &failure(&message, "BAD_REQUEST")), "{path}");
-        assert_eq!(get(&http, &url(&running, path)).await.status, 404);
+        assert_eq!((reply.status, &reply.body), (plain.status, &plain.body), "POST {path}");
+        let listing = get(&http, &url(&running, path)).await;
+        assert_eq!((listing.status, &listing.body), (200, &listed), "GET {path}");
     }
     running.shutdown().await;
 }
