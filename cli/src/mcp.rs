@@ -28,11 +28,11 @@ pub struct McpArgs {
     token_file: Option<PathBuf>,
     /// With --http: a browser origin allowed besides loopback ones, as scheme://host[:port|:*]
     /// (no port: the scheme's default). Repeatable; any other Origin gets 403.
-    #[arg(long = "allow-origin", value_name = "ORIGIN", requires = "http")]
+    #[arg(long = "allow-origin", value_name = "ORIGIN", requires = "http", value_parser = trove_host_server::mcp::allowed_origin)]
     allow_origins: Vec<String>,
     /// With --http: a Host header value allowed besides loopback names and the listening
     /// address. Repeatable; any other Host gets 403.
-    #[arg(long = "allow-host", value_name = "HOST", requires = "http")]
+    #[arg(long = "allow-host", value_name = "HOST", requires = "http", value_parser = trove_host_server::mcp::allowed_host)]
     allow_hosts: Vec<String>,
     /// Seconds in-flight calls get to finish after SIGTERM or Ctrl-C (with --http).
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]

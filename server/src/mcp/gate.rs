@@ -56,29 +56,62 @@ fn default_port(scheme: &str) -> Option<u16> {
     }
 }
 
+/// Checks an `--allow-origin` entry, `scheme://host[:port|:*]`: the entry itself, or why it
+/// cannot match any browser's `Origin` (no scheme, a path, user info, a wildcard in the host:
+/// origins are matched whole, so `https://*.example.com` would match nothing).
+///
+/// # Errors
+/// A sentence naming what is wrong, for the CLI's usage error (exit 2).
+pub fn allowed_origin(entry: &str) -> Result<String, String> {
+    parse_allowed_origin(entry).map(|_| entry.to_owned())
+}
+
+/// Checks an `--allow-host` entry, `name[:port]` (no port: any): the entry itself, or why not.
+///
+/// # Errors
+/// A sentence naming what is wrong, for the CLI's usage error (exit 2).
+pub fn allowed_host(entry: &str) -> Result<String, String> {
+    parse_allowed_host(entry).map(|_| entry.to_owned())
+}
+
+fn parse_allowed_host(entry: &str) -> Result<(String, Option<u16>), String> {
+    crate::host_header::parse(entry.trim()).ok_or_else(|| format!("{entry:?} is not a host name with an optional port (name[:port])"))
+}
+
+fn parse_allowed_origin(entry: &str) -> Result<AllowedOrigin, String> {
+    let refused = || format!("{entry:?} is not an origin: scheme://host[:port|:*], as a browser sends it (https://app.example.com)");
+    let (base, any_port) = match entry.trim().strip_suffix(":*") {
+        Some(base) => (base, true),
+        None => (entry.trim(), false),
+    };
+    let (scheme, host, port) = parse_origin(base).ok_or_else(refused)?;
+    if any_port && port.is_some() {
+        return Err(refused());
+    }
+    if host.contains('*') {
+        return Err(format!("{entry:?}: an origin is matched whole, so a wildcard in its host matches nothing; list each origin"));
+    }
+    let port = if any_port { None } else { port.or_else(|| default_port(&scheme)) };
+    Ok(AllowedOrigin { scheme, host, port })
+}
+
 impl Gate {
     /// Accepts loopback hosts and `http://` loopback origins, the `listening` address, and
-    /// `hosts` and `origins` besides (entries that do not parse are logged and ignored).
+    /// `hosts` and `origins` besides (entries [`allowed_host`] or [`allowed_origin`] refuse are
+    /// logged and ignored: the CLI refuses them before, with exit 2).
     pub(crate) fn new(listening: IpAddr, hosts: &[String], origins: &[String]) -> Self {
         let mut allowed_hosts = vec![(listening.to_string(), None)];
         for entry in hosts {
-            match crate::host_header::parse(entry.trim()) {
-                Some(name_and_port) => allowed_hosts.push(name_and_port),
-                None => tracing::warn!(target: "trove::mcp", "ignoring allowed host {entry:?}: not a name[:port]"),
+            match parse_allowed_host(entry) {
+                Ok(name_and_port) => allowed_hosts.push(name_and_port),
+                Err(why) => tracing::warn!(target: "trove::mcp", "ignoring allowed host {entry:?}: {why}"),
             }
         }
         let mut allowed_origins = Vec::new();
         for entry in origins {
-            let (base, any_port) = match entry.trim().strip_suffix(":*") {
-                Some(base) => (base, true),
-                None => (entry.as_str(), false),
-            };
-            match parse_origin(base) {
-                Some((scheme, host, port)) if !(any_port && port.is_some()) => {
-                    let port = if any_port { None } else { port.or_else(|| default_port(&scheme)) };
-                    allowed_origins.push(AllowedOrigin { scheme, host, port });
-                }
-                _ => tracing::warn!(target: "trove::mcp", "ignoring allowed origin {entry:?}: not a scheme://host[:port|:*]"),
+            match parse_allowed_origin(entry) {
+                Ok(origin) => allowed_origins.push(origin),
+                Err(why) => tracing::warn!(target: "trove::mcp", "ignoring allowed origin {entry:?}: {why}"),
             }
         }
         Self { hosts: allowed_hosts, origins: allowed_origins }
@@ -134,7 +167,29 @@ impl Gate {
 mod tests {
     use axum::http::HeaderMap;
 
-    use super::Gate;
+    use super::{allowed_host, allowed_origin, Gate};
+
+    /// An `--allow-origin` or `--allow-host` value that could match nothing is refused with why
+    /// (the CLI exits 2), where it was logged and ignored, and the server started without it
+    /// (review 45, R45-05).
+    #[test]
+    fn entries_that_match_nothing_are_refused_with_why() {
+        for fine in ["https://app.example.com", "http://localhost:3000", "https://app.example.com:*", "http://[::1]:8080"] {
+            assert_eq!(allowed_origin(fine).as_deref(), Ok(fine), "{fine}");
+        }
+        for (refused, why) in [
+            ("app.example.com", "is not an origin"),
+            ("https://app.example.com/path", "is not an origin"),
+            ("https://user@app.example.com", "is not an origin"),
+            ("https://app.example.com:443:*", "is not an origin"),
+            ("https://*.example.com", "a wildcard in its host matches nothing"),
+        ] {
+            let error = allowed_origin(refused).unwrap_err();
+            assert!(error.contains(why) && error.contains(refused), "{refused}: {error}");
+        }
+        assert_eq!(allowed_host("api.example.com:8080").as_deref(), Ok("api.example.com:8080"));
+        assert!(allowed_host("https://api.example.com").unwrap_err().contains("name[:port]"));
+    }
 
     fn headers(host: &str, origin: Option<&str>) -> HeaderMap {
         let mut h = HeaderMap::new();

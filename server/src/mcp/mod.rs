@@ -61,6 +61,7 @@ use rmcp::ServiceExt;
 use serde_json::Value;
 use trove_host::{Host, LoadOptions, ToolkitHandle};
 
+pub use gate::{allowed_host, allowed_origin};
 pub use catalog::{mcp_tool, Catalog, META_ALWAYS_ON, META_MUTATING, TOOLKIT_SEPARATOR};
 pub use http::{McpHttpOptions, RunningMcpHttp, DEFAULT_MAX_SESSIONS, DEFAULT_MCP_LISTEN, MCP_PATH};
 pub use rmcp::model::Tool;

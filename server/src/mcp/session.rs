@@ -187,6 +187,22 @@ impl ServerHandler for McpSession {
             let message = format!("tool result too large ({size} bytes; the limit is {})", options.max_result_bytes);
             return Ok(call_result(&Envelope::failure(message, ErrorCode::ToolError, false)).into());
         }
+        if let Envelope::Ok(ok) = &envelope {
+            let declares_output = handle.tools().iter().any(|t| t.name == tool && t.output_schema.is_some());
+            if declares_output && ok.structured_content.is_none() {
+                // Valid for the SDK (contract §4: `structured` is optional), but the tool is listed
+                // with an `outputSchema`, and MCP (2025-06-18, Tools › Output Schema) has servers
+                // give structured content for such a tool: clients that follow it (the official
+                // TypeScript SDK) reject this result. Said where the author will look (review 45,
+                // R45-02); the result is passed on as it is.
+                tracing::warn!(
+                    target: "trove::mcp",
+                    toolkit = %handle.id(),
+                    tool = %tool,
+                    "the tool declares `output` but returned no `structured`: MCP clients that follow the specification reject a result without structured content from a tool listed with an outputSchema; return `structured` on every call"
+                );
+            }
+        }
         Ok(call_result(&envelope).into())
     }
 }
