@@ -81,14 +81,62 @@ const DIFF_DEADLINE: std::time::Duration = std::time::Duration::from_millis(500)
 const MOST_LINES_SHOWN: usize = 200;
 
 /// A unified diff of two JSON values, pretty-printed, with `-` (expected) red and `+`
-/// (actual) green: found within [`DIFF_DEADLINE`], at most [`MOST_LINES_SHOWN`] lines.
+/// (actual) green ([`print_line_diff`]), then one of each pair of differing strings of several
+/// lines (at most ten).
 fn print_diff(what: &str, expected: &Value, actual: &Value) {
-    let expected = serde_json::to_string_pretty(expected).expect("JSON");
-    let actual = serde_json::to_string_pretty(actual).expect("JSON");
+    let expected_text = serde_json::to_string_pretty(expected).expect("JSON");
+    let actual_text = serde_json::to_string_pretty(actual).expect("JSON");
+    out!("      {BOLD}{what}{BOLD:#} {DIM}(- expected, + actual){DIM:#}");
+    print_line_diff(&expected_text, &actual_text);
+    // A string of several lines is one JSON line above: its own lines are diffed too, so that
+    // the one line that changed in a 40-line text shows (review 45, R45-03).
+    let mut strings = Vec::new();
+    differing_texts(what, expected, actual, &mut strings);
+    for (path, expected, actual) in strings.into_iter().take(10) {
+        out!("      {BOLD}{path}{BOLD:#} {DIM}line by line (- expected, + actual){DIM:#}");
+        print_line_diff(expected, actual);
+    }
+}
+
+/// The strings of several lines that differ between `expected` and `actual` at the same place
+/// (objects by key, arrays by index), with their paths.
+fn differing_texts<'a>(path: &str, expected: &'a Value, actual: &'a Value, out: &mut Vec<(String, &'a str, &'a str)>) {
+    match (expected, actual) {
+        (Value::String(e), Value::String(a)) if e != a && (e.contains('\n') || a.contains('\n')) => out.push((path.to_owned(), e, a)),
+        (Value::Object(e), Value::Object(a)) => {
+            for (k, ev) in e {
+                if let Some(av) = a.get(k) {
+                    differing_texts(&format!("{path}/{k}"), ev, av, out);
+                }
+            }
+        }
+        (Value::Array(e), Value::Array(a)) => {
+            for (i, (ev, av)) in e.iter().zip(a).enumerate() {
+                differing_texts(&format!("{path}/{i}"), ev, av, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The most characters of one line a report prints; the rest are counted.
+const MOST_CHARS_SHOWN: usize = 300;
+
+/// `line`, cut at [`MOST_CHARS_SHOWN`] characters with a count of what was left out: a 355,000
+/// character line made the report unreadable (review 45, R45-03).
+fn shortened(line: &str) -> std::borrow::Cow<'_, str> {
+    match line.char_indices().nth(MOST_CHARS_SHOWN) {
+        Some((cut, _)) => format!("{}{DIM}… ({} more characters){DIM:#}", &line[..cut], line[cut..].chars().count()).into(),
+        None => line.into(),
+    }
+}
+
+/// A unified diff of two texts, line by line: found within [`DIFF_DEADLINE`], at most
+/// [`MOST_LINES_SHOWN`] lines, each shortened to [`MOST_CHARS_SHOWN`] characters.
+fn print_line_diff(expected: &str, actual: &str) {
     let diff = similar::TextDiff::configure()
         .deadline(std::time::Instant::now() + DIFF_DEADLINE)
-        .diff_lines(&expected, &actual);
-    out!("      {BOLD}{what}{BOLD:#} {DIM}(- expected, + actual){DIM:#}");
+        .diff_lines(expected, actual);
     let mut shown = 0;
     let mut left = 0;
     for hunk in diff.unified_diff().context_radius(3).iter_hunks() {
@@ -104,7 +152,7 @@ fn print_diff(what: &str, expected: &Value, actual: &Value) {
             }
             shown += 1;
             let line = change.to_string_lossy();
-            let line = line.trim_end_matches('\n');
+            let line = shortened(line.trim_end_matches('\n'));
             match change.tag() {
                 similar::ChangeTag::Delete => out!("      {RED}-{line}{RED:#}"),
                 similar::ChangeTag::Insert => out!("      {GREEN}+{line}{GREEN:#}"),
@@ -123,7 +171,7 @@ fn print_diff(what: &str, expected: &Value, actual: &Value) {
 /// JSON keys and the report's own words.
 fn print_failure(case: &Case, result: &CaseResult, problems: &[String]) {
     for p in problems.iter().take(MOST_LINES_SHOWN) {
-        out!("      {p}");
+        out!("      {}", shortened(p));
     }
     if problems.len() > MOST_LINES_SHOWN {
         out!("      {DIM}… {} more problems not shown{DIM:#}", problems.len() - MOST_LINES_SHOWN);
@@ -176,14 +224,21 @@ pub async fn test(args: TestArgs) -> ExitCode {
     // Case files whose run could not load the toolkit: Node is asked whether it loads it.
     let mut not_loaded = Vec::new();
     for file in &files {
-        let cases = match read_case_file(file) {
-            Ok(c) => c,
-            Err(e) => return usage(e),
-        };
-        let mut raw = match read_json(file) {
-            Ok(Value::Array(raw)) => raw,
-            Ok(_) => return usage(format!("{} is not a JSON array of cases", file.display())),
-            Err(e) => return usage(e),
+        // A file that cannot be read (a typo in a field name, bad JSON) is one failure: the
+        // other files still run and the summary is printed (review 45, R45-04).
+        let read = read_case_file(file).and_then(|cases| match read_json(file)? {
+            Value::Array(raw) => Ok((cases, raw)),
+            _ => Err(format!("{} is not a JSON array of cases", file.display())),
+        });
+        let (cases, mut raw) = match read {
+            Ok(read) => read,
+            Err(e) => {
+                out!("{BOLD}{}{BOLD:#}", file.display());
+                out!("  {RED}FAIL{RED:#}  the case file cannot be read: {e}");
+                failed += 1;
+                selected_total += 1;
+                continue;
+            }
         };
         let select = |c: &Case| matches_filter(args.filter.as_deref(), file, &c.name);
         if args.filter.is_some() && !cases.iter().any(select) {

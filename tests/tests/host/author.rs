@@ -138,6 +138,43 @@ export default defineToolkit({
     assert!(shown.contains("0 passed, 1 failed"), "{}", &shown[shown.len().saturating_sub(2000)..]);
 }
 
+/// A text of many lines that differs in one shows that line, line by line, under the JSON diff;
+/// and no line of the report runs on past a few hundred characters (before, a 40-line text was
+/// two whole lines to compare by eye, and a long one a line of 355,000 characters; review 45,
+/// R45-03).
+#[test]
+fn a_long_text_that_differs_shows_the_line_that_changed() {
+    let dir = scratch_toolkit(
+        "linediff",
+        &[(
+            "extension.ts",
+            "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
+export default defineToolkit({
+  id: 'linediff', name: 'L', description: 'l', icon: 'x', version: '1.0.0',
+  tools: [tool({ name: 'lines', description: 'many lines', input: z.object({}),
+    handler: async () => Array.from({ length: 40 }, (_, i) => i === 22 ? 'line 23 changed' : `line ${i + 1}`).join('\\n') + '\\n' + 'y'.repeat(5000) })],
+});
+",
+        )],
+    );
+    let expected: Vec<String> = (1..=40).map(|i| format!("line {i}")).collect();
+    let text_expected = format!("{}\n{}", expected.join("\n"), "y".repeat(5000));
+    let case = json!([{ "name": "lines", "call": { "tool": "lines", "args": {}, "userId": "u" }, "secrets": {}, "now": "2026-01-01T00:00:00Z",
+                        "http": [], "expect": { "ok": true, "result": { "text": text_expected } } }]);
+    let file = dir.join("lines.json");
+    std::fs::write(&file, case.to_string()).unwrap();
+    let out = run(&["test", s(&dir), s(&file)]);
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(shown.contains("envelope/result/text line by line"), "{shown}");
+    let lines: Vec<&str> = shown.lines().map(str::trim).collect();
+    assert!(lines.contains(&"-line 23") && lines.contains(&"+line 23 changed"), "{shown}");
+    assert!(!lines.contains(&"-line 22") && lines.contains(&"line 22"), "unchanged lines are context: {shown}");
+    let longest = shown.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    assert!(longest < 400, "a line of {longest} characters");
+    assert!(shown.contains("more characters)"), "{shown}");
+}
+
 #[test]
 fn parallel_recordings_into_one_file_each_keep_their_case() {
     // Six at once: before, each read the file, appended and wrote it back, and the last writer
@@ -402,6 +439,33 @@ fn a_cassette_mismatch_is_a_host_failure_with_exit_status_3() {
     ]);
     assert_eq!(out.status.code(), Some(3), "{}", text(&out));
     assert!(text(&out).contains("replay mismatch (a host failure, not the upstream's)"), "{}", text(&out));
+}
+
+/// A case file that cannot be read (a misspelt field) is one failure among the others: the files
+/// after it still run, the summary is printed, and the exit status is 1, where the run stopped
+/// at it with exit 2 and never ran the rest (review 45, R45-04).
+#[test]
+fn a_malformed_case_file_is_one_failure_and_the_rest_still_run() {
+    let echo = fixture("echo");
+    let dir = scratch_toolkit("author-malformed", &[(".keep", "")]);
+    let call = json!({ "tool": "nope", "args": {} });
+    let unknown = json!({ "ok": false, "error": "unknown tool \"nope\"", "retryable": false, "code": "UNKNOWN_TOOL" });
+    let files = [
+        ("a.json", json!([{ "name": "a", "now": "2026-01-01T00:00:00Z", "call": call, "expect": { "ok": true } }])),
+        ("b.json", json!([{ "name": "b", "now": "2026-01-01T00:00:00Z", "call": call, "expectLog": [] }])),
+        ("c.json", json!([{ "name": "c", "now": "2026-01-01T00:00:00Z", "call": call, "expect": unknown }])),
+    ];
+    let mut args = vec!["test".to_owned(), s(&echo).to_owned()];
+    for (name, cases) in &files {
+        std::fs::write(dir.join(name), cases.to_string()).unwrap();
+        args.push(s(&dir.join(name)).to_owned());
+    }
+    let out = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(stdout.contains("FAIL  the case file cannot be read") && stdout.contains("expectLog"), "{}", text(&out));
+    assert!(stdout.contains("ok    c"), "the file after it ran: {}", text(&out));
+    assert!(stdout.contains("1 passed, 2 failed"), "{}", text(&out));
 }
 
 #[test]
