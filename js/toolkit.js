@@ -125,8 +125,11 @@ function manifestProblems(config) {
  * Tool-level problems of one tool, each as the SDK's message (the SDK throws the first of them;
  * the host lists them all). An empty array for a sound tool.
  */
-function toolProblems(t, seen) {
-  if (t === null || typeof t !== "object") return ["defineToolkit: every tool must be an object (use tool({...}))"];
+function toolProblems(t, seen, index) {
+  // The SDK's message, then which entry (an `undefined` from a helper that forgot to return).
+  if (t === null || typeof t !== "object") {
+    return [`defineToolkit: every tool must be an object (use tool({...})): tools[${index}] is ${t === null ? "null" : typeof t}`];
+  }
   const problems = [];
   // The name rule is Rust's (runtime/src/describe.rs), which checks the tool list again at load.
   if (typeof t.name !== "string" || !op_trove_is_tool_name(t.name)) {
@@ -160,7 +163,7 @@ function listTools(tools, scopes) {
   // A hostile array (`length: 5e7`, all holes) must not make the list as long as itself: the
   // first MAX_TOOL_PROBLEMS are listed, then one line says there are more.
   for (let i = 0; i < tools.length; i++) {
-    const mine = toolProblems(tools[i], seen);
+    const mine = toolProblems(tools[i], seen, i);
     for (let j = 0; j < mine.length; j++) ArrayPrototypePush(problems, mine[j]);
     if (mine.length === 0) ArrayPrototypePush(sound, tools[i]);
     if (problems.length >= MAX_TOOL_PROBLEMS) {

@@ -217,7 +217,9 @@ async fn a_huge_array_of_bad_tools_lists_a_hundred_problems() {
     let message = load_error("{ tools: Object.assign([ping], { length: 5e7 }) }").await;
     let lines: Vec<&str> = message.lines().collect();
     assert_eq!(lines.len(), 101, "{}", &message[..message.len().min(400)]);
-    assert_eq!(lines[0], "defineToolkit: every tool must be an object (use tool({...}))");
+    // Each names its entry (review 45, R45-07: an `undefined` from a helper that forgot to return).
+    assert_eq!(lines[0], "defineToolkit: every tool must be an object (use tool({...})): tools[1] is undefined");
+    assert_eq!(lines[99], "defineToolkit: every tool must be an object (use tool({...})): tools[100] is undefined");
     assert_eq!(lines[100], "defineToolkit: (more tool problems not listed)");
 }
 
