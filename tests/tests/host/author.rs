@@ -686,31 +686,32 @@ fn case_files_get_precise_errors_and_update_keeps_matchers_that_still_match() {
     let dir = scratch_toolkit("case-errors", &[(".keep", "")]);
     let bad = dir.join("bad.json");
     std::fs::write(&bad, r#"[{"name":"a","call":{"tool":"echo"},"now":"2026-01-01T00:00:00Z"},{"name":"b","call":{},"now":null}]"#).unwrap();
+    // A file that does not match the format is a failing file (exit 1, review 45), with why.
     let out = run(&["test", s(&echo), s(&bad)]);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert!(text(&out).contains("[1].now: invalid type: null"), "{}", text(&out));
     // A secret that is neither a string nor null is a format error, never an unset secret.
     let num = dir.join("num.json");
     std::fs::write(&num, r#"[{"name":"a","call":{"tool":"echo"},"now":"2026-01-01T00:00:00Z","secrets":{"PORT_KEY":12345}}]"#).unwrap();
     let out = run(&["test", s(&echo), s(&num)]);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert!(text(&out).contains("[0].secrets.PORT_KEY: invalid type: integer `12345`, expected a string"), "{}", text(&out));
     let dup = dir.join("dup.json");
     std::fs::write(&dup, r#"[{"name":"a","call":{"tool":"echo"},"now":"2026-01-01T00:00:00Z"},{"name":"a","call":{"tool":"echo"},"now":"2026-01-01T00:00:00Z"}]"#).unwrap();
     let out = run(&["test", s(&echo), s(&dup)]);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert!(text(&out).contains("two cases are named \"a\""), "{}", text(&out));
-    // An emptied file tests nothing: an error, as a folder without case files is.
+    // An emptied file tests nothing: a failure.
     let empty = dir.join("empty.json");
     std::fs::write(&empty, "[]").unwrap();
     let out = run(&["test", s(&echo), s(&empty)]);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert!(text(&out).contains("empty.json holds no cases"), "{}", text(&out));
     // A `now` that is not RFC 3339 is a format error like any other, not a failing case.
     let when = dir.join("when.json");
     std::fs::write(&when, r#"[{"name":"a","call":{"tool":"echo"},"now":"yesterday"}]"#).unwrap();
     let out = run(&["test", s(&echo), s(&when)]);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert!(text(&out).contains(r#"in case "a": [0].now: "yesterday" is not an RFC 3339 instant"#), "{}", text(&out));
     let one = dir.join("one.json");
     std::fs::write(&one, r#"[{"name":"a","call":{"tool":"echo"},"now":"2026-01-01T00:00:00Z"}]"#).unwrap();
