@@ -293,11 +293,17 @@ impl Toolkit {
         {
             // Near the ceiling, stop the running script; the headroom returned only lets it
             // unwind. A pool then discards the isolate: it is never given a bigger heap to go on.
-            let handle = runtime.v8_isolate().thread_safe_handle();
-            let heap_stopped = stopped.clone();
+            let stop_at_heap = {
+                let handle = runtime.v8_isolate().thread_safe_handle();
+                let stopped = stopped.clone();
+                move || {
+                    let _ = stopped.compare_exchange(stop::NONE, stop::HEAP, Ordering::SeqCst, Ordering::SeqCst);
+                    handle.terminate_execution();
+                }
+            };
+            let heap_stop = stop_at_heap.clone();
             runtime.add_near_heap_limit_callback(move |current, initial| {
-                let _ = heap_stopped.compare_exchange(stop::NONE, stop::HEAP, Ordering::SeqCst, Ordering::SeqCst);
-                handle.terminate_execution();
+                heap_stop();
                 // Room to unwind, once: never past 1.25x the ceiling however often this fires
                 // (a builtin that allocates in a native loop does not poll the interrupt, so it
                 // would otherwise raise the limit again and again). Past it, allocations fail
@@ -305,13 +311,8 @@ impl Toolkit {
                 current.max(initial.saturating_add(initial / 4))
             });
             // `Blob` bytes live outside the engine's heap: past the same ceiling, the same stop.
-            let handle = runtime.v8_isolate().thread_safe_handle();
-            let blob_stopped = stopped.clone();
             let blobs = runtime.op_state().borrow().borrow::<Arc<crate::blob_store::CountedBlobStore>>().clone();
-            blobs.set_ceiling(limits.max_heap_bytes, move || {
-                let _ = blob_stopped.compare_exchange(stop::NONE, stop::HEAP, Ordering::SeqCst, Ordering::SeqCst);
-                handle.terminate_execution();
-            });
+            blobs.set_ceiling(limits.max_heap_bytes, stop_at_heap);
         }
         let cpu_clock = ThreadCpuClock::current();
         let shown = entry.display().to_string();

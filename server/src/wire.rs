@@ -176,7 +176,7 @@ pub(crate) fn router_counting(
 ) -> Router {
     let state = WireState { registry, env, max_body_bytes, body_timeout, in_flight, local_hosts_only, stopping };
     Router::new()
-        .route("/", any(at_root))
+        // `/`, and every other path that names no toolkit: the only one served, else a 404.
         .route("/{id}", any(at_id))
         // A client whose base URL ends in `/` asks for `/<id>/`: the same toolkit.
         .route("/{id}/", any(at_id))
@@ -226,13 +226,6 @@ fn is_local_host(value: &str) -> bool {
 pub(crate) fn is_loopback_name(name: &str) -> bool {
     let name = name.trim_end_matches('.').to_ascii_lowercase();
     name == "localhost" || name.ends_with(".localhost") || name.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
-}
-
-async fn at_root(State(state): State<WireState>, request: Request) -> Response {
-    match state.registry.only() {
-        Some(handle) => toolkit(&state, handle, request).await,
-        None => not_found(State(state), request).await,
-    }
 }
 
 async fn at_id(State(state): State<WireState>, request: Request) -> Response {
