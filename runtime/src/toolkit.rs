@@ -225,8 +225,16 @@ pub struct Toolkit {
     root: PathBuf,
 }
 
+/// deno_core's message when the module graph's evaluation waits on a promise nothing left to run
+/// can settle.
+const STALLED_AWAIT: &str = "Top-level await promise never resolved";
+
 fn js_error_to_load(entry: &Path, err: deno_core::error::CoreError) -> LoadError {
     match *err.0 {
+        deno_core::error::CoreErrorKind::Js(js) if js.message.is_none() && js.exception_message.ends_with(STALLED_AWAIT) => {
+            let (at, message) = stalled_await(&js);
+            LoadError::Threw { entry: entry.display().to_string(), at, message, stack: None }
+        }
         deno_core::error::CoreErrorKind::Js(js) => LoadError::Threw {
             entry: entry.display().to_string(),
             at: thrown_at(&js),
@@ -241,6 +249,34 @@ fn js_error_to_load(entry: &Path, err: deno_core::error::CoreError) -> LoadError
             stack: js.stack.clone(),
         },
         other => LoadError::Module(other.to_string()),
+    }
+}
+
+/// Where a load stalled on a top-level `await` (nothing was thrown), and what to say. The engine
+/// places the stalled `await` from its bytecode, which misses an `await` whose operand is a
+/// call (`await new Promise(…)`: it says 1:1); so the file's own top-level awaits decide: the
+/// engine's place when it is one of them, else the only one, else each of them (review 45).
+fn stalled_await(error: &deno_core::error::JsError) -> (Option<String>, String) {
+    let what = "a top-level await never settled: nothing left to run can settle the promise it waits for".to_owned();
+    let Some((path, line, column)) = error.frames.iter().find_map(|frame| {
+        let url = deno_core::ModuleSpecifier::parse(frame.file_name.as_deref()?).ok()?;
+        Some((url.to_file_path().ok()?, frame.line_number?, frame.column_number?))
+    }) else {
+        return (None, what);
+    };
+    let awaits = match (deno_core::ModuleSpecifier::from_file_path(&path), std::fs::read_to_string(&path)) {
+        (Ok(specifier), Ok(source)) => crate::transpile::top_level_awaits(&specifier, deno_ast::MediaType::from_path(&path), source),
+        _ => Vec::new(),
+    };
+    let shown = |(line, column): (usize, usize)| format!("{}:{line}:{column}", path.display());
+    let engine = (line as usize, column as usize);
+    match awaits.as_slice() {
+        [only] if !awaits.contains(&engine) => (Some(shown(*only)), what),
+        [_, _, ..] if !awaits.contains(&engine) => {
+            let each: Vec<String> = awaits.iter().map(|(l, c)| format!("{l}:{c}")).collect();
+            (Some(path.display().to_string()), format!("{what} (one of the top-level awaits at {})", each.join(", ")))
+        }
+        _ => (Some(shown(engine)), what),
     }
 }
 

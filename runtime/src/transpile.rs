@@ -198,6 +198,44 @@ fn asks_for_json(with: Option<&deno_ast::swc::ast::ObjectLit>) -> bool {
     })
 }
 
+/// The 1-based `(line, column)` of each top-level `await` in `source` (an `await` expression
+/// or a `for await` outside every function, in source order): what a load that stalled on one
+/// can name when the engine cannot place it. Empty when `source` does not parse.
+pub fn top_level_awaits(specifier: &ModuleSpecifier, media_type: MediaType, source: String) -> Vec<(usize, usize)> {
+    use deno_ast::swc::ast::{ArrowExpr, AwaitExpr, ForOfStmt, Function, GetterProp, SetterProp};
+    use deno_ast::swc::common::Spanned;
+    use deno_ast::swc::ecma_visit::{Visit, VisitWith};
+
+    /// Collects the offsets of awaits, and does not go into functions: theirs are not top-level.
+    struct Awaits(Vec<usize>);
+    impl Visit for Awaits {
+        fn visit_await_expr(&mut self, node: &AwaitExpr) {
+            self.0.push(node.span().lo.0.saturating_sub(1) as usize);
+            node.visit_children_with(self);
+        }
+        fn visit_for_of_stmt(&mut self, node: &ForOfStmt) {
+            if node.is_await {
+                self.0.push(node.span().lo.0.saturating_sub(1) as usize);
+            }
+            node.visit_children_with(self);
+        }
+        fn visit_function(&mut self, _: &Function) {}
+        fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+        fn visit_getter_prop(&mut self, _: &GetterProp) {}
+        fn visit_setter_prop(&mut self, _: &SetterProp) {}
+    }
+    if check_expression_nesting(&source, media_type).is_err() {
+        return Vec::new();
+    }
+    stacker::grow(TRANSPILE_STACK_BYTES, || {
+        let Ok(parsed) = parse_checked(specifier, media_type, source) else { return Vec::new() };
+        let mut awaits = Awaits(Vec::new());
+        parsed.program().visit_with(&mut awaits);
+        awaits.0.sort_unstable();
+        awaits.0.into_iter().map(|at| line_and_column(parsed.text_info_lazy(), at)).collect()
+    })
+}
+
 /// How deep `program`'s tree is (expressions, statements, types and patterns nested in each
 /// other), and the byte offset of the deepest node. The walk grows its own stack as it goes,
 /// so it measures any depth the parser could build.

@@ -49,6 +49,28 @@ async fn a_bad_specifier_in_a_helper_names_the_helper() {
     assert!(text.contains(&dir.join("helper.ts").display().to_string()), "{text}");
 }
 
+/// A top-level `await` that nothing can settle fails the load saying so, at the `await`: not
+/// "threw … (not an Error)" at 1:1, which the engine gave for an `await` of a call (review 45,
+/// R45-07a). With several top-level awaits the engine cannot place, each is named.
+#[tokio::test(flavor = "current_thread")]
+async fn a_top_level_await_that_never_settles_is_named_where_it_waits() {
+    const NEVER: &str = "a top-level await never settled: nothing left to run can settle the promise it waits for";
+    for (tag, body, at) in [
+        ("tla-call", "await new Promise<void>(() => {});\n", "2:1"),
+        ("tla-name", "const ready = new Promise<void>(() => {});\n\n  await ready;\n", "4:3"),
+        ("tla-for", "const never = { [Symbol.asyncIterator]: () => ({ next: () => new Promise<IteratorResult<number>>(() => {}) }) };\nfor await (const x of never) void x;\n", "3:1"),
+    ] {
+        let source = VALID_TAIL.replacen('\n', &format!("\n{body}"), 1);
+        let dir = scratch_toolkit(tag, &[("extension.ts", &source)]);
+        let (_, text) = load_failure(&dir).await;
+        assert_eq!(text, format!("{}:{at}: {NEVER}", dir.join("extension.ts").display()), "{tag}");
+    }
+    let source = VALID_TAIL.replacen('\n', "\nawait Promise.resolve();\nif (Math.random() < 2) await Promise.race([new Promise(() => {})]);\n", 1);
+    let dir = scratch_toolkit("tla-two", &[("extension.ts", &source)]);
+    let (_, text) = load_failure(&dir).await;
+    assert_eq!(text, format!("{}: {NEVER} (one of the top-level awaits at 2:1, 3:24)", dir.join("extension.ts").display()));
+}
+
 /// The engine stops at the first bad import; the load error lists every one in the graph, each
 /// at its file, line and column, so a user fixes them in one go (review 25). Imports that
 /// transpiling removes (type-only ones) are not problems and are not listed.
