@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anstyle::{AnsiColor, Style};
 use serde::Deserialize;
 use serde_json::Value;
-use trove_host::cases::{case_files_in, case_replay, compare_with_reference, read_case_file, read_json, rewrite_case_file, run_file, update_case, Case, CaseResult, ReferenceAnswer};
+use trove_host::cases::{case_files_in, case_replay, compare_with_reference, keep_matching_matchers, read_case_file, read_json, rewrite_case_file, run_file, update_case, Case, CaseResult, ReferenceAnswer};
 use trove_host::{find_entry, InstanceOptions};
 
 use crate::usage;
@@ -185,7 +185,7 @@ fn print_failure(case: &Case, result: &CaseResult, problems: &[String]) {
     ];
     for (what, expected, actual) in parts {
         if let Some(expected) = expected.filter(|_| problems.iter().any(|p| p.starts_with(what))) {
-            print_diff(what, &expected, actual);
+            print_diff(what, &expected, &keep_matching_matchers(&expected, actual));
         }
     }
 }

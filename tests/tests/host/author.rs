@@ -755,6 +755,10 @@ fn case_files_get_precise_errors_and_update_keeps_matchers_that_still_match() {
     assert!(text(&out).contains("envelope: the case has no `expect` yet (`test --update` writes"), "{}", text(&out));
     let out = run(&["test", s(&echo), s(&file), "--update"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    // The diff it prints is what it writes: the matcher that still matches is no difference,
+    // so the text it matched is not shown in its place (review 45, R45-09).
+    assert!(text(&out).contains(r#"+      "user": "u""#), "{}", text(&out));
+    assert!(!text(&out).contains(r#""text": "u:x:1""#), "{}", text(&out));
     let updated = read(&file);
     assert_eq!(updated[0]["expect"]["result"]["text"], json!({ "$regex": "^u:" }), "{updated}");
     assert_eq!(updated[0]["expect"]["result"]["structured"]["user"], "u");
