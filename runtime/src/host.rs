@@ -281,6 +281,17 @@ impl ToolkitHandle {
         self.inner.pool.missed_files()
     }
 
+    /// Whether `path`, one of [`Self::module_files`], holds now the text this toolkit's loader
+    /// read from it (compared by SHA-256). `false` when it was not read, or cannot be read now.
+    /// What `serve --watch` asks of a file whose times cannot say whether it was written before
+    /// or after the load read it.
+    pub fn reads_as_loaded(&self, path: &Path) -> bool {
+        self.inner.pool.sources().snapshot.read_as(path, &match crate::loader::read_module_file(path) {
+            Ok(text) => text,
+            Err(_) => return false,
+        })
+    }
+
     /// Runs `call` on a warm instance with `env`'s providers. The future is `Send` and may be
     /// awaited on any tokio runtime; the JavaScript runs on the instance's own thread.
     ///

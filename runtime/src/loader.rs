@@ -335,6 +335,7 @@ impl ToolkitLoader {
             self.sources.snapshot.record_missed(&path);
             JsErrorBox::type_error(format!("Cannot read {}: {e}", path.display()))
         })?;
+        self.sources.snapshot.record_read(&path, &source);
         if media_type == MediaType::Json {
             // Checked here, so a bad file is named with its line like a syntax error in a module.
             if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(&source) {
@@ -428,7 +429,7 @@ const MAX_MODULE_BYTES: u64 = 32 * 1024 * 1024;
 /// A module file's text: only a regular file is read ([`trove_host_ops::regular_file`]; a named
 /// pipe would block the load forever, where no time limit reaches). Errors: not a regular file,
 /// over [`MAX_MODULE_BYTES`], not UTF-8, or the I/O error.
-fn read_module_file(path: &std::path::Path) -> std::io::Result<String> {
+pub(crate) fn read_module_file(path: &std::path::Path) -> std::io::Result<String> {
     trove_host_ops::regular_file::read_regular_text(path, MAX_MODULE_BYTES).map_err(|e| {
         if e.kind() == std::io::ErrorKind::FileTooLarge {
             std::io::Error::new(e.kind(), format!("larger than the {} MiB a module may be", MAX_MODULE_BYTES >> 20))

@@ -167,6 +167,8 @@ const MAX_MISSED: usize = 256;
 pub struct ModuleSnapshot {
     modules: Mutex<HashMap<ModuleSpecifier, Arc<Transpiled>>>,
     missed: Mutex<BTreeSet<PathBuf>>,
+    /// SHA-256 of each file's text as the loader read it.
+    read: Mutex<HashMap<PathBuf, [u8; 32]>>,
 }
 
 impl ModuleSnapshot {
@@ -197,6 +199,19 @@ impl ModuleSnapshot {
     /// they exist): a missing helper, or one that did not read or transpile.
     pub fn missed(&self) -> Vec<PathBuf> {
         self.missed.lock().expect("module snapshot").iter().cloned().collect()
+    }
+
+    /// Records that the loader read `text` from `path` (the first read wins, as with
+    /// [`Self::record`]).
+    pub fn record_read(&self, path: &Path, text: &str) {
+        self.read.lock().expect("module snapshot").entry(path.to_path_buf()).or_insert_with(|| Sha256::digest(text.as_bytes()).into());
+    }
+
+    /// Whether `text` is what the loader read from `path`: `false` when it did not read `path`.
+    /// How a watcher tells a file written just before the load (whose times cannot say whether
+    /// it was written before or after the load read it) from one changed since (review 45).
+    pub fn read_as(&self, path: &Path, text: &str) -> bool {
+        self.read.lock().expect("module snapshot").get(path).is_some_and(|read| *read == <[u8; 32]>::from(Sha256::digest(text.as_bytes())))
     }
 
     /// Records what `specifier` loaded as (the first record wins).

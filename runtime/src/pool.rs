@@ -428,6 +428,11 @@ impl Pool {
         answer
     }
 
+    /// Where the toolkit's instances get their modules.
+    pub(crate) fn sources(&self) -> &crate::modules::ModuleSources {
+        &self.shared.options.sources
+    }
+
     /// The files the toolkit's modules were read from.
     pub(crate) fn module_files(&self) -> Vec<PathBuf> {
         self.shared.options.sources.snapshot.files()

@@ -38,7 +38,7 @@ use notify::event::{AccessKind, AccessMode};
 use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher as _};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
-use trove_host::{Host, LoadOptions};
+use trove_host::{Host, LoadOptions, ToolkitHandle};
 
 use crate::serve::ServeError;
 use crate::wire::Registry;
@@ -211,7 +211,8 @@ fn stamp(path: &Path) -> Option<Stamp> {
 /// were not among them, stamped now. A file first seen by this load was not stamped before it:
 /// if it was written since `since` (the wall-clock time the load started), it may have changed
 /// after the load read it, so it is recorded as unknown (`None` when it exists), which the next
-/// [`RECHECK`] reads as a change: the toolkit reloads once more, stamping it first (review 21).
+/// [`RECHECK`] reads as a change (the toolkit reloads once more, stamping it first; review 21)
+/// unless the file holds the text the served version read ([`still_as_stamped`]).
 fn restamp(before: &[(PathBuf, Option<Stamp>)], files: &[PathBuf], since: SystemTime) -> Vec<(PathBuf, Option<Stamp>)> {
     let since = since.checked_sub(MTIME_LAG).unwrap_or(since);
     files
@@ -221,6 +222,23 @@ fn restamp(before: &[(PathBuf, Option<Stamp>)], files: &[PathBuf], since: System
             None => (file.clone(), stamp(file).filter(|now| now.changed < since)),
         })
         .collect()
+}
+
+/// Whether `file` is as it was when stamped `then`. A file stamped as unknown (written about
+/// when the load read it, see [`restamp`]) that holds the text the served version read is
+/// stamped now instead: so a toolkit written just before `serve --watch` started (`trove-host
+/// new x && trove-host serve x --watch`) is not reloaded for nothing (review 45, R45-08). It is
+/// stamped before it is read, so a write after that read still shows as a change.
+fn still_as_stamped(file: &Path, then: &mut Option<Stamp>, served: Option<&ToolkitHandle>) -> bool {
+    let now = stamp(file);
+    if now == *then {
+        return true;
+    }
+    if then.is_none() && now.is_some() && served.is_some_and(|handle| handle.reads_as_loaded(file)) {
+        *then = now;
+        return true;
+    }
+    false
 }
 
 impl Entry {
@@ -443,13 +461,14 @@ impl Reloader {
                     // An event can be lost in a race with a folder's replacement, or a reload
                     // can read a file its writer had not finished: a file whose stamp moved
                     // since it was read reloads its toolkit anyway.
-                    for (i, entry) in self.entries.iter().enumerate() {
+                    for (i, entry) in self.entries.iter_mut().enumerate() {
                         // Stamped afresh when its load ends, which then looks again.
                         if loading.contains(&i) {
                             continue;
                         }
                         let moved = std::fs::canonicalize(&entry.watched.source).ok().is_some_and(|now| entry.resolved.as_ref() != Some(&now));
-                        if moved || entry.stamps.iter().any(|(file, then)| stamp(file) != *then) {
+                        let served = self.registry.get(&entry.watched.id);
+                        if moved || entry.stamps.iter_mut().any(|(file, then)| !still_as_stamped(file, then, served.as_ref())) {
                             touched |= dirty.insert(i);
                         }
                     }
