@@ -250,19 +250,20 @@ impl Ledger {
     /// (another tenant's) nor parts of values count: either made the answer an oracle a caller
     /// could read another tenant's secret through, a character at a time (review 19).
     pub fn holds_call_secret(&self, text: &str) -> bool {
+        self.with_call_redactor(|call| call.holds_whole_form(text))
+    }
+
+    /// `f` of a redaction set of the values this call resolved (made when first asked for).
+    fn with_call_redactor<R>(&self, f: impl FnOnce(&Redactor) -> R) -> R {
         let mut guard = self.call_values.lock().expect("ledger");
         let (values, made) = &mut *guard;
-        if values.is_empty() {
-            return false;
-        }
-        made.get_or_insert_with(|| {
+        f(made.get_or_insert_with(|| {
             let mut redactor = Redactor::default();
             for (name, value) in values.iter() {
                 redactor.add_named(name, value);
             }
             redactor
-        })
-        .holds_whole_form(text)
+        }))
     }
 
     /// Takes the next place in the cassette for a request about to be sent, so that exchanges
@@ -284,9 +285,11 @@ impl Ledger {
         }
     }
 
-    /// `text` with every resolved value replaced by `[redacted]` (without copying the set).
+    /// `text` with every resolved value replaced by `[redacted]` (without copying the set); at a
+    /// `console.*` cut, the start of a value only if this call resolved it
+    /// ([`Redactor::redact_call_str`]).
     pub fn redact_str(&self, text: &str) -> String {
-        self.redactor.lock().expect("ledger").redact_str(text)
+        self.with_call_redactor(|call| self.redactor.lock().expect("ledger").redact_call_str(text, call))
     }
 
     /// A snapshot of the redaction set.
@@ -298,7 +301,7 @@ impl Ledger {
     /// redacted line. A line longer than [`RecordLimits::max_line_bytes`] is kept as one
     /// string, cut ([`Self::cap_line`]).
     pub fn record_log(&self, args: Value) -> Value {
-        let mut line = self.redactor.lock().expect("ledger").redact_json(args);
+        let mut line = self.with_call_redactor(|call| self.redactor.lock().expect("ledger").redact_call_json(args, call));
         let text = line.to_string();
         if text.len() > self.limits.max_line_bytes {
             line = Value::Array(vec![Value::String(self.cap_line(text))]);
@@ -351,6 +354,28 @@ mod tests {
         let guess = format!("{}sk-l'... 5 more characters", "x".repeat(10_000));
         assert!(ledger.redact_str(&guess).contains("[redacted]"));
         assert!(!ledger.holds_call_secret(&guess));
+    }
+
+    /// At a `console.*` cut, the start of a value counts only if this call resolved it: a caller
+    /// who can put text in a line and read the line told, from `[redacted]` or not, whether its
+    /// guess began another tenant's secret, a character at a time (review 46).
+    #[test]
+    fn at_a_cut_only_this_call_s_values_count() {
+        let shared = Arc::new(Mutex::new(Redactor::default()));
+        let alice = Ledger::with_redactor(shared.clone());
+        alice.add_secret_value("API_KEY", "sk-live-Zq8Lm2Xv9RqPw4Tn");
+        let at_cut = |guess: &str| format!("{{ query: '{}{guess}'... 7 more characters }}", "x".repeat(10_000));
+        assert!(alice.redact_str(&at_cut("sk-live-Zq8")).contains("[redacted]"), "her own value's start");
+        let bob = Ledger::with_redactor(shared);
+        for guess in ["sk-live-Z", "sk-live-Zq8", "sk-live-Zq8Lm2Xv9RqPw4T"] {
+            assert_eq!(bob.redact_str(&at_cut(guess)), at_cut(guess), "another call's value: no answer");
+            assert_eq!(bob.record_log(Value::String(at_cut(guess))), Value::String(at_cut(guess)));
+        }
+        // The whole value is still redacted in bob's lines.
+        assert!(bob.redact_str("k=sk-live-Zq8Lm2Xv9RqPw4Tn").ends_with("k=[redacted]"));
+        bob.add_secret_value("API_KEY", "sk-live-Bb0bB0bB0bB0bB0b");
+        assert!(bob.redact_str(&at_cut("sk-live-Bb0")).contains("[redacted]"));
+        assert_eq!(bob.redact_str(&at_cut("sk-live-Zq8")), at_cut("sk-live-Zq8"));
     }
 
     #[test]

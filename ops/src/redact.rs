@@ -642,11 +642,31 @@ impl Redactor {
 
     /// `text` with every occurrence of every value replaced by [`REDACTED`].
     pub fn redact_str(&self, text: &str) -> String {
+        self.redact_str_cutting(text, self)
+    }
+
+    /// [`Self::redact_str`] for a line a call wrote: every value's whole forms, but the start of
+    /// a value cut short by `console.*` only among `call`'s values (those the running call
+    /// resolved). A caller can put text in a line (`console.log({ query })`) and read the line
+    /// back (its run's log), so a cut rule that looked at every tenant's values told it whether
+    /// its guess was the start of another tenant's secret, a character at a time (review 46; the
+    /// same oracle as review 19's `JSON.parse`). Not covered, as for format strings: the start
+    /// of a value an earlier call resolved (kept in module state) at a cut.
+    pub fn redact_call_str(&self, text: &str, call: &Redactor) -> String {
+        self.redact_str_cutting(text, call)
+    }
+
+    /// [`Self::redact_json`] with [`Self::redact_call_str`]'s rule for cuts.
+    pub fn redact_call_json(&self, value: Value, call: &Redactor) -> Value {
+        self.redact_json_cutting(value, call)
+    }
+
+    fn redact_str_cutting(&self, text: &str, cut: &Redactor) -> String {
         if self.known.is_empty() {
             return text.to_owned();
         }
         let whole = self.replace_with(text, |_| REDACTED.to_owned());
-        self.redact_cut_prefixes(&self.redact_decimal_bytes(&whole))
+        cut.redact_cut_prefixes(&self.redact_decimal_bytes(&whole, cut))
     }
 
     /// [`Self::redact_str`] for a field a client sent rather than text a toolkit wrote (the
@@ -677,7 +697,7 @@ impl Redactor {
     /// `bytes.join(' ')`. A run of 100 items or more cut short by `... N more items` that ends
     /// with at least [`CUT_MATCH_MIN`] bytes of the start of such a secret loses that start too.
     /// Linear in the text (a log line is redacted before it is cut to its length limit).
-    fn redact_decimal_bytes(&self, text: &str) -> String {
+    fn redact_decimal_bytes(&self, text: &str, cut_by: &Redactor) -> String {
         static RUN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
             // A number starts a word, or follows its `-` or its `"index":`; it ends one.
             let item = r#"(?:"\d+":-?|-|\b)\d{1,3}n?\b"#;
@@ -689,12 +709,13 @@ impl Redactor {
         if secrets.is_empty() || !text.bytes().any(|b| b.is_ascii_digit()) {
             return text.to_owned();
         }
+        let cut_secrets: Vec<&[u8]> = cut_by.values.iter().filter(|v| v.len() >= 8).map(|v| v.as_bytes()).collect();
         let mut spans: Vec<(usize, usize)> = Vec::new();
         for run in RUN.find_iter(text) {
             let items: Vec<(Option<u8>, usize, usize)> =
                 list_items(run.as_str()).map(|(byte, start, end)| (byte, run.start() + start, run.start() + end)).collect();
             let cut = items.len() >= 100 && ITEMS_CUT.is_match(&text[run.end()..]);
-            byte_list_spans(&items, &secrets, cut, &mut spans);
+            byte_list_spans(&items, &secrets, if cut { &cut_secrets } else { &[] }, &mut spans);
         }
         replace_spans(text, spans)
     }
@@ -709,7 +730,7 @@ impl Redactor {
         let bytes: Vec<(Option<u8>, usize, usize)> =
             items.iter().enumerate().map(|(i, v)| (v.as_u64().and_then(|n| u8::try_from(n).ok()), i, i + 1)).collect();
         let mut spans = Vec::new();
-        byte_list_spans(&bytes, &secrets, false, &mut spans);
+        byte_list_spans(&bytes, &secrets, &[], &mut spans);
         for (start, end) in spans {
             for item in &mut items[start..end] {
                 *item = Value::String(REDACTED.to_owned());
@@ -817,27 +838,31 @@ impl Redactor {
     /// digits hold a secret (`ctx.log({ account: Number(pin) })`) becomes the string
     /// [`REDACTED`].
     pub fn redact_json(&self, value: Value) -> Value {
+        self.redact_json_cutting(value, self)
+    }
+
+    fn redact_json_cutting(&self, value: Value, cut: &Redactor) -> Value {
         if self.is_empty() {
             return value;
         }
         match value {
-            Value::String(s) => Value::String(self.redact_str(&s)),
+            Value::String(s) => Value::String(self.redact_str_cutting(&s, cut)),
             Value::Number(n) => {
                 let digits = n.to_string();
-                if self.redact_str(&digits) == digits { Value::Number(n) } else { Value::String(REDACTED.to_owned()) }
+                if self.redact_str_cutting(&digits, cut) == digits { Value::Number(n) } else { Value::String(REDACTED.to_owned()) }
             }
             Value::Array(items) => {
                 let items = self.redact_byte_values(items);
-                Value::Array(items.into_iter().map(|v| self.redact_json(v)).collect())
+                Value::Array(items.into_iter().map(|v| self.redact_json_cutting(v, cut)).collect())
             }
             // A typed array's JSON (`{"0":115,"1":107,…}`) is a list of bytes too.
             Value::Object(map) if map.len() >= 8 && map.keys().enumerate().all(|(i, k)| k.parse() == Ok(i)) => {
                 let keys: Vec<String> = map.keys().cloned().collect();
                 let values = self.redact_byte_values(map.into_iter().map(|(_, v)| v).collect());
-                Value::Object(keys.into_iter().zip(values).map(|(k, v)| (k, self.redact_json(v))).collect())
+                Value::Object(keys.into_iter().zip(values).map(|(k, v)| (k, self.redact_json_cutting(v, cut))).collect())
             }
             Value::Object(map) => Value::Object(
-                map.into_iter().map(|(k, v)| (self.redact_str(&k), self.redact_json(v))).collect(),
+                map.into_iter().map(|(k, v)| (self.redact_str_cutting(&k, cut), self.redact_json_cutting(v, cut))).collect(),
             ),
             other => other,
         }
@@ -1011,9 +1036,10 @@ fn list_items(run: &str) -> impl Iterator<Item = (Option<u8>, usize, usize)> + '
 }
 
 /// Adds to `spans` where `items` (bytes or gaps, each with its range) spell one of `secrets`,
-/// and, when the list was `cut` after its last item, where it ends with at least
-/// [`CUT_MATCH_MIN`] bytes of a secret's start.
-fn byte_list_spans(items: &[(Option<u8>, usize, usize)], secrets: &[&[u8]], cut: bool, spans: &mut Vec<(usize, usize)>) {
+/// and where they end with at least [`CUT_MATCH_MIN`] bytes of the start of one of
+/// `cut_secrets` (those of the list's secrets whose start counts when the list was cut after
+/// its last item; empty when it was not cut).
+fn byte_list_spans(items: &[(Option<u8>, usize, usize)], secrets: &[&[u8]], cut_secrets: &[&[u8]], spans: &mut Vec<(usize, usize)>) {
     let mut from = 0;
     while from < items.len() {
         // One stretch of consecutive bytes.
@@ -1023,7 +1049,9 @@ fn byte_list_spans(items: &[(Option<u8>, usize, usize)], secrets: &[&[u8]], cut:
             for at in memchr::memmem::find_iter(&bytes, secret) {
                 spans.push((items[from + at].1, items[from + at + secret.len() - 1].2));
             }
-            if cut && to == items.len() {
+        }
+        for secret in cut_secrets {
+            if to == items.len() {
                 // A cut list shows 100 items: no more of a value's start than that can be there.
                 let start = &secret[..secret.len().min(101)];
                 if let Some(k) = longest_tail_prefix(&bytes, start).filter(|&k| k >= CUT_MATCH_MIN) {
