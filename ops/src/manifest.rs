@@ -215,7 +215,10 @@ fn auth_grant_problems(declaration: &Map<String, Value>, block: &Map<String, Val
         }
     }
     if let Some(api_host) = block.get("apiHost").and_then(Value::as_str).filter(|h| !h.trim().is_empty()) {
-        if !egress.entries().iter().any(|entry| entry.host == api_host) {
+        // A host name of an entry (any port), or `host:port` that egress allows: the Bearer goes
+        // only where the URL's host, with its port, is `apiHost` (contract §5, review 46).
+        let named = egress.entries().iter().any(|entry| entry.host == api_host);
+        if !named && !EgressEntry::parse(api_host).is_some_and(|api| egress.allows(&api.host, api.port.filter(|&p| p != 443))) {
             problems.push(format!("auth.apiHost {} is not a host in egress", quoted(block.get("apiHost"))));
         }
     }
@@ -330,10 +333,12 @@ mod tests {
         );
         assert_eq!(
             problems("https://u:p@api.example.com:8443/token", "api.example.com:8443"),
-            [
-                r#"auth.tokenUrl "https://u:p@api.example.com:8443/token" must not include a user name or password"#,
-                r#"auth.apiHost "api.example.com:8443" is not a host in egress"#,
-            ]
+            [r#"auth.tokenUrl "https://u:p@api.example.com:8443/token" must not include a user name or password"#]
+        );
+        assert!(ManifestPolicy::from_json(&m, &auth("https://api.example.com:8443/token", "api.example.com:8443")).is_ok());
+        assert_eq!(
+            problems("https://api.example.com:8443/token", "api.example.com:9443"),
+            [r#"auth.apiHost "api.example.com:9443" is not a host in egress"#]
         );
         assert_eq!(
             problems("file:///etc/passwd", "api.example.com"),

@@ -276,7 +276,8 @@ export async function op_trove_fetch(requestUrl, requestMethod, requestHeaders, 
     const bytes = request.hasBody ? body : null;
     const wire = wireBody(bytes, request.defaultContentType ?? null, headers);
     const auth = state.toolkit.auth;
-    const oauth = auth !== null && url.hostname === auth.apiHost;
+    // As the host decides (ops/src/egress/send.rs `is_api_host`): the URL's host, with its port.
+    const oauth = auth !== null && url.host === auth.apiHost.replace(/:443$/, "");
     const setBearer = (t) => {
       const i = headers.findIndex(([k]) => k === "authorization");
       if (i !== -1) headers.splice(i, 1);

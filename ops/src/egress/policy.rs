@@ -157,7 +157,7 @@ impl EgressPolicy {
 
     /// Whether `hostname` (as the WHATWG parser leaves it) with the URL's explicit `port` (None
     /// for the scheme's default, as WHATWG URLs drop default ports) is an allowlist entry.
-    fn allows(&self, hostname: &str, port: Option<u16>) -> bool {
+    pub(crate) fn allows(&self, hostname: &str, port: Option<u16>) -> bool {
         self.entries.iter().any(|e| {
             e.host == hostname
                 && match e.port {

@@ -12,7 +12,7 @@ use url::Url;
 use super::budget::{self, EgressBudgets};
 use super::oauth::{messages, parse_token_response, OAuthClientCredentials};
 use super::tokens::{TokenCache, TokenKey, TokenStore};
-use super::policy::{EgressPolicy, EgressRefusal};
+use super::policy::{EgressEntry, EgressPolicy, EgressRefusal};
 use super::replay::{Exchange, RecordedRequest, RecordedResponse};
 use super::transport::{HttpRequest, HttpResponse, Transport, TransportError};
 use crate::ledger::{EgressRecord, Ledger};
@@ -388,7 +388,7 @@ impl Egress {
         if !has_header(&headers, "user-agent") {
             headers.push(("user-agent".into(), DEFAULT_USER_AGENT.into()));
         }
-        let oauth = self.oauth.as_ref().filter(|o| url.host_str() == Some(o.config.api_host.as_str()));
+        let oauth = self.oauth.as_ref().filter(|o| is_api_host(&url, &o.config.api_host));
         let mut client_id = None;
         if let Some(o) = oauth {
             let (key, token) = self.token(o).await?;
@@ -593,5 +593,35 @@ impl Egress {
         // A token is a credential: kept out of logs and cassettes like a secret.
         self.ledger.add_secret_value(crate::ledger::OAUTH_TOKEN_NAME, &token);
         Ok((token, lifetime))
+    }
+}
+
+/// Whether `url` is at `api_host` (`host` or `host:port`, as an egress entry is written), where
+/// an OAuth block's Bearer token goes. Contract §5: "only when the URL's host equals apiHost",
+/// and a URL's `host` carries its port when it is not the scheme's default: the token for
+/// `api.example.com` does not go to `https://api.example.com:4444/`, another service on the
+/// same machine (review 46). A port of 443 written out is the default one.
+fn is_api_host(url: &Url, api_host: &str) -> bool {
+    EgressEntry::parse(api_host)
+        .is_some_and(|api| url.host_str() == Some(api.host.as_str()) && url.port_or_known_default() == Some(api.port.unwrap_or(443)))
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bearer_goes_to_the_api_host_on_its_port_only() {
+        let at = |url: &str, api_host: &str| is_api_host(&Url::parse(url).unwrap(), api_host);
+        assert!(at("https://api.example.com/v1", "api.example.com"));
+        assert!(at("https://api.example.com:443/v1", "api.example.com"));
+        assert!(at("https://API.Example.com/v1", "api.example.com"), "the URL parser lower-cases the host");
+        assert!(!at("https://api.example.com:4444/v1", "api.example.com"), "another port is another service");
+        assert!(!at("https://evil.example.com/v1", "api.example.com"));
+        assert!(at("https://api.example.com:8443/v1", "api.example.com:8443"));
+        assert!(!at("https://api.example.com/v1", "api.example.com:8443"));
+        assert!(at("https://api.example.com/v1", "api.example.com:443"));
+        assert!(!at("https://api.example.com/v1", "api.example.com:x"), "not a host");
     }
 }

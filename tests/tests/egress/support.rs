@@ -676,11 +676,17 @@ pub fn probe_variant(tag: &str, egress: Option<&str>, auth: Option<&str>) -> Pat
 }
 
 /// The probe with an OAuth client-credentials `auth` minting at `token_url` for
-/// `api.trove.test`, allowlisting `api`, `cdn` and `auth.trove.test`, and declaring the two
-/// credential secrets ([`oauth_secrets`] holds their values).
+/// `api.trove.test` on `token_url`'s port (the one upstream serves every name; the Bearer goes
+/// only where the URL's host, port included, is `apiHost`), allowlisting `api`, `cdn` and
+/// `auth.trove.test`, and declaring the two credential secrets ([`oauth_secrets`] holds their
+/// values).
 pub fn oauth_probe_dir(token_url: &str) -> PathBuf {
+    let api_host = match reqwest::Url::parse(token_url).ok().and_then(|u| u.port()) {
+        Some(port) => format!("api.trove.test:{port}"),
+        None => "api.trove.test".to_owned(),
+    };
     let auth = format!(
-        "{{ type: 'oauth2_client_credentials', tokenUrl: '{token_url}', clientIdSecret: 'EGRESS_CLIENT_ID', clientSecretSecret: 'EGRESS_CLIENT_SECRET', apiHost: 'api.trove.test' }}"
+        "{{ type: 'oauth2_client_credentials', tokenUrl: '{token_url}', clientIdSecret: 'EGRESS_CLIENT_ID', clientSecretSecret: 'EGRESS_CLIENT_SECRET', apiHost: '{api_host}' }}"
     );
     let src = probe_variant("oauth", Some("['api.trove.test', 'cdn.trove.test', 'auth.trove.test']"), Some(&auth));
     let entry = src.join("extension.ts");
