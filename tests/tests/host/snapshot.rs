@@ -234,6 +234,16 @@ fn damaged_cached_bytecode_is_compiled_again_not_run() {
     assert!(scripts.len() >= 10, "the lazily loaded scripts' bytecode is kept ({} entries)", scripts.len());
     let modules = files_under(&engine_cache, ".qbc");
     assert!(!modules.is_empty(), "the toolkit's module bytecode is kept");
+    // Only this user can read it: a `new Function`'s bytecode holds its source's strings, which
+    // can be a secret (v8x patch 45, review 46).
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&engine_cache), 0o700);
+        for module in &modules {
+            assert_eq!(mode(module), 0o600, "{}", module.display());
+        }
+    }
     let (again, stderr) = walk(&cache);
     assert!(again == expected, "from the kept bytecode: {}", difference(&expected, &again));
     assert!(!stderr.contains("bytecode"), "{stderr}");

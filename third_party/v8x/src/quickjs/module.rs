@@ -165,6 +165,9 @@ fn bc_cache_dir() -> Option<std::path::PathBuf> {
 /// user only (made so when it is ours). QuickJS runs any bytecode it reads, and
 /// the files' checksums are no secret: a directory another user can write to
 /// would let them run code in this process, so the disk cache is then off.
+/// Patch 45: nor read or listed by another user (made `0700`): the bytecode of
+/// a `new Function` holds its source's strings, which can be a secret a toolkit
+/// put in it (zod's compiled parser of a schema made at call time).
 #[cfg(unix)]
 fn only_ours(dir: &std::path::Path) -> bool {
   use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -176,8 +179,8 @@ fn only_ours(dir: &std::path::Path) -> bool {
   if meta.uid() != unsafe { geteuid() } {
     return false;
   }
-  if meta.mode() & 0o022 != 0 {
-    let tightened = std::fs::Permissions::from_mode(meta.mode() & !0o022);
+  if meta.mode() & 0o077 != 0 {
+    let tightened = std::fs::Permissions::from_mode(meta.mode() & !0o077);
     return std::fs::set_permissions(dir, tightened).is_ok();
   }
   true
@@ -319,6 +322,27 @@ mod cache_key_tests {
     std::fs::write(&path, b"bytes").unwrap();
     assert_eq!(read_bc_file(&path).as_deref(), Some(&b"bytes"[..]));
     let _ = std::fs::remove_file(&path);
+  }
+
+  #[cfg(unix)]
+  #[test]
+  fn the_bytecode_cache_is_this_user_s_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir()
+      .join(format!("v8x-bc-private-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755))
+      .unwrap();
+    assert!(only_ours(&dir));
+    let mode = |p: &std::path::Path| {
+      std::fs::metadata(p).unwrap().permissions().mode() & 0o777
+    };
+    assert_eq!(mode(&dir), 0o700, "others can neither list nor read it");
+    let file = dir.join("entry.qbc");
+    write_private(&file, b"bytecode").unwrap();
+    assert_eq!(mode(&file), 0o600);
+    assert!(write_private(&file, b"again").is_err(), "never written over");
+    let _ = std::fs::remove_dir_all(&dir);
   }
 
   #[test]
@@ -533,10 +557,20 @@ pub(crate) fn bc_store(key: u64, bytes: &[u8]) {
     static STORE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let n = STORE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let tmp = p.with_extension(format!("{}.{n}.tmp", std::process::id()));
-    if std::fs::write(&tmp, &file).is_err() || std::fs::rename(&tmp, &p).is_err() {
+    if write_private(&tmp, &file).is_err() || std::fs::rename(&tmp, &p).is_err() {
       let _ = std::fs::remove_file(&tmp);
     }
   }
+}
+
+/// Writes a new file that only this user can read (patch 45; see [`only_ours`]).
+fn write_private(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+  use std::io::Write as _;
+  let mut options = std::fs::OpenOptions::new();
+  options.write(true).create_new(true);
+  #[cfg(unix)]
+  std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+  options.open(path)?.write_all(bytes)
 }
 
 pub(crate) unsafe fn bc_write(ctx: *mut JSContext, key: u64, obj: JSValue) {
