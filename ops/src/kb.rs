@@ -4,7 +4,7 @@
 //! Documents are keyed by user **and** toolkit ([`TroveCaller`]): one user never reads
 //! another's documents. `ingest` stores every `TroveIngestDoc` field (`title`, `url`,
 //! `externalId`, `author`, `date`, `tags`, `text`) and replaces a document with the same
-//! `externalId`; `search` ranks with BM25; `getDocument` reads one back by id (`doc_<n>`).
+//! `externalId`; `search` ranks with BM25 over the caller's own documents; `getDocument` reads one back by id (`doc_<n>`).
 //!
 //! Limits (**host**: the platform's knowledge base has its own; this one lives on the user's
 //! disk and behind `serve`, review 40): a document weighs at most [`MAX_DOCUMENT_BYTES`], a
@@ -135,19 +135,55 @@ fn too_large(message: String) -> TroveError {
     TroveError::Status { status: 413, body: message }
 }
 
-/// Turns free text into an FTS5 query of quoted terms (any term may match), so user input
-/// can never be FTS5 syntax: the first [`MAX_QUERY_TERMS`] distinct words, lowercased.
-fn fts_query(query: &str) -> Option<String> {
+/// The words of `text` as a search compares them: runs of letters and digits, lower-cased.
+fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()).map(str::to_lowercase)
+}
+
+/// The distinct words of a query that a search looks for (the first [`MAX_QUERY_TERMS`]).
+fn query_terms(query: &str) -> Vec<String> {
     let mut terms: Vec<String> = Vec::new();
-    for word in query.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()) {
-        let term = format!("\"{}\"", word.to_lowercase());
-        if !terms.contains(&term) {
-            terms.push(term);
+    for word in words(query) {
+        if !terms.contains(&word) {
+            terms.push(word);
             if terms.len() == MAX_QUERY_TERMS {
                 break;
             }
         }
     }
+    terms
+}
+
+/// The documents a search ranks among: how many, and their average length in characters.
+struct Corpus {
+    documents: usize,
+    average_len: f64,
+}
+
+/// Okapi BM25 as FTS5 computes it (k1 = 1.2, b = 0.75, idf `ln((N − n + 0.5) / (n + 0.5))`, at
+/// least 1e-6), positive, best highest: a document of `len` characters holding each query
+/// term `frequencies[i]` times, in a corpus where `holding[i]` documents hold it.
+fn bm25(corpus: &Corpus, holding: &[usize], frequencies: &[usize], len: usize) -> f64 {
+    const K1: f64 = 1.2;
+    const B: f64 = 0.75;
+    let n = corpus.documents as f64;
+    let norm = if corpus.average_len > 0.0 { len as f64 / corpus.average_len } else { 1.0 };
+    holding
+        .iter()
+        .zip(frequencies)
+        .filter(|(_, &f)| f > 0)
+        .map(|(&held, &f)| {
+            let idf = (((n - held as f64 + 0.5) / (held as f64 + 0.5)).ln()).max(1e-6);
+            let f = f as f64;
+            idf * f * (K1 + 1.0) / (f + K1 * (1.0 - B + B * norm))
+        })
+        .sum()
+}
+
+/// Turns free text into an FTS5 query of quoted terms (any term may match), so user input
+/// can never be FTS5 syntax: the first [`MAX_QUERY_TERMS`] distinct words, lowercased.
+fn fts_query(query: &str) -> Option<String> {
+    let terms: Vec<String> = query_terms(query).iter().map(|t| format!("\"{t}\"")).collect();
     (!terms.is_empty()).then(|| terms.join(" OR "))
 }
 
@@ -268,38 +304,92 @@ impl LocalKnowledgeBase {
 
     /// [`Self::search`] over `user`'s documents from `toolkit` (a namespace, or a bare id that
     /// matches every location of that id), or from every toolkit when `None` (for `kb search`).
+    ///
+    /// Ranked by BM25 ([`bm25`]) over those documents alone: FTS5's own `bm25()` weighs a term
+    /// by the whole index, every user's and every toolkit's documents, so one user's scores and
+    /// order told whether another user's private notes held a word (review 46).
     pub fn search_in(&self, user: &str, toolkit: Option<&str>, query: &str, limit: Option<u64>, author: Option<&str>) -> Result<Vec<Value>, TroveError> {
         let Some(q) = fts_query(query) else { return Ok(Vec::new()) };
-        let limit = limit.unwrap_or(10).clamp(1, 100) as i64;
+        let terms = query_terms(query);
+        let limit = limit.unwrap_or(10).clamp(1, 100) as usize;
         let conn = self.lock()?;
+        let other = |e: rusqlite::Error| TroveError::Other(e.to_string());
+        // The corpus: the caller's documents in scope, how many and how long (in characters).
+        let (count, average_len): (i64, Option<f64>) = conn
+            .query_row(
+                "SELECT COUNT(*), AVG(length(d.title) + length(COALESCE(d.text, '')) + length(COALESCE(d.author, '')) + length(d.tags))
+                 FROM documents d WHERE d.user_id = ?1 AND (?2 IS NULL OR d.toolkit = ?2 OR d.toolkit LIKE ?2 || '@%')",
+                params![user, toolkit],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .map_err(other)?;
         let mut stmt = conn
             .prepare(
-                "SELECT d.id, d.title, snippet(documents_fts, 1, '', '', '…', 12), d.author, d.url, bm25(documents_fts)
+                "SELECT d.id, d.title, snippet(documents_fts, 1, '', '', '…', 12), d.author, d.url,
+                        d.title || ' ' || COALESCE(d.text, '') || ' ' || COALESCE(d.author, '') || ' ' || d.tags
                  FROM documents_fts JOIN documents d ON d.id = documents_fts.rowid
-                 WHERE documents_fts MATCH ?1 AND d.user_id = ?2 AND (?3 IS NULL OR d.toolkit = ?3 OR d.toolkit LIKE ?3 || '@%')
-                   AND (?4 IS NULL OR instr(lower(COALESCE(d.author, '')), lower(?4)) > 0)
-                 ORDER BY bm25(documents_fts) LIMIT ?5",
+                 WHERE documents_fts MATCH ?1 AND d.user_id = ?2 AND (?3 IS NULL OR d.toolkit = ?3 OR d.toolkit LIKE ?3 || '@%')",
             )
-            .map_err(|e| TroveError::Other(e.to_string()))?;
-        let rows = stmt
-            .query_map(params![q, user, toolkit, author, limit], |r| {
-                let id: i64 = r.get(0)?;
+            .map_err(other)?;
+        struct Hit {
+            id: i64,
+            title: String,
+            snippet: String,
+            author: Option<String>,
+            url: Option<String>,
+            frequencies: Vec<usize>,
+            len: usize,
+        }
+        let hits = stmt
+            .query_map(params![q, user, toolkit], |r| {
+                let body: String = r.get(5)?;
+                let mut frequencies = vec![0; terms.len()];
+                for word in words(&body) {
+                    if let Some(i) = terms.iter().position(|t| *t == word) {
+                        frequencies[i] += 1;
+                    }
+                }
+                Ok(Hit {
+                    id: r.get(0)?,
+                    title: r.get(1)?,
+                    snippet: r.get::<_, Option<String>>(2)?.unwrap_or_default(),
+                    author: r.get(3)?,
+                    url: r.get(4)?,
+                    frequencies,
+                    len: body.chars().count(),
+                })
+            })
+            .map_err(other)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(other)?;
+        // How many of the caller's documents hold each term: every one that does is a hit.
+        let holding: Vec<usize> = (0..terms.len()).map(|i| hits.iter().filter(|h| h.frequencies[i] > 0).count()).collect();
+        let corpus = Corpus { documents: count.max(0) as usize, average_len: average_len.unwrap_or(0.0) };
+        let mut ranked: Vec<(f64, Hit)> = hits
+            .into_iter()
+            .filter(|h| author.is_none_or(|a| h.author.as_deref().unwrap_or("").to_lowercase().contains(&a.to_lowercase())))
+            .map(|h| (bm25(&corpus, &holding, &h.frequencies, h.len), h))
+            .collect();
+        ranked.sort_by(|(a, x), (b, y)| b.total_cmp(a).then(x.id.cmp(&y.id)));
+        Ok(ranked
+            .into_iter()
+            .take(limit)
+            .map(|(score, h)| {
                 let mut hit = json!({
-                    "id": format!("doc_{id}"),
-                    "title": r.get::<_, String>(1)?,
-                    "snippet": r.get::<_, Option<String>>(2)?.unwrap_or_default(),
-                    "score": ((-r.get::<_, f64>(5)?) * 10000.0).round() / 10000.0,
+                    "id": format!("doc_{}", h.id),
+                    "title": h.title,
+                    "snippet": h.snippet,
+                    "score": (score * 10000.0).round() / 10000.0,
                 });
-                if let Some(a) = r.get::<_, Option<String>>(3)? {
+                if let Some(a) = h.author {
                     hit["author"] = json!(a);
                 }
-                if let Some(u) = r.get::<_, Option<String>>(4)? {
+                if let Some(u) = h.url {
                     hit["url"] = json!(u);
                 }
-                Ok(hit)
+                hit
             })
-            .map_err(|e| TroveError::Other(e.to_string()))?;
-        rows.collect::<Result<Vec<_>, _>>().map_err(|e| TroveError::Other(e.to_string()))
+            .collect())
     }
 
     fn row_to_doc(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredDocument> {
@@ -420,6 +510,34 @@ mod tests {
         let bad = kb.call(&caller("alice"), "ingest", json!({ "documents": [{ "url": "x" }] })).await.unwrap_err();
         assert_eq!(bad.to_string(), "ctx.trove callback failed: 400 documents[0].title must be a non-empty string");
         let _ = std::fs::remove_file(&path);
+    }
+
+    /// A user's scores and order come from their own documents alone: FTS5's `bm25()` weighed
+    /// terms by every user's documents, so bob's scores told whether alice's notes held a word
+    /// (review 46).
+    #[tokio::test]
+    async fn scores_depend_on_the_caller_s_documents_alone() {
+        let kb = LocalKnowledgeBase::in_memory().unwrap();
+        let bob = json!({ "documents": [
+            { "title": "Quarterly merger notes", "text": "The merger closes in May; merger terms attached." },
+            { "title": "Merger rumours", "text": "Nothing yet." },
+            { "title": "Lunch", "text": "Soup." },
+        ]});
+        kb.call(&caller("bob"), "ingest", bob).await.unwrap();
+        let search = || async { kb.call(&caller("bob"), "search", json!({ "query": "merger soup" })).await.unwrap() };
+        let alone = search().await;
+        let hits = alone.as_array().unwrap();
+        assert_eq!(hits.len(), 3);
+        assert_eq!(hits[0]["title"], "Lunch", "the rarer word weighs more: {alone}");
+        assert!(hits.windows(2).all(|w| w[0]["score"].as_f64() >= w[1]["score"].as_f64()), "{alone}");
+        // A word in most of the caller's documents weighs next to nothing (FTS5's floor, 1e-6).
+        assert!(hits[0]["score"].as_f64().unwrap() > 0.5 && hits.iter().all(|h| h["score"].as_f64().unwrap() >= 0.0), "{alone}");
+        // Alice's private notes, full of both words, and a toolkit of bob's own elsewhere.
+        let alice: Vec<Value> = (0..20).map(|i| json!({ "title": format!("merger {i}"), "text": "merger merger soup" })).collect();
+        kb.call(&caller("alice"), "ingest", json!({ "documents": alice })).await.unwrap();
+        let elsewhere = TroveCaller { toolkit: "other".into(), user_id: "bob".into() };
+        kb.call(&elsewhere, "ingest", json!({ "documents": [{ "title": "soup soup", "text": "merger" }] })).await.unwrap();
+        assert_eq!(search().await, alone, "nothing of alice's or of another toolkit moved bob's answer");
     }
 
     fn toolkit_bytes(kb: &LocalKnowledgeBase, toolkit: &str) -> i64 {
