@@ -401,6 +401,13 @@ fn against_node(toolkit: &Path, package: &Path, runs: &[Ran], not_loaded: &[Path
     let node = std::env::var_os("TROVE_HOST_NODE").unwrap_or_else(|| "node".into());
     let mut command = std::process::Command::new(&node);
     command.arg(&runner).arg("--package").arg(package).arg("--toolkit").arg(toolkit);
+    // Node runs the toolkit with none of trove-host's walls; at least the secrets `call` would
+    // take from the environment are not in its reach: a case's secrets are in the case (review 46).
+    for (name, _) in std::env::vars_os() {
+        if name.to_str().is_some_and(|n| n.starts_with("TROVE_SECRET_")) {
+            command.env_remove(&name);
+        }
+    }
     // Node gets each case's cassette with its secret placeholders already filled in (the
     // cassette format is decided here, once): copies of the case files in a scratch folder.
     // A folder of its own (a name no other account can guess or make first, mode 0700): the

@@ -565,6 +565,7 @@ fn against_node_agrees_on_the_examples_and_the_corpus_and_reports_an_injected_di
             tool({ name: 'hop', description: 'Hop.', input: z.object({}), handler: async (_a, ctx) => {\n\
               const res = await ctx.fetch('https://api.example.test/start');\n\
               return `${res.url} ${res.redirected}`; } }),\n\
+            tool({ name: 'env', description: 'Env.', input: z.object({}), handler: async () => String((globalThis as any).process?.env?.TROVE_SECRET_PROBE) }),\n\
           ] });\n";
     let call = |tool: &str, args: Value| json!({ "tool": tool, "args": args, "userId": "u", "scopes": [], "config": {} });
     let cases = json!([
@@ -578,12 +579,20 @@ fn against_node_agrees_on_the_examples_and_the_corpus_and_reports_an_injected_di
           "http": [{ "request": { "method": "GET", "url": "https://api.example.test/start" },
                      "response": { "status": 200, "body": "x", "url": "https://api.example.test/final" } }],
           "expect": { "ok": true, "result": { "text": "https://api.example.test/final true" } } },
+        // Node gets none of the `TROVE_SECRET_*` variables `call` reads secrets from (review 46).
+        { "name": "env", "call": call("env", json!({})), "secrets": {}, "now": "2026-01-05T00:00:00Z", "http": [],
+          "expect": { "ok": true, "result": { "text": "undefined" } } },
     ]);
     let reads = scratch_toolkit("node-reads", &[("extension.ts", source), ("tests/cases.json", &cases.to_string())]);
-    let out = run(&["test", s(&reads), "--against-node", s(&package)]);
+    let home = scratch.join("home");
+    let out = trove_host_tests::run_cli(
+        &["test", s(&reads), "--against-node", s(&package)],
+        &[("TROVE_HOST_HOME", s(&home)), ("NO_COLOR", "1"), ("TROVE_SECRET_PROBE", "sk-in-the-environment")],
+        None,
+    );
     let shown = text(&out);
     assert_eq!(out.status.code(), Some(0), "{shown}");
-    assert!(shown.contains("3 same, 0 differ"), "{shown}");
+    assert!(shown.contains("4 same, 0 differ"), "{shown}");
 
     // A toolkit both refuse at load (zod cannot describe a date in JSON Schema): the test fails,
     // and the comparison says Node refuses it too, rather than the Node runner's usage text
