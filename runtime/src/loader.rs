@@ -63,12 +63,19 @@ pub const WORKSPACE_MARKERS: [&str; 4] = ["package.json", "tsconfig.json", "deno
 /// `tsconfig.json`, as `trove-host new` writes, does not make it a workspace of its own); when
 /// none does, `toolkit_dir`'s parent (so sibling helper folders load, as in a plain `toolkits/`
 /// folder). Relative imports may reach any file inside it.
+///
+/// The parent is not taken when it is the file system's root or the user's home folder (or a
+/// folder above it): a toolkit in `~/kit` or a container's `/app` would reach every `.json`
+/// there (`~/Documents/…`), which no toolkits folder is (review 46). The toolkit's own folder
+/// is its root then.
 pub fn workspace_root(toolkit_dir: &Path) -> PathBuf {
+    let home = std::env::var_os("HOME").map(PathBuf::from).and_then(|h| h.canonicalize().ok());
+    let too_wide = |dir: &Path| dir.parent().is_none() || home.as_deref().is_some_and(|home| home.starts_with(dir));
     toolkit_dir
         .ancestors()
         .skip(1)
         .find(|dir| WORKSPACE_MARKERS.iter().any(|m| dir.join(m).exists()))
-        .or_else(|| toolkit_dir.parent())
+        .or_else(|| toolkit_dir.parent().filter(|parent| !too_wide(parent)))
         .unwrap_or(toolkit_dir)
         .to_path_buf()
 }
@@ -81,6 +88,9 @@ pub struct ToolkitLoader {
     entry: ModuleSpecifier,
     sources: ModuleSources,
     source_maps: RefCell<HashMap<String, std::sync::Arc<crate::transpile::Transpiled>>>,
+    /// The entry file's folder, relative to [`Self::root`]: hidden folders on its own way in
+    /// are the toolkit's, not ones it reaches into ([`Self::hidden`]).
+    entry_dir: PathBuf,
     /// Bytecode of the extension scripts loaded lazily, when the isolate is restored from a
     /// startup snapshot ([`crate::code_cache`]).
     code_cache: Option<&'static crate::code_cache::ScriptCodeCache>,
@@ -98,8 +108,9 @@ impl ToolkitLoader {
         if !entry.starts_with(&root) {
             return Err(format!("{} is outside the workspace root {}", entry.display(), root.display()));
         }
+        let entry_dir = entry.parent().and_then(|dir| dir.strip_prefix(&root).ok()).map(Path::to_path_buf).unwrap_or_default();
         let entry = ModuleSpecifier::from_file_path(entry).map_err(|_| format!("{} is not an absolute path", entry.display()))?;
-        Ok(Self { root, entry, sources, source_maps: RefCell::default(), code_cache: None })
+        Ok(Self { root, entry, sources, source_maps: RefCell::default(), entry_dir, code_cache: None })
     }
 
     /// Serves the extension scripts' bytecode from `cache` to the isolate (set by
@@ -132,6 +143,26 @@ impl ToolkitLoader {
     /// Whether `path` (canonical) is inside the workspace root.
     fn allowed(&self, path: &Path) -> bool {
         path.starts_with(&self.root)
+    }
+
+    /// Whether `path` (inside the workspace root) goes through a hidden file or folder (a name
+    /// that starts with `.`) that is not on the way to the toolkit's own folder: where tools
+    /// keep settings and credentials (`.config/gcloud/…json`, `.docker/config.json`, `.aws`),
+    /// never a toolkit's helper, so a toolkit may not import them (**host**, review 46).
+    fn hidden(&self, path: &Path) -> bool {
+        let Ok(inside) = path.strip_prefix(&self.root) else { return false };
+        let own: Vec<_> = self.entry_dir.components().collect();
+        inside.components().enumerate().any(|(i, c)| {
+            matches!(c, std::path::Component::Normal(name) if name.to_string_lossy().starts_with('.')) && own.get(i) != Some(&c)
+        })
+    }
+
+    fn hidden_refused(specifier: &str, referrer: &str, path: &Path) -> ModuleLoaderError {
+        Self::refuse(
+            specifier,
+            referrer,
+            &format!("{} is a hidden file or in a hidden folder (its name starts with \".\"), which a toolkit may not import", path.display()),
+        )
     }
 
     /// Whether the nearest entry above `path` that exists (a symlink counts, even one to
@@ -219,6 +250,9 @@ impl ModuleLoader for ToolkitLoader {
         if !self.allowed(&path) {
             return Err(self.outside(specifier, referrer, &path));
         }
+        if self.hidden(&path) {
+            return Err(Self::hidden_refused(specifier, referrer, &path));
+        }
         // Symlinks are followed only to decide whether the target lies inside the workspace;
         // a toolkit shipping a symlink to `/` must not learn from the error which files exist
         // there (a hostile review told `/etc/passwd` from `/etc/no-such-file`), nor where the
@@ -228,6 +262,9 @@ impl ModuleLoader for ToolkitLoader {
         let mut folder = false;
         for candidate in &candidates {
             match candidate.canonicalize() {
+                Ok(canonical) if self.allowed(&canonical) && self.hidden(&canonical) => {
+                    return Err(self.through_symlink(specifier, referrer, &path));
+                }
                 Ok(canonical) if self.allowed(&canonical) && canonical.is_dir() => folder = true,
                 Ok(canonical) if self.allowed(&canonical) => {
                     return ModuleSpecifier::from_file_path(&canonical).map_err(|_| Self::refuse(specifier, referrer, "not a file path"));
@@ -467,5 +504,23 @@ mod tests {
         std::fs::write(kit.join("tsconfig.json"), "{}").unwrap();
         assert_eq!(workspace_root(&kit), base.join("repo"));
         let _ = std::fs::remove_dir_all(&base);
+    }
+
+    /// With no marker above it, a toolkit in the user's home folder or at the top of the file
+    /// system is a workspace of its own: its parent would be all of home, or everything
+    /// (review 46).
+    #[test]
+    fn no_marker_never_makes_home_or_the_file_system_the_root() {
+        if let Some(home) = std::env::var_os("HOME").map(PathBuf::from).and_then(|h| h.canonicalize().ok()) {
+            let kit = home.join(format!("trove-ws-home-kit-{}", std::process::id()));
+            std::fs::create_dir_all(&kit).unwrap();
+            let marked = home.ancestors().any(|d| WORKSPACE_MARKERS.iter().any(|m| d.join(m).exists()));
+            if !marked {
+                assert_eq!(workspace_root(&kit), kit, "not all of {}", home.display());
+            }
+            let _ = std::fs::remove_dir_all(&kit);
+        }
+        let top = Path::new("/");
+        assert_eq!(workspace_root(&top.join("no-such-app-folder")), top.join("no-such-app-folder"));
     }
 }

@@ -400,6 +400,34 @@ async fn escapes_from_the_workspace_are_refused_naming_the_file() {
     assert!(text.contains(&case.join("ws").display().to_string()), "the message names the root: {text}");
 }
 
+/// Hidden files and folders of the workspace (`.config/gcloud/…json`, `.docker/config.json`)
+/// hold tools' settings and credentials, never a toolkit's helpers: importing them is refused,
+/// also through a link, while a toolkit that itself sits in a hidden folder loads (review 46).
+#[cfg(unix)]
+#[tokio::test(flavor = "current_thread")]
+async fn hidden_files_of_the_workspace_are_not_importable() {
+    let case = workspace_case(
+        "workspace-hidden",
+        &[
+            ("ws/.config/gcloud/credentials.json", "{ \"private_key\": \"k\" }\n"),
+            ("ws/toolkits/lib/.env.ts", "export const shared = 'a dotfile';\n"),
+            ("ws/toolkits/creds/extension.ts", &kit_importing("creds", "../../.config/gcloud/credentials.json")),
+            ("ws/toolkits/dotfile/extension.ts", &kit_importing("dotfile", "../lib/.env.ts")),
+            ("ws/toolkits/linked/extension.ts", &kit_importing("linked", "../lib/settings.json")),
+            ("ws/.hidden-kits/own/extension.ts", &kit_importing("own", "./helper.ts")),
+            ("ws/.hidden-kits/own/helper.ts", "export const shared = 'its own helper';\n"),
+        ],
+    );
+    std::os::unix::fs::symlink(case.join("ws/.config/gcloud/credentials.json"), case.join("ws/toolkits/lib/settings.json")).unwrap();
+    for (id, what) in [("creds", "hidden"), ("dotfile", "hidden"), ("linked", "symbolic link")] {
+        let (_, text) = load_failure(&case.join("ws/toolkits").join(id)).await;
+        assert!(text.contains(what), "{id}: {text}");
+        assert!(!text.contains("private_key"), "{id}: {text}");
+    }
+    let mut own = load(&case.join("ws/.hidden-kits/own")).await;
+    assert_eq!(call(&mut own, "which", json!({})).await.envelope, json!({ "ok": true, "result": { "text": "its own helper" } }));
+}
+
 #[cfg(unix)]
 #[tokio::test(flavor = "current_thread")]
 async fn a_symlink_out_of_the_workspace_is_refused() {
