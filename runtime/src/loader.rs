@@ -151,10 +151,12 @@ impl ToolkitLoader {
     /// never a toolkit's helper, so a toolkit may not import them (**host**, review 46).
     fn hidden(&self, path: &Path) -> bool {
         let Ok(inside) = path.strip_prefix(&self.root) else { return false };
-        let own: Vec<_> = self.entry_dir.components().collect();
-        inside.components().enumerate().any(|(i, c)| {
-            matches!(c, std::path::Component::Normal(name) if name.to_string_lossy().starts_with('.')) && own.get(i) != Some(&c)
-        })
+        // The folders `path` shares with the way to the toolkit's own, from the root down.
+        let shared = inside.components().zip(self.entry_dir.components()).take_while(|(a, b)| a == b).count();
+        inside
+            .components()
+            .skip(shared)
+            .any(|c| matches!(c, std::path::Component::Normal(name) if name.to_string_lossy().starts_with('.')))
     }
 
     fn hidden_refused(specifier: &str, referrer: &str, path: &Path) -> ModuleLoaderError {

@@ -264,7 +264,7 @@ fn stalled_await(error: &deno_core::error::JsError) -> (Option<String>, String) 
     }) else {
         return (None, what);
     };
-    let awaits = match (deno_core::ModuleSpecifier::from_file_path(&path), std::fs::read_to_string(&path)) {
+    let awaits = match (deno_core::ModuleSpecifier::from_file_path(&path), crate::loader::read_module_file(&path)) {
         (Ok(specifier), Ok(source)) => crate::transpile::top_level_awaits(&specifier, deno_ast::MediaType::from_path(&path), source),
         _ => Vec::new(),
     };

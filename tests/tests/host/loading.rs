@@ -416,6 +416,10 @@ async fn hidden_files_of_the_workspace_are_not_importable() {
             ("ws/toolkits/linked/extension.ts", &kit_importing("linked", "../lib/settings.json")),
             ("ws/.hidden-kits/own/extension.ts", &kit_importing("own", "./helper.ts")),
             ("ws/.hidden-kits/own/helper.ts", "export const shared = 'its own helper';\n"),
+            // A hidden folder of the same name as one on its way in, elsewhere: not its own.
+            ("ws/.hidden-kits/own/peek.ts", "export { shared } from '../../toolkits/.hidden-kits/x.ts';\n"),
+            ("ws/toolkits/.hidden-kits/x.ts", "export const shared = 'not its own';\n"),
+            ("ws/.hidden-kits/peeking/extension.ts", &kit_importing("peeking", "../own/peek.ts")),
         ],
     );
     std::os::unix::fs::symlink(case.join("ws/.config/gcloud/credentials.json"), case.join("ws/toolkits/lib/settings.json")).unwrap();
@@ -424,6 +428,8 @@ async fn hidden_files_of_the_workspace_are_not_importable() {
         assert!(text.contains(what), "{id}: {text}");
         assert!(!text.contains("private_key"), "{id}: {text}");
     }
+    let (_, text) = load_failure(&case.join("ws/.hidden-kits/peeking")).await;
+    assert!(text.contains("hidden") && text.contains("toolkits/.hidden-kits/x.ts"), "{text}");
     let mut own = load(&case.join("ws/.hidden-kits/own")).await;
     assert_eq!(call(&mut own, "which", json!({})).await.envelope, json!({ "ok": true, "result": { "text": "its own helper" } }));
 }
