@@ -282,7 +282,7 @@ impl ToolkitHandle {
     }
 
     /// Whether `path`, one of [`Self::module_files`], holds now the text this toolkit's loader
-    /// read from it (compared by SHA-256). `false` when it was not read, or cannot be read now.
+    /// read from it (compared by hash). `false` when it was not read, or cannot be read now.
     /// What `serve --watch` asks of a file whose times cannot say whether it was written before
     /// or after the load read it.
     pub fn reads_as_loaded(&self, path: &Path) -> bool {
