@@ -180,11 +180,11 @@ fn bm25(corpus: &Corpus, holding: &[usize], frequencies: &[usize], len: usize) -
         .sum()
 }
 
-/// Turns free text into an FTS5 query of quoted terms (any term may match), so user input
-/// can never be FTS5 syntax: the first [`MAX_QUERY_TERMS`] distinct words, lowercased.
-fn fts_query(query: &str) -> Option<String> {
-    let terms: Vec<String> = query_terms(query).iter().map(|t| format!("\"{t}\"")).collect();
-    (!terms.is_empty()).then(|| terms.join(" OR "))
+/// Turns a query's terms ([`query_terms`]) into an FTS5 query of quoted terms (any term may
+/// match), so user input can never be FTS5 syntax. `None` when there are none.
+fn fts_query(terms: &[String]) -> Option<String> {
+    let quoted: Vec<String> = terms.iter().map(|t| format!("\"{t}\"")).collect();
+    (!quoted.is_empty()).then(|| quoted.join(" OR "))
 }
 
 impl LocalKnowledgeBase {
@@ -309,8 +309,8 @@ impl LocalKnowledgeBase {
     /// by the whole index, every user's and every toolkit's documents, so one user's scores and
     /// order told whether another user's private notes held a word (review 46).
     pub fn search_in(&self, user: &str, toolkit: Option<&str>, query: &str, limit: Option<u64>, author: Option<&str>) -> Result<Vec<Value>, TroveError> {
-        let Some(q) = fts_query(query) else { return Ok(Vec::new()) };
         let terms = query_terms(query);
+        let Some(q) = fts_query(&terms) else { return Ok(Vec::new()) };
         let limit = limit.unwrap_or(10).clamp(1, 100) as usize;
         let conn = self.lock()?;
         let other = |e: rusqlite::Error| TroveError::Other(e.to_string());
@@ -603,7 +603,7 @@ mod tests {
     #[tokio::test]
     async fn a_search_looks_for_the_first_64_distinct_words() {
         let words: Vec<String> = (0..150_000).map(|n| format!("w{n}")).collect();
-        let query = fts_query(&format!("Tidal tidal TIDAL {}", words.join(" "))).unwrap();
+        let query = fts_query(&query_terms(&format!("Tidal tidal TIDAL {}", words.join(" ")))).unwrap();
         assert_eq!(query.matches(" OR ").count(), MAX_QUERY_TERMS - 1);
         assert!(query.starts_with("\"tidal\" OR \"w0\" OR \"w1\" OR"), "{}", &query[..40]);
         let kb = LocalKnowledgeBase::in_memory().unwrap();

@@ -258,12 +258,7 @@ fn js_error_to_load(entry: &Path, err: deno_core::error::CoreError) -> LoadError
 /// engine's place when it is one of them, else the only one, else each of them (review 45).
 fn stalled_await(error: &deno_core::error::JsError) -> (Option<String>, String) {
     let what = "a top-level await never settled: nothing left to run can settle the promise it waits for".to_owned();
-    let Some((path, line, column)) = error.frames.iter().find_map(|frame| {
-        let url = deno_core::ModuleSpecifier::parse(frame.file_name.as_deref()?).ok()?;
-        Some((url.to_file_path().ok()?, frame.line_number?, frame.column_number?))
-    }) else {
-        return (None, what);
-    };
+    let Some((path, line, column)) = toolkit_frame(error) else { return (None, what) };
     let awaits = match (deno_core::ModuleSpecifier::from_file_path(&path), crate::loader::read_module_file(&path)) {
         (Ok(specifier), Ok(source)) => crate::transpile::top_level_awaits(&specifier, deno_ast::MediaType::from_path(&path), source),
         _ => Vec::new(),
@@ -283,10 +278,14 @@ fn stalled_await(error: &deno_core::error::JsError) -> (Option<String>, String) 
 /// `<file>:<line>:<column>` of the innermost frame of `error`'s stack in a toolkit file (a
 /// `file:` module; the SDK's and the host's modules are not). Frames are source-mapped.
 fn thrown_at(error: &deno_core::error::JsError) -> Option<String> {
+    toolkit_frame(error).map(|(path, line, column)| format!("{}:{line}:{column}", path.display()))
+}
+
+/// The file, line and column of the innermost frame of `error`'s stack in a toolkit file.
+fn toolkit_frame(error: &deno_core::error::JsError) -> Option<(PathBuf, i64, i64)> {
     error.frames.iter().find_map(|frame| {
         let url = deno_core::ModuleSpecifier::parse(frame.file_name.as_deref()?).ok()?;
-        let path = url.to_file_path().ok()?;
-        Some(format!("{}:{}:{}", path.display(), frame.line_number?, frame.column_number?))
+        Some((url.to_file_path().ok()?, frame.line_number?, frame.column_number?))
     })
 }
 
