@@ -68,4 +68,4 @@ pub mod wire;
 
 pub use env::EnvSource;
 pub use serve::{load_toolkits, serve, RunningServer, ServeError, ServeOptions, Server, Shutdown, ToolkitLoadError};
-pub use wire::{router, Registry, BODY_READ_TIMEOUT, DEFAULT_MAX_BODY_BYTES};
+pub use wire::{router, Registry, BODY_BUDGET_BYTES, BODY_READ_TIMEOUT, DEFAULT_MAX_BODY_BYTES};

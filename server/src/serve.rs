@@ -369,8 +369,8 @@ pub(crate) async fn accept_loop(
         }
     }
     drop(listener);
-    // Connections first; then calls whose client has gone but whose instance is still running
-    // them (they run on tasks of their own, see `wire`).
+    // Connections first; then the calls counted in flight (a call whose client has gone is not
+    // counted: its task ended with its connection, see `wire::Abandoned`).
     let drained = async {
         graceful.shutdown().await;
         while in_flight.load(Ordering::SeqCst) > 0 {

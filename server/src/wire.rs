@@ -148,6 +148,8 @@ struct WireState {
     body_timeout: std::time::Duration,
     in_flight: Arc<AtomicUsize>,
     local_hosts_only: bool,
+    /// What the bodies being received may hold at once, in KiB ([`BODY_BUDGET_BYTES`]).
+    body_budget: Arc<tokio::sync::Semaphore>,
     /// Cancelled when a shutdown's grace period has run out: the calls still running are
     /// answered 503 (retryable) instead of having their connections cut.
     stopping: CancellationToken,
@@ -174,7 +176,8 @@ pub(crate) fn router_counting(
     local_hosts_only: bool,
     stopping: CancellationToken,
 ) -> Router {
-    let state = WireState { registry, env, max_body_bytes, body_timeout, in_flight, local_hosts_only, stopping };
+    let body_budget = Arc::new(tokio::sync::Semaphore::new(BODY_BUDGET_BYTES.max(max_body_bytes).div_ceil(1024)));
+    let state = WireState { registry, env, max_body_bytes, body_timeout, in_flight, local_hosts_only, body_budget, stopping };
     Router::new()
         // `/`, and every other path that names no toolkit: the only one served, else a 404.
         .route("/{id}", any(at_id))
@@ -275,9 +278,8 @@ async fn toolkit(state: &WireState, handle: ToolkitHandle, request: Request) -> 
             Json(ToolList { tools: handle.tools_json() }).into_response()
         }
         Method::POST => {
-            // The call runs on a task of its own, so a client that disconnects does not cancel
-            // it half-way: its instance runs it to the end anyway, and the pool must see it
-            // end to take the instance back.
+            // The call runs on a task of its own, which ends when the client goes away (hyper
+            // drops this handler when the connection closes): see `Abandoned`.
             let counted = InFlight::enter(&state.in_flight);
             let state = state.clone();
             let call_handle = handle.clone();
@@ -293,7 +295,8 @@ async fn toolkit(state: &WireState, handle: ToolkitHandle, request: Request) -> 
                 access(Some(&call_handle), &fields, answer.envelope(), answer.status(), started);
                 answer
             });
-            tokio::select! {
+            let mut abandoned = Abandoned { task: Some(task.abort_handle()), handle: handle.clone(), seen: seen.clone(), started };
+            let answer = tokio::select! {
                 joined = &mut task => match joined {
                     Ok(answer) => answer.into_response(),
                     Err(e) => {
@@ -308,7 +311,9 @@ async fn toolkit(state: &WireState, handle: ToolkitHandle, request: Request) -> 
                     access(Some(&handle), &fields, answer.envelope(), answer.status(), started);
                     answer.into_response()
                 }
-            }
+            };
+            abandoned.task = None;
+            answer
         }
         _ => {
             let started = Instant::now();
@@ -316,6 +321,38 @@ async fn toolkit(state: &WireState, handle: ToolkitHandle, request: Request) -> 
             access(Some(&handle), &CallFields::default(), &envelope, StatusCode::METHOD_NOT_ALLOWED, started);
             (StatusCode::METHOD_NOT_ALLOWED, [(ALLOW, HeaderValue::from_static("GET, POST"))], Json(envelope)).into_response()
         }
+    }
+}
+
+/// A `POST` whose client went away before its answer: hyper drops the handler when the
+/// connection closes, and this ends the call's task with it. A call still queued leaves the
+/// queue at once (its place and its admission permit go to the next caller); one an instance
+/// is running finishes there, unanswered (docs/host.md, "A call", 5–6). Before, the task ran
+/// on: five clients that gave up on queued calls made a live one wait for all five, and a
+/// retrying proxy ran a call twice (review 48). The access line says `status=499` (the client
+/// closed the request, as nginx writes it).
+struct Abandoned {
+    /// The call's task, until the handler has its answer.
+    task: Option<tokio::task::AbortHandle>,
+    handle: ToolkitHandle,
+    seen: Arc<std::sync::Mutex<CallFields>>,
+    started: Instant,
+}
+
+/// The access line's status of a call whose client went away.
+const CLIENT_CLOSED: u16 = 499;
+
+impl Drop for Abandoned {
+    fn drop(&mut self) {
+        let Some(task) = self.task.take() else { return };
+        if task.is_finished() {
+            return;
+        }
+        task.abort();
+        let fields = self.seen.lock().map(|f| f.clone()).unwrap_or_default();
+        let envelope = Envelope::failure("the client closed the connection before the answer", ErrorCode::ToolError, true);
+        let status = StatusCode::from_u16(CLIENT_CLOSED).unwrap_or(StatusCode::BAD_REQUEST);
+        access(Some(&self.handle), &fields, &envelope, status, self.started);
     }
 }
 
@@ -369,7 +406,7 @@ async fn call(state: &WireState, handle: &ToolkitHandle, request: Request, seen:
     let mut fields = CallFields::default();
     // A body must arrive within the body timeout: one that trickles in (or stops short of its
     // content-length) would otherwise hold a connection, its buffer and the shutdown's grace.
-    let body = match tokio::time::timeout(state.body_timeout, read_body(request, state.max_body_bytes)).await {
+    let body = match tokio::time::timeout(state.body_timeout, read_body(request, state.max_body_bytes, &state.body_budget)).await {
         Err(_) => {
             let message = format!("the request body did not arrive within {} s", state.body_timeout.as_secs_f64());
             return (fields, Answer::Plain(StatusCode::REQUEST_TIMEOUT, Envelope::failure(message, ErrorCode::BadRequest, false)));
@@ -462,8 +499,18 @@ enum BodyError {
     Read(String),
 }
 
-/// The request's body, at most `max` bytes.
-async fn read_body(request: Request, max: usize) -> Result<Vec<u8>, BodyError> {
+/// How many bytes the request bodies being received may hold together (64 MiB, or one body
+/// limit when that is larger): a body reserves its declared length (or the body limit when it
+/// declares none) before it is read, and waits while the rest is reserved; the wait counts
+/// against the body timeout. Before, each connection could hold a body limit's worth for the
+/// body timeout with nothing bounding their sum but the file-descriptor limit: 300 stalled 1 MiB
+/// bodies took a server from 23 to 478 MiB (review 48). Bodies that arrive at once (a
+/// platform's calls) hold their share for microseconds.
+pub const BODY_BUDGET_BYTES: usize = 64 * 1024 * 1024;
+
+/// The request's body, at most `max` bytes, its size reserved from `budget` (KiB) while it is
+/// read ([`BODY_BUDGET_BYTES`]).
+async fn read_body(request: Request, max: usize, budget: &tokio::sync::Semaphore) -> Result<Vec<u8>, BodyError> {
     let headers = request.headers();
     let declared = headers.get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     // A client waiting for `100 Continue` has sent nothing yet: refuse without asking for it.
@@ -478,6 +525,12 @@ async fn read_body(request: Request, max: usize) -> Result<Vec<u8>, BodyError> {
         }
         return Err(BodyError::TooLarge);
     }
+    let reserve = declared.map_or(max, |n| n as usize).div_ceil(1024).max(1);
+    let all = u32::try_from(BODY_BUDGET_BYTES.max(max).div_ceil(1024)).unwrap_or(u32::MAX);
+    let _reserved = budget
+        .acquire_many(u32::try_from(reserve).unwrap_or(u32::MAX).min(all))
+        .await
+        .map_err(|e| BodyError::Read(e.to_string()))?;
     let mut bytes = Vec::with_capacity(declared.map_or(0, |n| n as usize));
     while let Some(frame) = body.frame().await {
         let frame = frame.map_err(|e| BodyError::Read(e.to_string()))?;

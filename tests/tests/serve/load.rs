@@ -157,8 +157,9 @@ async fn a_toolkit_that_cannot_start_an_instance_answers_503() {
 }
 
 /// A client that gives up (its connection closes mid-call) must not cost the pool its instance:
-/// the call still runs to its end on the instance, which then goes back to the pool, so
-/// `max_instances` holds and later calls find it warm.
+/// a call already running runs to its end on the instance, which then goes back to the pool, so
+/// `max_instances` holds and later calls find it warm; calls still queued leave with their
+/// clients (review 48).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_gives_up_does_not_cost_the_pool_its_instance() {
     let _alone = exclusive().await;
@@ -177,7 +178,8 @@ async fn a_client_that_gives_up_does_not_cost_the_pool_its_instance() {
         let stats = echo.stats();
         assert!(stats.live <= 1 && stats.started == 1, "never more than max_instances: {stats:?}");
     }
-    // The three abandoned calls finish one after the other on the one instance; then this one.
+    // The first abandoned call finishes on the one instance; the two queued behind it never
+    // ran. Then this one.
     let next = post(&http, &at, &json!({ "tool": "slow", "args": { "ms": 0 }, "userId": "u" })).await;
     assert_eq!(next.body, json!({ "ok": true, "result": { "text": "slept 0 ms" } }));
     for _ in 0..3 {
@@ -186,7 +188,105 @@ async fn a_client_that_gives_up_does_not_cost_the_pool_its_instance() {
         assert!(warm.elapsed < Duration::from_millis(50), "a warm call took {:?}", warm.elapsed);
     }
     let stats = echo.stats();
-    assert_eq!((stats.live, stats.idle, stats.started, stats.calls), (1, 1, 1, 7), "{stats:?}");
+    assert_eq!((stats.live, stats.idle, stats.started, stats.calls), (1, 1, 1, 5), "{stats:?}");
     running.shutdown().await;
 }
 
+
+/// A client that goes away while its call is queued takes the call with it (review 48): the
+/// queued call never runs, and its place in the queue is free at once. Before, the call ran on
+/// a task of its own to the end: two abandoned calls filled a queue of two (the next client
+/// got 503) and ran after the first, unanswered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_whose_client_went_away_leaves_the_queue() {
+    use std::io::Write as _;
+    let _alone = exclusive().await;
+    let dir = scratch("abandoned-calls");
+    copy_toolkit(
+        &fixture("echo"),
+        &dir,
+        &[
+            ("const VERSION = 'v1';", "const VERSION = 'v1';\nlet runs = 0;"),
+            ("return `slept ${ms} ms`;", "runs += 1;\n        return `slept ${ms} ms, run ${runs}`;"),
+        ],
+    );
+    let load = LoadOptions {
+        pool: Some(PoolConfig { min_instances: 1, max_instances: 1, max_queued: 2, ..PoolConfig::default() }),
+        ..LoadOptions::default()
+    };
+    let running = start(vec![dir], load, no_egress(), local()).await;
+    let http = client();
+    let at = url(&running, "echo");
+    let first = {
+        let (http, at) = (http.clone(), at.clone());
+        tokio::spawn(async move { post(&http, &at, &json!({ "tool": "slow", "args": { "ms": 1500 }, "userId": "u" })).await })
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Two calls queued behind it over raw connections, then the connections closed.
+    let body = json!({ "tool": "slow", "args": { "ms": 0 }, "userId": "gone" }).to_string();
+    let gone: Vec<std::net::TcpStream> = (0..2)
+        .map(|_| {
+            let mut stream = std::net::TcpStream::connect(running.local_addr()).expect("connect");
+            let request = format!(
+                "POST /echo HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+                body.len()
+            );
+            stream.write_all(request.as_bytes()).expect("send");
+            stream
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    drop(gone);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // The queue has room again, and only this call runs after the first.
+    let next = post(&http, &at, &json!({ "tool": "slow", "args": { "ms": 0 }, "userId": "u" })).await;
+    assert_eq!(next.status, 200, "{:?}", next.body);
+    assert_eq!(next.body["result"]["text"], "slept 0 ms, run 2", "{:?}", next.body);
+    let first = first.await.expect("first call");
+    assert_eq!(first.body["result"]["text"], "slept 1500 ms, run 1", "{:?}", first.body);
+    assert!(
+        crate::logs().iter().any(|line| line.contains("user=\"gone\"") && line.contains("status=499")),
+        "an access line for the abandoned calls"
+    );
+    running.shutdown().await;
+}
+
+/// The bodies being received share one budget (`BODY_BUDGET_BYTES`, 64 MiB): 64 clients that
+/// declare 1 MiB bodies and send nothing hold all of it, so the next call waits until they free
+/// it (here: their clients go away), then runs (review 48: each connection could hold its body limit, with no
+/// bound on the sum but the file-descriptor limit).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stalled_bodies_hold_at_most_the_body_budget() {
+    use std::io::Write as _;
+    let _alone = exclusive().await;
+    let options = trove_host_server::ServeOptions { body_timeout: Duration::from_secs(3), ..local() };
+    let running = start(vec![fixture("echo")], LoadOptions::default(), no_egress(), options).await;
+    let http = client();
+    let at = url(&running, "echo");
+    let call = json!({ "tool": "echo", "args": { "n": 1, "tag": "t" }, "userId": "u" });
+    assert_eq!(post(&http, &at, &call).await.status, 200);
+    let stalled_bodies = trove_host_server::BODY_BUDGET_BYTES / trove_host_server::DEFAULT_MAX_BODY_BYTES;
+    let stalled: Vec<std::net::TcpStream> = (0..stalled_bodies)
+        .map(|_| {
+            let mut stream = std::net::TcpStream::connect(running.local_addr()).expect("connect");
+            let head = format!(
+                "POST /echo HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+                trove_host_server::DEFAULT_MAX_BODY_BYTES
+            );
+            stream.write_all(head.as_bytes()).expect("send the head");
+            stream
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let waiting = {
+        let (http, at, call) = (http.clone(), at.clone(), call.clone());
+        tokio::spawn(async move { post(&http, &at, &call).await })
+    };
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert!(!waiting.is_finished(), "a call read its body while the stalled ones held the whole budget");
+    // Their clients go away: their share is free at once, and the waiting call runs.
+    drop(stalled);
+    let reply = waiting.await.expect("the waiting call");
+    assert_eq!(reply.status, 200, "{:?}", reply.body);
+    running.shutdown().await;
+}
