@@ -36,7 +36,7 @@ use super::gate::Gate;
 use super::session::McpSession;
 use super::McpServer;
 use crate::serve::{accept_loop, ServeError, Shutdown};
-use crate::wire::InFlight;
+use crate::wire::{InFlight, BODY_READ_TIMEOUT};
 
 /// Where the MCP endpoint is served (as in the specification's examples).
 pub const MCP_PATH: &str = "/mcp";
@@ -161,6 +161,7 @@ pub(crate) async fn start(server: &McpServer, options: McpHttpOptions) -> Result
         .disable_allowed_hosts()
         .disable_allowed_origins()
         .with_cancellation_token(sessions.child_token());
+    let max_body = config.max_request_body_bytes;
     let for_sessions = server.clone();
     let manager = Arc::new(LocalSessionManager::default());
     let service = StreamableHttpService::new(move || Ok(McpSession::new(for_sessions.clone())), manager.clone(), config);
@@ -170,7 +171,7 @@ pub(crate) async fn start(server: &McpServer, options: McpHttpOptions) -> Result
     let mut router = Router::new()
         .route_service(MCP_PATH, service)
         .layer(axum::middleware::from_fn_with_state(
-            (manager, options.max_sessions, Arc::new(tokio::sync::Mutex::new(()))),
+            (manager, options.max_sessions, Arc::new(tokio::sync::Mutex::new(())), max_body),
             limit_sessions,
         ))
         .layer(axum::middleware::from_fn_with_state(exchanges.clone(), count_exchanges));
@@ -211,16 +212,43 @@ async fn count_exchanges(State(counter): State<Arc<AtomicUsize>>, request: Reque
     Response::from_parts(parts, axum::body::Body::from_stream(body))
 }
 
-/// What [`limit_sessions`] needs: the session manager, the most sessions open at once, and
-/// a lock that lets one request at a time open a session.
-type SessionLimit = (Arc<LocalSessionManager>, usize, Arc<tokio::sync::Mutex<()>>);
+/// What [`limit_sessions`] needs: the session manager, the most sessions open at once, a lock
+/// that lets one request at a time open a session, and the largest request body (bytes; rmcp's
+/// own limit).
+type SessionLimit = (Arc<LocalSessionManager>, usize, Arc<tokio::sync::Mutex<()>>, usize);
 
-/// 503 for a request that would open a session (a POST without `Mcp-Session-Id`) while
-/// `max` are open. Requests that open sessions go one at a time, from the count to the new
-/// session's registration, so concurrent ones cannot all see room for one more.
-async fn limit_sessions(State((manager, max, opening)): State<SessionLimit>, request: Request, next: Next) -> Response {
+/// 503 for an `initialize` without `Mcp-Session-Id` (it would open a session) while `max` are
+/// open. Such requests go one at a time, from the count to the new session's registration, so
+/// concurrent ones cannot all see room for one more.
+///
+/// A POST without a session id has its body read first, within [`BODY_READ_TIMEOUT`] (408
+/// after it; 413 past `max_body`), and only one that initializes waits for the lock: a client
+/// that sends its body slowly (a laptop asleep mid-request) holds nothing but its own
+/// connection, and requests of the stateless protocol (2026-07-28, no session id) run side by
+/// side. Before, every POST without a session id took the lock before its body was read and
+/// kept it until rmcp answered: one stalled `initialize` kept every new client out, and
+/// stateless tool calls ran one at a time (review 48).
+async fn limit_sessions(State((manager, max, opening, max_body)): State<SessionLimit>, request: Request, next: Next) -> Response {
     let opens = request.method() == axum::http::Method::POST && !request.headers().contains_key("mcp-session-id");
     if !opens {
+        return next.run(request).await;
+    }
+    let (parts, body) = request.into_parts();
+    let read = tokio::time::timeout(BODY_READ_TIMEOUT, http_body_util::BodyExt::collect(http_body_util::Limited::new(body, max_body)));
+    let bytes = match read.await {
+        Ok(Ok(collected)) => collected.to_bytes(),
+        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => {
+            return (StatusCode::PAYLOAD_TOO_LARGE, format!("the request body is over {max_body} bytes")).into_response();
+        }
+        Ok(Err(e)) => return (StatusCode::BAD_REQUEST, format!("the request body could not be read: {e}")).into_response(),
+        Err(_) => {
+            let message = format!("the request body did not arrive within {} s", BODY_READ_TIMEOUT.as_secs());
+            return (StatusCode::REQUEST_TIMEOUT, message).into_response();
+        }
+    };
+    let initializes = initializes(&bytes);
+    let request = Request::from_parts(parts, axum::body::Body::from(bytes));
+    if !initializes {
         return next.run(request).await;
     }
     let _one_at_a_time = opening.lock().await;
@@ -230,6 +258,17 @@ async fn limit_sessions(State((manager, max, opening)): State<SessionLimit>, req
             .into_response();
     }
     next.run(request).await
+}
+
+/// Whether a JSON-RPC message (or batch) holds an `initialize` request. A body that is not JSON
+/// counts as one: rmcp answers it at once, under the lock as before.
+fn initializes(body: &[u8]) -> bool {
+    let is_initialize = |message: &serde_json::Value| message.get("method").and_then(serde_json::Value::as_str) == Some("initialize");
+    match serde_json::from_slice::<serde_json::Value>(body) {
+        Ok(serde_json::Value::Array(batch)) => batch.iter().any(is_initialize),
+        Ok(message) => is_initialize(&message),
+        Err(_) => true,
+    }
 }
 
 /// 401 unless the request carries `Authorization: Bearer <token>`.

@@ -463,3 +463,25 @@ async fn a_provider_failure_is_logged_with_secrets_redacted() {
     assert!(line.contains("the keyring refused a token starting [redacted]"), "{line}");
     assert!(!logged.contains(PROBE_TOKEN), "the secret reached the log:\n{logged}");
 }
+
+/// A client that sends an `initialize` body slowly (a laptop asleep mid-request) holds only its
+/// own connection: another client opens a session meanwhile (review 48: the session lock was
+/// taken before the body was read, and held until the stalled client went away).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stalled_initialize_does_not_keep_others_out() {
+    use tokio::io::AsyncWriteExt as _;
+    let (_server, running) = serve_probe(McpHttpOptions::default(), None).await;
+    let addr = running.url().trim_start_matches("http://").split('/').next().expect("authority").to_owned();
+    let mut stalled = tokio::net::TcpStream::connect(&addr).await.expect("connect");
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {addr}\r\naccept: application/json, text/event-stream\r\ncontent-type: application/json\r\n\
+         mcp-protocol-version: 2025-11-25\r\ncontent-length: 200\r\n\r\n{{\"jsonrpc\""
+    );
+    stalled.write_all(head.as_bytes()).await.expect("send the start");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let raw = Raw::new(&running);
+    let opened = tokio::time::timeout(Duration::from_secs(10), raw.open_session()).await;
+    assert!(opened.is_ok(), "a second client could not open a session while the first one's body was stalled");
+    drop(stalled);
+    running.shutdown().await;
+}
