@@ -203,8 +203,21 @@ impl LimitArgs {
     }
 }
 
-/// Resolves when the process gets SIGTERM or Ctrl-C (SIGINT).
+/// Resolves when the process gets SIGTERM or Ctrl-C (SIGINT). From then on, a second one ends
+/// the process at once with status 130, without waiting for the calls in flight: an operator
+/// who cannot wait out the grace period has a way out short of SIGKILL (review 48: the second
+/// signal was ignored).
 pub async fn termination() {
+    signal().await;
+    tokio::spawn(async {
+        signal().await;
+        tracing::warn!(target: "trove::serve", "a second signal: exiting now, without waiting for the calls in flight");
+        std::process::exit(130);
+    });
+}
+
+/// Resolves at the next SIGTERM or Ctrl-C (SIGINT).
+async fn signal() {
     #[cfg(unix)]
     {
         let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {

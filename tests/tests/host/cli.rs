@@ -277,3 +277,57 @@ fn replay_now_and_env_secrets() {
         stderr(&out)
     );
 }
+
+/// `serve`: SIGTERM starts the grace period, and a second signal ends the process at once with
+/// status 130 (review 48: the second one was ignored until the grace period ran out, so only
+/// SIGKILL was left).
+#[cfg(unix)]
+#[test]
+fn a_second_signal_ends_serve_at_once() {
+    use std::io::{BufRead, BufReader, Write as _};
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let home = scratch_toolkit("cli-signal-home", &[(".keep", "")]);
+    let echo = fixture("echo").display().to_string();
+    let child = Command::new(trove_host_tests::cli_binary())
+        .args(["serve", &echo, "--listen", "127.0.0.1:0", "--grace", "120"])
+        .env_remove("RUST_LOG")
+        .env("TROVE_HOST_HOME", &home)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run trove-host serve");
+    let mut running = trove_host_tests::KilledOnDrop(child);
+    let mut lines = BufReader::new(running.0.stderr.take().expect("stderr")).lines();
+    let addr = loop {
+        let line = lines.next().expect("serve ended without listening").expect("stderr line");
+        if let Some(at) = line.strip_prefix("trove-host: listening on http://") {
+            break at.to_owned();
+        }
+    };
+    std::thread::spawn(move || for _ in lines.by_ref() {});
+    // A call that runs past the signals, so that the grace period has something to wait for.
+    let mut slow = std::net::TcpStream::connect(&addr).expect("connect");
+    let body = json!({ "tool": "slow", "args": { "ms": 60000 }, "userId": "u" }).to_string();
+    let request = format!("POST /echo HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}", body.len());
+    slow.write_all(request.as_bytes()).expect("send the call");
+    std::thread::sleep(Duration::from_millis(500));
+    let pid = libc::pid_t::try_from(running.0.id()).expect("pid");
+    // SAFETY: `kill` with a child's pid and a signal number has no memory effects.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(running.0.try_wait().expect("wait").is_none(), "serve waits for the call in flight after one signal");
+    // SAFETY: as above.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    let asked = Instant::now();
+    let status = loop {
+        if let Some(status) = running.0.try_wait().expect("wait") {
+            break status;
+        }
+        assert!(asked.elapsed() < Duration::from_secs(10), "serve still running 10 s after a second SIGTERM");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    drop(slow);
+}
