@@ -243,8 +243,11 @@ impl LocalProviders {
         let mut env = if call.has_callbacks() {
             let base = normalise_base(call.callback_base.as_deref().unwrap_or_default());
             let Some(platform) = self.platforms.iter().find(|p| **p == base) else {
+                // Logged at error on every such call: never with the password the URL may carry
+                // (review 48).
+                let shown = trove_host_ops::redis_store::redact_url(&base);
                 return Err(format!(
-                    "the call's callbackBase {base:?} is not a platform this host was given (serve --platform URL)"
+                    "the call's callbackBase {shown:?} is not a platform this host was given (serve --platform URL)"
                 ));
             };
             // The callbacks go to the base the operator named (as the parser reads it),
@@ -288,5 +291,27 @@ mod tests {
         assert_ne!(normalise_base("http://platform.example/api/.."), normalise_base("http://platform.example/api"));
         assert_ne!(normalise_base("http://platform.example:8080/api"), normalise_base("http://platform.example/api"));
         assert_eq!(normalise_base("not a url/"), "not a url");
+    }
+
+    /// The refusal is logged at error on every such call: never with the URL's password
+    /// (review 48).
+    #[test]
+    fn a_refused_callback_base_is_named_without_its_password() {
+        let providers = LocalProviders {
+            secrets: Arc::new(trove_host_ops::secrets::MemorySecrets::default()),
+            cache: None,
+            tokens: None,
+            home: None,
+            kb: Arc::default(),
+            kb_in_memory: false,
+            platforms: Arc::default(),
+        }
+        .with_platforms(["https://platform.example/api".to_owned()]);
+        let mut call = ToolCall::new("t", serde_json::json!({}), "u");
+        call.ctx_token = Some("token".into());
+        call.callback_base = Some("https://admin:hunter2-pw@elsewhere.example/api".into());
+        let error = providers.env(&call).err().expect("refused");
+        assert!(!error.contains("hunter2-pw"), "{error}");
+        assert!(error.contains("elsewhere.example/api") && error.contains("is not a platform"), "{error}");
     }
 }
