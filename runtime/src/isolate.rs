@@ -105,13 +105,18 @@ fn op_trove_isolate_unsound(state: &mut OpState, #[string] why: &str) {
 /// object and panics otherwise, and a panic cannot unwind through the engine's C frames, so it
 /// aborts the whole process. Under QuickJS the call sites are built with `Array.prototype`
 /// methods a toolkit can replace (`Array.prototype.map = …` then `new Error().stack`), so a
-/// list that is not all objects gets a plain `name: message` trace instead.
+/// list that is not all objects gets a plain `name: message` trace instead, as does a trace
+/// asked for while the isolate is being stopped.
 fn guarded_prepare_stack_trace<'s, 'i>(
     scope: &mut v8::PinScope<'s, 'i>,
     error: v8::Local<'s, v8::Value>,
     callsites: v8::Local<'s, v8::Array>,
 ) -> v8::Local<'s, v8::Value> {
-    let sound = (0..callsites.length()).all(|i| callsites.get_index(scope, i).is_some_and(|v| v.is_object()));
+    // A trace asked for while the isolate is being stopped (a limit was broken) cannot read its
+    // call sites: deno_core's formatter would print "Failed to create JsStackFrame … This is a bug
+    // in deno" to stderr for each (review 47).
+    let sound = !scope.is_execution_terminating()
+        && (0..callsites.length()).all(|i| callsites.get_index(scope, i).is_some_and(|v| v.is_object()));
     if sound {
         return deno_core::error::prepare_stack_trace_callback(scope, error, callsites);
     }
