@@ -117,8 +117,9 @@ pub async fn mcp(args: McpArgs) -> ExitCode {
     eprintln!("trove-host: MCP on {}", running.url());
     termination().await;
     tracing::info!(target: "trove::mcp", "shutting down");
-    if let trove_host_server::Shutdown::Forced { in_flight } = running.shutdown().await {
-        tracing::warn!(target: "trove::mcp", "the grace period ran out with {in_flight} call(s) in flight; they were stopped");
+    let shutdown = running.shutdown().await;
+    if shutdown != trove_host_server::Shutdown::Drained {
+        tracing::warn!(target: "trove::mcp", "{shutdown}");
     }
     ExitCode::SUCCESS
 }

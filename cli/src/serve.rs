@@ -286,8 +286,8 @@ pub async fn serve(args: ServeArgs) -> ExitCode {
     tracing::info!(target: "trove::serve", "shutting down");
     match running.shutdown().await {
         trove_host_server::Shutdown::Drained => ExitCode::SUCCESS,
-        trove_host_server::Shutdown::Forced { in_flight } => {
-            tracing::warn!(target: "trove::serve", "the grace period ran out with {in_flight} call(s) in flight; they were stopped");
+        forced @ trove_host_server::Shutdown::Forced { .. } => {
+            tracing::warn!(target: "trove::serve", "{forced}");
             ExitCode::SUCCESS
         }
     }

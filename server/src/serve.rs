@@ -150,6 +150,21 @@ pub enum Shutdown {
     },
 }
 
+impl std::fmt::Display for Shutdown {
+    /// The operator's line: `every call in flight finished`, or what the grace period cut. With
+    /// no call in flight, what held it was a connection: a request still arriving, an MCP event
+    /// stream (review 48: the line said "0 call(s) in flight; they were stopped").
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Drained => f.write_str("every call in flight finished"),
+            Self::Forced { in_flight: 0 } => {
+                f.write_str("the grace period ran out with no call in flight; the connections still open (a request still arriving, an event stream) were closed")
+            }
+            Self::Forced { in_flight } => write!(f, "the grace period ran out with {in_flight} call(s) in flight; they were stopped"),
+        }
+    }
+}
+
 /// Starts servers: see [`Server::start`].
 #[derive(Debug, Clone, Copy)]
 pub struct Server;
@@ -391,4 +406,18 @@ pub(crate) async fn accept_loop(
     };
     while connections.join_next().await.is_some() {}
     outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Shutdown;
+
+    #[test]
+    fn a_forced_shutdown_with_no_call_in_flight_says_what_held_it() {
+        assert_eq!(
+            Shutdown::Forced { in_flight: 0 }.to_string(),
+            "the grace period ran out with no call in flight; the connections still open (a request still arriving, an event stream) were closed"
+        );
+        assert_eq!(Shutdown::Forced { in_flight: 2 }.to_string(), "the grace period ran out with 2 call(s) in flight; they were stopped");
+    }
 }
