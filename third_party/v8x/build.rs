@@ -47,6 +47,7 @@ fn emit_quickjs_cache_tag(manifest_dir: &Path) {
     "quickjs-opcode.h",
     "libregexp.c",
     "libregexp.h",
+    "libregexp-opcode.h",
     "libunicode.c",
     "libunicode.h",
     "cutils.c",

@@ -296,6 +296,43 @@ async fn date_parse_reads_strings_as_node_does() {
     assert!(differ.is_empty(), "{differ:#?}");
 }
 
+/// Review 47: a regular expression that starts with a repeated character class (`(.+?)\s+—`,
+/// `(.*?)<\/title>`, `([^.]+)\.`) no longer tries every start position inside a run that a
+/// failed attempt has already covered (v8x patch 46): on a 1 MB single-line body with no match
+/// such a search was quadratic (hours; the call ended at its CPU limit), as it is not under V8.
+/// Its answers are unchanged: the small cases are Node 20.20.2's.
+#[tokio::test(flavor = "current_thread")]
+async fn a_leading_repeated_class_searches_in_linear_time_with_node_s_answers() {
+    let source = r#"import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
+export default defineToolkit({ id: 'regex', name: 'R', description: 'R.', icon: 'r', version: '1.0.0',
+  tools: [tool({ name: 'probe', description: 'P.', input: z.object({}), handler: async () => {
+            const big = 'Fixed a crash when the cache is cold; improved the retry logic for uploads. '.repeat(14000);
+            const cases = [
+              big.match(/(.+?)\s+—\s+(.+)/),
+              big.match(/(.*)\s+—\s+/),
+              big.match(/(.*?)<\/title>/s),
+              big.replace(/\./g, ',').match(/([^.]+)\.\s*$/),
+              'ab — cd'.match(/(.+?)\s+—\s+(.+)/),
+              'x. y. z.'.match(/([^.]+)\.\s*$/),
+              '<title>Hi</title>'.match(/(.*?)<\/title>/s),
+              'aaa\nbbb — c'.match(/(.*)\s+—\s+/),
+              'abcabc'.match(/(.+)\1/),
+              'xx Ab AB ab'.match(/(A.*?)b/gi),
+              'a1b2c3'.match(/\D+?\d/g),
+              '😀😀x'.match(/(.+)x/u),
+              'line one\nline two — end'.match(/(.+?)\s+—\s+(.+)/),
+            ];
+            return JSON.stringify([big.length, cases]);
+  } })] });
+"#;
+    let dir = crate::scratch_toolkit("regex-start-runs", &[("extension.ts", source)]);
+    let mut toolkit = load(&dir).await;
+    let outcome = call(&mut toolkit, "probe", json!({})).await;
+    let text = outcome.envelope.json()["result"]["text"].as_str().map(str::to_owned);
+    let expected = r#"[1064000,[null,null,null,null,["ab — cd","ab","cd"],[" z."," z"],["<title>Hi</title>","<title>Hi"],["bbb — ","bbb"],["abcabc","abc"],["Ab","AB","ab"],["a1","b2","c3"],["😀😀x","😀😀"],["line two — end","line two","end"]]]"#;
+    assert_eq!(text.as_deref(), Some(expected), "{:?}", outcome.envelope.json());
+}
+
 /// `Array.prototype.sort` with a comparator is V8's TimSort (v8x patch 40): a comparator that
 /// never answers 0 (`a.day > b.day ? 1 : -1`, a common idiom) or answers booleans orders equal
 /// keys as Node does, where the engine's own quicksort ordered them otherwise (review 24). The

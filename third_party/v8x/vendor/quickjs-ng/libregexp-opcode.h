@@ -69,5 +69,9 @@ DEF(negative_lookahead, 5) /* must come after */
 DEF(set_char_pos, 2) /* store the character position to a register */
 DEF(check_advance, 2) /* check that the register is different from the character position */
 DEF(prev, 1) /* go to the previous char */
+/* trove-host patch (TROVE-PATCHES.md, 46): in the start loop, skip the run of
+   characters the single-character opcode at the relative offset matches. Last, so
+   that the numbers of the other opcodes do not change. */
+DEF(skip_run, 5)
 
 #endif /* DEF */

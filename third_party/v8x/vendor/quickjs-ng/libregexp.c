@@ -540,6 +540,7 @@ static __maybe_unused void lre_dump_bytecode(const uint8_t *buf,
         case REOP_split_next_first:
         case REOP_lookahead:
         case REOP_negative_lookahead:
+        case REOP_skip_run:
             val = get_u32(buf + pos + 1);
             val += (pos + 5);
             printf(" %u", val);
@@ -2518,6 +2519,174 @@ static int compute_register_count(uint8_t *bc_buf, int bc_buf_len)
     return stack_size_max;
 }
 
+/* trove-host patch (TROVE-PATCHES.md, 46): skip, in the start loop, the
+   start positions a failed attempt has already answered.
+
+   If the body of the regexp begins with C*, C+ or C{n,} (greedy or lazy,
+   possibly inside capture groups), C being one character matcher, and the
+   regexp has no back reference, then when the attempt at position i fails,
+   the attempts at every position j of the run of C characters starting at i
+   fail too: the places where the leading loop can stop are a subset of i's,
+   and what follows the loop sees only its position and the string (the
+   captures that differ are read by back references only). The attempt at p,
+   the first character after the run, fails as well: C* stops at p in i's
+   attempt, C+ and C{n,} cannot start there. So after a failure at i the
+   start loop goes on at p + 1:
+
+       split_goto_first L; skip_run C; any; goto start; L: save_start 0 ...
+
+   Only the exact bytecode shapes the parser emits for such a regexp are
+   recognised; anything else keeps the plain start loop. */
+
+/* length of the single character opcode at 'pos', or 0 if it is not one */
+static int re_char_op_len(const uint8_t *bc, int pos, int bc_len)
+{
+    int len;
+    if (pos >= bc_len)
+        return 0;
+    switch(bc[pos]) {
+    case REOP_char:
+    case REOP_char_i:
+    case REOP_char32:
+    case REOP_char32_i:
+    case REOP_dot:
+    case REOP_any:
+    case REOP_space:
+    case REOP_not_space:
+        len = reopcode_info[bc[pos]].size;
+        break;
+    case REOP_range:
+    case REOP_range_i:
+        if (pos + 3 > bc_len)
+            return 0;
+        len = 3 + get_u16(bc + pos + 1) * 4;
+        break;
+    case REOP_range32:
+    case REOP_range32_i:
+        if (pos + 3 > bc_len)
+            return 0;
+        len = 3 + get_u16(bc + pos + 1) * 8;
+        break;
+    default:
+        return 0;
+    }
+    if (pos + len > bc_len)
+        return 0;
+    return len;
+}
+
+/* position in 'bc' of the leading loop's character opcode, or -1 */
+static int re_find_leading_run(const uint8_t *bc, int bc_len)
+{
+    int pos, len, k, opcode;
+
+    /* the start loop as lre_compile() emits it, then save_start 0 */
+    pos = RE_HEADER_LEN;
+    if (bc_len < pos + 13 ||
+        bc[pos] != REOP_split_goto_first || get_u32(bc + pos + 1) != 6 ||
+        bc[pos + 5] != REOP_any ||
+        bc[pos + 6] != REOP_goto || (int)get_u32(bc + pos + 7) != -11 ||
+        bc[pos + 11] != REOP_save_start || bc[pos + 12] != 0)
+        return -1;
+
+    /* no back reference (numbered or named) anywhere */
+    for(pos = RE_HEADER_LEN; pos < bc_len; pos += len) {
+        opcode = bc[pos];
+        if (opcode >= REOP_COUNT)
+            return -1;
+        len = reopcode_info[opcode].size;
+        switch(opcode) {
+        case REOP_back_reference:
+        case REOP_back_reference_i:
+        case REOP_backward_back_reference:
+        case REOP_backward_back_reference_i:
+            return -1;
+        case REOP_range:
+        case REOP_range_i:
+            if (pos + 3 > bc_len)
+                return -1;
+            len += get_u16(bc + pos + 1) * 4;
+            break;
+        case REOP_range32:
+        case REOP_range32_i:
+            if (pos + 3 > bc_len)
+                return -1;
+            len += get_u16(bc + pos + 1) * 8;
+            break;
+        }
+    }
+    if (pos != bc_len)
+        return -1;
+
+    /* capture groups opened before the loop */
+    pos = RE_HEADER_LEN + 13;
+    while (pos + 2 <= bc_len && bc[pos] == REOP_save_start)
+        pos += 2;
+    if (pos >= bc_len)
+        return -1;
+
+    /* C* and C*? (and C{0,}):
+       split_next_first|split_goto_first L; C; goto <split>; L: */
+    if (bc[pos] == REOP_split_next_first || bc[pos] == REOP_split_goto_first) {
+        k = re_char_op_len(bc, pos + 5, bc_len);
+        if (k > 0 && pos + 5 + k + 5 <= bc_len &&
+            get_u32(bc + pos + 1) == k + 5 &&
+            bc[pos + 5 + k] == REOP_goto &&
+            (int)get_u32(bc + pos + 5 + k + 1) == -(5 + k + 5))
+            return pos + 5;
+        return -1;
+    }
+    /* C+ and C+? (and C{1,}): C; split_goto_first|split_next_first <C> */
+    k = re_char_op_len(bc, pos, bc_len);
+    if (k > 0) {
+        if (pos + k + 5 <= bc_len &&
+            (bc[pos + k] == REOP_split_goto_first ||
+             bc[pos + k] == REOP_split_next_first) &&
+            (int)get_u32(bc + pos + k + 1) == -(k + 5))
+            return pos;
+        return -1;
+    }
+    /* C{n,} and C{n,}? with n >= 2:
+       set_i32 r, INT32_MAX; C; loop_split_next_first|loop_split_goto_first r, INT32_MAX - n, <C> */
+    if (bc[pos] == REOP_set_i32 && pos + 6 <= bc_len &&
+        get_u32(bc + pos + 2) == INT32_MAX) {
+        k = re_char_op_len(bc, pos + 6, bc_len);
+        if (k > 0 && pos + 6 + k + 10 <= bc_len &&
+            (bc[pos + 6 + k] == REOP_loop_split_next_first ||
+             bc[pos + 6 + k] == REOP_loop_split_goto_first) &&
+            bc[pos + 6 + k + 1] == bc[pos + 1] &&
+            get_u32(bc + pos + 6 + k + 2) < INT32_MAX &&
+            (int)get_u32(bc + pos + 6 + k + 6) == -(k + 10))
+            return pos + 6;
+    }
+    return -1;
+}
+
+/* insert skip_run in the start loop if re_find_leading_run() allows it */
+static int re_add_start_skip(REParseState *s)
+{
+    uint8_t *bc;
+    int op_pos;
+
+    op_pos = re_find_leading_run(s->byte_code.buf, s->byte_code.size);
+    if (op_pos < 0)
+        return 0;
+    if (dbuf_insert(&s->byte_code, RE_HEADER_LEN + 5, 5))
+        return -1;
+    op_pos += 5;
+    bc = s->byte_code.buf + RE_HEADER_LEN;
+    /*  0: split_goto_first 16
+        5: skip_run <C>
+       10: any
+       11: goto 0
+       16: save_start 0 */
+    put_u32(bc + 1, 16 - 5);
+    bc[5] = REOP_skip_run;
+    put_u32(bc + 6, op_pos - (RE_HEADER_LEN + 10));
+    put_u32(bc + 12, -16);
+    return 0;
+}
+
 static void *lre_bytecode_realloc(void *opaque, void *ptr, size_t size)
 {
     if (size > (INT32_MAX / 2)) {
@@ -2595,6 +2764,12 @@ uint8_t *lre_compile(int *plen, char *error_msg, int error_msg_size,
     }
 
     if (dbuf_error(&s->byte_code)) {
+        re_parse_out_of_memory(s);
+        goto error;
+    }
+
+    /* trove-host patch (TROVE-PATCHES.md, 46) */
+    if (!is_sticky && re_add_start_skip(s)) {
         re_parse_out_of_memory(s);
         goto error;
     }
@@ -2782,6 +2957,103 @@ static no_inline int stack_realloc(REExecContext *s, size_t n)
     s->stack_size = new_size;
     s->stack_buf = new_stack;
     return 0;
+}
+
+/* trove-host patch (TROVE-PATCHES.md, 46): whether the character 'c' (read
+   with GET_CHAR) is matched by the single character opcode at 'op' (one that
+   re_char_op_len() accepts), tested as that opcode's case in
+   lre_exec_backtrack() tests it. */
+static bool lre_char_op_match(const REExecContext *s, const uint8_t *op,
+                              uint32_t c)
+{
+    int opcode = op[0];
+    switch(opcode) {
+    case REOP_char:
+        return get_u16(op + 1) == c;
+    case REOP_char_i:
+        return get_u16(op + 1) == (uint32_t)lre_canonicalize(c, s->is_unicode);
+    case REOP_char32:
+        return get_u32(op + 1) == c;
+    case REOP_char32_i:
+        return get_u32(op + 1) == (uint32_t)lre_canonicalize(c, s->is_unicode);
+    case REOP_dot:
+        return !is_line_terminator(c);
+    case REOP_any:
+        return true;
+    case REOP_space:
+        return lre_is_space(c) != 0;
+    case REOP_not_space:
+        return lre_is_space(c) == 0;
+    case REOP_range:
+    case REOP_range_i:
+        {
+            const uint8_t *pc = op + 1;
+            int n;
+            uint32_t low, high, idx_min, idx_max, idx;
+
+            n = get_u16(pc); /* n must be >= 1 */
+            pc += 2;
+            if (opcode == REOP_range_i)
+                c = lre_canonicalize(c, s->is_unicode);
+            idx_min = 0;
+            low = get_u16(pc + 0 * 4);
+            if (c < low)
+                return false;
+            idx_max = n - 1;
+            high = get_u16(pc + idx_max * 4 + 2);
+            /* 0xffff in for last value means +infinity */
+            if (unlikely(c >= 0xffff) && high == 0xffff)
+                return true;
+            if (c > high)
+                return false;
+            while (idx_min <= idx_max) {
+                idx = (idx_min + idx_max) / 2;
+                low = get_u16(pc + idx * 4);
+                high = get_u16(pc + idx * 4 + 2);
+                if (c < low)
+                    idx_max = idx - 1;
+                else if (c > high)
+                    idx_min = idx + 1;
+                else
+                    return true;
+            }
+            return false;
+        }
+    case REOP_range32:
+    case REOP_range32_i:
+        {
+            const uint8_t *pc = op + 1;
+            int n;
+            uint32_t low, high, idx_min, idx_max, idx;
+
+            n = get_u16(pc); /* n must be >= 1 */
+            pc += 2;
+            if (opcode == REOP_range32_i)
+                c = lre_canonicalize(c, s->is_unicode);
+            idx_min = 0;
+            low = get_u32(pc + 0 * 8);
+            if (c < low)
+                return false;
+            idx_max = n - 1;
+            high = get_u32(pc + idx_max * 8 + 4);
+            if (c > high)
+                return false;
+            while (idx_min <= idx_max) {
+                idx = (idx_min + idx_max) / 2;
+                low = get_u32(pc + idx * 8);
+                high = get_u32(pc + idx * 8 + 4);
+                if (c < low)
+                    idx_max = idx - 1;
+                else if (c > high)
+                    idx_min = idx + 1;
+                else
+                    return true;
+            }
+            return false;
+        }
+    default:
+        return false;
+    }
 }
 
 /* return 1 if match, 0 if not match or < 0 if error. */
@@ -3326,6 +3598,26 @@ static intptr_t lre_exec_backtrack(REExecContext *s, uint8_t **capture,
             if (cptr == s->cbuf)
                 goto no_match;
             PREV_CHAR(cptr, s->cbuf, cbuf_type);
+            break;
+        case REOP_skip_run:
+            /* trove-host patch (TROVE-PATCHES.md, 46): the attempt at cptr
+               failed; go past the run of characters the leading loop's
+               opcode matches (see re_find_leading_run()) */
+            {
+                const uint8_t *op, *cptr1;
+                val = get_u32(pc);
+                pc += 4;
+                op = pc + (int)val;
+                while (cptr < cbuf_end) {
+                    cptr1 = cptr;
+                    GET_CHAR(c, cptr1, cbuf_end, cbuf_type);
+                    if (!lre_char_op_match(s, op, c))
+                        break;
+                    cptr = cptr1;
+                    if (lre_poll_timeout(s))
+                        return LRE_RET_TIMEOUT;
+                }
+            }
             break;
         default:
 #ifdef DUMP_EXEC
