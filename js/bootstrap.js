@@ -390,10 +390,19 @@ const lazyGlobals = {
   EventTarget: ["ext:deno_web/02_event.js", "EventTarget"],
   CustomEvent: ["ext:deno_web/02_event.js", "CustomEvent"],
   ErrorEvent: ["ext:deno_web/02_event.js", "ErrorEvent"],
+  MessageEvent: ["ext:deno_web/02_event.js", "MessageEvent"],
   DOMException: ["ext:deno_web/01_dom_exception.js", "DOMException"],
   ReadableStream: withAbortPatch(["ext:deno_web/06_streams.js", "ReadableStream"]),
   WritableStream: withAbortPatch(["ext:deno_web/06_streams.js", "WritableStream"]),
   TransformStream: withAbortPatch(["ext:deno_web/06_streams.js", "TransformStream"]),
+  // The readers, writers, controllers and queuing strategies Node 20 has as globals too (a
+  // toolkit's `new CountQueuingStrategy(…)` or `instanceof WritableStreamDefaultWriter`; review 47).
+  ...Object.fromEntries([
+    "ReadableStreamDefaultReader", "ReadableStreamBYOBReader", "ReadableStreamBYOBRequest",
+    "ReadableByteStreamController", "ReadableStreamDefaultController", "TransformStreamDefaultController",
+    "WritableStreamDefaultWriter", "WritableStreamDefaultController", "ByteLengthQueuingStrategy",
+    "CountQueuingStrategy",
+  ].map((name) => [name, withAbortPatch(["ext:deno_web/06_streams.js", name])])),
   Blob: withAbortPatch(["ext:deno_web/09_file.js", "Blob"]),
   File: withAbortPatch(["ext:deno_web/09_file.js", "File"]),
   Headers: ["ext:deno_fetch/20_headers.js", "Headers"],

@@ -234,6 +234,7 @@ async fn date_parse_reads_strings_as_node_does() {
     // Node 20.20.2's answers (`Date.parse`, as ISO strings, TZ=UTC). A leading newline, tab,
     // NBSP or byte order mark made the engine misread the date (`'\n2026-01-05'` as 2001), and a
     // comma without a space after it (`Mon,05 Jan 2026`) lost the day (review 24).
+    // Review 47's are below.
     let cases: &[(&str, &str)] = &[
         ("2026-01-05\r\n", "2026-01-05T00:00:00.000Z"),
         (" 2026-01-05", "2026-01-05T00:00:00.000Z"),
@@ -272,6 +273,27 @@ async fn date_parse_reads_strings_as_node_does() {
         ("2026.01.05", "2026-01-05T00:00:00.000Z"),
         ("Sat,,03 Jan 2026", "2026-01-03T00:00:00.000Z"),
         ("Jan 5,2026", "2026-01-05T00:00:00.000Z"),
+        // Review 47: a day past 31 was read as a second year (`Dec 32 2024` was 2024-12-01);
+        // European zone names, an offset without minutes and a comma fraction were read where
+        // V8 answers NaN; a lower-case `t`/`z` and a fraction past nine digits were refused.
+        ("Dec 32 2024", "NaN"),
+        ("Mon, 32 Dec 2024", "NaN"),
+        ("32 Dec 2024", "NaN"),
+        ("Dec 0 2024", "NaN"),
+        ("2024 Dec 32", "NaN"),
+        ("Dec 99", "1999-12-01T00:00:00.000Z"),
+        ("Jan 5 99", "1999-01-05T00:00:00.000Z"),
+        ("Tue, 03 Dec 2024 10:00:00 CET", "NaN"),
+        ("Tue, 03 Dec 2024 10:00:00 CEST", "NaN"),
+        ("Tue, 03 Dec 2024 10:00:00 PST", "2024-12-03T18:00:00.000Z"),
+        ("2024-12-03T10:00:00+00", "NaN"),
+        ("2024-12-03T10:00:00+0000", "2024-12-03T10:00:00.000Z"),
+        ("2024-12-03T10:00:00+05:30", "2024-12-03T04:30:00.000Z"),
+        ("2024-12-03T10:00:00,123Z", "NaN"),
+        ("2024-12-03t10:00:00z", "2024-12-03T10:00:00.000Z"),
+        ("2024-12-03T10:00z", "2024-12-03T10:00:00.000Z"),
+        ("2024-12-03T10:00:00.1234567890Z", "2024-12-03T10:00:00.123Z"),
+        ("2024-12-03T10:00:00.9999999999Z", "2024-12-03T10:00:00.999Z"),
     ];
     let inputs: Vec<&str> = cases.iter().map(|(input, _)| *input).collect();
     let source = format!(
@@ -294,6 +316,44 @@ async fn date_parse_reads_strings_as_node_does() {
         .map(|((input, node), host)| format!("{input:?}: Node {node}, trove-host {host}"))
         .collect();
     assert!(differ.is_empty(), "{differ:#?}");
+}
+
+/// Review 47: a spread or `apply` takes as many arguments as Node 20 does (about 125,000; the
+/// engine stopped at 65,535, so `btoa(String.fromCharCode(...bytes))` of an 80 KB file failed),
+/// with V8's error past the bound; and the stream readers, writers, controllers and queuing
+/// strategies, and `MessageEvent`, are globals as in Node 20. The expected line is what Node
+/// 20.20.2 prints for the same code.
+#[tokio::test(flavor = "current_thread")]
+async fn long_spreads_and_the_stream_globals_as_in_node() {
+    let source = r#"import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
+export default defineToolkit({ id: 'spread', name: 'S', description: 'S.', icon: 's', version: '1.0.0',
+  tools: [tool({ name: 'probe', description: 'P.', input: z.object({}), handler: async () => {
+            const bytes = new Uint8Array(120000).fill(65);
+            const text = String.fromCharCode(...bytes);
+            const rows: number[] = []; rows.push(...new Array(100000).fill(1));
+            let past = '';
+            try { Math.max(...new Array(2 ** 21).fill(0)); } catch (e) { past = String(e); }
+            const g = globalThis as any;
+            const names = ['ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'ReadableStreamBYOBRequest', 'ReadableByteStreamController', 'ReadableStreamDefaultController', 'TransformStreamDefaultController', 'WritableStreamDefaultWriter', 'WritableStreamDefaultController', 'ByteLengthQueuingStrategy', 'CountQueuingStrategy', 'MessageEvent'];
+            const streams = names.map((n) => typeof g[n]).join(',');
+            const strategy = new g.CountQueuingStrategy({ highWaterMark: 3 }).highWaterMark;
+            const reader = new ReadableStream().getReader() instanceof g.ReadableStreamDefaultReader;
+            const writer = new WritableStream().getWriter() instanceof g.WritableStreamDefaultWriter;
+            const event = new g.MessageEvent('message', { data: 7 }).data;
+            return (JSON.stringify([btoa(text).length, rows.length, past, streams, strategy, reader, writer, event]));
+  } })] });
+"#;
+    let dir = crate::scratch_toolkit("spread-streams", &[("extension.ts", source)]);
+    let mut toolkit = load(&dir).await;
+    let outcome = call(&mut toolkit, "probe", json!({})).await;
+    let text = outcome.envelope.json()["result"]["text"].as_str().map(str::to_owned);
+    let functions = ["function"; 11].join(",");
+    assert_eq!(
+        text.as_deref(),
+        Some(&*format!(r#"[160000,100000,"RangeError: Maximum call stack size exceeded","{functions}",3,true,true,7]"#)),
+        "{:?}",
+        outcome.envelope.json()
+    );
 }
 
 /// Review 47: a regular expression that starts with a repeated character class (`(.+?)\s+—`,

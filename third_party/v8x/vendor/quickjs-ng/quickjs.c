@@ -218,6 +218,9 @@ typedef enum JSErrorEnum {
 } JSErrorEnum;
 
 #define JS_MAX_LOCAL_VARS 65535
+/* trove-host patch 47: the most arguments `apply`, `Reflect.apply`/`construct` and a spread
+   call take (QuickJS: JS_MAX_LOCAL_VARS; V8 under Node 20: about 125,000, its stack) */
+#define JS_MAX_APPLY_ARGS (1 << 20)
 #define JS_STACK_SIZE_MAX 65534
 #define JS_STRING_LEN_MAX ((1 << 30) - 1)
 // 1,024 bytes is about the cutoff point where it starts getting
@@ -46574,10 +46577,12 @@ static JSValue *build_arg_list(JSContext *ctx, uint32_t *plen,
     }
     if (js_get_length32(ctx, &len, array_arg))
         return NULL;
-    if (len > JS_MAX_LOCAL_VARS) {
-        // XXX: check for stack overflow?
-        JS_ThrowRangeError(ctx, "too many arguments in function call (only %d allowed)",
-                           JS_MAX_LOCAL_VARS);
+    /* trove-host patch (TROVE-PATCHES.md, 47): V8 takes as many arguments as its stack
+       holds (about 125,000 under Node 20), so `String.fromCharCode(...bytes)` of an 80 KB
+       file works there; the list is on the heap here (the heap ceiling counts it), and a
+       bound function checks its stack before copying it. Past the bound, V8's words. */
+    if (len > JS_MAX_APPLY_ARGS) {
+        JS_ThrowRangeError(ctx, "Maximum call stack size exceeded");
         return NULL;
     }
     /* avoid allocating 0 bytes */
@@ -62669,6 +62674,10 @@ static bool string_get_milliseconds(const uint8_t *sp, int *pp, int *pval) {
             if (p - p_start == 9)
                 break;
         }
+        /* trove-host patch 47: V8 reads a fraction of any length (past the ninth digit,
+           the rest was "extraneous characters": NaN) */
+        while ((c = sp[p]) >= '0' && c <= '9')
+            p++;
         if (p > p_start) {
             /* only consume the separator if digits are present */
             *pval = ms;
@@ -62698,6 +62707,10 @@ static bool string_get_tzoffset(const uint8_t *sp, int *pp, int *tzp, bool stric
             hh = hh / 100;
         } else {
             mm = 0;
+            /* trove-host patch 47: in a date-time string the minutes are not optional
+               (`+00` alone is NaN in V8; `+0000` and `+00:00` are read) */
+            if (strict && sp[p] != ':')
+                return false;
             if (string_skip_char(sp, &p, ':')  /* optional separator */
             &&  !string_get_digits(sp, &p, &mm, 2, 2))
                 return false;
@@ -62708,7 +62721,7 @@ static bool string_get_tzoffset(const uint8_t *sp, int *pp, int *tzp, bool stric
         if (sgn != '+')
             tz = -tz;
     } else
-    if (sgn != 'Z') {
+    if (sgn != 'Z' && sgn != 'z') {  /* trove-host patch 47: `z` too, as V8 */
         return false;
     }
     *pp = p;
@@ -62791,7 +62804,8 @@ static bool js_date_parse_isostring(const uint8_t *sp, int fields[9], bool *is_l
                 return false;
         }
     }
-    if (string_skip_char(sp, &p, 'T')) {
+    /* trove-host patch 47: `t` too, as V8 (`2024-12-03t10:00:00z`) */
+    if (string_skip_char(sp, &p, 'T') || string_skip_char(sp, &p, 't')) {
         *is_local = true;
         if (!string_get_digits(sp, &p, &fields[3], 2, 2)  /* hour */
         ||  !string_skip_char(sp, &p, ':')
@@ -62801,6 +62815,9 @@ static bool js_date_parse_isostring(const uint8_t *sp, int fields[9], bool *is_l
         }
         if (string_skip_char(sp, &p, ':')) {
             if (!string_get_digits(sp, &p, &fields[5], 2, 2))  /* second */
+                return false;
+            /* trove-host patch 47: a date-time string's fraction follows a `.` only */
+            if (sp[p] == ',')
                 return false;
             string_get_milliseconds(sp, &p, &fields[6]);
         }
@@ -62831,12 +62848,9 @@ static struct {
     { "MST",  -7 * 60 },    // Mountain Standard Time
     { "PDT",  -7 * 60 },    // Pacific Daylight Time
     { "PST",  -8 * 60 },    // Pacific Standard Time
-    { "WET",  +0 * 60 },    // Western European Time
-    { "WEST", +1 * 60 },    // Western European Summer Time
-    { "CET",  +1 * 60 },    // Central European Time
-    { "CEST", +2 * 60 },    // Central European Summer Time
-    { "EET",  +2 * 60 },    // Eastern European Time
-    { "EEST", +3 * 60 },    // Eastern European Summer Time
+    /* trove-host patch (TROVE-PATCHES.md, 47): V8 knows only the abbreviations above;
+       `… 10:00:00 CET` is NaN under Node, where a toolkit was tested (WET, WEST, CET, CEST,
+       EET and EEST were read here) */
 };
 
 static bool string_get_tzabbr(const uint8_t *sp, int *pp, int *offset) {
@@ -62858,6 +62872,7 @@ static bool js_date_parse_otherstring(const uint8_t *sp,
     int c, i, val, p = 0, p_start;
     int num[3];
     bool has_year = false;
+    bool short_year = false; /* the year was a one- or two-digit number */
     bool has_mon = false;
     bool has_time = false;
     int num_index = 0;
@@ -62904,13 +62919,22 @@ static bool js_date_parse_otherstring(const uint8_t *sp,
                     return false;
                 has_time = true;
             } else {
+                /* trove-host patch (TROVE-PATCHES.md, 47): a one- or two-digit number
+                   that cannot be a day reads as a year only when it is the only year; beside
+                   another year it is a day out of range, NaN as in V8 (`Dec 32 2024` was
+                   2024-12-01) */
                 if (p - p_start > 2) {
+                    if (short_year)
+                        return false;
                     fields[0] = val;
                     has_year = true;
                 } else
                 if (val < 1 || val > 31) {
+                    if (has_year)
+                        return false;
                     fields[0] = val + (val < 100) * 1900 + (val < 50) * 100;
                     has_year = true;
+                    short_year = true;
                 } else {
                     if (num_index == 3)
                         return false;
