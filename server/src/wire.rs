@@ -176,7 +176,7 @@ pub(crate) fn router_counting(
     local_hosts_only: bool,
     stopping: CancellationToken,
 ) -> Router {
-    let body_budget = Arc::new(tokio::sync::Semaphore::new(BODY_BUDGET_BYTES.max(max_body_bytes).div_ceil(1024)));
+    let body_budget = Arc::new(tokio::sync::Semaphore::new(body_budget_kib(max_body_bytes) as usize));
     let state = WireState { registry, env, max_body_bytes, body_timeout, in_flight, local_hosts_only, body_budget, stopping };
     Router::new()
         // `/`, and every other path that names no toolkit: the only one served, else a 404.
@@ -508,6 +508,12 @@ enum BodyError {
 /// platform's calls) hold their share for microseconds.
 pub const BODY_BUDGET_BYTES: usize = 64 * 1024 * 1024;
 
+/// The whole body budget in KiB with a body limit of `max` bytes: [`BODY_BUDGET_BYTES`], or one
+/// body when that is larger (a body never waits for more than there is).
+fn body_budget_kib(max: usize) -> u32 {
+    u32::try_from(BODY_BUDGET_BYTES.max(max).div_ceil(1024)).unwrap_or(u32::MAX)
+}
+
 /// The request's body, at most `max` bytes, its size reserved from `budget` (KiB) while it is
 /// read ([`BODY_BUDGET_BYTES`]).
 async fn read_body(request: Request, max: usize, budget: &tokio::sync::Semaphore) -> Result<Vec<u8>, BodyError> {
@@ -525,12 +531,8 @@ async fn read_body(request: Request, max: usize, budget: &tokio::sync::Semaphore
         }
         return Err(BodyError::TooLarge);
     }
-    let reserve = declared.map_or(max, |n| n as usize).div_ceil(1024).max(1);
-    let all = u32::try_from(BODY_BUDGET_BYTES.max(max).div_ceil(1024)).unwrap_or(u32::MAX);
-    let _reserved = budget
-        .acquire_many(u32::try_from(reserve).unwrap_or(u32::MAX).min(all))
-        .await
-        .map_err(|e| BodyError::Read(e.to_string()))?;
+    let reserve = u32::try_from(declared.map_or(max, |n| n as usize).div_ceil(1024).max(1)).unwrap_or(u32::MAX);
+    let _reserved = budget.acquire_many(reserve.min(body_budget_kib(max))).await.map_err(|e| BodyError::Read(e.to_string()))?;
     let mut bytes = Vec::with_capacity(declared.map_or(0, |n| n as usize));
     while let Some(frame) = body.frame().await {
         let frame = frame.map_err(|e| BodyError::Read(e.to_string()))?;
