@@ -63,6 +63,9 @@ pub struct McpHttpOptions {
     /// Most sessions open at once; an `initialize` beyond gets 503 (a session costs about
     /// 60 KB until its client ends it or it has been idle for rmcp's 5 minutes). Default 1,000.
     pub max_sessions: usize,
+    /// How long a POST's body may take to arrive once its head has; 408 after it. Default
+    /// [`BODY_READ_TIMEOUT`] (30 s), as `serve`'s.
+    pub body_timeout: Duration,
 }
 
 /// The default [`McpHttpOptions::max_sessions`].
@@ -77,6 +80,7 @@ impl Default for McpHttpOptions {
             allowed_hosts: Vec::new(),
             grace: Duration::from_secs(10),
             max_sessions: DEFAULT_MAX_SESSIONS,
+            body_timeout: BODY_READ_TIMEOUT,
         }
     }
 }
@@ -171,7 +175,7 @@ pub(crate) async fn start(server: &McpServer, options: McpHttpOptions) -> Result
     let mut router = Router::new()
         .route_service(MCP_PATH, service)
         .layer(axum::middleware::from_fn_with_state(
-            (manager, options.max_sessions, Arc::new(tokio::sync::Mutex::new(())), max_body),
+            SessionLimit { manager, max: options.max_sessions, opening: Arc::new(tokio::sync::Mutex::new(())), max_body, body_timeout: options.body_timeout },
             limit_sessions,
         ))
         .layer(axum::middleware::from_fn_with_state(exchanges.clone(), count_exchanges));
@@ -212,29 +216,40 @@ async fn count_exchanges(State(counter): State<Arc<AtomicUsize>>, request: Reque
     Response::from_parts(parts, axum::body::Body::from_stream(body))
 }
 
-/// What [`limit_sessions`] needs: the session manager, the most sessions open at once, a lock
-/// that lets one request at a time open a session, and the largest request body (bytes; rmcp's
-/// own limit).
-type SessionLimit = (Arc<LocalSessionManager>, usize, Arc<tokio::sync::Mutex<()>>, usize);
+/// What [`limit_sessions`] needs.
+#[derive(Clone)]
+struct SessionLimit {
+    manager: Arc<LocalSessionManager>,
+    /// The most sessions open at once.
+    max: usize,
+    /// Lets one request at a time open a session.
+    opening: Arc<tokio::sync::Mutex<()>>,
+    /// The largest request body, in bytes (rmcp's own limit).
+    max_body: usize,
+    /// How long a body may take to arrive ([`McpHttpOptions::body_timeout`]).
+    body_timeout: Duration,
+}
 
-/// 503 for an `initialize` without `Mcp-Session-Id` (it would open a session) while `max` are
-/// open. Such requests go one at a time, from the count to the new session's registration, so
-/// concurrent ones cannot all see room for one more.
+/// Reads every POST's body first, within `body_timeout` (408 after it; 413 past `max_body`),
+/// then answers 503 for an `initialize` without `Mcp-Session-Id` (it would open a session) while
+/// `max` are open. Such requests go one at a time, from the count to the new session's
+/// registration, so concurrent ones cannot all see room for one more.
 ///
-/// A POST without a session id has its body read first, within [`BODY_READ_TIMEOUT`] (408
-/// after it; 413 past `max_body`), and only one that initializes waits for the lock: a client
-/// that sends its body slowly (a laptop asleep mid-request) holds nothing but its own
-/// connection, and requests of the stateless protocol (2026-07-28, no session id) run side by
-/// side. Before, every POST without a session id took the lock before its body was read and
-/// kept it until rmcp answered: one stalled `initialize` kept every new client out, and
-/// stateless tool calls ran one at a time (review 48).
-async fn limit_sessions(State((manager, max, opening, max_body)): State<SessionLimit>, request: Request, next: Next) -> Response {
-    let opens = request.method() == axum::http::Method::POST && !request.headers().contains_key("mcp-session-id");
-    if !opens {
+/// A client that sends its body slowly (a laptop asleep mid-request) holds nothing but its own
+/// connection, for at most `body_timeout`, and only one that initializes waits for the lock, so
+/// requests of the stateless protocol (2026-07-28, no session id) run side by side. Before, every
+/// POST without a session id took the lock before its body was read and kept it until rmcp
+/// answered: one stalled `initialize` kept every new client out, and stateless tool calls ran one
+/// at a time (review 48); and a POST with a session id had its body read by rmcp, with no limit
+/// on how long it took, while shutdown waited for it.
+async fn limit_sessions(State(limit): State<SessionLimit>, request: Request, next: Next) -> Response {
+    if request.method() != axum::http::Method::POST {
         return next.run(request).await;
     }
+    let in_session = request.headers().contains_key("mcp-session-id");
     let (parts, body) = request.into_parts();
-    let read = tokio::time::timeout(BODY_READ_TIMEOUT, http_body_util::BodyExt::collect(http_body_util::Limited::new(body, max_body)));
+    let max_body = limit.max_body;
+    let read = tokio::time::timeout(limit.body_timeout, http_body_util::BodyExt::collect(http_body_util::Limited::new(body, max_body)));
     let bytes = match read.await {
         Ok(Ok(collected)) => collected.to_bytes(),
         Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => {
@@ -242,17 +257,18 @@ async fn limit_sessions(State((manager, max, opening, max_body)): State<SessionL
         }
         Ok(Err(e)) => return (StatusCode::BAD_REQUEST, format!("the request body could not be read: {e}")).into_response(),
         Err(_) => {
-            let message = format!("the request body did not arrive within {} s", BODY_READ_TIMEOUT.as_secs());
+            let message = format!("the request body did not arrive within {} s", limit.body_timeout.as_secs_f64());
             return (StatusCode::REQUEST_TIMEOUT, message).into_response();
         }
     };
-    let initializes = initializes(&bytes);
+    let opens = !in_session && initializes(&bytes);
     let request = Request::from_parts(parts, axum::body::Body::from(bytes));
-    if !initializes {
+    if !opens {
         return next.run(request).await;
     }
-    let _one_at_a_time = opening.lock().await;
-    if manager.sessions.read().await.len() >= max {
+    let _one_at_a_time = limit.opening.lock().await;
+    let max = limit.max;
+    if limit.manager.sessions.read().await.len() >= max {
         tracing::warn!(target: "trove::mcp", "refused a new session: {max} are open");
         return (StatusCode::SERVICE_UNAVAILABLE, [(header::RETRY_AFTER, "5")], "too many MCP sessions are open; end one (DELETE) or try again later")
             .into_response();

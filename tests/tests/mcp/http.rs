@@ -485,3 +485,28 @@ async fn a_stalled_initialize_does_not_keep_others_out() {
     drop(stalled);
     running.shutdown().await;
 }
+
+/// A POST inside a session whose body stops arriving is answered 408 once `body_timeout` has
+/// passed, and shutdown then has nothing to wait for (review 48: rmcp read such bodies itself,
+/// with no limit, and shutdown waited out its whole grace period for them).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stalled_body_in_a_session_times_out() {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let options = McpHttpOptions { body_timeout: Duration::from_millis(400), grace: Duration::from_secs(20), ..McpHttpOptions::default() };
+    let (_server, running) = serve_probe(options, None).await;
+    let session = Raw::new(&running).open_session().await;
+    let addr = running.url().trim_start_matches("http://").split('/').next().expect("authority").to_owned();
+    let mut stalled = tokio::net::TcpStream::connect(&addr).await.expect("connect");
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {addr}\r\naccept: application/json, text/event-stream\r\ncontent-type: application/json\r\n\
+         mcp-protocol-version: 2025-11-25\r\nmcp-session-id: {session}\r\ncontent-length: 200\r\n\r\n{{\"jsonrpc\""
+    );
+    stalled.write_all(head.as_bytes()).await.expect("send the start");
+    let mut answer = vec![0; 512];
+    let read = tokio::time::timeout(Duration::from_secs(10), stalled.read(&mut answer)).await.expect("answered").expect("read");
+    let answer = String::from_utf8_lossy(&answer[..read]).into_owned();
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    let started = std::time::Instant::now();
+    running.shutdown().await;
+    assert!(started.elapsed() < Duration::from_secs(10), "shutdown waited {:?}", started.elapsed());
+}
