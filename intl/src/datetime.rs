@@ -618,7 +618,17 @@ impl DateTimeFormatter {
                 md.length = b.length;
                 new(md).map(|f| has_text_month(&sample_pattern(&f))).unwrap_or(false)
             };
-            if widths.month.is_some() && b.length != Some(Length::Long) && !has_text_month(&sample_pattern(&f)) && (year_month || month_day()) {
+            // Japanese and Chinese write a text month as a number and 月 (`y年M月d日`, CLDR's
+            // `yMMMd`), which ICU4X keeps for the long length: ja's medium is `y/MM/dd` (review 50).
+            // Not with a weekday: ICU4X's long ja pattern glues it on (`2026年3月8日日`, Node
+            // `2026年3月8日(日)`), so that stays as it was (`2026/03/08(日)`).
+            let with_weekday = matches!(b.date_fields, Some(DateFields::E | DateFields::DE | DateFields::MDE | DateFields::YMDE));
+            let month_kanji = || {
+                let mut long = b.clone();
+                long.length = Some(Length::Long);
+                new(long).map(|f| sample_pattern(&f).contains('月')).unwrap_or(false)
+            };
+            if widths.month.is_some() && b.length != Some(Length::Long) && !has_text_month(&sample_pattern(&f)) && (year_month || month_day() || (!with_weekday && month_kanji())) {
                 let mut long = b;
                 long.length = Some(Length::Long);
                 f = new(long)?;

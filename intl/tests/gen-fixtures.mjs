@@ -116,6 +116,12 @@ for (const [locale, o] of [
   ['ru-RU', { weekday: 'narrow' }], ['de-DE', { month: 'narrow' }], ['pl-PL', { month: 'narrow' }],
   ['en-US', { weekday: 'narrow', month: 'narrow', day: 'numeric' }], ['en-US', { era: 'short', year: 'numeric' }],
   ['de-DE', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }],
+  // A text month in Japanese is a number and 月 (2026年3月8日), not the medium 2026/03/08 (review 50).
+  ['ja-JP', { year: 'numeric', month: 'short', day: 'numeric' }], ['ja-JP', { year: 'numeric', month: 'long', day: 'numeric' }],
+  ['ja-JP', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }],
+  ['ja-JP', { month: 'short', day: 'numeric' }],
+  ['zh-CN', { year: 'numeric', month: 'short', day: 'numeric' }], ['zh-TW', { year: 'numeric', month: 'short', day: 'numeric' }],
+  ['ko-KR', { year: 'numeric', month: 'short', day: 'numeric' }],
 ]) for (const kind of ['dtf', 'toLocaleString', 'toLocaleDateString']) addDate(locale, { ...o, timeZone: 'UTC' }, march, kind);
 for (const locale of ['de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'sv-SE', 'pl-PL', 'ru-RU', 'uk-UA', 'tr-TR', 'zh-CN', 'ja-JP', 'en-GB', 'en-US'])
   for (const o of [{ hour: 'numeric', minute: '2-digit' }, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },

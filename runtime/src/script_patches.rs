@@ -12,6 +12,16 @@
 //!   leading byte order mark is dropped and a lone surrogate becomes U+FFFD (`new
 //!   Response('\uFEFF{"a":1}').json()` is `{ a: 1 }` under Node; deno handed the string back
 //!   as it was given).
+//! - **A URL that does not parse throws Node's error**: `TypeError: Invalid URL` with `code`
+//!   `ERR_INVALID_URL`, `input` and (given a base) `base`, as Node 20's `new URL` and `href`
+//!   setter throw it; deno's message quoted the input (`Invalid URL: 'not a url'`) and had no
+//!   `code`, so a toolkit's `if (e.code === 'ERR_INVALID_URL')` rethrew here (review 50).
+//! - **`atob` of text that is not base64 throws Node's words**: `InvalidCharacterError:
+//!   Invalid character` (deno: `Failed to decode base64`).
+//! - **A `multipart/form-data` body is written as undici writes it**: its boundary is
+//!   `----formdata-undici-0` and eleven digits, and it ends with CRLF after the closing boundary
+//!   (deno's ended without it: two bytes fewer than Node's, which a toolkit that signs its body
+//!   or sends `content-length` noticed; review 50).
 
 /// One change to one of deno's scripts.
 pub struct ScriptPatch {
@@ -38,6 +48,36 @@ pub const SCRIPT_PATCHES: &[ScriptPatch] = &[
         file: "22_body.js",
         find: "return typeof chunk === \"string\" ? chunk : core.decode(chunk);",
         replace: "return core.decode(typeof chunk === \"string\" ? core.encode(chunk) : chunk);",
+    },
+    ScriptPatch {
+        krate: "deno_web",
+        file: "00_url.js",
+        find: "    throw new TypeError(\n      `Invalid URL: '${href}'` +\n        (maybeBase ? ` with base '${maybeBase}'` : \"\"),\n    );",
+        replace: "    const error = new TypeError(\"Invalid URL\");\n    \
+                  const own = (value) => ({ __proto__: null, value, writable: true, enumerable: true, configurable: true });\n    \
+                  primordials.ObjectDefineProperty(error, \"code\", own(\"ERR_INVALID_URL\"));\n    \
+                  primordials.ObjectDefineProperty(error, \"input\", own(href));\n    \
+                  if (maybeBase !== undefined) primordials.ObjectDefineProperty(error, \"base\", own(maybeBase));\n    \
+                  throw error;",
+    },
+    ScriptPatch {
+        krate: "deno_web",
+        file: "05_base64.js",
+        find: "    if (ObjectPrototypeIsPrototypeOf(TypeErrorPrototype, e)) {\n      throw new DOMException(\n        \"Failed to decode base64: invalid character\",\n        \"InvalidCharacterError\",\n      );\n    }",
+        replace: "    if (ObjectPrototypeIsPrototypeOf(TypeErrorPrototype, e) || e?.name === \"InvalidCharacterError\") {\n      \
+                  throw new DOMException(\"Invalid character\", \"InvalidCharacterError\");\n    }",
+    },
+    ScriptPatch {
+        krate: "deno_fetch",
+        file: "21_formdata.js",
+        find: "  const boundary = StringPrototypePadStart(\n    StringPrototypeSlice(\n      StringPrototypeReplaceAll(`${MathRandom()}${MathRandom()}`, \".\", \"\"),\n      -28,\n    ),\n    32,\n    \"-\",\n  );",
+        replace: "  const boundary = \"----formdata-undici-0\" +\n    StringPrototypePadStart(`${primordials.MathFloor(MathRandom() * 1e11)}`, 11, \"0\");",
+    },
+    ScriptPatch {
+        krate: "deno_fetch",
+        file: "21_formdata.js",
+        find: "ArrayPrototypePush(chunks, `--${boundary}--`);",
+        replace: "ArrayPrototypePush(chunks, `--${boundary}--\\r\\n`);",
     },
 ];
 
@@ -90,18 +130,18 @@ mod tests {
         assert!(why.contains("22_body.js") && why.contains("found it 0 times"), "{why}");
     }
 
-    /// The body script built into this binary is the changed one.
+    /// The scripts built into this binary are the changed ones.
     #[test]
-    fn the_built_in_body_script_is_changed() {
-        let body = crate::extension_sources::BUILT_IN
-            .iter()
-            .find(|(path, _)| path.ends_with("/22_body.js") && path.contains("deno_fetch"))
-            .expect("deno_fetch's body script is built in");
-        let text = match &body.1 {
-            crate::extension_sources::Built::Ascii(code) => code.as_str(),
-            crate::extension_sources::Built::Text(text, _) => text,
-        };
+    fn the_built_in_scripts_are_changed() {
         for patch in SCRIPT_PATCHES {
+            let script = crate::extension_sources::BUILT_IN
+                .iter()
+                .find(|(path, _)| path.ends_with(&format!("/{}", patch.file)) && path.contains(patch.krate))
+                .unwrap_or_else(|| panic!("{} of {} is built in", patch.file, patch.krate));
+            let text = match &script.1 {
+                crate::extension_sources::Built::Ascii(code) => code.as_str(),
+                crate::extension_sources::Built::Text(text, _) => text,
+            };
             assert!(text.contains(patch.replace) && !text.contains(patch.find), "{}", patch.replace);
         }
     }

@@ -393,6 +393,74 @@ export default defineToolkit({ id: 'regex', name: 'R', description: 'R.', icon: 
     assert_eq!(text.as_deref(), Some(expected), "{:?}", outcome.envelope.json());
 }
 
+/// Three engine answers review 50 found different from Node 20's (v8x patch 48): `atob` took the
+/// base64url alphabet (`-`, `_`), so zod's `z.base64()` passed base64url text; a typed array
+/// `set` from a view of another element type over the same buffer read bytes it had already
+/// overwritten; and a `JSON.parse` reviver got ES2025's third argument. The expected string is
+/// Node 20.20.2's answer to the same cases.
+#[tokio::test(flavor = "current_thread")]
+async fn atob_typed_array_set_and_revivers_as_in_node() {
+    let cases = r#"export function runCases(z) {
+  const out = {};
+  const attempt = (f) => { try { return ['ok', f()]; } catch (e) { return [e.name, e.message]; } };
+  out.atob = ['a-_b', 'ab-c', 'ab_c', 'YWJj', ' YW\nJj ', 'YQ==', 'YQ'].map((s) => attempt(() => atob(s)));
+  out.zod = ['a-_b', 'YWJj', 'ab+/'].map((s) => [z.base64().safeParse(s).success, z.base64url().safeParse(s).success]);
+  const u16 = new Uint16Array([1, 2, 3, 4]); u16.set(new Uint8Array(u16.buffer, 0, 4));
+  const u32 = new Uint32Array([0x01020304, 5, 6, 7]); u32.set(new Uint8Array(u32.buffer, 0, 4));
+  const f64 = new Float64Array(2); const i32 = new Int32Array(f64.buffer); i32.set([1, 2, 3, 4]); f64.set(i32.subarray(0, 2));
+  const u8 = new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]); u8.set(new Uint16Array(u8.buffer, 2, 2), 1);
+  const same = new Uint8Array([1, 2, 3, 4, 5, 6, 7]); same.set(same.subarray(0, 5), 2);
+  out.set = [Array.from(u16), Array.from(u32), Array.from(new Int32Array(f64.buffer)), Array.from(u8), Array.from(same)];
+  const seen = [];
+  JSON.parse('{"a":[1,{"b":12345678901234567890}],"c":"x"}', function (key, value) { seen.push([key, arguments.length, typeof arguments[2]]); return value; });
+  out.reviver = seen;
+  return out;
+}
+"#;
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+import { runCases } from './cases.js';\n\
+export default defineToolkit({ id: 'engine48', name: 'E', description: 'E.', icon: 'e', version: '1.0.0',\n\
+  tools: [tool({ name: 'probe', description: 'P.', input: z.object({}), handler: async () => JSON.stringify(runCases(z)) })] });\n";
+    let dir = crate::scratch_toolkit("engine-48", &[("extension.ts", source), ("cases.js", cases)]);
+    let mut toolkit = load(&dir).await;
+    let outcome = call(&mut toolkit, "probe", json!({})).await;
+    let expected = r#"{"atob":[["InvalidCharacterError","Invalid character"],["InvalidCharacterError","Invalid character"],["InvalidCharacterError","Invalid character"],["ok","abc"],["ok","abc"],["ok","a"],["ok","a"]],"zod":[[false,true],[true,true],[true,false]],"set":[[1,0,2,0],[4,3,2,1],[0,1072693248,0,1073741824],[1,3,5,4,5,6,7,8],[1,2,1,2,3,4,5]],"reviver":[["0",2,"undefined"],["b",2,"undefined"],["1",2,"undefined"],["a",2,"undefined"],["c",2,"undefined"],["",2,"undefined"]]}"#;
+    assert_eq!(outcome.envelope.json()["result"]["text"].as_str(), Some(expected), "{:?}", outcome.envelope.json());
+}
+
+/// A URL that does not parse throws Node's error (`Invalid URL`, `code` `ERR_INVALID_URL`,
+/// `input`, `base` when one was given), and a `multipart/form-data` body is undici's: its
+/// boundary's shape and the CRLF after the closing boundary (runtime/src/script_patches.rs;
+/// review 50). The expected string is Node 20.20.2's answer to the same cases.
+#[tokio::test(flavor = "current_thread")]
+async fn url_errors_and_form_bodies_as_in_node() {
+    let cases = r#"export async function runCases() {
+  const out = [];
+  for (const [u, b] of [['not a url'], ['x', 'bad'], ['/p', ''], ['https://ok.example/', undefined]]) {
+    try { out.push(new URL(u, b).href); } catch (e) { out.push([e.name, e.message, e.code, e.input, e.base ?? null, Object.keys(e), e instanceof TypeError]); }
+  }
+  const url = new URL('https://a.example/');
+  try { url.href = 'nope'; } catch (e) { out.push([e.message, e.code, e.input, Object.keys(e)]); }
+  const form = new FormData(); form.append('a', '1'); form.append('f', new Blob(['xy'], { type: 'text/plain' }), 'f.txt');
+  const response = new Response(form);
+  const type = response.headers.get('content-type');
+  const boundary = type.slice(type.indexOf('boundary=') + 9);
+  const body = await response.text();
+  out.push(/^----formdata-undici-0\d{11}$/.test(boundary), body.split(boundary).join('B'), body.length - boundary.length * 3);
+  return JSON.stringify(out);
+}
+"#;
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+import { runCases } from './cases.js';\n\
+export default defineToolkit({ id: 'urlform', name: 'U', description: 'U.', icon: 'u', version: '1.0.0',\n\
+  tools: [tool({ name: 'probe', description: 'P.', input: z.object({}), handler: async () => runCases() })] });\n";
+    let dir = crate::scratch_toolkit("url-form", &[("extension.ts", source), ("cases.js", cases)]);
+    let mut toolkit = load(&dir).await;
+    let outcome = call(&mut toolkit, "probe", json!({})).await;
+    let expected = r#"[["TypeError","Invalid URL","ERR_INVALID_URL","not a url",null,["code","input"],true],["TypeError","Invalid URL","ERR_INVALID_URL","x","bad",["code","input","base"],true],["TypeError","Invalid URL","ERR_INVALID_URL","/p","",["code","input","base"],true],"https://ok.example/",["Invalid URL","ERR_INVALID_URL","nope",["code","input"]],true,"--B\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--B\r\nContent-Disposition: form-data; name=\"f\"; filename=\"f.txt\"\r\nContent-Type: text/plain\r\n\r\nxy\r\n--B--\r\n",153]"#;
+    assert_eq!(outcome.envelope.json()["result"]["text"].as_str(), Some(expected), "{:?}", outcome.envelope.json());
+}
+
 /// `Array.prototype.sort` with a comparator is V8's TimSort (v8x patch 40): a comparator that
 /// never answers 0 (`a.day > b.day ? 1 : -1`, a common idiom) or answers booleans orders equal
 /// keys as Node does, where the engine's own quicksort ordered them otherwise (review 24). The

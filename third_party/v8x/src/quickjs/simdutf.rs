@@ -810,13 +810,13 @@ fn b64_decode_value(c: u8, url: bool) -> Option<u8> {
     b'A'..=b'Z' => Some(c - b'A'),
     b'a'..=b'z' => Some(c - b'a' + 26),
     b'0'..=b'9' => Some(c - b'0' + 52),
-    b'+' => Some(62),
-    b'/' => Some(63),
+    // trove-host patch 48: each alphabet alone, as simdutf decodes: `atob('a-_b')` decoded
+    // base64url under the default alphabet (V8 and Node 20 throw InvalidCharacterError), and so
+    // zod's `z.base64()`, which checks with `atob`, took base64url text.
+    b'+' if !url => Some(62),
+    b'/' if !url => Some(63),
     b'-' if url => Some(62),
     b'_' if url => Some(63),
-
-    b'-' => Some(62),
-    b'_' => Some(63),
     _ => None,
   }
 }

@@ -55791,9 +55791,10 @@ static JSValue internalize_json_property(JSContext *ctx, JSValueConst holder,
         }
     }
 
-    context = JS_NewObject(ctx);
-    if (JS_IsException(context))
-        goto fail;
+    /* trove-host patch 48: V8 11.3 (Node 20) calls a reviver with (key, value), without
+       ES2025's third `context` argument ({ source }): a reviver reading `context?.source` to keep
+       big ids exact would work here and lose them under Node. */
+    context = JS_UNDEFINED;
 
     if (JS_IsObject(val)) {
         is_array = js_is_array(ctx, val);
@@ -55829,15 +55830,6 @@ static JSValue internalize_json_property(JSContext *ctx, JSValueConst holder,
             if (ret < 0)
                 goto fail;
         }
-    } else {
-        if (pr) {
-            new_el = JS_NewStringLen(ctx, text_str + pr->u.primitive.source_pos,
-                                     pr->u.primitive.source_len);
-            if (JS_IsException(new_el))
-                goto fail;
-            if (JS_DefinePropertyValue(ctx, context, JS_ATOM_source, new_el, JS_PROP_C_W_E) < 0)
-                goto fail;
-        }
     }
     js_free_prop_enum(ctx, atoms, len);
     atoms = NULL;
@@ -55847,7 +55839,7 @@ static JSValue internalize_json_property(JSContext *ctx, JSValueConst holder,
     args[0] = name_val;
     args[1] = val;
     args[2] = context;
-    res = JS_Call(ctx, reviver, holder, 3, args);
+    res = JS_Call(ctx, reviver, holder, 2, args);
     JS_FreeValue(ctx, name_val);
     JS_FreeValue(ctx, val);
     JS_FreeValue(ctx, context);
@@ -64910,8 +64902,24 @@ static JSValue js_typed_array_set_internal(JSContext *ctx,
             goto done;
         }
         if (dest_abuf->data == src_abuf->data) {
-            /* copying between the same buffer using different types of mappings
-               would require a temporary buffer */
+            /* trove-host patch 48: the spec clones the source first when both views share a
+               buffer (TypedArraySetFromTypedArray step 23); element by element, a widening
+               copy read bytes it had already overwritten. Read every element, then write. */
+            JSValue *vals = js_malloc(ctx, sizeof(JSValue) * (src_len > 0 ? src_len : 1));
+            if (!vals)
+                goto fail;
+            for(i = 0; i < src_len; i++)
+                vals[i] = JS_GetPropertyUint32(ctx, src_obj, i);
+            for(i = 0; i < src_len; i++) {
+                if (JS_IsException(vals[i]) || JS_SetPropertyUint32(ctx, dst, offset + i, vals[i]) < 0) {
+                    for(i = i + 1; i < src_len; i++)
+                        JS_FreeValue(ctx, vals[i]);
+                    js_free(ctx, vals);
+                    goto fail;
+                }
+            }
+            js_free(ctx, vals);
+            goto done;
         }
         /* otherwise, default behavior is slow but correct */
     } else {
