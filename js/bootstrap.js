@@ -15,6 +15,7 @@ import { call, describe } from "ext:trove/host.js";
 import { logOpen } from "ext:trove_ops/log.js";
 import { removeNewerBuiltIns, useV8JsonParseMessages } from "ext:trove/node20.js";
 import { installIntl } from "ext:trove_intl/intl.js";
+import { invalidArgType, NODE_INSPECT, nodeError } from "ext:trove/node_errors.js";
 
 // The host's functions for loaded toolkits go to Rust directly, never through a global. Rust
 // asks `describe` once the toolkit's modules have evaluated (see the rejection handler below).
@@ -160,7 +161,7 @@ load("ext:deno_web/00_url.js");
 }
 
 function define(name, value) {
-  Object.defineProperty(globalThis, name, { value, writable: true, enumerable: false, configurable: true });
+  ObjectDefineProperty(globalThis, name, { __proto__: null, value, writable: true, enumerable: false, configurable: true });
 }
 
 // The web globals are loaded on first use (issue #11): most toolkits touch a few of them, and
@@ -169,11 +170,19 @@ function define(name, value) {
 // (`core.loadExtScript` runs each script once and keeps its exports) and replaces the accessor
 // with the same data property an eager definition makes. Assigning replaces it unloaded. The
 // scripts run on the primordials captured before any toolkit code, as they would at start-up.
+// Made with the primordial `ObjectDefineProperty`, so a toolkit that replaced
+// `Object.defineProperty` still reads them; on a frozen global object the first read answers
+// the value all the same (review 49; Node throws once, then answers).
 function defineLazy(name, get) {
-  Object.defineProperty(globalThis, name, {
+  ObjectDefineProperty(globalThis, name, {
+    __proto__: null,
     get() {
       const value = get();
-      define(name, value);
+      try {
+        define(name, value);
+      } catch {
+        // A frozen (or sealed) global object keeps the accessor: every read answers the value.
+      }
       return value;
     },
     set(value) {
@@ -268,36 +277,6 @@ function nodeTimer(name, start) {
   // Node's (callback, after, arg1, arg2, arg3).
   ObjectDefineProperty(timer, "length", { __proto__: null, value: 5, configurable: true });
   return timer;
-}
-
-/** Node's `ERR_INVALID_ARG_TYPE` TypeError: `argument` must be of type `type`, and `value` was not. */
-function invalidArgType(argument, type, value) {
-  let received;
-  if (value === null || value === undefined) received = `${value}`;
-  else if (typeof value === "function") received = value.name ? `function ${value.name}` : "function ";
-  else if (typeof value === "object") {
-    let name = "";
-    try {
-      name = value.constructor?.name ?? "";
-    } catch {
-      // A throwing getter: described without its name.
-    }
-    received = name ? `an instance of ${name}` : "an object";
-  } else if (typeof value === "string") {
-    received = `type string ('${value.length > 28 ? `${StringPrototypeSlice(value, 0, 25)}...` : value}')`;
-  } else {
-    let shown = typeof value === "bigint" ? `${value}n` : ObjectIs(value, -0) ? "-0" : String(value);
-    if (shown.length > 28) shown = `${StringPrototypeSlice(shown, 0, 25)}...`;
-    received = `type ${typeof value} (${shown})`;
-  }
-  return nodeError(TypeError, `The "${argument}" argument must be of type ${type}. Received ${received}`, "ERR_INVALID_ARG_TYPE");
-}
-
-/** A `Type` error with `message` and Node's `code` (an own enumerable property, as Node's). */
-function nodeError(Type, message, code) {
-  const error = new Type(message);
-  ObjectDefineProperty(error, "code", { __proto__: null, value: code, writable: true, enumerable: true, configurable: true });
-  return error;
 }
 
 /** A global `clearTimeout`/`clearInterval` named `name` that takes a Timeout or an id, and,
@@ -409,6 +388,9 @@ const lazyGlobals = {
   FormData: withAbortPatch(["ext:deno_fetch/21_formdata.js", "FormData"]),
   Request: withAbortPatch(["ext:deno_fetch/23_request.js", "Request"]),
   Response: withAbortPatch(["ext:deno_fetch/23_response.js", "Response"]),
+  // Node's formats and errors, on codecs in Rust whose output the heap ceiling counts (js/compression.js).
+  CompressionStream: () => compressionClasses().CompressionStream,
+  DecompressionStream: () => compressionClasses().DecompressionStream,
   Crypto: () => cryptoScript().Crypto,
   CryptoKey: () => cryptoScript().CryptoKey,
   SubtleCrypto: () => cryptoScript().SubtleCrypto,
@@ -441,11 +423,21 @@ const LEVELS = ["debug", "info", "warn", "error"];
 // The console methods whose line is formatted here, with their level: `{ name: 'x' }`, as Node
 // prints it, where deno's console prints `{ name: "x" }` (review 24).
 const NODE_FORMATTED = { __proto__: null, log: 1, info: 1, debug: 0, warn: 2, error: 3 };
-// Node's console where deno's differs: single quotes first, and depth 2 (deno 4).
-const NODE_INSPECT = { __proto__: null, colors: false, quotes: ["'", '"', "`"], depth: 2 };
 // Node's `%d`, `%i`, `%f`, `%s` and `%o` where deno's differ: js/console_format.js, loaded with
 // the console on its first line.
 const consoleFormat = core.createLazyLoader("ext:trove/console_format.js");
+const compression = core.createLazyLoader("ext:trove/compression.js");
+let madeCompressionClasses = null;
+/** CompressionStream and DecompressionStream, made once, given the next turn of the event loop
+ * on a timer the running call owns (so a long stream lets the call's timers run, and the timer
+ * ends with the call). */
+function compressionClasses() {
+  if (madeCompressionClasses !== null) return madeCompressionClasses;
+  abortScript();
+  const setOwnedTimeout = owned(timers().setTimeout);
+  madeCompressionClasses = compression().classes(() => new primordials.Promise((resolve) => setOwnedTimeout(resolve, 0)));
+  return madeCompressionClasses;
+}
 const {
   ObjectIs,
   SafeArrayIterator: SafeArgsIterator,

@@ -13,7 +13,8 @@
 //! so the call unwinds with what it made; nothing outlives the isolate.
 //!
 //! The count is the store's own, beside the engine's: an isolate holds at most its heap ceiling
-//! in JavaScript and as much again in `Blob` data.
+//! in JavaScript and as much again in `Blob` data and the other state Rust holds for it outside
+//! the heap (compression codecs, [`CountedBlobStore::charge`]).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -51,6 +52,23 @@ impl CountedBlobStore {
     /// an isolate's limits do not change.
     pub(crate) fn set_ceiling(&self, bytes: usize, over: impl Fn() + Send + Sync + 'static) {
         let _ = self.ceiling.set((bytes, Box::new(over)));
+    }
+
+    /// Counts `bytes` that the isolate holds outside the heap for something other than a
+    /// `Blob` (a compression codec's zlib state, `crate::compression`), calling the hook as a
+    /// part does when they take the count past the ceiling. [`Self::discharge`] takes them off.
+    pub(crate) fn charge(&self, bytes: usize) {
+        let held = self.held.fetch_add(bytes, Ordering::Relaxed).saturating_add(bytes);
+        if let Some((ceiling, over)) = self.ceiling.get() {
+            if held > *ceiling {
+                over();
+            }
+        }
+    }
+
+    /// Takes off `bytes` counted by [`Self::charge`].
+    pub(crate) fn discharge(&self, bytes: usize) {
+        let _ = self.held.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |held| Some(held.saturating_sub(bytes)));
     }
 
     /// Bytes of the parts held.

@@ -20,14 +20,19 @@ deno_core::extension!(
     trove,
     deps = [deno_webidl, deno_web, deno_crypto, deno_fetch, trove_intl, trove_ops],
     // `op_trove_request_body_check` lives with the egress budgets it reads.
-    ops = [op_trove_register_host, op_trove_isolate_unsound, op_trove_sdk_exports, op_trove_is_tool_name, op_trove_request_body_check],
+    ops = [
+        op_trove_register_host, op_trove_isolate_unsound, op_trove_sdk_exports, op_trove_is_tool_name, op_trove_request_body_check,
+        crate::compression::op_trove_compression_new, crate::compression::op_trove_compression_write,
+        crate::compression::op_trove_compression_finish, crate::compression::op_trove_compression_close,
+    ],
     esm_entry_point = "ext:trove/bootstrap.js",
-    esm = [dir "../js", "bootstrap.js", "node20.js", "toolkit.js", "host.js", "vendor/zod.js"],
+    esm = [dir "../js", "bootstrap.js", "node_errors.js", "node20.js", "toolkit.js", "host.js", "vendor/zod.js"],
     // Loaded on first use: the caps on crypto.subtle's work, with deno_crypto's script
     // (js/bootstrap.js `cryptoScript`); the console's Node format specifiers, with the console;
     // zod's message locales other than English, when a toolkit
-    // first calls one (`z.locales.de()`, see js/build-zod.mjs).
-    lazy_loaded_esm = [dir "../js", "crypto_limits.js", "console_format.js", "vendor/zod-locales.js"],
+    // first calls one (`z.locales.de()`, see js/build-zod.mjs); CompressionStream and
+    // DecompressionStream, on first use of either (their codecs: crate::compression).
+    lazy_loaded_esm = [dir "../js", "crypto_limits.js", "console_format.js", "compression.js", "vendor/zod-locales.js"],
     options = { blob_store: Arc<crate::blob_store::CountedBlobStore> },
     state = |state, options| {
         state.put(options.blob_store);

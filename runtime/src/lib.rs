@@ -89,6 +89,7 @@ mod blob_store;
 mod build_id;
 pub mod cases;
 mod code_cache;
+mod compression;
 pub mod conformance;
 pub mod describe;
 mod disk_entry;
