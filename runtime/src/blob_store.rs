@@ -54,9 +54,9 @@ impl CountedBlobStore {
         let _ = self.ceiling.set((bytes, Box::new(over)));
     }
 
-    /// Counts `bytes` that the isolate holds outside the heap for something other than a
-    /// `Blob` (a compression codec's zlib state, `crate::compression`), calling the hook as a
-    /// part does when they take the count past the ceiling. [`Self::discharge`] takes them off.
+    /// Counts `bytes` the isolate holds outside the heap (a part's, or a compression codec's
+    /// zlib state, `crate::compression`), calling the hook when they take the count past the
+    /// ceiling. [`Self::discharge`] takes them off.
     pub(crate) fn charge(&self, bytes: usize) {
         let held = self.held.fetch_add(bytes, Ordering::Relaxed).saturating_add(bytes);
         if let Some((ceiling, over)) = self.ceiling.get() {
@@ -66,7 +66,7 @@ impl CountedBlobStore {
         }
     }
 
-    /// Takes off `bytes` counted by [`Self::charge`].
+    /// Takes off `bytes` counted by [`Self::charge`] (never below zero).
     pub(crate) fn discharge(&self, bytes: usize) {
         let _ = self.held.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |held| Some(held.saturating_sub(bytes)));
     }
@@ -81,12 +81,8 @@ impl CountedBlobStore {
 impl BlobStoreTrait for CountedBlobStore {
     fn insert_part(&self, part: Arc<dyn BlobPart + Send + Sync>) -> Uuid {
         let size = part.size();
-        let held = self.held.fetch_add(size, Ordering::Relaxed).saturating_add(size);
         let id = self.inner.insert_part(part);
-        match self.ceiling.get() {
-            Some((ceiling, over)) if held > *ceiling => over(),
-            _ => {}
-        }
+        self.charge(size);
         id
     }
 
@@ -96,8 +92,7 @@ impl BlobStoreTrait for CountedBlobStore {
 
     fn remove_part(&self, id: &Uuid) -> Option<Arc<dyn BlobPart + Send + Sync>> {
         let part = self.inner.remove_part(id)?;
-        let size = part.size();
-        let _ = self.held.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |held| Some(held.saturating_sub(size)));
+        self.discharge(part.size());
         Some(part)
     }
 
