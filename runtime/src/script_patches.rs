@@ -22,6 +22,8 @@
 //!   `----formdata-undici-0` and eleven digits, and it ends with CRLF after the closing boundary
 //!   (deno's ended without it: two bytes fewer than Node's, which a toolkit that signs its body
 //!   or sends `content-length` noticed; review 50).
+//! - **`structuredClone` of a `File` is a `Blob`** (its bytes and type, no name), as Node 20
+//!   clones it; deno kept a `File`.
 
 /// One change to one of deno's scripts.
 pub struct ScriptPatch {
@@ -78,6 +80,12 @@ pub const SCRIPT_PATCHES: &[ScriptPatch] = &[
         file: "21_formdata.js",
         find: "ArrayPrototypePush(chunks, `--${boundary}--`);",
         replace: "ArrayPrototypePush(chunks, `--${boundary}--\\r\\n`);",
+    },
+    ScriptPatch {
+        krate: "deno_web",
+        file: "09_file.js",
+        find: "ObjectDefineProperty(File.prototype, core.hostObjectBrand, {\n  __proto__: null,\n  value: function () {\n    return {\n      type: \"File\",\n      mimeType: this[_type],\n      parts: cloneBlobParts(this),\n      size: this[_size],\n      name: this[_Name],\n      lastModified: this[_LastModified],\n    };\n  },\n  enumerable: false,\n  configurable: false,\n  writable: false,\n});",
+        replace: "// trove-host: a File is cloned as the Blob it extends, as Node 20 clones it.",
     },
 ];
 

@@ -500,6 +500,142 @@ export default defineToolkit({ id: 'urlform', name: 'U', description: 'U.', icon
     assert_eq!(outcome.envelope.json()["result"]["text"].as_str(), Some(expected), "{:?}", outcome.envelope.json());
 }
 
+/// Loads a toolkit whose one tool returns `JSON.stringify(await runCases())` of the module `cases`, and
+/// returns that text: the shape of the tests below, whose expected strings are Node 20.20.2's
+/// answers to the same modules.
+async fn answer_of(id: &str, cases: &str) -> String {
+    let source = format!(
+        "import {{ defineToolkit, tool, z }} from '@ontrove/extend/toolkit';\n\
+         import {{ runCases }} from './cases.js';\n\
+         export default defineToolkit({{ id: '{id}', name: 'C', description: 'C.', icon: 'c', version: '1.0.0',\n\
+         tools: [tool({{ name: 'probe', description: 'P.', input: z.object({{}}), handler: async () => JSON.stringify(await runCases()) }})] }});\n"
+    );
+    let dir = crate::scratch_toolkit(id, &[("extension.ts", source.as_str()), ("cases.js", cases)]);
+    let mut toolkit = load(&dir).await;
+    let outcome = call(&mut toolkit, "probe", json!({})).await;
+    let text = outcome.envelope.json()["result"]["text"].as_str().map(str::to_owned);
+    text.unwrap_or_else(|| panic!("{id}: {:?}", outcome.envelope.json()))
+}
+
+/// `Number.prototype.toString(radix)` writes a double as V8 does (v8x patch 50): 14,000
+/// conversions (400 doubles, fixed and pseudo-random, in every radix from 2 to 36) hash to the
+/// digest Node 20.20.2 gives for the same module, where the engine's shortest exact form
+/// differed from Node's in more than half of them (`(1e18).toString(36)` was `7lieexzx4ky0`).
+#[tokio::test(flavor = "current_thread")]
+async fn numbers_in_a_radix_are_written_as_in_node() {
+    let cases = r##"export function runCases() {
+  const values = [1e18, 0.1, 1 / 3, Math.PI, 2 ** 53 + 2, 1e21, 1e-7, 5e-324, Number.MAX_VALUE, -0.5, 123.456, 255.5, -1e-300, 4294967296.5];
+  const view = new DataView(new ArrayBuffer(8));
+  let s = 0x2545f491;
+  const next = () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s; };
+  while (values.length < 400) {
+    view.setUint32(0, next()); view.setUint32(4, next());
+    const d = view.getFloat64(0);
+    if (Number.isFinite(d) && d !== 0) values.push(d);
+    values.push((next() / 4294967296) * Number('1e' + ((next() % 40) - 20)));
+  }
+  let digest = 0x811c9dc5, count = 0;
+  for (const d of values) for (let r = 2; r <= 36; r++) {
+    const text = d.toString(r);
+    count++;
+    for (let i = 0; i < text.length; i++) digest = Math.imul(digest ^ text.charCodeAt(i), 16777619) >>> 0;
+    digest = Math.imul(digest ^ 32, 16777619) >>> 0;
+  }
+  const samples = [(1e18).toString(36), (0.1).toString(3), (1 / 3).toString(36), Math.PI.toString(7), (2 ** 53 + 2).toString(36), (-0.5).toString(3), (255.5).toString(16), (1e21).toString(7), (123.456).toString(36), (0).toString(2), (-0).toString(36), NaN.toString(16), (-Infinity).toString(2), (35).toString(36)];
+  return { count, digest: digest.toString(16), samples };
+}
+"##;
+    let expected = r##"{"count":14000,"digest":"4f7e56e7","samples":["7lieexzx4kw0","0.0022002200220022002200220022002201","0.c","3.066365143203613411","2gosa7pa2gy","-0.1111111111111111111111111111111112","ff.8","5135235413265003022600000","3f.gez4w97ry","0","0","NaN","-Infinity","z"]}"##;
+    assert_eq!(answer_of("radix", cases).await, expected);
+}
+
+/// `structuredClone` refuses what V8 refuses, nested or not, in V8's words (a symbol, a
+/// function, weak collections, a Proxy, a Promise, a generator), copies an `Error` as V8 does
+/// (its native prototype, message, stack and cause; shared references kept), and clones a `File`
+/// as a `Blob` (v8x patch 51, runtime/src/script_patches.rs; review 50).
+#[tokio::test(flavor = "current_thread")]
+async fn structured_clone_refuses_and_copies_errors_as_node_does() {
+    let cases = r##"export function runCases() {
+  const show = (f) => { try { const r = f(); return ['ok', typeof r === 'object' && r ? Object.prototype.toString.call(r) : typeof r, r]; } catch (e) { return [e.name, e.code, e.message, e instanceof DOMException]; } };
+  return [
+    () => structuredClone({ a: Symbol('x') }),
+    () => structuredClone(Symbol('x')),
+    () => structuredClone([Symbol()]),
+    () => structuredClone(new Map([[1, Symbol.for('k')]])),
+    () => structuredClone(Object(Symbol('boxed'))),
+    () => structuredClone({ [Symbol('k')]: 1, b: 2 }),
+    () => structuredClone(() => 1),
+    () => structuredClone({ f() {} }),
+    () => structuredClone({ f: Math.max }),
+    () => structuredClone(Math.max.bind(null)),
+    () => structuredClone(class A {}),
+    () => structuredClone({ w: new WeakMap() }),
+    () => structuredClone([new WeakSet()]),
+    () => structuredClone({ r: new WeakRef({}) }),
+    () => structuredClone({ p: Promise.resolve(1) }),
+    () => structuredClone({ p: new Proxy({}, {}) }),
+    () => structuredClone(new FinalizationRegistry(() => {})),
+    () => structuredClone((function* () {})()),
+    () => structuredClone({ get g() { return () => 2; } }),
+    () => { const e = structuredClone(new Error('plain')); return [e.constructor.name, e.message, 'cause' in e, Object.keys(e), Object.getOwnPropertyNames(e).sort()]; },
+    () => { const e = new TypeError('bad', { cause: 1 }); const c = structuredClone(e); return [c.constructor.name, c.message, c.cause, c instanceof TypeError, c.stack === e.stack, String(c)]; },
+    () => { const e = new Error('n'); e.name = 'RangeError'; const c = structuredClone(e); return [c.constructor.name, c.name, c.message]; },
+    () => { const e = new Error('n'); e.name = 'CustomError'; const c = structuredClone(e); return [c.constructor.name, c.name, c.message]; },
+    () => { class MyErr extends Error {} const c = structuredClone(new MyErr('m')); return [c.constructor.name, c.message, c instanceof MyErr]; },
+    () => { const e = new Error('x', { cause: { deep: [1, 2] } }); const c = structuredClone({ list: [e, e] }); return [c.list[0] === c.list[1], c.list[0].cause]; },
+    () => { const e = new Error('extra'); e.code = 'E_X'; const c = structuredClone(e); return [c.code ?? null, Object.keys(c)]; },
+    () => { const e = new AggregateError([new Error('a')], 'agg'); const c = structuredClone(e); return [c.constructor.name, c.message, c.errors ?? null]; },
+    () => { const e = new Error('g'); Object.defineProperty(e, 'message', { get() { return 'got'; } }); const c = structuredClone(e); return [c.message, Object.getOwnPropertyNames(c).sort()]; },
+    () => { const c = structuredClone(new Error()); return [c.message, Object.prototype.hasOwnProperty.call(c, 'message')]; },
+    () => { const e = new TypeError('t'); e.cause = Symbol('s'); return structuredClone(e); },
+    () => { const c = structuredClone(new URIError('u')); return [c.constructor.name, Object.getOwnPropertyDescriptor(c, 'message')]; },
+    () => { const b = structuredClone(new File(['ab'], 'f.txt', { type: 'text/plain' })); return [b.constructor.name, b.type, b.size, b instanceof File]; },
+    () => structuredClone(new DataView(new ArrayBuffer(2))).byteLength,
+  ].map(show);
+}
+"##;
+    let expected = r##"[["DataCloneError",25,"Symbol(x) could not be cloned.",true],["DataCloneError",25,"Symbol(x) could not be cloned.",true],["DataCloneError",25,"Symbol() could not be cloned.",true],["DataCloneError",25,"Symbol(k) could not be cloned.",true],["DataCloneError",25,"[object Symbol] could not be cloned.",true],["ok","[object Object]",{"b":2}],["DataCloneError",25,"() => 1 could not be cloned.",true],["DataCloneError",25,"f() {} could not be cloned.",true],["DataCloneError",25,"function max() { [native code] } could not be cloned.",true],["DataCloneError",25,"function () { [native code] } could not be cloned.",true],["DataCloneError",25,"class A {} could not be cloned.",true],["DataCloneError",25,"#<WeakMap> could not be cloned.",true],["DataCloneError",25,"#<WeakSet> could not be cloned.",true],["DataCloneError",25,"#<WeakRef> could not be cloned.",true],["DataCloneError",25,"#<Promise> could not be cloned.",true],["DataCloneError",25,"#<Object> could not be cloned.",true],["DataCloneError",25,"#<FinalizationRegistry> could not be cloned.",true],["DataCloneError",25,"[object Generator] could not be cloned.",true],["DataCloneError",25,"() => 2 could not be cloned.",true],["ok","[object Array]",["Error","plain",false,[],["message","stack"]]],["ok","[object Array]",["TypeError","bad",1,true,true,"TypeError: bad"]],["ok","[object Array]",["RangeError","RangeError","n"]],["ok","[object Array]",["Error","Error","n"]],["ok","[object Array]",["Error","m",false]],["ok","[object Array]",[true,{"deep":[1,2]}]],["ok","[object Array]",[null,[]]],["ok","[object Array]",["Error","agg",null]],["ok","[object Array]",["",["stack"]]],["ok","[object Array]",["",false]],["DataCloneError",25,"Symbol(s) could not be cloned.",true],["ok","[object Array]",["URIError",{"value":"u","writable":true,"enumerable":false,"configurable":true}]],["ok","[object Array]",["Blob","text/plain",2,false]],["ok","number",2]]"##;
+    assert_eq!(answer_of("structured-clone", cases).await, expected);
+}
+
+/// A read of a literal key, `o["name"]`, is compiled as `o.name` is (v8x patch 49: zod's
+/// compiled parsers read every field so, and made the key a string and found its atom again at
+/// each read); what it answers stays what it was and what Node answers: own, inherited, getter
+/// and Proxy reads, keys that look like numbers, primitives, `super`, a method's `this`, and
+/// the errors of a read from `undefined` and `null`.
+#[tokio::test(flavor = "current_thread")]
+async fn reads_of_a_literal_key_answer_as_before() {
+    let cases = r##"export function runCases() {
+  const out = [];
+  const attempt = (f) => { try { return ['ok', f()]; } catch (e) { return [e.name, e.message]; } };
+  const proto = { get viaGetter() { return 'getter:' + (this === o); } };
+  const o = Object.assign(Object.create(proto), { a: 1, '': 'empty', '01': 'zero-one', '4294967295': 'big', '-0': 'minus-zero', 'key with space': 2, m() { return this === o; } });
+  const seen = [];
+  const p = new Proxy({}, { get(t, k, r) { seen.push(typeof k === 'string' ? k : String(k)); return 'trapped'; } });
+  const arr = [10, 20, 30];
+  const u = undefined;
+  const n = null;
+  out.push(attempt(() => [o['a'], o[''], o['01'], o['4294967295'], o['-0'], o['key with space'], o['missing']]));
+  out.push(attempt(() => [o['viaGetter'], o['m'](), o['toString'] === Object.prototype.toString]));
+  out.push(attempt(() => [p['x'], p['length'], seen.join(',')]));
+  out.push(attempt(() => [arr['length'], arr['1'], 'abc'['length'], (5)['toFixed'](1), typeof true['valueOf']]));
+  out.push(attempt(() => u['a']));
+  out.push(attempt(() => n['a']));
+  out.push(attempt(() => u?.['a']));
+  out.push(attempt(() => u['m']()));
+  out.push(attempt(() => { const s = Symbol.iterator; return typeof arr[s]; }));
+  out.push(attempt(() => new Uint8Array([7, 8])['length']));
+  out.push(attempt(() => { class A { get x() { return 'A'; } } class B extends A { get x() { return 'B' + super['x']; } } return new B()['x']; }));
+  out.push(attempt(() => { const f = function () { return this; }; const holder = { f }; return holder['f']() === holder; }));
+  out.push(attempt(() => { let count = 0; const q = { get k() { return ++count; } }; q['k']; q['k']; return count; }));
+  return out;
+}
+"##;
+    let expected = r##"[["ok",[1,"empty","zero-one","big","minus-zero",2,null]],["ok",["getter:true",true,true]],["ok",["trapped","trapped","x,length"]],["ok",[3,20,3,"5.0","function"]],["TypeError","Cannot read properties of undefined (reading 'a')"],["TypeError","Cannot read properties of null (reading 'a')"],["ok",null],["TypeError","Cannot read properties of undefined (reading 'm')"],["ok","function"],["ok",2],["ok","BA"],["ok",true],["ok",2]]"##;
+    assert_eq!(answer_of("literal-key", cases).await, expected);
+}
+
+
 /// `Array.prototype.sort` with a comparator is V8's TimSort (v8x patch 40): a comparator that
 /// never answers 0 (`a.day > b.day ? 1 : -1`, a common idiom) or answers booleans orders equal
 /// keys as Node does, where the engine's own quicksort ordered them otherwise (review 24). The

@@ -48,7 +48,6 @@ const SAB_CLONE_ERROR: &[u8] = b"#<SharedArrayBuffer> could not be cloned.";
 // trove-host patch (TROVE-PATCHES.md, 42).
 const PROXY_CLONE_ERROR: &[u8] = b"#<Object> could not be cloned.";
 const DEPTH_CLONE_ERROR: &[u8] = b"#<Object> could not be cloned: it is nested more than 1000 levels deep around a shared buffer or a platform object.";
-const SYMBOL_CLONE_ERROR: &[u8] = b"Symbol could not be cloned.";
 const WEAK_MAP_CLONE_ERROR: &[u8] = b"#<WeakMap> could not be cloned.";
 const WEAK_SET_CLONE_ERROR: &[u8] = b"#<WeakSet> could not be cloned.";
 const WASM_MODULE_CLONE_ERROR: &[u8] =
@@ -684,8 +683,6 @@ fn uncloneable_message(
   // trove-host patch (TROVE-PATCHES.md, 42): refused before any trap runs, as V8 does.
   if jsv_is_object(&value) && unsafe { JS_IsProxy(value) } {
     Some(PROXY_CLONE_ERROR)
-  } else if jsv_is_symbol(&value) {
-    Some(SYMBOL_CLONE_ERROR)
   } else if unsafe { JS_IsWeakMap(value) } {
     Some(WEAK_MAP_CLONE_ERROR)
   } else if unsafe { JS_IsWeakSet(value) } {

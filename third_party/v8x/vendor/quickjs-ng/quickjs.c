@@ -38228,6 +38228,19 @@ static __exception int resolve_labels(JSContext *ctx, JSFunctionDef *s)
                     dbuf_putc(&bc_out, OP_push_empty_string);
                     break;
                 }
+                /* trove-host patch 49: `obj["name"]` is read as `obj.name` is (the same
+                   lookup and errors), without making the key a string at every read and
+                   finding its atom again from the string. The bytecode's reference to the
+                   atom passes to the new opcode. */
+                if (code_match(&cc, pos_next, M2(OP_get_array_el, OP_get_array_el2), -1)) {
+                    if (cc.line_num >= 0) line_num = cc.line_num;
+                    if (cc.col_num >= 0) col_num = cc.col_num;
+                    add_pc2line_info(s, bc_out.size, line_num, col_num);
+                    dbuf_putc(&bc_out, cc.op == OP_get_array_el ? OP_get_field : OP_get_field2);
+                    dbuf_put_u32(&bc_out, atom);
+                    pos_next = cc.pos;
+                    break;
+                }
             }
             goto no_change;
 
@@ -40648,6 +40661,7 @@ typedef enum BCTagEnum {
     BC_TAG_SNAPSHOT_ARRAY,
     BC_TAG_CONTEXT_GLOBAL,
     BC_TAG_SNAPSHOT_INTRINSIC,
+    BC_TAG_ERROR, /* trove-host patch 51: an Error, as structuredClone writes it */
 } BCTagEnum;
 
 #define BC_VERSION_LEGACY 27
@@ -42164,6 +42178,203 @@ static int JS_WriteWeakMap(BCWriterState *s, struct JSMapState *map_state);
 static int JS_WriteWeakSet(BCWriterState *s, struct JSMapState *map_state);
 static int JS_WriteFinalizationRegistry(BCWriterState *s, JSValueConst obj);
 
+/* trove-host patch 51: structuredClone (a writer without bytecode) refuses what V8's
+   serializer refuses, in V8's words: `<what> could not be cloned.`, where <what> is as V8's
+   NoSideEffectsToString gives it: a symbol's `Symbol(description)`, a function's source, a
+   Proxy's `#<Object>`, `#<Name>` for an object whose `toString` is Object.prototype's and whose
+   `constructor` is a named function, or else `[object Tag]`. Lookups read data properties only
+   (no getter, no trap runs). */
+static JSValue js_symbol_toString(JSContext *ctx, JSValueConst this_val,
+                                  int argc, JSValueConst *argv);
+static JSValue js_function_toString(JSContext *ctx, JSValueConst this_val,
+                                    int argc, JSValueConst *argv);
+static JSValue js_object_toString(JSContext *ctx, JSValueConst this_val,
+                                  int argc, JSValueConst *argv);
+
+/* The data property `atom` of `p` or its prototypes; undefined at an accessor, a Proxy or an
+   exotic object's own lookup. */
+static JSValue js_clone_data_property(JSObject *p, JSAtom atom)
+{
+    JSProperty *pr;
+    JSShapeProperty *prs;
+
+    while (p && p->class_id != JS_CLASS_PROXY) {
+        prs = find_own_property(&pr, p, atom);
+        if (prs) {
+            if ((prs->flags & JS_PROP_TMASK) != JS_PROP_NORMAL)
+                return JS_UNDEFINED;
+            return js_dup(pr->u.value);
+        }
+        p = p->shape->proto;
+    }
+    return JS_UNDEFINED;
+}
+
+static JSValue js_clone_describe(JSContext *ctx, JSValueConst val)
+{
+    JSObject *p;
+    JSValue v, name, tag;
+
+    if (JS_VALUE_GET_TAG(val) == JS_TAG_SYMBOL)
+        return js_symbol_toString(ctx, val, 0, NULL);
+    if (JS_VALUE_GET_TAG(val) != JS_TAG_OBJECT)
+        return JS_ToString(ctx, val);
+    p = JS_VALUE_GET_OBJ(val);
+    if (p->class_id == JS_CLASS_PROXY)
+        return js_new_string8(ctx, "#<Object>");
+    if (JS_IsFunction(ctx, val))
+        return js_function_toString(ctx, val, 0, NULL);
+    v = js_clone_data_property(p, JS_ATOM_toString);
+    if (JS_VALUE_GET_TAG(v) == JS_TAG_OBJECT &&
+        JS_VALUE_GET_OBJ(v)->class_id == JS_CLASS_C_FUNCTION &&
+        JS_VALUE_GET_OBJ(v)->u.cfunc.c_function.generic == (JSCFunction *)js_object_toString) {
+        JS_FreeValue(ctx, v);
+        v = js_clone_data_property(p, JS_ATOM_constructor);
+        if (JS_IsFunction(ctx, v)) {
+            name = js_clone_data_property(JS_VALUE_GET_OBJ(v), JS_ATOM_name);
+            JS_FreeValue(ctx, v);
+            if (JS_IsString(name) && JS_VALUE_GET_STRING(name)->len != 0) {
+                return JS_ConcatString3(ctx, "#<", name, ">");
+            }
+            JS_FreeValue(ctx, name);
+        } else {
+            JS_FreeValue(ctx, v);
+        }
+    } else {
+        JS_FreeValue(ctx, v);
+    }
+    tag = js_clone_data_property(p, JS_ATOM_Symbol_toStringTag);
+    if (!JS_IsString(tag)) {
+        JS_FreeValue(ctx, tag);
+        tag = JS_AtomToString(ctx, ctx->rt->class_array[p->class_id].class_name);
+    }
+    if (JS_IsException(tag))
+        return tag;
+    return JS_ConcatString3(ctx, "[object ", tag, "]");
+}
+
+static int js_throw_clone_refusal(JSContext *ctx, JSValueConst val)
+{
+    JSValue what, error;
+    const char *text;
+    size_t len;
+    char *message;
+
+    what = js_clone_describe(ctx, val);
+    if (JS_IsException(what))
+        return -1;
+    text = JS_ToCStringLen(ctx, &len, what);
+    JS_FreeValue(ctx, what);
+    if (!text)
+        return -1;
+    message = js_malloc(ctx, len + sizeof(" could not be cloned."));
+    if (!message) {
+        JS_FreeCString(ctx, text);
+        return -1;
+    }
+    memcpy(message, text, len);
+    memcpy(message + len, " could not be cloned.", sizeof(" could not be cloned."));
+    JS_FreeCString(ctx, text);
+    error = JS_MakeError2(ctx, JS_TYPE_ERROR, true, message);
+    js_free(ctx, message);
+    JS_Throw(ctx, JS_IsException(error) ? JS_NULL : error);
+    return -1;
+}
+
+/* Whether structuredClone refuses the object `p` whatever it holds. */
+static bool js_clone_refuses(JSContext *ctx, JSObject *p)
+{
+    switch (p->class_id) {
+    case JS_CLASS_PROXY:
+    case JS_CLASS_WEAKMAP:
+    case JS_CLASS_WEAKSET:
+    case JS_CLASS_WEAK_REF:
+    case JS_CLASS_FINALIZATION_REGISTRY:
+    case JS_CLASS_MODULE_NS:
+    case JS_CLASS_SYMBOL:
+        return true;
+    default:
+        return JS_IsFunction(ctx, JS_MKPTR(JS_TAG_OBJECT, p));
+    }
+}
+
+/* An Error as V8's serializer writes one (WriteJSError): the prototype its `name` picks (one of
+   the six native errors, else Error), the own `message` if it is a data property (as a
+   string), `stack` if it reads as a string, and the own `cause` if it is a data property. */
+enum {
+    BC_ERROR_HAS_MESSAGE = 1,
+    BC_ERROR_HAS_STACK = 2,
+    BC_ERROR_HAS_CAUSE = 4,
+};
+
+static int JS_WriteError(BCWriterState *s, JSValueConst obj)
+{
+    static const char *const native[] = {
+        "EvalError", "RangeError", "ReferenceError", "SyntaxError", "TypeError", "URIError",
+    };
+    JSContext *ctx = s->ctx;
+    JSPropertyDescriptor message_desc, cause_desc;
+    int has_message, has_cause, kind, flags, ret = -1;
+    JSValue name = JS_UNDEFINED, message = JS_UNDEFINED, stack = JS_UNDEFINED;
+    const char *name_str;
+    size_t i;
+
+    has_message = JS_GetOwnPropertyInternal(ctx, &message_desc, JS_VALUE_GET_OBJ(obj), JS_ATOM_message);
+    if (has_message < 0)
+        return -1;
+    has_cause = JS_GetOwnPropertyInternal(ctx, &cause_desc, JS_VALUE_GET_OBJ(obj), JS_ATOM_cause);
+    if (has_cause < 0) {
+        if (has_message)
+            js_free_desc(ctx, &message_desc);
+        return -1;
+    }
+    name = JS_GetProperty(ctx, obj, JS_ATOM_name);
+    if (JS_IsException(name))
+        goto done;
+    name_str = JS_ToCString(ctx, name);
+    if (!name_str)
+        goto done;
+    kind = 0;
+    for (i = 0; i < countof(native); i++) {
+        if (!strcmp(name_str, native[i]))
+            kind = i + 1;
+    }
+    JS_FreeCString(ctx, name_str);
+    flags = 0;
+    if (has_message && !(message_desc.flags & JS_PROP_GETSET)) {
+        message = JS_ToString(ctx, message_desc.value);
+        if (JS_IsException(message))
+            goto done;
+        flags |= BC_ERROR_HAS_MESSAGE;
+    }
+    stack = JS_GetProperty(ctx, obj, JS_ATOM_stack);
+    if (JS_IsException(stack))
+        goto done;
+    if (JS_IsString(stack))
+        flags |= BC_ERROR_HAS_STACK;
+    if (has_cause && !(cause_desc.flags & JS_PROP_GETSET))
+        flags |= BC_ERROR_HAS_CAUSE;
+    bc_put_u8(s, BC_TAG_ERROR);
+    bc_put_u8(s, kind);
+    bc_put_u8(s, flags);
+    if ((flags & BC_ERROR_HAS_MESSAGE) && JS_WriteObjectRec(s, message))
+        goto done;
+    if ((flags & BC_ERROR_HAS_STACK) && JS_WriteObjectRec(s, stack))
+        goto done;
+    if ((flags & BC_ERROR_HAS_CAUSE) && JS_WriteObjectRec(s, cause_desc.value))
+        goto done;
+    ret = 0;
+ done:
+    JS_FreeValue(ctx, name);
+    JS_FreeValue(ctx, message);
+    JS_FreeValue(ctx, stack);
+    if (has_message)
+        js_free_desc(ctx, &message_desc);
+    if (has_cause)
+        js_free_desc(ctx, &cause_desc);
+    return ret;
+}
+
 static int JS_WriteObjectRec(BCWriterState *s, JSValueConst obj)
 {
     uint32_t tag;
@@ -42256,6 +42467,10 @@ static int JS_WriteObjectRec(BCWriterState *s, JSValueConst obj)
             } else if (s->allow_bytecode && s->allow_reference &&
                 p == JS_VALUE_GET_OBJ(s->ctx->global_obj)) {
                 ret = JS_WriteContextGlobal(s, obj);
+            } else if (!s->allow_bytecode && js_clone_refuses(s->ctx, p)) {
+                ret = js_throw_clone_refusal(s->ctx, obj);
+            } else if (!s->allow_bytecode && p->class_id == JS_CLASS_ERROR) {
+                ret = JS_WriteError(s, obj);
             } else switch(p->class_id) {
             case JS_CLASS_ARRAY:
                 if (s->allow_bytecode && s->allow_reference)
@@ -42334,7 +42549,9 @@ static int JS_WriteObjectRec(BCWriterState *s, JSValueConst obj)
                     ret = JS_WriteTypedArray(s, obj);
                 } else {
                     ret = JS_WriteHostObject(s, obj);
-                    if (ret == 0) {
+                    if (ret == 0 && !s->allow_bytecode) {
+                        ret = js_throw_clone_refusal(s->ctx, obj);
+                    } else if (ret == 0) {
                         const char *class_name = JS_AtomToCString(
                             s->ctx,
                             s->ctx->rt->class_array[p->class_id].class_name);
@@ -42363,6 +42580,11 @@ static int JS_WriteObjectRec(BCWriterState *s, JSValueConst obj)
     case JS_TAG_SYMBOL:
         {
             JSAtomStruct *p = JS_VALUE_GET_PTR(obj);
+            if (!s->allow_bytecode) {
+                /* trove-host patch 51: structuredClone refuses a symbol */
+                js_throw_clone_refusal(s->ctx, obj);
+                goto fail;
+            }
             if (p->atom_type != JS_ATOM_TYPE_GLOBAL_SYMBOL && p->atom_type != JS_ATOM_TYPE_SYMBOL) {
                 JS_ThrowTypeError(s->ctx, "unsupported symbol type");
                 goto fail;
@@ -44303,6 +44525,50 @@ static JSValue JS_ReadObjectValue(BCReaderState *s)
     return JS_EXCEPTION;
 }
 
+/* trove-host patch 51: an Error written by JS_WriteError, made as V8's deserializer makes it
+   (ReadJSError): the prototype, then `message`, `stack` and `cause` as own properties that are
+   writable and configurable, not enumerable. The object is counted for references before its
+   cause is read, so a cause that refers back to its error comes back as the same object. */
+static JSValue JS_ReadError(BCReaderState *s)
+{
+    static const JSAtom fields[] = { JS_ATOM_message, JS_ATOM_stack, JS_ATOM_cause };
+    JSContext *ctx = s->ctx;
+    JSValue obj, proto, val;
+    uint8_t kind, flags;
+    int i;
+
+    if (bc_get_u8(s, &kind) || bc_get_u8(s, &flags))
+        return JS_EXCEPTION;
+    if (kind > 6 || (flags & ~(BC_ERROR_HAS_MESSAGE | BC_ERROR_HAS_STACK | BC_ERROR_HAS_CAUSE)))
+        return JS_ThrowSyntaxError(ctx, "invalid error record");
+    proto = kind == 0 ? ctx->class_proto[JS_CLASS_ERROR]
+                      : ctx->native_error_proto[JS_EVAL_ERROR + kind - 1];
+    obj = JS_NewObjectProtoClass(ctx, proto, JS_CLASS_ERROR);
+    if (JS_IsException(obj))
+        return obj;
+    if (BC_add_object_ref(s, obj))
+        goto fail;
+    for (i = 0; i < 3; i++) {
+        if (!(flags & (1 << i)))
+            continue;
+        val = JS_ReadObjectRec(s);
+        if (JS_IsException(val))
+            goto fail;
+        if (i < 2 && !JS_IsString(val)) {
+            JS_FreeValue(ctx, val);
+            JS_ThrowSyntaxError(ctx, "invalid error record");
+            goto fail;
+        }
+        if (JS_DefinePropertyValue(ctx, obj, fields[i], val,
+                                   JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE) < 0)
+            goto fail;
+    }
+    return obj;
+ fail:
+    JS_FreeValue(ctx, obj);
+    return JS_EXCEPTION;
+}
+
 static JSValue JS_ReadMap(BCReaderState *s);
 static JSValue JS_ReadSet(BCReaderState *s);
 static JSValue JS_ReadWeakMap(BCReaderState *s);
@@ -44414,6 +44680,9 @@ static JSValue JS_ReadObjectRec(BCReaderState *s)
         if (!s->allow_bytecode)
             goto no_allow_bytecode;
         obj = JS_ReadSnapshotIntrinsic(s);
+        break;
+    case BC_TAG_ERROR:
+        obj = JS_ReadError(s);
         break;
     case BC_TAG_ARRAY:
     case BC_TAG_TEMPLATE_OBJECT:
@@ -51061,6 +51330,84 @@ static int js_get_radix(JSContext *ctx, JSValueConst val)
     return radix;
 }
 
+/* trove-host patch 50: a finite, non-zero double in a radix other than 10, written as V8
+   writes it (src/numbers/conversions.cc, DoubleToRadixCString): fraction digits only as far
+   as the double's own precision reaches, rounded half to even, and the digits of an integer
+   past 2^53 that the double does not hold written as zeros. The engine's own conversion gives
+   the shortest exact form instead, which differs from Node's in the last digits. */
+static JSValue js_number_to_radix_string_v8(JSContext *ctx, double value, int radix)
+{
+    static const char chars[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+    /* 1,024 integer digits at most (radix 2 of DBL_MAX), the fraction's at most 1,100 (radix 2
+       of the smallest denormal), a sign and a point. */
+    enum { BUFFER_SIZE = 2200 };
+    char *buffer;
+    int integer_cursor, fraction_cursor;
+    bool negative;
+    double integer, fraction, delta;
+    JSValue ret;
+
+    buffer = js_malloc(ctx, BUFFER_SIZE);
+    if (!buffer)
+        return JS_EXCEPTION;
+    integer_cursor = BUFFER_SIZE / 2;
+    fraction_cursor = integer_cursor;
+    negative = value < 0;
+    if (negative)
+        value = -value;
+    integer = floor(value);
+    fraction = value - integer;
+    delta = 0.5 * (nextafter(value, INFINITY) - value);
+    if (delta < 0x1p-1074)
+        delta = 0x1p-1074;
+    if (fraction >= delta) {
+        buffer[fraction_cursor++] = '.';
+        do {
+            int digit;
+            fraction *= radix;
+            delta *= radix;
+            digit = (int)fraction;
+            buffer[fraction_cursor++] = chars[digit];
+            fraction -= digit;
+            if (fraction > 0.5 || (fraction == 0.5 && (digit & 1))) {
+                if (fraction + delta > 1) {
+                    /* round up, carrying into the digits already written */
+                    for (;;) {
+                        int c, d;
+                        fraction_cursor--;
+                        if (fraction_cursor == BUFFER_SIZE / 2) {
+                            integer += 1;
+                            break;
+                        }
+                        c = buffer[fraction_cursor];
+                        d = c > '9' ? (c - 'a' + 10) : (c - '0');
+                        if (d + 1 < radix) {
+                            buffer[fraction_cursor++] = chars[d + 1];
+                            break;
+                        }
+                    }
+                    break;
+                }
+            }
+        } while (fraction >= delta);
+    }
+    /* digits below what the double holds are zeros */
+    while (integer / radix >= 0x1p53) {
+        integer /= radix;
+        buffer[--integer_cursor] = '0';
+    }
+    do {
+        double remainder = fmod(integer, radix);
+        buffer[--integer_cursor] = chars[(int)remainder];
+        integer = (integer - remainder) / radix;
+    } while (integer > 0);
+    if (negative)
+        buffer[--integer_cursor] = '-';
+    ret = js_new_string8_len(ctx, buffer + integer_cursor, fraction_cursor - integer_cursor);
+    js_free(ctx, buffer);
+    return ret;
+}
+
 static JSValue js_number_toString(JSContext *ctx, JSValueConst this_val,
                                   int argc, JSValueConst *argv, int magic)
 {
@@ -51086,6 +51433,8 @@ static JSValue js_number_toString(JSContext *ctx, JSValueConst this_val,
     }
     if (JS_ToFloat64Free(ctx, &d, val))
         return JS_EXCEPTION;
+    if (base != 10 && isfinite(d) && d != 0)
+        return js_number_to_radix_string_v8(ctx, d, base);
     flags = JS_DTOA_FORMAT_FREE;
     if (base != 10)
         flags |= JS_DTOA_EXP_DISABLED;
