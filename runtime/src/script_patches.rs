@@ -22,6 +22,12 @@
 //!   `----formdata-undici-0` and eleven digits, and it ends with CRLF after the closing boundary
 //!   (deno's ended without it: two bytes fewer than Node's, which a toolkit that signs its body
 //!   or sends `content-length` noticed; review 50).
+//! - **`TextDecoder` refuses as Node 20 does** (review 50): an encoding it does not support is
+//!   `RangeError: The "<label>" encoding is not supported` (`ERR_ENCODING_NOT_SUPPORTED`), and
+//!   `x-user-defined`, which deno decodes and Node does not, is one; a fatal decoder's refusal
+//!   is `TypeError: The encoded data was not valid for encoding <encoding>`
+//!   (`ERR_ENCODING_INVALID_ENCODED_DATA`, a code a toolkit tests for); `decode` of something
+//!   that is not bytes is Node's `ERR_INVALID_ARG_TYPE` about its `"list"` argument.
 //! - **`structuredClone` of a `File` is a `Blob`** (its bytes and type, no name), as Node 20
 //!   clones it; deno kept a `File`.
 
@@ -80,6 +86,49 @@ pub const SCRIPT_PATCHES: &[ScriptPatch] = &[
         file: "21_formdata.js",
         find: "ArrayPrototypePush(chunks, `--${boundary}--`);",
         replace: "ArrayPrototypePush(chunks, `--${boundary}--\\r\\n`);",
+    },
+    ScriptPatch {
+        krate: "deno_web",
+        file: "08_text_encoding.js",
+        find: "      } catch (err) {\n        // The op only rejects unknown encoding labels; Node attaches\n        // ERR_ENCODING_NOT_SUPPORTED to that error.\n        if (err !== null && typeof err === \"object\" && err.code === undefined) {\n          err.code = \"ERR_ENCODING_NOT_SUPPORTED\";\n        }\n        throw err;\n      }\n    }",
+        replace: "      } catch {\n        // The op only rejects unknown encoding labels.\n        encoding = null;\n      }\n    }\n    \
+                  if (encoding === null || encoding === \"x-user-defined\") {\n      \
+                  throw nodeEncodingError(primordials.RangeError, `The \"${label}\" encoding is not supported`, \"ERR_ENCODING_NOT_SUPPORTED\");\n    \
+                  }",
+    },
+    ScriptPatch {
+        krate: "deno_web",
+        file: "08_text_encoding.js",
+        find: "        const prefix = \"Failed to execute 'decode' on 'TextDecoder'\";\n        input = webidl.converters.BufferSource(input, prefix, \"Argument 1\", {\n          allowShared: true,\n        });",
+        replace: "        const prefix = \"Failed to execute 'decode' on 'TextDecoder'\";\n        \
+                  try {\n          \
+                  input = webidl.converters.BufferSource(input, prefix, \"Argument 1\", {\n            allowShared: true,\n          });\n        \
+                  } catch (err) {\n          \
+                  if (!primordials.ObjectPrototypeIsPrototypeOf(primordials.TypeErrorPrototype, err)) throw err;\n          \
+                  throw nodeEncodingError(primordials.TypeError, 'The \"list\" argument must be an instance of SharedArrayBuffer, ArrayBuffer or ArrayBufferView.', \"ERR_INVALID_ARG_TYPE\");\n        \
+                  }",
+    },
+    ScriptPatch {
+        krate: "deno_web",
+        file: "08_text_encoding.js",
+        find: "      return op_encoding_decode(input, this.#handle, stream);\n    } finally {",
+        replace: "      return op_encoding_decode(input, this.#handle, stream);\n    } catch (err) {\n      \
+                  // A fatal decoder's refusal (deno_web's WebError::DataInvalid); other errors pass.\n      \
+                  if (!primordials.ObjectPrototypeIsPrototypeOf(primordials.TypeErrorPrototype, err) || err.message !== \"The encoded data is not valid\") throw err;\n      \
+                  throw nodeEncodingError(primordials.TypeError, `The encoded data was not valid for encoding ${this.#encoding}`, \"ERR_ENCODING_INVALID_ENCODED_DATA\");\n    \
+                  } finally {",
+    },
+    ScriptPatch {
+        krate: "deno_web",
+        file: "08_text_encoding.js",
+        find: "webidl.configureInterface(TextDecoder);",
+        replace: "webidl.configureInterface(TextDecoder);\n\n\
+                  /** Node's error for a decoder: `message`, and `code` an own enumerable property. */\n\
+                  function nodeEncodingError(Type, message, code) {\n  \
+                  const error = new Type(message);\n  \
+                  primordials.ObjectDefineProperty(error, \"code\", { __proto__: null, value: code, writable: true, enumerable: true, configurable: true });\n  \
+                  return error;\n\
+                  }",
     },
     ScriptPatch {
         krate: "deno_web",

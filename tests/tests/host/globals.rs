@@ -549,6 +549,38 @@ async fn numbers_in_a_radix_are_written_as_in_node() {
     assert_eq!(answer_of("radix", cases).await, expected);
 }
 
+/// `TextDecoder` refuses as Node 20 does (runtime/src/script_patches.rs; review 50): an
+/// unsupported label or `x-user-defined` is `ERR_ENCODING_NOT_SUPPORTED`, a fatal decoder's
+/// refusal `ERR_ENCODING_INVALID_ENCODED_DATA` with the encoding's name, and `decode` of what is
+/// not bytes Node's `ERR_INVALID_ARG_TYPE`.
+#[tokio::test(flavor = "current_thread")]
+async fn text_decoder_refuses_as_node_does() {
+    let cases = r##"export function runCases() {
+  const show = (f) => { try { return ['ok', f()]; } catch (e) { return [e.name, e.code ?? null, e.message, Object.keys(e), e instanceof TypeError, e instanceof RangeError]; } };
+  return [
+    () => new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array([0xff])),
+    () => new TextDecoder('utf-16le', { fatal: true }).decode(new Uint8Array([0x00, 0xd8])),
+    () => new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array([0xe2, 0x82]), { stream: true }),
+    () => { const d = new TextDecoder('utf-8', { fatal: true }); d.decode(new Uint8Array([0xe2, 0x82]), { stream: true }); return d.decode(); },
+    () => new TextDecoder('x-user-defined').encoding,
+    () => new TextDecoder('foo').encoding,
+    () => new TextDecoder(' Foo ').encoding,
+    () => new TextDecoder('replacement').encoding,
+    () => new TextDecoder(' UTF8 ').encoding,
+    () => new TextDecoder('latin1').encoding,
+    () => new TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0])),
+    () => new TextDecoder().decode('abc'),
+    () => new TextDecoder().decode(null),
+    () => new TextDecoder().decode(undefined),
+    () => new TextDecoder().decode(new DataView(new ArrayBuffer(2))),
+    () => new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array([0x61, 0x62])),
+  ].map(show);
+}
+"##;
+    let expected = r##"[["TypeError","ERR_ENCODING_INVALID_ENCODED_DATA","The encoded data was not valid for encoding utf-8",["code"],true,false],["TypeError","ERR_ENCODING_INVALID_ENCODED_DATA","The encoded data was not valid for encoding utf-16le",["code"],true,false],["ok",""],["TypeError","ERR_ENCODING_INVALID_ENCODED_DATA","The encoded data was not valid for encoding utf-8",["code"],true,false],["RangeError","ERR_ENCODING_NOT_SUPPORTED","The \"x-user-defined\" encoding is not supported",["code"],false,true],["RangeError","ERR_ENCODING_NOT_SUPPORTED","The \"foo\" encoding is not supported",["code"],false,true],["RangeError","ERR_ENCODING_NOT_SUPPORTED","The \" Foo \" encoding is not supported",["code"],false,true],["RangeError","ERR_ENCODING_NOT_SUPPORTED","The \"replacement\" encoding is not supported",["code"],false,true],["ok","utf-8"],["ok","windows-1252"],["ok","あ"],["TypeError","ERR_INVALID_ARG_TYPE","The \"list\" argument must be an instance of SharedArrayBuffer, ArrayBuffer or ArrayBufferView.",["code"],true,false],["TypeError","ERR_INVALID_ARG_TYPE","The \"list\" argument must be an instance of SharedArrayBuffer, ArrayBuffer or ArrayBufferView.",["code"],true,false],["ok",""],["ok","\u0000\u0000"],["ok","ab"]]"##;
+    assert_eq!(answer_of("text-decoder", cases).await, expected);
+}
+
 /// `structuredClone` refuses what V8 refuses, nested or not, in V8's words (a symbol, a
 /// function, weak collections, a Proxy, a Promise, a generator), copies an `Error` as V8 does
 /// (its native prototype, message, stack and cause; shared references kept), and clones a `File`
