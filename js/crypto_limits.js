@@ -68,6 +68,40 @@ const MAX_RSA_MODULUS_BITS = 8192;
 const RSA_NAMES = ["RSASSA-PKCS1-V1_5", "RSA-PSS", "RSA-OAEP"];
 // A JsonWebKey's DOMString members (WebIDL), read once each, wherever they are (inherited too).
 const JWK_STRINGS = ["kty", "use", "alg", "crv", "x", "y", "d", "n", "e", "p", "q", "dp", "dq", "qi", "k"];
+// Review 50: Node 20 writes an exported JsonWebKey's members in another order than deno_crypto
+// (`key_ops` and `ext` first, then the key type's members in the order of its C++ exporter,
+// `alg` last), gives EC keys no `alg` (deno: `ES256`, ...) and gives Ed25519 and Ed448 keys
+// their curve's name as `alg`. A toolkit that serialises the key (a thumbprint it hashes, a
+// cached JWKS it compares) sees the text Node writes.
+const JWK_ORDER = {
+  __proto__: null,
+  oct: ["kty", "k"],
+  EC: ["kty", "x", "y", "crv", "d"],
+  RSA: ["kty", "n", "e", "d", "p", "q", "dp", "dq", "qi"],
+  OKP: ["crv", "d", "x", "kty"],
+};
+/** An exported key as Node 20 writes it, or `exported` itself when it is not a JsonWebKey. */
+function nodeJwk(exported) {
+  const { ObjectGetOwnPropertyDescriptor } = primordials;
+  const own = (member) => ObjectGetOwnPropertyDescriptor(exported, member)?.value;
+  if (typeof exported !== "object" || exported === null) return exported;
+  const kty = own("kty");
+  const order = typeof kty === "string" ? JWK_ORDER[kty] : undefined;
+  if (order === undefined) return exported;
+  const jwk = {};
+  const put = (member, value) => {
+    if (value !== undefined) {
+      ObjectDefineProperty(jwk, member, { __proto__: null, value, writable: true, enumerable: true, configurable: true });
+    }
+  };
+  put("key_ops", own("key_ops"));
+  put("ext", own("ext"));
+  for (let i = 0; i < order.length; i++) put(order[i], own(order[i]));
+  const crv = own("crv");
+  put("alg", kty === "EC" ? undefined : kty === "OKP" ? (crv === "Ed25519" || crv === "Ed448" ? crv : undefined) : own("alg"));
+  return jwk;
+}
+
 /**
  * Wraps the methods of `SubtleCrypto.prototype` (`proto`) with the caps above. `callContext()`
  * is the bootstrap's: the context of the call the running code belongs to, or null.
@@ -407,7 +441,8 @@ export function capCryptoWork(proto, callContext) {
             // Counted for good.
           }
         }
-        return await work;
+        const result = await work;
+        return method === "exportKey" ? nodeJwk(result) : result;
       },
     }[method];
     ObjectDefineProperty(checked, "length", { __proto__: null, value: inner.length, configurable: true });

@@ -667,6 +667,48 @@ async fn reads_of_a_literal_key_answer_as_before() {
     assert_eq!(answer_of("literal-key", cases).await, expected);
 }
 
+/// `crypto.subtle.exportKey('jwk')` writes a key as Node 20 does (js/crypto_limits.js; review
+/// 50): `key_ops` and `ext` first, then the key type's members in Node's order, `alg` last; no
+/// `alg` for an EC key, the curve's name for an Ed25519 key. The expected string is Node
+/// 20.20.2's answer to the same module (oct, EC, RSA and OKP keys, generated and imported).
+#[tokio::test(flavor = "current_thread")]
+async fn exported_json_web_keys_as_in_node() {
+    let cases = r##"export async function runCases() {
+  const out = [];
+  const s = crypto.subtle;
+  const hmac = await s.generateKey({ name: 'HMAC', hash: 'SHA-256' }, true, ['sign', 'verify']);
+  out.push(Object.keys(await s.exportKey('jwk', hmac)));
+  const aes = await s.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']);
+  out.push(Object.keys(await s.exportKey('jwk', aes)));
+  const ec = await s.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
+  const ecPriv = await s.exportKey('jwk', ec.privateKey); const ecPub = await s.exportKey('jwk', ec.publicKey);
+  out.push(Object.keys(ecPriv), Object.keys(ecPub), ecPub.alg ?? null, ecPub.key_ops, ecPub.ext);
+  const ecdh = await s.generateKey({ name: 'ECDH', namedCurve: 'P-384' }, true, ['deriveBits']);
+  out.push(Object.keys(await s.exportKey('jwk', ecdh.privateKey)), Object.keys(await s.exportKey('jwk', ecdh.publicKey)));
+  const rsa = await s.generateKey({ name: 'RSASSA-PKCS1-v1_5', modulusLength: 1024, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['sign', 'verify']);
+  out.push(Object.keys(await s.exportKey('jwk', rsa.privateKey)), Object.keys(await s.exportKey('jwk', rsa.publicKey)));
+  const pss = await s.generateKey({ name: 'RSA-PSS', modulusLength: 1024, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-384' }, true, ['sign', 'verify']);
+  const pssPub = await s.exportKey('jwk', pss.publicKey); out.push(Object.keys(pssPub), pssPub.alg);
+  const ed = await s.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']).catch((e) => e);
+  out.push(ed instanceof Error ? [ed.name, ed.message] : [Object.keys(await s.exportKey('jwk', ed.privateKey)), Object.keys(await s.exportKey('jwk', ed.publicKey))]);
+  const imported = await s.importKey('jwk', { kty: 'oct', k: 'AAAAAAAAAAAAAAAAAAAAAA', alg: 'A128GCM', ext: true }, { name: 'AES-GCM' }, true, ['encrypt']);
+  out.push(Object.keys(await s.exportKey('jwk', imported)));
+  const kw = await s.generateKey({ name: 'AES-KW', length: 128 }, true, ['wrapKey', 'unwrapKey']);
+  out.push(Object.keys(await s.exportKey('jwk', kw)), (await s.exportKey('jwk', kw)).alg);
+  for (const [name, use] of [['X25519', ['deriveBits']]]) {
+    const pair = await s.generateKey({ name }, true, use);
+    const pub = await s.exportKey('jwk', pair.publicKey);
+    out.push(Object.keys(await s.exportKey('jwk', pair.privateKey)), Object.keys(pub), pub.alg ?? null);
+  }
+  const raw = await s.exportKey('raw', hmac);
+  out.push(Object.prototype.toString.call(raw), raw.byteLength);
+  return out;
+}
+"##;
+    let expected = r##"[["key_ops","ext","kty","k","alg"],["key_ops","ext","kty","k","alg"],["key_ops","ext","kty","x","y","crv","d"],["key_ops","ext","kty","x","y","crv"],null,["verify"],true,["key_ops","ext","kty","x","y","crv","d"],["key_ops","ext","kty","x","y","crv"],["key_ops","ext","kty","n","e","d","p","q","dp","dq","qi","alg"],["key_ops","ext","kty","n","e","alg"],["key_ops","ext","kty","n","e","alg"],"PS384",[["key_ops","ext","crv","d","x","kty","alg"],["key_ops","ext","crv","x","kty","alg"]],["key_ops","ext","kty","k","alg"],["key_ops","ext","kty","k","alg"],"A128KW",["key_ops","ext","crv","d","x","kty"],["key_ops","ext","crv","x","kty"],null,"[object ArrayBuffer]",64]"##;
+    assert_eq!(answer_of("jwk-order", cases).await, expected);
+}
+
 
 /// `Array.prototype.sort` with a comparator is V8's TimSort (v8x patch 40): a comparator that
 /// never answers 0 (`a.day > b.day ? 1 : -1`, a common idiom) or answers booleans orders equal
