@@ -709,6 +709,40 @@ async fn exported_json_web_keys_as_in_node() {
     assert_eq!(answer_of("jwk-order", cases).await, expected);
 }
 
+/// Web API errors a toolkit meets and logs have Node 20's words (runtime/src/script_patches.rs,
+/// v8x patch 52; review 50): an abort without a reason, a body read twice and the other
+/// used-body errors, a `Response`'s status, status text and null-body status (101 refused, as
+/// undici refuses it), a redirect's status, a GET body, `btoa` outside Latin-1 and
+/// `JSON.stringify` of a BigInt. The expected string is Node 20.20.2's answer.
+#[tokio::test(flavor = "current_thread")]
+async fn web_api_errors_in_node_s_words() {
+    let cases = r##"export async function runCases() {
+  const show = async (f) => { try { const r = await f(); return ['ok', String(r)]; } catch (e) { return [e.name, e.code ?? null, e.message]; } };
+  return Promise.all([
+    () => btoa('€'),
+    () => new Response('body', { status: 204 }),
+    () => new Response(null, { status: 600 }),
+    () => new Response(null, { status: 101 }),
+    () => new Request('https://a.example/', { method: 'GET', body: 'x' }),
+    () => new Response(null, { statusText: 'bad\n' }),
+    () => Response.redirect('https://a.example/', 200),
+    () => Response.json(1n),
+    () => JSON.stringify({ id: 1n }),
+    async () => { const r = new Response('x'); await r.text(); return r.json(); },
+    async () => { const q = new Request('https://a.example/', { method: 'POST', body: 'x' }); await q.text(); return new Request(q); },
+    async () => { const q = new Request('https://a.example/', { method: 'POST', body: 'x' }); await q.text(); return q.clone(); },
+    async () => { const r = new Response('x'); await r.arrayBuffer(); return r.clone(); },
+    () => { const c = new AbortController(); c.abort(); c.signal.throwIfAborted(); },
+    () => { const s = AbortSignal.abort(); return [s.reason.name, s.reason.message]; },
+    () => new URLSearchParams([['a']]),
+    () => setTimeout('code'),
+  ].map(show));
+}
+"##;
+    let expected = r##"[["InvalidCharacterError",5,"Invalid character"],["TypeError",null,"Response constructor: Invalid response status code 204"],["RangeError",null,"init[\"status\"] must be in the range of 200 to 599, inclusive."],["RangeError",null,"init[\"status\"] must be in the range of 200 to 599, inclusive."],["TypeError",null,"Request with GET/HEAD method cannot have body."],["TypeError",null,"Invalid statusText"],["RangeError",null,"Invalid status code 200"],["TypeError",null,"Do not know how to serialize a BigInt"],["TypeError",null,"Do not know how to serialize a BigInt"],["TypeError",null,"Body is unusable: Body has already been read"],["TypeError",null,"Cannot construct a Request with a Request object that has already been used."],["TypeError",null,"unusable"],["TypeError",null,"Response.clone: Body has already been consumed."],["AbortError",20,"This operation was aborted"],["ok","AbortError,This operation was aborted"],["TypeError","ERR_INVALID_TUPLE","Each query pair must be an iterable [name, value] tuple"],["TypeError","ERR_INVALID_ARG_TYPE","The \"callback\" argument must be of type function. Received type string ('code')"]]"##;
+    assert_eq!(answer_of("web-api-errors", cases).await, expected);
+}
+
 
 /// `Array.prototype.sort` with a comparator is V8's TimSort (v8x patch 40): a comparator that
 /// never answers 0 (`a.day > b.day ? 1 : -1`, a common idiom) or answers booleans orders equal
