@@ -743,6 +743,31 @@ async fn web_api_errors_in_node_s_words() {
     assert_eq!(answer_of("web-api-errors", cases).await, expected);
 }
 
+/// A call of something that is not a function through a bracketed key names the callee as V8
+/// does (v8x patch 53): `o['nope']()` is `o.nope is not a function`, `arr[0]()` is `arr[0] …`
+/// (the engine's message named only `o`). The expected string is Node 20.20.2's answer.
+#[tokio::test(flavor = "current_thread")]
+async fn a_bracketed_callee_is_named_as_in_node() {
+    let cases = r##"export function runCases() {
+  const o = { a: { b: {} } }; const arr = [1]; const k = 'zz';
+  const attempt = (f) => { try { f(); return 'ok'; } catch (e) { return e.message; } };
+  return [
+    attempt(() => o['nope']()),
+    attempt(() => o.a['nope']()),
+    attempt(() => o['a']['b']['c']()),
+    attempt(() => o["x y"]()),
+    attempt(() => arr[0]()),
+    attempt(() => o[k]()),
+    attempt(() => o.a.b.nope()),
+    attempt(() => o['a'].b.nope()),
+    attempt(() => { const foo = 1; return foo(o['a']); }),
+  ];
+}
+"##;
+    let expected = r##"["o.nope is not a function","o.a.nope is not a function","o.a.b.c is not a function","o.x y is not a function","arr[0] is not a function","o[k] is not a function","o.a.b.nope is not a function","o.a.b.nope is not a function","foo is not a function"]"##;
+    assert_eq!(answer_of("bracketed-callee", cases).await, expected);
+}
+
 
 /// `Array.prototype.sort` with a comparator is V8's TimSort (v8x patch 40): a comparator that
 /// never answers 0 (`a.day > b.day ? 1 : -1`, a common idiom) or answers booleans orders equal

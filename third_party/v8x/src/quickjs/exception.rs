@@ -2074,6 +2074,150 @@ fn not_a_function_callee(line: &str, column: i32) -> Option<&str> {
   line.get(start..end)
 }
 
+/// trove-host patch 53: the callee of a failed call whose member chain has a bracketed
+/// access, as V8's CallPrinter writes it: a string-literal key as a dotted name
+/// (`o['nope']()` → `o.nope`, `o["x y"]` → `o.x y`), any other key as written (`arr[0]`,
+/// `o[k]`). `None` unless the chain around `column` holds a bracket and ends at a call whose
+/// result is not read on; then `not_a_function_callee` answers as before.
+fn bracketed_callee(line: &str, column: i32) -> Option<std::string::String> {
+  if column < 1 {
+    return None;
+  }
+  let bytes = line.as_bytes();
+  let is_ident =
+    |byte: u8| byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'$');
+  // The index of the `[` that opens the group whose `]` is at `close`.
+  let opening = |close: usize| -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = close;
+    loop {
+      match bytes[i] {
+        b']' => depth += 1,
+        b'[' => {
+          depth -= 1;
+          if depth == 0 {
+            return Some(i);
+          }
+        }
+        _ => {}
+      }
+      i = i.checked_sub(1)?;
+    }
+  };
+  let mut at = (column - 1) as usize;
+  if bytes.get(at) == Some(&b'.') {
+    at += 1;
+  }
+  if !bytes.get(at).copied().is_some_and(is_ident) {
+    return None;
+  }
+  // Back to the chain's first identifier, over `.name` and `[…]` links.
+  let mut start = at;
+  loop {
+    while start > 0 && is_ident(bytes[start - 1]) {
+      start -= 1;
+    }
+    let mut before = start;
+    if before > 0 && bytes[before - 1] == b'.' {
+      before -= 1;
+    }
+    if before > 0 && bytes[before - 1] == b']' {
+      before = opening(before - 1)?;
+      while before > 0 && bytes[before - 1] == b']' {
+        before = opening(before - 1)?;
+      }
+      if before == 0 || !is_ident(bytes[before - 1]) {
+        return None;
+      }
+      start = before;
+      continue;
+    }
+    if before < start && before > 0 && is_ident(bytes[before - 1]) {
+      start = before;
+      continue;
+    }
+    break;
+  }
+  // Forward over the chain, writing it as V8 does; it must end at the call's `(`.
+  let mut out = std::string::String::new();
+  let mut i = start;
+  let mut bracketed = false;
+  loop {
+    let name_start = i;
+    while bytes.get(i).copied().is_some_and(is_ident) {
+      i += 1;
+    }
+    if i == name_start {
+      return None;
+    }
+    out.push_str(line.get(name_start..i)?);
+    loop {
+      match bytes.get(i) {
+        Some(b'[') => {
+          let mut depth = 0usize;
+          let mut close = i;
+          loop {
+            match bytes.get(close)? {
+              b'[' => depth += 1,
+              b']' => {
+                depth -= 1;
+                if depth == 0 {
+                  break;
+                }
+              }
+              _ => {}
+            }
+            close += 1;
+          }
+          let key = line.get(i + 1..close)?;
+          let quoted = key.len() >= 2
+            && (key.starts_with('\'') && key.ends_with('\'')
+              || key.starts_with('"') && key.ends_with('"'))
+            && !key[1..key.len() - 1].contains(['\'', '"', '\\']);
+          if quoted {
+            out.push('.');
+            out.push_str(&key[1..key.len() - 1]);
+          } else {
+            out.push_str(line.get(i..=close)?);
+          }
+          bracketed = true;
+          i = close + 1;
+        }
+        Some(b'.') => {
+          i += 1;
+          out.push('.');
+          break;
+        }
+        Some(b'(') => {
+          // The chain must end at this call: a call whose result is read on
+          // (`o['f'](1)['b']()`) leaves no way to tell which call failed.
+          let mut depth = 0usize;
+          let mut close = i;
+          loop {
+            match bytes.get(close)? {
+              b'(' => depth += 1,
+              b')' => {
+                depth -= 1;
+                if depth == 0 {
+                  break;
+                }
+              }
+              _ => {}
+            }
+            close += 1;
+          }
+          let next = line[close + 1..].trim_start().bytes().next();
+          if matches!(next, Some(b'.' | b'[' | b'(' | b'?')) {
+            return None;
+          }
+          return bracketed.then_some(out);
+        }
+        _ => return None,
+      }
+    }
+  }
+}
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn v82jsc_throw_type_error_not_a_function_at(
   ctx: *mut JSContext,
@@ -2086,7 +2230,9 @@ pub unsafe extern "C" fn v82jsc_throw_type_error_not_a_function_at(
     .flatten()
     .and_then(|filename| super::core::script_source_line(filename, line))
     .and_then(|source| {
-      not_a_function_callee(&source, column).map(str::to_string)
+      bracketed_callee(&source, column).or_else(|| {
+        not_a_function_callee(&source, column).map(str::to_string)
+      })
     });
   let Some(callee) = callee else {
     return unsafe { JS_ThrowTypeError(ctx, c"not a function".as_ptr()) };
