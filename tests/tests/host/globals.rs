@@ -768,6 +768,35 @@ async fn a_bracketed_callee_is_named_as_in_node() {
     assert_eq!(answer_of("bracketed-callee", cases).await, expected);
 }
 
+/// The language's own errors that toolkits meet most have V8's words (v8x patch 54): an
+/// assignment to a `const`, `reduce` of an empty array, an invalid array length, a number
+/// method's digits or radix out of range, a symbol made a string. The expected string is Node
+/// 20.20.2's answer.
+#[tokio::test(flavor = "current_thread")]
+async fn language_errors_in_v8_s_words() {
+    let cases = r##"export function runCases() {
+  const attempt = (f) => { try { f(); return 'ok'; } catch (e) { return e.name + ': ' + e.message; } };
+  return [
+    attempt(() => { const x = 1; x = 2; }),
+    attempt(() => { const f = function g() { 'use strict'; g = 1; }; f(); }),
+    attempt(() => [].reduce((a, b) => a)),
+    attempt(() => [].reduceRight((a, b) => a)),
+    attempt(() => new Array(-1)),
+    attempt(() => { const a = []; a.length = 2 ** 32; }),
+    attempt(() => (1).toFixed(101)),
+    attempt(() => (1).toExponential(-1)),
+    attempt(() => (1).toPrecision(0)),
+    attempt(() => (1).toString(1)),
+    attempt(() => Symbol() + ''),
+    attempt(() => `${Symbol('s')}`),
+    attempt(() => null.x),
+  ];
+}
+"##;
+    let expected = r##"["TypeError: Assignment to constant variable.","TypeError: Assignment to constant variable.","TypeError: Reduce of empty array with no initial value","TypeError: Reduce of empty array with no initial value","RangeError: Invalid array length","RangeError: Invalid array length","RangeError: toFixed() digits argument must be between 0 and 100","RangeError: toExponential() argument must be between 0 and 100","RangeError: toPrecision() argument must be between 1 and 100","RangeError: toString() radix argument must be between 2 and 36","TypeError: Cannot convert a Symbol value to a string","TypeError: Cannot convert a Symbol value to a string","TypeError: Cannot read properties of null (reading 'x')"]"##;
+    assert_eq!(answer_of("language-errors", cases).await, expected);
+}
+
 
 /// `Array.prototype.sort` with a comparator is V8's TimSort (v8x patch 40): a comparator that
 /// never answers 0 (`a.day > b.day ? 1 : -1`, a common idiom) or answers booleans orders equal

@@ -11272,7 +11272,7 @@ static JSValue js_allocate_fast_array(JSContext *ctx, int64_t len)
     int i;
 
     if (len > INT32_MAX)
-        return JS_ThrowRangeError(ctx, "invalid array length");
+        return JS_ThrowRangeError(ctx, "Invalid array length");
     arr = JS_NewArray(ctx);
     if (JS_IsException(arr))
         return arr;
@@ -15272,7 +15272,7 @@ static __exception int JS_ToArrayLengthFree(JSContext *ctx, uint32_t *plen,
                     return -1;
                 if (len1 != len) {
                 fail:
-                    JS_ThrowRangeError(ctx, "invalid array length");
+                    JS_ThrowRangeError(ctx, "Invalid array length");
                     return -1;
                 }
             }
@@ -15432,7 +15432,7 @@ static JSValue JS_ToStringInternal(JSContext *ctx, JSValueConst val,
         if (flags & JS_TO_STRING_IS_PROPERTY_KEY) {
             return js_dup(val);
         } else {
-            return JS_ThrowTypeError(ctx, "cannot convert symbol to string");
+            return JS_ThrowTypeError(ctx, "Cannot convert a Symbol value to a string");
         }
     case JS_TAG_FLOAT64:
         return js_dtoa2(ctx, JS_VALUE_GET_FLOAT64(val), 10, 0,
@@ -19714,7 +19714,8 @@ coverage_dispatch_done:
                 type = pc[4];
                 pc += 5;
                 if (type == JS_THROW_VAR_RO)
-                    JS_ThrowTypeErrorReadOnly(ctx, JS_PROP_THROW, atom);
+                    /* trove-host patch 54: V8's words for an assignment to a const */
+                    JS_ThrowTypeError(ctx, "Assignment to constant variable.");
                 else
                 if (type == JS_THROW_VAR_REDECL)
                     JS_ThrowSyntaxErrorVarRedeclaration(ctx, atom);
@@ -48234,7 +48235,7 @@ static JSValue js_array_reduce(JSContext *ctx, JSValueConst this_val,
     } else {
         for(;;) {
             if (k >= len) {
-                JS_ThrowTypeError(ctx, "empty array");
+                JS_ThrowTypeError(ctx, "Reduce of empty array with no initial value");
                 goto exception;
             }
             k1 = (special & special_reduceRight) ? len - k - 1 : k;
@@ -51459,7 +51460,7 @@ static JSValue js_number_toFixed(JSContext *ctx, JSValueConst this_val,
     if (JS_ToInt32Sat(ctx, &f, argv[0]))
         return JS_EXCEPTION;
     if (f < 0 || f > 100)
-        return JS_ThrowRangeError(ctx, "invalid number of digits");
+        return JS_ThrowRangeError(ctx, "toFixed() digits argument must be between 0 and 100");
     if (fabs(d) >= 1e21)
         flags = JS_DTOA_FORMAT_FREE;
     else
@@ -51489,7 +51490,7 @@ static JSValue js_number_toExponential(JSContext *ctx, JSValueConst this_val,
         f = 0;
     } else {
         if (f < 0 || f > 100)
-            return JS_ThrowRangeError(ctx, "invalid number of digits");
+            return JS_ThrowRangeError(ctx, "toExponential() argument must be between 0 and 100");
         f++;
         flags = JS_DTOA_FORMAT_FIXED;
     }
@@ -51517,7 +51518,7 @@ static JSValue js_number_toPrecision(JSContext *ctx, JSValueConst this_val,
         return JS_ToStringFree(ctx,  __JS_NewFloat64(d));
     }
     if (p < 1 || p > 100)
-        return JS_ThrowRangeError(ctx, "invalid number of digits");
+        return JS_ThrowRangeError(ctx, "toPrecision() argument must be between 1 and 100");
     return js_dtoa2(ctx, d, 10, p, JS_DTOA_FORMAT_FIXED);
 }
 
@@ -65279,7 +65280,7 @@ static JSValue js_typed_array_set_internal(JSContext *ctx,
             goto fail;
         if (offset > dst_len - src_len) {
         range_error:
-            JS_ThrowRangeError(ctx, "invalid array length");
+            JS_ThrowRangeError(ctx, "Invalid array length");
             goto fail;
         }
     }
