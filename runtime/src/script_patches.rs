@@ -247,13 +247,16 @@ mod tests {
 
     #[test]
     fn a_change_applies_once_to_its_script_only() {
-        let body = "function chunkToString(chunk) {\n  return typeof chunk === \"string\" ? chunk : core.decode(chunk);\n}\ncase \"JSON\":\n      return JSONParse(chunkToString(bytes));\n";
+        let body = "function chunkToString(chunk) {\n  return typeof chunk === \"string\" ? chunk : core.decode(chunk);\n}\n\
+                    if (this.unusable()) throw new TypeError(\"Body already consumed\");\n\
+                    case \"JSON\":\n      return JSONParse(chunkToString(bytes));\n";
         let changed = patched("/r/deno_fetch-0.284.0/22_body.js", body).unwrap().expect("deno_fetch's body script");
         assert!(changed.contains("return globalThis.JSON.parse(chunkToString(bytes));"), "{changed}");
         assert!(changed.contains("return core.decode(typeof chunk === \"string\" ? core.encode(chunk) : chunk);"), "{changed}");
+        assert!(changed.contains("Body is unusable: Body has already been read"), "{changed}");
         assert_eq!(patched("/r/deno_web-0.1.0/22_body.js", body).unwrap(), None, "another crate's file");
         assert_eq!(patched("/r/deno_fetch_extra-1.0.0/22_body.js", body).unwrap(), None, "a crate whose name only starts the same");
-        assert_eq!(patched("/r/deno_fetch-0.284.0/23_request.js", body).unwrap(), None);
+        assert_eq!(patched("/r/deno_fetch-0.284.0/26_fetch.js", body).unwrap(), None);
     }
 
     #[test]
