@@ -797,6 +797,69 @@ async fn language_errors_in_v8_s_words() {
     assert_eq!(answer_of("language-errors", cases).await, expected);
 }
 
+/// `structuredClone` of a `Map` or `Set` takes its entries before writing any, as V8 does (v8x
+/// patch 55): a getter met while writing one that emptied the collection made the writer read a
+/// freed record, and the process crashed (review 51). The expected string is Node 20.20.2's.
+#[tokio::test(flavor = "current_thread")]
+async fn a_map_or_set_changed_while_it_is_cloned() {
+    let cases = r##"export function runCases() {
+  const attempt = (f) => { try { return f(); } catch (e) { return e.name + ': ' + e.message; } };
+  return [
+    attempt(() => {
+      const s = new Set();
+      const e = new Error('m');
+      Object.defineProperty(e, 'name', { get() { s.clear(); return 'Error'; } });
+      s.add(e); s.add({ q: 1 }); s.add(2);
+      const c = structuredClone(s);
+      return [c.size, [...c].map((v) => (v instanceof Error ? 'Error:' + v.message : JSON.stringify(v)))];
+    }),
+    attempt(() => {
+      const m = new Map(); m.set(1, { get g() { m.clear(); return 1; } }); m.set(2, { q: 1 }); m.set(3, 3);
+      return [...structuredClone(m)];
+    }),
+    attempt(() => {
+      const m = new Map(); m.set('a', { get g() { m.set('late', 1); m.delete('b'); return 1; } }); m.set('b', 2);
+      return [...structuredClone(m)];
+    }),
+  ];
+}
+"##;
+    let expected = r##"[[3,["Error:m","{\"q\":1}","2"]],[[1,{"g":1}],[2,{"q":1}],[3,3]],[["a",{"g":1}],["b",2]]]"##;
+    assert_eq!(answer_of("clone-map-changed", cases).await, expected);
+}
+
+/// A number is written with the fewest digits that read back, the closest such, as V8 writes it
+/// (v8x patch 56): the engine's search stopped where the nearest P-digit decimal did not read
+/// back but its neighbour did (`2 ** -24` was `5.9604644775390625e-8`, Node
+/// `5.960464477539063e-8`; `2 ** -44` …8015e-14 for …802e-14). 30,000 values, every power of two
+/// among them, hash to Node 20.20.2's digest.
+#[tokio::test(flavor = "current_thread")]
+async fn numbers_are_written_with_the_fewest_digits_as_in_node() {
+    let cases = r##"export function runCases() {
+  const values = [1 / 16777216, 1 / 17592186044416, 5.444517870735016e+39, 7.174648137343064e-43, 0.1, 1e21, 1e-7, 5e-324, Number.MAX_VALUE];
+  for (let e = -1074; e <= 1023; e++) values.push(2 ** e, 3 * 2 ** (e - 1), 2 ** e * (1 + 2 ** -52));
+  const view = new DataView(new ArrayBuffer(8));
+  let s = 0x9e3779b9;
+  const next = () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s; };
+  while (values.length < 30000) {
+    view.setUint32(0, next()); view.setUint32(4, next());
+    const d = view.getFloat64(0);
+    if (Number.isFinite(d)) values.push(d);
+    values.push((next() % 100000) / Number('1e' + (next() % 30)));
+  }
+  let digest = 0x811c9dc5;
+  for (const d of values) {
+    const text = String(d);
+    for (let j = 0; j < text.length; j++) digest = Math.imul(digest ^ text.charCodeAt(j), 16777619) >>> 0;
+    digest = Math.imul(digest ^ 32, 16777619) >>> 0;
+  }
+  return { count: values.length, digest: digest.toString(16), samples: values.slice(0, 9).map(String).concat(JSON.stringify({ a: 2 ** -24, b: [2 ** -44] }), `${2 ** 100}`) };
+}
+"##;
+    let expected = r##"{"count":30000,"digest":"5786fc04","samples":["5.960464477539063e-8","5.684341886080802e-14","5.444517870735016e+39","7.174648137343064e-43","0.1","1e+21","1e-7","5e-324","1.7976931348623157e+308","{\"a\":5.960464477539063e-8,\"b\":[5.684341886080802e-14]}","1.2676506002282294e+30"]}"##;
+    assert_eq!(answer_of("shortest-numbers", cases).await, expected);
+}
+
 
 /// `Array.prototype.sort` with a comparator is V8's TimSort (v8x patch 40): a comparator that
 /// never answers 0 (`a.day > b.day ? 1 : -1`, a common idiom) or answers booleans orders equal

@@ -1192,43 +1192,65 @@ int js_dtoa(char *buf, double d, int radix, int n_digits, int flags,
         /* find the minimum number of digits by successive tries */
         P = P_max; /* P_max is guarateed to work */
         for(;;) {
+            /* trove-host patch 56: the P-digit decimal nearest to d need not read back as d
+               while its other neighbour does: at a tie (5.9604644775390625e-8 at 16 digits
+               rounds half to even to ...062; ...063 reads back), and at a power of two, where
+               the doubles below are twice as close as those above (2^-44 is
+               5.6843418860808014869...e-14: ...801 does not read back, ...802 does).
+               ECMAScript's Number::toString takes the fewest digits that read back, the
+               closest such, so when the nearest fails its neighbours at P digits are tried. */
+            int k, ok = 0, P1 = P, E1 = E0;
+            uint64_t mant0, mant1 = 0;
             /* mant_max always fits on 64 bits */
             mant_max1 = pow_ui(radix, P);
             /* compute the mantissa in base B */
-            E = E0;
             for(;;) {
                 /* XXX: add inexact flag */
-                mul_pow_round(tmp1, m, e - 53, radix1, radix_shift, P - E, JS_RNDN);
-                mant = mpb_get_u64(tmp1);
-                if (mant < mant_max1)
+                mul_pow_round(tmp1, m, e - 53, radix1, radix_shift, P - E1, JS_RNDN);
+                mant0 = mpb_get_u64(tmp1);
+                if (mant0 < mant_max1)
                     break;
-                E++; /* at most one iteration is possible */
+                E1++; /* at most one iteration is possible */
             }
-            /* remove useless trailing zero digits */
-            while ((mant % radix) == 0) {
-                mant /= radix;
-                P--;
-            }
-            /* garanteed to work for P = P_max */
-            if (P_found == 0)
-                goto prec_found;
-            /* convert back to base 2 */
-            mpb_set_u64(tmp1, mant);
-            m1 = mul_pow_round_to_d(&e1, tmp1, radix1, radix_shift, E - P, JS_RNDN);
-            //            printf("P=%2d: m=0x%016" PRIx64 " e=%d m1=0x%016" PRIx64 " e1=%d\n", P, m, e, m1, e1);
-            /* Note: (m, e) is never zero here, so the exponent for m1
-               = 0 does not matter */
-            if (m1 == m && e1 == e) {
-            prec_found:
-                P_found = P;
-                E_found = E;
-                mant_found = mant;
-                if (P == 1)
+            for (k = 0; k < 3 && !ok; k++) {
+                if (k == 0) {
+                    mant1 = mant0;
+                } else if (k == 1) {
+                    if (mant0 + 1 >= mant_max1)
+                        continue;
+                    mant1 = mant0 + 1;
+                } else {
+                    if (mant0 - 1 < mant_max1 / radix)
+                        continue;
+                    mant1 = mant0 - 1;
+                }
+                /* remove useless trailing zero digits */
+                P1 = P;
+                while ((mant1 % radix) == 0) {
+                    mant1 /= radix;
+                    P1--;
+                }
+                /* garanteed to work for P = P_max */
+                if (P_found == 0) {
+                    ok = 1;
                     break;
-                P--; /* try lower exponent */
-            } else {
+                }
+                /* convert back to base 2 */
+                mpb_set_u64(tmp1, mant1);
+                m1 = mul_pow_round_to_d(&e1, tmp1, radix1, radix_shift, E1 - P1, JS_RNDN);
+                /* Note: (m, e) is never zero here, so the exponent for m1
+                   = 0 does not matter */
+                if (m1 == m && e1 == e)
+                    ok = 1;
+            }
+            if (!ok)
                 break;
-            }
+            P_found = P1;
+            E_found = E1;
+            mant_found = mant1;
+            if (P1 == 1)
+                break;
+            P = P1 - 1; /* try lower exponent */
         }
         P = P_found;
         E = E_found;

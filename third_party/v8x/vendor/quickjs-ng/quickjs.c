@@ -59139,6 +59139,41 @@ static int js_map_write(BCWriterState *s, struct JSMapState *map_state,
     struct list_head *el;
     JSMapRecord *mr;
 
+    if (map_state && !(magic & MAGIC_WEAK)) {
+        /* trove-host patch 55: the entries are taken before any is written, as V8's
+           WriteJSMap and WriteJSSet take them: writing one may run a getter that deletes
+           records or empties the map, and the walk below read a record the getter had
+           freed (structuredClone of a Set holding an object with a getter that clears it
+           crashed the process). The count written is the number taken. */
+        uint32_t per = (magic & MAGIC_SET) ? 1 : 2, taken = 0, i;
+        JSValue *entries = NULL;
+        int ret = -1;
+
+        if (map_state->record_count) {
+            entries = js_malloc(s->ctx, sizeof(JSValue) * per * map_state->record_count);
+            if (!entries)
+                return -1;
+            list_for_each(el, &map_state->records) {
+                mr = list_entry(el, JSMapRecord, link);
+                if (mr->empty)
+                    continue;
+                entries[taken++] = js_dup(mr->key);
+                if (per == 2)
+                    entries[taken++] = js_dup(mr->value);
+            }
+        }
+        bc_put_leb128(s, taken / per);
+        for (i = 0; i < taken; i++) {
+            if (JS_WriteObjectRec(s, entries[i]))
+                goto done;
+        }
+        ret = 0;
+    done:
+        for (i = 0; i < taken; i++)
+            JS_FreeValue(s->ctx, entries[i]);
+        js_free(s->ctx, entries);
+        return ret;
+    }
     bc_put_leb128(s, map_state ? map_state->record_count : 0);
     if (map_state) {
         list_for_each(el, &map_state->records) {
