@@ -1182,7 +1182,7 @@ int js_dtoa(char *buf, double d, int radix, int n_digits, int flags,
     
     if (fmt == JS_DTOA_FORMAT_FREE) {
         int P_max, E0, e1, E_found, P_found;
-        uint64_t m1, mant_found, mant, mant_max1;
+        uint64_t m1, mant_found, mant_max1;
         /* P_max is guarranteed to work by construction */
         P_max = dtoa_max_digits_table[radix - 2];
         E0 = E;
@@ -1198,8 +1198,12 @@ int js_dtoa(char *buf, double d, int radix, int n_digits, int flags,
                the doubles below are twice as close as those above (2^-44 is
                5.6843418860808014869...e-14: ...801 does not read back, ...802 does).
                ECMAScript's Number::toString takes the fewest digits that read back, the
-               closest such, so when the nearest fails its neighbours at P digits are tried. */
-            int k, ok = 0, P1 = P, E1 = E0;
+               closest such, so when the nearest fails its neighbours at P digits are tried.
+               A neighbour lies at least half the P-digit spacing s = radix^(E1-P) from d, and
+               reads back only within half of d's ulp (2^(e-53), never below 2^-1074), so it
+               is tried only when s <= ulp (the test below keeps half a bit of slack); at the
+               lengths most numbers end on, s is many ulps and the two tries are skipped. */
+            int k, ok = 0, P1 = P, E1 = E0, neighbours;
             uint64_t mant0, mant1 = 0;
             /* mant_max always fits on 64 bits */
             mant_max1 = pow_ui(radix, P);
@@ -1212,7 +1216,9 @@ int js_dtoa(char *buf, double d, int radix, int n_digits, int flags,
                     break;
                 E1++; /* at most one iteration is possible */
             }
-            for (k = 0; k < 3 && !ok; k++) {
+            neighbours = (double)(E1 - P) * log2((double)radix) <=
+                (double)((e - 53) > -1074 ? (e - 53) : -1074) + 0.5;
+            for (k = 0; k < (neighbours ? 3 : 1) && !ok; k++) {
                 if (k == 0) {
                     mant1 = mant0;
                 } else if (k == 1) {
