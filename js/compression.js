@@ -27,6 +27,7 @@ const {
   TypedArrayPrototypeGetByteLength,
   TypedArrayPrototypeGetByteOffset,
   TypedArrayPrototypeSet,
+  TypedArrayPrototypeSlice,
   TypeError,
   Uint8Array,
 } = primordials;
@@ -63,12 +64,17 @@ for (let i = 0; i < ZLIB_ERRORS.length; i++) {
 function bytesOf(chunk) {
   if (typeof chunk === "string") return core.encode(chunk);
   if (ArrayBufferIsView(chunk)) {
-    // The view's bytes, as a Uint8Array over them (a DataView has no typed array getters).
+    // A copy of the view's bytes, taken now, as zlib takes its copy at `write()` in Node: a
+    // toolkit may shrink, grow or detach the buffer before the chunk is compressed, and a view
+    // over it then read nothing (the stream waited for bytes that never came; review 52).
+    // A DataView has no typed array getters.
+    let view;
     try {
-      return new Uint8Array(TypedArrayPrototypeGetBuffer(chunk), TypedArrayPrototypeGetByteOffset(chunk), TypedArrayPrototypeGetByteLength(chunk));
+      view = new Uint8Array(TypedArrayPrototypeGetBuffer(chunk), TypedArrayPrototypeGetByteOffset(chunk), TypedArrayPrototypeGetByteLength(chunk));
     } catch {
-      return new Uint8Array(DataViewPrototypeGetBuffer(chunk), DataViewPrototypeGetByteOffset(chunk), DataViewPrototypeGetByteLength(chunk));
+      view = new Uint8Array(DataViewPrototypeGetBuffer(chunk), DataViewPrototypeGetByteOffset(chunk), DataViewPrototypeGetByteLength(chunk));
     }
+    return TypedArrayPrototypeSlice(view);
   }
   if (chunk === null) throw nodeError(TypeError, "May not write null values to stream", "ERR_STREAM_NULL_VALUES");
   throw invalidArgType("chunk", "string or an instance of Buffer, TypedArray, or DataView", chunk);

@@ -581,6 +581,128 @@ async fn text_decoder_refuses_as_node_does() {
     assert_eq!(answer_of("text-decoder", cases).await, expected);
 }
 
+/// `structuredClone` survives a getter that deletes keys while the clone writes the object, and
+/// keeps an array's holes (review 52, v8x patch 57). A key only the object held, deleted by a
+/// getter met while the clone wrote it, was freed before the clone wrote its name: the process
+/// died (SIGSEGV), here, nested, as an error's cause or a map's value. Beside a `Blob` (the
+/// engine binding's walk) an array is written by the indices it holds, a `Blob` met through a
+/// getter is a `Blob` (it was `{}`), and symbol keys are left out. Node 20.20.2's answers.
+#[tokio::test(flavor = "current_thread")]
+async fn structured_clone_survives_getters_that_delete_keys_and_keeps_holes() {
+    let cases = r##"export async function runCases() {
+  const out = [];
+  const t = async (name, f) => { try { out.push(`${name}: ${await f()}`); } catch (e) { out.push(`${name}: ${e.name}: ${e.message}`); } };
+  // A key only the object holds, deleted by a getter met while the clone writes the object.
+  const victim = () => {
+    const o = {}; o['key' + Math.random().toString(36).slice(2)] = 1;
+    Object.defineProperty(o, 'z', { enumerable: true, get() { delete o[Object.keys(o)[0]]; return 2; } });
+    return o;
+  };
+  const shape = (o) => Object.keys(o).map((k) => (k.startsWith('key') ? 'key' : k)).join(',');
+  await t('deleted key', () => shape(structuredClone(victim())));
+  await t('nested', () => shape(structuredClone({ a: [victim()] }).a[0]));
+  await t('error cause', () => shape(structuredClone(new Error('e', { cause: victim() })).cause));
+  await t('map value', () => shape(structuredClone(new Map([[1, victim()]])).get(1)));
+  await t('symbol beside', () => { const o = victim(); o[Symbol('s')] = 1; return shape(structuredClone(o)); });
+  await t('many keys', () => {
+    const o = {}; for (let i = 0; i < 200; i++) o['k' + i + '_' + Math.random()] = i;
+    Object.defineProperty(o, 'z', { enumerable: true, get() { for (const k of Object.keys(o)) if (k !== 'z') delete o[k]; for (let i = 0; i < 500; i++) ({ ['x' + i + Math.random()]: 1 }); return 'z'; } });
+    return Object.keys(structuredClone(o)).length;
+  });
+  await t('sparse beside a Blob', () => { const a = []; a.length = 2 ** 31 - 1; const r = structuredClone([a, new Blob(['x'])]); return [r[0].length, Object.keys(r[0]).length, r[1] instanceof Blob].join(); });
+  await t('holes beside a Blob', () => { const r = structuredClone([[1, , 3, , ], new Blob([])]); return [r[0].length, 1 in r[0], 3 in r[0], r[0][2]].join(); });
+  await t('index deleted by a getter', () => {
+    const arr = [0, 1, 2];
+    Object.defineProperty(arr, 0, { get() { arr.length = 1; return 'g'; }, enumerable: true, configurable: true });
+    const r = structuredClone([arr, new Blob([])]);
+    return [r[0].length, JSON.stringify(Object.keys(r[0])), r[0][0]].join(' ');
+  });
+  await t('big index beside a Blob', () => { const a = []; a[4294967294] = 'last'; a[5] = 'five'; const r = structuredClone([a, new Blob([])]); return [r[0].length, r[0][5], r[0][4294967294]].join(); });
+  await t('Blob from a getter', async () => { const r = structuredClone({ get file() { return new Blob(['hello']); } }); return Object.prototype.toString.call(r.file) + ' ' + (r.file instanceof Blob ? await r.file.text() : JSON.stringify(r.file)); });
+  await t('getter without a Blob', () => JSON.stringify(structuredClone({ a: 1, get b() { return [2, { c: 3 }]; } })));
+  await t('symbols beside a getter', () => { const o = { a: 1, get b() { return 2; }, [Symbol('s')]: 3 }; return JSON.stringify(structuredClone(o)); });
+  await t('key hidden by a getter', () => { const o = { get a() { Object.defineProperty(o, 'b', { enumerable: false }); return 1; }, b: 2, c: new Blob([]) }; return Object.keys(structuredClone(o)).join(); });
+  return out;
+}"##;
+    let expected = r##"["deleted key: key,z","nested: key,z","error cause: key,z","map value: key,z","symbol beside: key,z","many keys: 201","sparse beside a Blob: 2147483647,0,true","holes beside a Blob: 4,false,false,3","index deleted by a getter: 3 [\"0\"] g","big index beside a Blob: 4294967295,five,last","Blob from a getter: [object Blob] hello","getter without a Blob: {\"a\":1,\"b\":[2,{\"c\":3}]}","symbols beside a getter: {\"a\":1,\"b\":2}","key hidden by a getter: a,b,c"]"##;
+    assert_eq!(answer_of("clone-getters", cases).await, expected);
+}
+
+/// `structuredClone` of an array keeps its holes and its other properties, as V8 writes a
+/// sparse array (v8x patch 57): `[ 'a', , , 'b' ]` came back with four keys, an array's `tag`
+/// was dropped, and an empty array of length 2^32 − 1 met the heap ceiling. With and without a
+/// `Blob` beside it (the engine binding's walk). Node 20.20.2's answers.
+#[tokio::test(flavor = "current_thread")]
+async fn structured_clone_keeps_an_arrays_holes_and_properties() {
+    let cases = r##"export async function runCases() {
+  const out = [];
+  const t = async (name, f) => { try { out.push(`${name}: ${await f()}`); } catch (e) { out.push(`${name}: ${e.name}: ${e.message}`); } };
+  const keys = (a) => `${a.length} ${JSON.stringify(Object.keys(a))}`;
+  await t('holes', () => keys(structuredClone(['a', , , 'b'])));
+  await t('trailing holes', () => keys(structuredClone([1, 2, , ,])));
+  await t('only length', () => { const a = []; a.length = 2 ** 32 - 1; return keys(structuredClone(a)); });
+  await t('far index', () => { const a = []; a[1e6] = 'x'; return keys(structuredClone(a)); });
+  await t('extra property', () => { const a = [1, 2]; a.tag = 't'; const r = structuredClone(a); return `${keys(r)} ${r.tag}`; });
+  await t('extra property, sparse', () => { const a = [1, , 3]; a.tag = 't'; return keys(structuredClone(a)); });
+  await t('accessor index', () => { const a = [1, 2, 3]; Object.defineProperty(a, 1, { get() { return 'got'; }, enumerable: true }); return JSON.stringify(structuredClone(a)); });
+  await t('accessor deletes', () => { const a = [1, 2, 3]; Object.defineProperty(a, 0, { get() { a.length = 1; return 'g'; }, enumerable: true, configurable: true }); return keys(structuredClone(a)); });
+  await t('non-enumerable index', () => { const a = [1, 2, 3]; Object.defineProperty(a, 1, { value: 'hidden', enumerable: false }); return keys(structuredClone(a)); });
+  await t('shared and cyclic', () => { const x = { v: 1 }; const a = [x, , x]; a.push(a); const r = structuredClone(a); return [r[0] === r[2], r[3] === r, 1 in r].join(); });
+  await t('dense', () => JSON.stringify(structuredClone([1, 'two', { three: 3 }, [4]])));
+  await t('nested sparse', () => keys(structuredClone({ list: [, 'b'] }).list));
+  await t('in a Map', () => keys(structuredClone(new Map([['k', [, , 'c']]])).get('k')));
+  await t('beside a Blob: holes, extra', () => { const a = ['a', , , 'b']; a.tag = 't'; const r = structuredClone([a, new Blob([])])[0]; return `${keys(r)} ${r.tag}`; });
+  return out;
+}"##;
+    let expected = r##"["holes: 4 [\"0\",\"3\"]","trailing holes: 4 [\"0\",\"1\"]","only length: 4294967295 []","far index: 1000001 [\"1000000\"]","extra property: 2 [\"0\",\"1\",\"tag\"] t","extra property, sparse: 3 [\"0\",\"2\",\"tag\"]","accessor index: [1,\"got\",3]","accessor deletes: 3 [\"0\"]","non-enumerable index: 3 [\"0\",\"2\"]","shared and cyclic: true,true,false","dense: [1,\"two\",{\"three\":3},[4]]","nested sparse: 2 [\"1\"]","in a Map: 3 [\"2\"]","beside a Blob: holes, extra: 4 [\"0\",\"3\",\"tag\"] t"]"##;
+    assert_eq!(answer_of("clone-sparse", cases).await, expected);
+}
+
+/// Object spread, `Object.assign`, `Object.defineProperties` and `Object.create` ask each key's
+/// own property again before they read it (ECMA-262 CopyDataProperties, ObjectDefineProperties),
+/// so a key an earlier getter deleted or hid is left out, and `defineProperties` checks every
+/// descriptor before it defines any (review 52, v8x patch 57). Node 20.20.2's answers.
+#[tokio::test(flavor = "current_thread")]
+async fn copying_properties_skips_keys_an_earlier_getter_removed() {
+    let cases = r##"export async function runCases() {
+  const out = [];
+  const t = async (name, f) => { try { out.push(`${name}: ${await f()}`); } catch (e) { out.push(`${name}: ${e.name}: ${e.message}`); } };
+  await t('spread', () => { const src = { get a() { delete src.b; delete src.c; return 1; }, b: 2, c: 3 }; return JSON.stringify(Object.keys({ ...src })); });
+  await t('assign', () => { const src = { get a() { delete src.b; return 1; }, b: 2 }; return JSON.stringify(Object.keys(Object.assign({}, src))); });
+  await t('spread hides', () => { const src = { get a() { Object.defineProperty(src, 'b', { enumerable: false }); return 1; }, b: 2, c: 3 }; return JSON.stringify({ ...src }); });
+  await t('defineProperties', () => { const d = { get a() { delete d.b; return { value: 1, enumerable: true }; }, b: { value: 2, enumerable: true } }; return JSON.stringify(Object.keys(Object.defineProperties({}, d))); });
+  await t('defineProperties checks first', () => { const o = {}; try { Object.defineProperties(o, { a: { value: 1 }, b: 5 }); } catch (e) { return e.name + ' ' + Object.keys(Object.getOwnPropertyDescriptors(o)).length; } return 'no error'; });
+  await t('create', () => { const d = { get a() { delete d.b; return { value: 1, enumerable: true }; }, b: { value: 2, enumerable: true } }; return JSON.stringify(Object.keys(Object.create(null, d))); });
+  return out;
+}"##;
+    let expected = r##"["spread: [\"a\"]","assign: [\"a\"]","spread hides: {\"a\":1,\"c\":3}","defineProperties: [\"a\"]","defineProperties checks first: TypeError 0","create: [\"a\"]"]"##;
+    assert_eq!(answer_of("copy-getters", cases).await, expected);
+}
+
+/// A compression stream compresses the bytes written to it, whatever happens to their buffer
+/// after `write()`: a toolkit that shrank a resizable buffer mid-stream left the stream waiting
+/// for bytes that never came, and the call failed as a promise that never settled (review 52).
+/// Node 20.20.2's answer.
+#[tokio::test(flavor = "current_thread")]
+async fn compression_keeps_the_bytes_written_when_their_buffer_shrinks() {
+    let cases = r##"export async function runCases() {
+  const out = [];
+  const t = async (name, f) => { try { out.push(`${name}: ${await f()}`); } catch (e) { out.push(`${name}: ${e.name}: ${e.message}`); } };
+  await t('deflate of a buffer shrunk', async () => {
+    const b = new ArrayBuffer(4 << 20, { maxByteLength: 1 << 23 });
+    const u = new Uint8Array(b); for (let i = 0; i < u.length; i++) u[i] = (i * 7919) & 255;
+    const cs = new CompressionStream('deflate'); const w = cs.writable.getWriter();
+    const r = cs.readable.getReader(); w.write(new Uint8Array(b, 0, 4 << 20)); w.close().catch(() => {});
+    let n = 0, k = 0;
+    for (;;) { const { done, value } = await r.read(); if (done) break; n += value.length; if (++k === 3) b.resize(1); }
+    return 'finished, ' + (n > 0);
+  });
+  return out;
+}"##;
+    let expected = r##"["deflate of a buffer shrunk: finished, true"]"##;
+    assert_eq!(answer_of("compress-shrunk", cases).await, expected);
+}
+
 /// `structuredClone` refuses what V8 refuses, nested or not, in V8's words (a symbol, a
 /// function, weak collections, a Proxy, a Promise, a generator), copies an `Error` as V8 does
 /// (its native prototype, message, stack and cause; shared references kept), and clones a `File`

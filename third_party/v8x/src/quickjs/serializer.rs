@@ -43,6 +43,11 @@ const TAG_SAB: u8 = b'S';
 // trove-host patch (TROVE-PATCHES.md, 42): an array or object the walk wrote before, by its
 // index in the order they were written.
 const TAG_REF: u8 = b'R';
+// trove-host patch 57: an array written by the keys it holds, as V8 writes a sparse one: its
+// length, then its properties as an object's (`TAG_OBJECT`) are. A hole stays a hole, an
+// array's other properties are kept, and an array of length 2^31 with nothing in it is a dozen
+// bytes, not 2^31 leaves.
+const TAG_SPARSE_ARRAY: u8 = b'a';
 
 const SAB_CLONE_ERROR: &[u8] = b"#<SharedArrayBuffer> could not be cloned.";
 // trove-host patch (TROVE-PATCHES.md, 42).
@@ -52,6 +57,9 @@ const WEAK_MAP_CLONE_ERROR: &[u8] = b"#<WeakMap> could not be cloned.";
 const WEAK_SET_CLONE_ERROR: &[u8] = b"#<WeakSet> could not be cloned.";
 const WASM_MODULE_CLONE_ERROR: &[u8] =
   b"#<WebAssembly.Module> could not be cloned.";
+// trove-host patch 57: V8's words when a clone outgrows what it may take. The walk's buffer
+// is outside the engine's heap, so it is held to the heap's ceiling itself.
+const MEMORY_CLONE_ERROR: &[u8] = b"Data cannot be cloned, out of memory.";
 
 #[repr(C)]
 struct JSPropertyEnum {
@@ -59,6 +67,7 @@ struct JSPropertyEnum {
   atom: JSAtom,
 }
 const JS_GPN_OWN_ENUM: c_int = (1 << 0) | (1 << 1) | (1 << 4); // string|symbol|enum-only
+const JS_GPN_STRING_ENUM: c_int = (1 << 0) | (1 << 4); // string|enum-only
 
 #[repr(C)]
 struct JSPropertyDescriptorQjs {
@@ -205,8 +214,25 @@ fn is_host_object(ctx: *mut JSContext, v: JSValue, brand: JSAtom) -> bool {
 /// The own data property `atom` of `v` (owned), or `None` for an accessor, an absent property or
 /// a Proxy: read without running any script (no getter, no trap).
 fn own_data_property(ctx: *mut JSContext, v: JSValue, atom: JSAtom) -> Option<JSValue> {
+  match own_property(ctx, v, atom) {
+    OwnProperty::Data(value) => Some(value),
+    OwnProperty::Accessor | OwnProperty::Absent => None,
+  }
+}
+
+/// What an own property of an object is, read without running script.
+enum OwnProperty {
+  /// A data property, with its value (owned by the caller).
+  Data(JSValue),
+  /// A getter or a setter.
+  Accessor,
+  /// No such own property (or `v` is not an object, or is a Proxy).
+  Absent,
+}
+
+fn own_property(ctx: *mut JSContext, v: JSValue, atom: JSAtom) -> OwnProperty {
   if !jsv_is_object(&v) || unsafe { JS_IsProxy(v) } {
-    return None;
+    return OwnProperty::Absent;
   }
   let mut desc = JSPropertyDescriptorQjs {
     flags: 0,
@@ -218,17 +244,21 @@ fn own_data_property(ctx: *mut JSContext, v: JSValue, atom: JSAtom) -> Option<JS
   if found < 0 {
     let exc = unsafe { JS_GetException(ctx) };
     unsafe { JS_FreeValue(ctx, exc) };
-    return None;
+    return OwnProperty::Absent;
   }
   unsafe {
     JS_FreeValue(ctx, desc.getter);
     JS_FreeValue(ctx, desc.setter);
   }
-  if found == 0 || desc.flags & JS_PROP_GETSET_QJS != 0 {
+  if found == 0 {
     unsafe { JS_FreeValue(ctx, desc.value) };
-    return None;
+    return OwnProperty::Absent;
   }
-  Some(desc.value)
+  if desc.flags & JS_PROP_GETSET_QJS != 0 {
+    unsafe { JS_FreeValue(ctx, desc.value) };
+    return OwnProperty::Accessor;
+  }
+  OwnProperty::Data(desc.value)
 }
 
 fn has_custom_host_objects(st: &SerState) -> bool {
@@ -378,16 +408,20 @@ fn graph_needs_walk(
   if !is_walked {
     return false;
   }
-  // An array's elements and an object's properties alike: own, enumerable, data.
+  // An array's elements and an object's properties alike: own, enumerable, data. An accessor
+  // is not run here, so what it returns is unknown: a platform object (a `Blob` from a getter)
+  // only the walk can write, so an accessor takes the walk (trove-host patch 57; it had been
+  // written as a plain object, `{}`, with no error).
   let mut found = false;
-  for_each_own_data(ctx, v, |_keyatom, propval| {
+  let mut accessor = false;
+  for_each_own_data_noting_accessors(ctx, v, &mut accessor, |_keyatom, propval| {
     if !found
       && graph_needs_walk(st, ctx, propval, brand, custom_hosts, depth + 1, seen)
     {
       found = true;
     }
   });
-  found
+  found || accessor
 }
 
 /// As [`for_each_own`], over own enumerable *data* properties only, read without
@@ -395,6 +429,16 @@ fn graph_needs_walk(
 fn for_each_own_data<F: FnMut(JSAtom, JSValue)>(
   ctx: *mut JSContext,
   v: JSValue,
+  f: F,
+) {
+  for_each_own_data_noting_accessors(ctx, v, &mut false, f);
+}
+
+/// [`for_each_own_data`], setting `accessor` when an own enumerable property is an accessor.
+fn for_each_own_data_noting_accessors<F: FnMut(JSAtom, JSValue)>(
+  ctx: *mut JSContext,
+  v: JSValue,
+  accessor: &mut bool,
   mut f: F,
 ) {
   if !jsv_is_object(&v) || unsafe { JS_IsProxy(v) } {
@@ -410,18 +454,26 @@ fn for_each_own_data<F: FnMut(JSAtom, JSValue)>(
   }
   for i in 0..plen as usize {
     let atom = unsafe { (*ptab.add(i)).atom };
-    if let Some(propval) = own_data_property(ctx, v, atom) {
-      f(atom, propval);
-      unsafe { JS_FreeValue(ctx, propval) };
+    match own_property(ctx, v, atom) {
+      OwnProperty::Data(propval) => {
+        f(atom, propval);
+        unsafe { JS_FreeValue(ctx, propval) };
+      }
+      OwnProperty::Accessor => *accessor = true,
+      OwnProperty::Absent => {}
     }
     unsafe { JS_FreeAtom(ctx, atom) };
   }
   unsafe { js_free(ctx, ptab as *mut c_void) };
 }
 
-/// Iterate own enumerable (string + symbol) properties of `v`, calling `f(atom,
-/// value)`. The value is owned during the callback and freed after; the atom is
-/// borrowed (freed internally). No-op if `v` is not an object.
+/// Iterate own enumerable string-keyed properties of `v`, calling `f(atom, value)`, as V8
+/// writes an object: the keys listed first, then each one still an own property when it is
+/// reached read (through its getter), one a getter deleted meanwhile skipped (one it made
+/// non-enumerable is still written, as V8 writes it);
+/// symbol keys are not written (trove-host patch 57: the walk had written them, and refused the
+/// object, and read keys a getter had deleted). The value is owned during the callback and
+/// freed after; the atom is borrowed (freed internally). No-op if `v` is not an object.
 fn for_each_own<F: FnMut(JSAtom, JSValue)>(
   ctx: *mut JSContext,
   v: JSValue,
@@ -433,19 +485,19 @@ fn for_each_own<F: FnMut(JSAtom, JSValue)>(
   let mut ptab: *mut JSPropertyEnum = std::ptr::null_mut();
   let mut plen: u32 = 0;
   let rc = unsafe {
-    JS_GetOwnPropertyNames(ctx, &mut ptab, &mut plen, v, JS_GPN_OWN_ENUM)
+    JS_GetOwnPropertyNames(ctx, &mut ptab, &mut plen, v, JS_GPN_STRING_ENUM)
   };
   if rc != 0 || ptab.is_null() {
     return;
   }
   for i in 0..plen as usize {
     let atom = unsafe { (*ptab.add(i)).atom };
-    let propval = unsafe { JS_GetProperty(ctx, v, atom) };
-    f(atom, propval);
-    unsafe {
-      JS_FreeValue(ctx, propval);
-      JS_FreeAtom(ctx, atom);
+    if i == 0 || !matches!(own_property(ctx, v, atom), OwnProperty::Absent) {
+      let propval = unsafe { JS_GetProperty(ctx, v, atom) };
+      f(atom, propval);
+      unsafe { JS_FreeValue(ctx, propval) };
     }
+    unsafe { JS_FreeAtom(ctx, atom) };
   }
   unsafe { js_free(ctx, ptab as *mut c_void) };
 }
@@ -468,6 +520,9 @@ struct SerState {
   written: rustc_hash::FxHashMap<usize, u32>,
   // How deep the walk is (it recurses natively: refused past `MAX_WALK_DEPTH`).
   depth: u32,
+  // trove-host patch 57: the most the walk's buffer may hold (bytes): the runtime's memory
+  // limit, set when a value is written; past it the clone is refused.
+  limit: usize,
 }
 
 struct DeState {
@@ -542,6 +597,7 @@ pub extern "C" fn v8__ValueSerializer__CONSTRUCT(
     data_clone_error: false,
     written: rustc_hash::FxHashMap::default(),
     depth: 0,
+    limit: usize::MAX,
   });
   unsafe {
     let slot = buf as *mut *mut SerState;
@@ -661,6 +717,10 @@ pub extern "C" fn v8__ValueSerializer__WriteValue(
   let ok = if !needs_walk {
     ser_blob(st, ctx, v, TAG_VALUE)
   } else {
+    st.limit = match unsafe { JS_GetMemoryLimit(JS_GetRuntime(ctx)) } {
+      0 => usize::MAX,
+      limit => limit,
+    };
     st.buf.push(TAG_GRAPH);
     ser_rec(st, ctx, v, brand, custom_hosts)
   };
@@ -797,11 +857,17 @@ fn ser_blob(
     return false;
   }
   let blob = unsafe { std::slice::from_raw_parts(blob_ptr, blob_len) };
-  st.buf.push(tag);
-  st.buf.extend_from_slice(&(blob_len as u32).to_le_bytes());
-  st.buf.extend_from_slice(blob);
+  let fits = st.buf.len().saturating_add(blob_len + 5) <= st.limit;
+  if fits {
+    st.buf.push(tag);
+    st.buf.extend_from_slice(&(blob_len as u32).to_le_bytes());
+    st.buf.extend_from_slice(blob);
+  }
   unsafe { js_free(ctx, blob_ptr as *mut c_void) };
-  true
+  if !fits {
+    throw_clone_error(st, ctx, MEMORY_CLONE_ERROR);
+  }
+  fits
 }
 
 /// Recursive structured-clone walk (graph mode). Intercepts SharedArrayBuffers
@@ -871,38 +937,42 @@ fn ser_rec(
 
 /// The walk's array: its length, then each element (through its getter, as V8
 /// reads it).
+/// trove-host patch 57: the walk's array, as V8 writes a sparse one: its length, then its own
+/// enumerable string keys and their values as [`ser_entries`] writes an object's (an index a
+/// getter deleted meanwhile is left out, and properties besides the indices are kept). It had
+/// written every index up to the length (holes as `undefined`, other properties dropped) into a
+/// buffer outside the heap's ceiling: an empty array of length 2^31 beside a `Blob` grew the
+/// process by gigabytes.
 fn ser_array(st: &mut SerState, ctx: *mut JSContext, v: JSValue, brand: JSAtom, custom_hosts: bool) -> bool {
   let lenval = unsafe { JS_GetPropertyStr(ctx, v, c"length".as_ptr()) };
-  let mut len: i32 = 0;
-  unsafe {
-    JS_ToInt32(ctx, &mut len, lenval);
-    JS_FreeValue(ctx, lenval);
+  if lenval.tag == JS_TAG_EXCEPTION {
+    return false;
   }
-  let len = len.max(0) as u32;
-  st.buf.push(TAG_ARRAY);
-  st.buf.extend_from_slice(&len.to_le_bytes());
-  for i in 0..len {
-    let el = unsafe { JS_GetPropertyUint32(ctx, v, i) };
-    if el.tag == JS_TAG_EXCEPTION {
-      return false;
-    }
-    let ok = ser_rec(st, ctx, el, brand, custom_hosts);
-    unsafe { JS_FreeValue(ctx, el) };
-    if !ok {
-      return false;
-    }
+  let mut len: i64 = 0;
+  let rc = unsafe { JS_ToInt64(ctx, &mut len, lenval) };
+  unsafe { JS_FreeValue(ctx, lenval) };
+  if rc != 0 {
+    return false;
   }
-  true
+  st.buf.push(TAG_SPARSE_ARRAY);
+  st.buf.extend_from_slice(&(len.clamp(0, u32::MAX as i64) as u32).to_le_bytes());
+  ser_entries(st, ctx, v, brand, custom_hosts)
 }
 
 /// The walk's plain object: its own enumerable properties, keys and values, each
 /// read once (through its getter, as V8 reads it).
 fn ser_object(st: &mut SerState, ctx: *mut JSContext, v: JSValue, brand: JSAtom, custom_hosts: bool) -> bool {
+  st.buf.push(TAG_OBJECT);
+  ser_entries(st, ctx, v, brand, custom_hosts)
+}
+
+/// The count of `v`'s own enumerable string-keyed properties ([`for_each_own`]), then each key
+/// (a leaf) and its value.
+fn ser_entries(st: &mut SerState, ctx: *mut JSContext, v: JSValue, brand: JSAtom, custom_hosts: bool) -> bool {
   let mut entries: Vec<(JSValue, JSValue)> = Vec::new();
   for_each_own(ctx, v, |atom, propval| {
     entries.push((unsafe { JS_AtomToValue(ctx, atom) }, unsafe { JS_DupValue(ctx, propval) }));
   });
-  st.buf.push(TAG_OBJECT);
   st.buf.extend_from_slice(&(entries.len() as u32).to_le_bytes());
   let mut ok = true;
   for &(key, value) in &entries {
@@ -1133,6 +1203,31 @@ fn de_blob(st: &mut DeState, ctx: *mut JSContext) -> JSValue {
   }
 }
 
+/// Reads what [`ser_entries`] wrote onto `obj`: a count, then each key and value.
+fn de_entries(st: &mut DeState, ctx: *mut JSContext, obj: JSValue) -> bool {
+  let Some(count) = read_le_u32(&st.buf, &mut st.pos) else {
+    return false;
+  };
+  for _ in 0..count {
+    let key = de_rec(st, ctx);
+    if key.tag == JS_TAG_EXCEPTION {
+      return false;
+    }
+    let val = de_rec(st, ctx);
+    if val.tag == JS_TAG_EXCEPTION {
+      unsafe { JS_FreeValue(ctx, key) };
+      return false;
+    }
+    let atom = unsafe { JS_ValueToAtom(ctx, key) };
+    unsafe {
+      JS_FreeValue(ctx, key);
+      JS_SetProperty(ctx, obj, atom, val);
+      JS_FreeAtom(ctx, atom);
+    }
+  }
+  true
+}
+
 /// Recursive structured-clone read (graph mode). Mirrors `ser_rec`.
 fn de_rec(st: &mut DeState, ctx: *mut JSContext) -> JSValue {
   match read_u8(&st.buf, &mut st.pos) {
@@ -1184,6 +1279,24 @@ fn de_rec(st: &mut DeState, ctx: *mut JSContext) -> JSValue {
       }
       arr
     }
+    Some(TAG_SPARSE_ARRAY) => {
+      let Some(len) = read_le_u32(&st.buf, &mut st.pos) else {
+        return jsv_exception();
+      };
+      let arr = unsafe { JS_NewArray(ctx) };
+      if arr.tag == JS_TAG_EXCEPTION {
+        return arr;
+      }
+      st.objects.push(unsafe { JS_DupValue(ctx, arr) });
+      if !de_entries(st, ctx, arr) {
+        unsafe { JS_FreeValue(ctx, arr) };
+        return jsv_exception();
+      }
+      // The length last: holes after the last index (and an array of nothing but holes).
+      let length = unsafe { JS_NewInt64(ctx, len as i64) };
+      unsafe { JS_SetPropertyStr(ctx, arr, c"length".as_ptr(), length) };
+      arr
+    }
     Some(TAG_HOST) => {
       let obj = unsafe {
         v8__ValueDeserializer__Delegate__ReadHostObject(st.delegate, st.isolate)
@@ -1195,35 +1308,14 @@ fn de_rec(st: &mut DeState, ctx: *mut JSContext) -> JSValue {
       unsafe { JS_DupValue(ctx, v) }
     }
     Some(TAG_OBJECT) => {
-      let count = match read_le_u32(&st.buf, &mut st.pos) {
-        Some(c) => c,
-        None => return jsv_exception(),
-      };
       let obj = unsafe { JS_NewObject(ctx) };
       if obj.tag == JS_TAG_EXCEPTION {
         return obj;
       }
       st.objects.push(unsafe { JS_DupValue(ctx, obj) });
-      for _ in 0..count {
-        let key = de_rec(st, ctx);
-        if key.tag == JS_TAG_EXCEPTION {
-          unsafe { JS_FreeValue(ctx, obj) };
-          return jsv_exception();
-        }
-        let val = de_rec(st, ctx);
-        if val.tag == JS_TAG_EXCEPTION {
-          unsafe {
-            JS_FreeValue(ctx, key);
-            JS_FreeValue(ctx, obj);
-          }
-          return jsv_exception();
-        }
-        let atom = unsafe { JS_ValueToAtom(ctx, key) };
-        unsafe {
-          JS_FreeValue(ctx, key);
-          JS_SetProperty(ctx, obj, atom, val);
-          JS_FreeAtom(ctx, atom);
-        }
+      if !de_entries(st, ctx, obj) {
+        unsafe { JS_FreeValue(ctx, obj) };
+        return jsv_exception();
       }
       obj
     }

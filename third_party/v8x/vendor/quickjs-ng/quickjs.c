@@ -18275,18 +18275,35 @@ static __exception int JS_CopyDataProperties(JSContext *ctx,
                 continue;
             }
         }
-        if (!(gpn_flags & JS_GPN_ENUM_ONLY)) {
-            /* test if the property is enumerable */
-            ret = JS_GetOwnPropertyFlagsInternal(ctx, &desc_flags, p, tab_atom[i].atom);
-            if (ret < 0)
-                goto exception;
-            if (!ret)
+        /* trove-host patch 57: CopyDataProperties asks each key's own property again
+           before it reads it (ECMA-262 7.3.25): a getter read for an earlier key can
+           delete a later one, or make it non-enumerable, and `{...src}` or
+           `Object.assign` then leaves it out, as V8 does. The list's enumerable flags were
+           taken before any getter ran. An ordinary object's property is looked up once,
+           and a data property's value taken from that look-up. */
+        if (!p->is_exotic && !p->fast_array) {
+            JSProperty *pr;
+            JSShapeProperty *prs = find_own_property(&pr, p, tab_atom[i].atom);
+            if (!prs || !(prs->flags & JS_PROP_ENUMERABLE))
                 continue;
-            is_enumerable = (desc_flags & JS_PROP_ENUMERABLE) != 0;
-            if (!is_enumerable)
-                continue;
+            if ((prs->flags & JS_PROP_TMASK) == JS_PROP_NORMAL)
+                val = js_dup(pr->u.value);
+            else
+                val = JS_GetProperty(ctx, source, tab_atom[i].atom);
+        } else {
+            if (!(gpn_flags & JS_GPN_ENUM_ONLY) || i > 0) {
+                /* test if the property is enumerable */
+                ret = JS_GetOwnPropertyFlagsInternal(ctx, &desc_flags, p, tab_atom[i].atom);
+                if (ret < 0)
+                    goto exception;
+                if (!ret)
+                    continue;
+                is_enumerable = (desc_flags & JS_PROP_ENUMERABLE) != 0;
+                if (!is_enumerable)
+                    continue;
+            }
+            val = JS_GetProperty(ctx, source, tab_atom[i].atom);
         }
-        val = JS_GetProperty(ctx, source, tab_atom[i].atom);
         if (JS_IsException(val))
             goto exception;
         if (setprop)
@@ -40663,6 +40680,7 @@ typedef enum BCTagEnum {
     BC_TAG_CONTEXT_GLOBAL,
     BC_TAG_SNAPSHOT_INTRINSIC,
     BC_TAG_ERROR, /* trove-host patch 51: an Error, as structuredClone writes it */
+    BC_TAG_SPARSE_ARRAY, /* trove-host patch 57: an array by the keys it holds */
 } BCTagEnum;
 
 #define BC_VERSION_LEGACY 27
@@ -40788,6 +40806,15 @@ static void bc_set_flags(uint32_t *pflags, int *pidx, uint32_t val, int n)
     *pidx += n;
 }
 
+/* trove-host patch 57: releases the references bc_atom_to_idx took. */
+static void bc_free_recorded_atoms(BCWriterState *s)
+{
+    int i;
+    for(i = 0; i < s->idx_to_atom_count; i++)
+        JS_FreeAtom(s->ctx, s->idx_to_atom[i]);
+    s->idx_to_atom_count = 0;
+}
+
 static int bc_atom_to_idx(BCWriterState *s, uint32_t *pres, JSAtom atom)
 {
     uint32_t v;
@@ -40818,7 +40845,11 @@ static int bc_atom_to_idx(BCWriterState *s, uint32_t *pres, JSAtom atom)
         goto fail;
 
     v = s->idx_to_atom_count++;
-    s->idx_to_atom[v] = atom + s->first_atom;
+    /* trove-host patch 57: the table holds a reference to each atom it records. A getter
+       met while structuredClone writes an object can delete a key that nothing else
+       held; its atom was then freed before JS_WriteObjectAtoms wrote it (a read of a
+       freed string: SIGSEGV), or its number reused by another atom meanwhile. */
+    s->idx_to_atom[v] = JS_DupAtom(s->ctx, atom + s->first_atom);
     v += s->first_atom;
     s->atom_to_idx[atom] = v;
     *pres = v;
@@ -41847,6 +41878,55 @@ static int JS_WriteModule(BCWriterState *s, JSValueConst obj)
     return -1;
 }
 
+/* trove-host patch 57: structuredClone writes an array that is not a dense list of elements
+   alone (holes, accessors, properties besides its indices) by the own enumerable string keys
+   it holds, as V8 writes a sparse array: its length, then each key still an own property when
+   it is reached, with its value (read through its getter), each entry after a 1, the list
+   ended by a 0. The dense form wrote every index up to the length, a hole as `undefined`
+   (`[1, , 3]` came back with three keys, and an empty array of length 2^32 - 1 met the heap
+   ceiling), and left out an array's other properties. */
+static int JS_WriteSparseArray(BCWriterState *s, JSValueConst obj, uint32_t len)
+{
+    JSContext *ctx = s->ctx;
+    JSObject *p = JS_VALUE_GET_OBJ(obj);
+    JSPropertyEnum *tab;
+    uint32_t count, i;
+    JSValue val;
+    int ret = -1, present;
+
+    if (JS_GetOwnPropertyNamesInternal(ctx, &tab, &count, p,
+                                       JS_GPN_STRING_MASK | JS_GPN_ENUM_ONLY))
+        return -1;
+    bc_put_u8(s, BC_TAG_SPARSE_ARRAY);
+    bc_put_leb128(s, len);
+    for(i = 0; i < count; i++) {
+        if (i > 0) {
+            present = JS_GetOwnPropertyInternal(ctx, NULL, p, tab[i].atom);
+            if (present < 0)
+                goto done;
+            if (!present)
+                continue;
+        }
+        val = JS_GetProperty(ctx, obj, tab[i].atom);
+        if (JS_IsException(val))
+            goto done;
+        bc_put_u8(s, 1);
+        if (bc_put_atom(s, tab[i].atom)) {
+            JS_FreeValue(ctx, val);
+            goto done;
+        }
+        present = JS_WriteObjectRec(s, val);
+        JS_FreeValue(ctx, val);
+        if (present)
+            goto done;
+    }
+    bc_put_u8(s, 0);
+    ret = 0;
+ done:
+    js_free_prop_enum(ctx, tab, count);
+    return ret;
+}
+
 static int JS_WriteArray(BCWriterState *s, JSValueConst obj)
 {
     JSObject *p = JS_VALUE_GET_OBJ(obj);
@@ -41855,6 +41935,14 @@ static int JS_WriteArray(BCWriterState *s, JSValueConst obj)
     int ret;
     bool is_template;
 
+    if (!s->allow_bytecode) {
+        if (js_get_length32(s->ctx, &len, obj))
+            return -1;
+        /* dense: a fast array with every element up to its length and no property but
+           `length` */
+        if (!(p->fast_array && p->u.array.count == len && p->shape->prop_count == 1))
+            return JS_WriteSparseArray(s, obj, len);
+    }
     if (s->allow_bytecode && !p->extensible) {
         /* not extensible array: we consider it is a
            template when we are saving bytecode */
@@ -42684,6 +42772,7 @@ uint8_t *JS_WriteObject2(JSContext *ctx, size_t *psize, JSValueConst obj,
     js_free(ctx, s->var_ref_tab);
     js_free(ctx, s->source_tab);
     js_free(ctx, s->atom_to_idx);
+    bc_free_recorded_atoms(s);
     js_free(ctx, s->idx_to_atom);
     *psize = s->dbuf.size;
     if (psab_tab) {
@@ -42702,6 +42791,7 @@ uint8_t *JS_WriteObject2(JSContext *ctx, size_t *psize, JSValueConst obj,
     js_free(ctx, s->var_ref_tab);
     js_free(ctx, s->source_tab);
     js_free(ctx, s->atom_to_idx);
+    bc_free_recorded_atoms(s);
     js_free(ctx, s->idx_to_atom);
     dbuf_free(&s->dbuf);
     *psize = 0;
@@ -44313,6 +44403,47 @@ static JSValue JS_ReadArray(BCReaderState *s, int tag)
     return JS_EXCEPTION;
 }
 
+/* trove-host patch 57: reads what JS_WriteSparseArray writes. */
+static JSValue JS_ReadSparseArray(BCReaderState *s)
+{
+    JSContext *ctx = s->ctx;
+    JSValue obj, val;
+    JSAtom atom;
+    uint32_t len;
+    uint8_t more;
+    int ret;
+
+    obj = JS_NewArray(ctx);
+    if (BC_add_object_ref(s, obj))
+        goto fail;
+    if (bc_get_leb128(s, &len))
+        goto fail;
+    for(;;) {
+        if (bc_get_u8(s, &more))
+            goto fail;
+        if (!more)
+            break;
+        if (bc_get_atom(s, &atom))
+            goto fail;
+        val = JS_ReadObjectRec(s);
+        if (JS_IsException(val)) {
+            JS_FreeAtom(ctx, atom);
+            goto fail;
+        }
+        ret = JS_DefinePropertyValue(ctx, obj, atom, val, JS_PROP_C_W_E);
+        JS_FreeAtom(ctx, atom);
+        if (ret < 0)
+            goto fail;
+    }
+    /* the length last: holes after the last index, and an array of nothing but holes */
+    if (JS_SetProperty(ctx, obj, JS_ATOM_length, js_uint32(len)) < 0)
+        goto fail;
+    return obj;
+ fail:
+    JS_FreeValue(ctx, obj);
+    return JS_EXCEPTION;
+}
+
 static JSValue JS_ReadTypedArray(BCReaderState *s)
 {
     JSContext *ctx = s->ctx;
@@ -44684,6 +44815,9 @@ static JSValue JS_ReadObjectRec(BCReaderState *s)
         break;
     case BC_TAG_ERROR:
         obj = JS_ReadError(s);
+        break;
+    case BC_TAG_SPARSE_ARRAY:
+        obj = JS_ReadSparseArray(s);
         break;
     case BC_TAG_ARRAY:
     case BC_TAG_TEMPLATE_OBJECT:
@@ -45511,6 +45645,11 @@ static __exception int JS_DefinePropertyDesc(JSContext *ctx, JSValueConst obj,
     return ret;
 }
 
+/* trove-host patch 57: as ECMA-262 ObjectDefineProperties (20.1.2.3.1) does it: every key's
+   own property is asked for again and its descriptor read and checked first, then all are
+   defined. A getter that deletes a later key left that key to be read as `undefined` (a
+   TypeError, "Property description must be an object", where V8 skips the key), and a bad
+   descriptor after a good one had defined the good one already. */
 static __exception int JS_ObjectDefineProperties(JSContext *ctx,
                                                  JSValueConst obj,
                                                  JSValueConst properties)
@@ -45518,38 +45657,68 @@ static __exception int JS_ObjectDefineProperties(JSContext *ctx,
     JSValue props, desc;
     JSObject *p;
     JSPropertyEnum *atoms;
-    uint32_t len, i;
-    int ret = -1;
+    JSPropertyDescriptor *descs = NULL;
+    uint32_t len = 0, i, count = 0;
+    int ret = -1, res, flags;
 
     if (!JS_IsObject(obj)) {
         JS_ThrowTypeError(ctx, "Object.defineProperties called on non-object");
         return -1;
     }
-    desc = JS_UNDEFINED;
     props = JS_ToObject(ctx, properties);
     if (JS_IsException(props))
         return -1;
     p = JS_VALUE_GET_OBJ(props);
-    if (JS_GetOwnPropertyNamesInternal(ctx, &atoms, &len, p, JS_GPN_ENUM_ONLY | JS_GPN_STRING_MASK | JS_GPN_SYMBOL_MASK) < 0)
+    atoms = NULL;
+    if (JS_GetOwnPropertyNamesInternal(ctx, &atoms, &len, p, JS_GPN_STRING_MASK | JS_GPN_SYMBOL_MASK) < 0) {
+        atoms = NULL;
+        len = 0;
         goto exception;
-    // XXX: ECMA specifies that all descriptions should be validated before
-    //      modifying the object. This would require allocating an array
-    //      JSPropertyDescriptor and use 2 separate loops.
+    }
+    if (len > 0) {
+        descs = js_malloc(ctx, sizeof(descs[0]) * len);
+        if (!descs)
+            goto exception;
+    }
     for(i = 0; i < len; i++) {
-        JS_FreeValue(ctx, desc);
+        res = JS_GetOwnPropertyFlagsInternal(ctx, &flags, p, atoms[i].atom);
+        if (res < 0)
+            goto exception;
+        if (res == 0 || !(flags & JS_PROP_ENUMERABLE))
+            continue;
         desc = JS_GetProperty(ctx, props, atoms[i].atom);
         if (JS_IsException(desc))
             goto exception;
-        if (JS_DefinePropertyDesc(ctx, obj, atoms[i].atom, desc,
-                                  JS_PROP_THROW | JS_PROP_DEFINE_PROPERTY) < 0)
+        res = js_obj_to_desc(ctx, &descs[count], desc);
+        JS_FreeValue(ctx, desc);
+        if (res < 0)
+            goto exception;
+        /* the keys to define are gathered at the front (swapped, so each atom is
+           still freed once) */
+        if (count != i) {
+            JSAtom t = atoms[count].atom;
+            atoms[count].atom = atoms[i].atom;
+            atoms[i].atom = t;
+        }
+        count++;
+    }
+    for(i = 0; i < count; i++) {
+        if (JS_DefineProperty(ctx, obj, atoms[i].atom, descs[i].value, descs[i].getter,
+                              descs[i].setter,
+                              descs[i].flags | JS_PROP_THROW | JS_PROP_DEFINE_PROPERTY) < 0)
             goto exception;
     }
     ret = 0;
 
 exception:
-    js_free_prop_enum(ctx, atoms, len);
+    if (descs) {
+        for(i = 0; i < count; i++)
+            js_free_desc(ctx, &descs[i]);
+        js_free(ctx, descs);
+    }
+    if (atoms)
+        js_free_prop_enum(ctx, atoms, len);
     JS_FreeValue(ctx, props);
-    JS_FreeValue(ctx, desc);
     return ret;
 }
 
