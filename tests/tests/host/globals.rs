@@ -628,6 +628,50 @@ async fn structured_clone_survives_getters_that_delete_keys_and_keeps_holes() {
     assert_eq!(answer_of("clone-getters", cases).await, expected);
 }
 
+/// A value that is not iterable is named as V8 names it (v8x patch 58): the expression of a
+/// `for…of` or spread as its CallPrinter writes it (`obj.items is not iterable`, a call's result,
+/// a spread argument of a call), the value's type where a built-in meets it (`number 5 is not
+/// iterable (cannot read property Symbol(Symbol.iterator))`), and a symbol key as
+/// `Symbol(description)`. The engine said `value is not iterable`, or `Cannot read properties
+/// of undefined (reading 'Symbol.iterator')`. Node 20.20.2's messages.
+#[tokio::test(flavor = "current_thread")]
+async fn values_not_iterable_are_named_as_in_node() {
+    let cases = r##"export async function runCases() {
+  const out = [];
+  const t = async (name, f) => { try { await f(); out.push(`${name}: ok`); } catch (e) { out.push(`${name}: ${e.name}: ${e.message}`); } };
+  await t('for of a name', () => { const x = 5; for (const a of x) {} });
+  await t('for of a missing field', () => { const obj = {}; for (const a of obj.items) {} });
+  await t('for of an index', () => { const o = { a: [undefined] }; for (const a of o.a[0]) {} });
+  await t('for of a quoted key', () => { const o = {}; for (const a of o['x y']) {} });
+  await t('for of this', function () { for (const a of this.items) {} }.bind({}));
+  await t('for of an object', () => { for (const a of {}) {} });
+  await t('for of a call', () => { const api = { get: () => undefined }; for (const a of api.get()) {} });
+  await t('for of entries', () => { const data = { rows: null }; for (const [k, v] of data.rows) {} });
+  await t('for await of a missing field', async () => { const o = {}; for await (const a of o.z) {} });
+  await t('spread in an array', () => { const r = {}; return [1, ...r.list]; });
+  await t('spread of an object', () => { const o = { a: 1 }; return [...o]; });
+  await t('spread in a call', () => { const r = {}; return Math.max(...r.list); });
+  await t('spread of an object in a call', () => { const r = { list: {} }; return Math.max(...r.list); });
+  await t('destructuring a missing field', () => { const o = {}; const [a] = o.x; });
+  await t('new Set(5)', () => new Set(5));
+  await t('new Map(true)', () => new Map(true));
+  await t('new Set({})', () => new Set({ a: 1 }));
+  await t('new WeakMap(1.5)', () => new WeakMap(1.5));
+  await t('new Set(Symbol())', () => new Set(Symbol('q')));
+  await t('new Set(fn)', () => new Set(function foo() {}));
+  await t('Promise.all(undefined)', () => Promise.all(undefined));
+  await t('Promise.race(5)', () => Promise.race(5));
+  await t('Promise.allSettled(null)', () => Promise.allSettled(null));
+  await t('Object.fromEntries(5)', () => Object.fromEntries(5));
+  await t('Array.from with a bad iterator', () => Array.from({ [Symbol.iterator]: 5 }));
+  await t('a symbol key of undefined', () => { const u = undefined; return u[Symbol.iterator]; });
+  await t('set a symbol key of null', () => { const n = null; n[Symbol('s')] = 1; });
+  return out;
+}"##;
+    let expected = r##"["for of a name: TypeError: x is not iterable","for of a missing field: TypeError: obj.items is not iterable","for of an index: TypeError: o.a[0] is not iterable","for of a quoted key: TypeError: o.x y is not iterable","for of this: TypeError: this.items is not iterable","for of an object: TypeError: {} is not iterable","for of a call: TypeError: api.get is not a function or its return value is not iterable","for of entries: TypeError: data.rows is not iterable","for await of a missing field: TypeError: Cannot read properties of undefined (reading 'Symbol(Symbol.asyncIterator)')","spread in an array: TypeError: r.list is not iterable","spread of an object: TypeError: o is not iterable","spread in a call: TypeError: r.list is not iterable (cannot read property undefined)","spread of an object in a call: TypeError: Spread syntax requires ...iterable[Symbol.iterator] to be a function","destructuring a missing field: TypeError: undefined is not iterable (cannot read property Symbol(Symbol.iterator))","new Set(5): TypeError: number 5 is not iterable (cannot read property Symbol(Symbol.iterator))","new Map(true): TypeError: boolean true is not iterable (cannot read property Symbol(Symbol.iterator))","new Set({}): TypeError: object is not iterable (cannot read property Symbol(Symbol.iterator))","new WeakMap(1.5): TypeError: number 1.5 is not iterable (cannot read property Symbol(Symbol.iterator))","new Set(Symbol()): TypeError: symbol is not iterable (cannot read property Symbol(Symbol.iterator))","new Set(fn): TypeError: function is not iterable (cannot read property Symbol(Symbol.iterator))","Promise.all(undefined): TypeError: undefined is not iterable (cannot read property Symbol(Symbol.iterator))","Promise.race(5): TypeError: number 5 is not iterable (cannot read property Symbol(Symbol.iterator))","Promise.allSettled(null): TypeError: object null is not iterable (cannot read property Symbol(Symbol.iterator))","Object.fromEntries(5): TypeError: number 5 is not iterable (cannot read property Symbol(Symbol.iterator))","Array.from with a bad iterator: TypeError: %Array%.from requires that the property of the first argument, items[Symbol.iterator], when exists, be a function","a symbol key of undefined: TypeError: undefined is not iterable (cannot read property Symbol(Symbol.iterator))","set a symbol key of null: TypeError: Cannot set properties of null (setting 'Symbol(s)')"]"##;
+    assert_eq!(answer_of("not-iterable", cases).await, expected);
+}
+
 /// `structuredClone` of an array keeps its holes and its other properties, as V8 writes a
 /// sparse array (v8x patch 57): `[ 'a', , , 'b' ]` came back with four keys, an array's `tag`
 /// was dropped, and an empty array of length 2^32 − 1 met the heap ceiling. With and without a
@@ -1043,6 +1087,57 @@ async fn console_lines_show_values_as_node_does() {
     let outcome = toolkit.call(&trove_host::ToolCall::new("run", json!({}), "u"), env).await;
     assert!(outcome.is_ok(), "{:?}", outcome.envelope);
     let node: Vec<Value> = serde_json::from_str(r#"["{ name: 'x', tags: [ 'a-b' ] }", "{\n  name: 'x',\n  tags: [ 'a-b' ],\n  q: \"it's\",\n  both: `a'b\"c`,\n  n: 1.5,\n  nested: { deep: { deeper: [Object] } }\n}", "plain str and 'x'", "[ 'a' ] top Map(1) { 'k' => 'v' } Set(1) { 's' }", "{\n  a: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',\n  b: 'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy',\n  c: [ 1, 2, 3 ]\n}", "[ { id: 1, title: 'Hello' }, { id: 2, title: 'World' } ]", "{\n  list: [\n     0,  1,  2,  3,  4,  5,  6,  7,  8,\n     9, 10, 11, 12, 13, 14, 15, 16, 17,\n    18, 19, 20, 21, 22, 23, 24, 25, 26,\n    27, 28, 29\n  ]\n}", "null undefined true 42 -0 10n Symbol(s)", "3 items { extra: 'yes' }", "{\n  date: 1970-01-01T00:00:00.000Z,\n  re: /x/g,\n  fn: [Function: named],\n  arrow: [Function: arrow]\n}", "1.5 2 42 -0 5n NaN 3n -0 NaN", "-0%|%x 2 q", "{ a: 1, b: [Object] }|[ 1, 2, [Array] ]|K { v: 1 }|TS|[Object: null prototype] {}|1970-01-01T00:00:00.000Z|custom|Map(1) { 1 => [Object] }", "[ 1, 2, [length]: 2 ]|{\n  a: 1,\n  b: { c: [ 1, { d: 2 }, [length]: 2 ] }\n}|<ref *1> [Function: f] {\n  [length]: 1,\n  [name]: 'f',\n  [prototype]: { [constructor]: [Circular *1] }\n}|'x'|[ undefined, <1 empty item>, 3, [length]: 3 ]"]"#).unwrap();
+    assert_eq!(*lines.lock().unwrap(), node);
+}
+
+/// `console.log` of a revoked Proxy, of an object whose `Symbol.toStringTag` says `Map`, `Set`
+/// or `Date`, and of a Map whose `forEach` throws answers as Node's does; each aborted the whole
+/// process (review 53): the engine binding returned no handle for a revoked Proxy's target, its
+/// `IsMap` ran `Object.prototype.toString` (so the tag decided), and it listed a Map's entries
+/// through the Map's own `forEach` (v8x patch 59). The engine's functions behind
+/// `Atomics.waitAsync` are no longer globals a toolkit can call; `waitAsync` still answers.
+/// The expected lines are Node 20.20.2's `util.format` of the same arguments.
+#[tokio::test(flavor = "current_thread")]
+async fn console_shows_revoked_proxies_and_lying_tags_without_a_crash() {
+    let body = r#"  const { proxy, revoke } = Proxy.revocable({}, {}); revoke();
+  console.log({ settings: proxy });
+  try { console.log(Object.create(proxy)); } catch (e) { console.log(e.message); }
+  console.log({ [Symbol.toStringTag]: 'Map', [Symbol.iterator]() { return [][Symbol.iterator](); }, size: 0 });
+  console.log({ [Symbol.toStringTag]: 'Set', size: 0 });
+  console.log({ [Symbol.toStringTag]: 'Date' });
+  class M extends Map { forEach() { throw new Error('no'); } }
+  console.log(new M([['k', 1]]));
+  const m = new Map([['a', 1]]);
+  const orig = Map.prototype.forEach; Map.prototype.forEach = () => { throw new Error('no'); };
+  console.log(m);
+  Map.prototype.forEach = orig;
+  const ia = new Int32Array(new SharedArrayBuffer(16));
+  const w = (Atomics as any).waitAsync(ia, 0, 0, 20);
+  console.log(w.async, await w.value);
+  const w2 = (Atomics as any).waitAsync(ia, 1, 0, 1000);
+  const n = Atomics.notify(ia, 1);
+  console.log(n, await w2.value);
+"#;
+    // The engine's waiter function refuses bad arguments with a TypeError (it leaked the
+    // engine's internal uninitialized value), and `__v8xPostForegroundTask` is gone.
+    let engine = "let caught: any; try { (globalThis as any).__v8xAtomicsRegisterWaiter(); } catch (e) { caught = e; }\n\
+        return `${caught instanceof TypeError} ${typeof (globalThis as any).__v8xPostForegroundTask}`;";
+    let source = format!(
+        "import {{ defineToolkit, tool, z }} from '@ontrove/extend/toolkit';\n\
+         export default defineToolkit({{ id: 'console-lies', name: 'C', description: 'C.', icon: 'c', version: '1.0.0',\n\
+           tools: [tool({{ name: 'run', description: 'R.', input: z.object({{}}), handler: async () => {{\n{body}\n{engine}\n}} }})] }});\n"
+    );
+    let dir = crate::scratch_toolkit("console-lies", &[("extension.ts", &source)]);
+    let mut toolkit = load(&dir).await;
+    let lines = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = lines.clone();
+    let (mut env, _) = crate::replay_env(json!([]));
+    env.log_sink = Some(Arc::new(move |_level: trove_host_ops::log::LogLevel, line: &Value| {
+        sink.lock().unwrap().push(line.clone());
+    }));
+    let outcome = toolkit.call(&trove_host::ToolCall::new("run", json!({}), "u"), env).await;
+    assert_eq!(outcome.envelope.json()["result"]["text"], "true undefined", "{:?}", outcome.envelope);
+    let node: Vec<Value> = serde_json::from_str(r##"["{ settings: <Revoked Proxy> }","Cannot perform 'get' on a proxy that has been revoked","{\n  size: 0,\n  [Symbol(Symbol.toStringTag)]: 'Map',\n  [Symbol(Symbol.iterator)]: [Function: [Symbol.iterator]]\n}","{ size: 0, [Symbol(Symbol.toStringTag)]: 'Set' }","{ [Symbol(Symbol.toStringTag)]: 'Date' }","M(1) [Map] { 'k' => 1 }","Map(1) { 'a' => 1 }","true timed-out","1 ok"]"##).unwrap();
     assert_eq!(*lines.lock().unwrap(), node);
 }
 

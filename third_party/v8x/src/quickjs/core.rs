@@ -1718,16 +1718,6 @@ unsafe extern "C" fn qjs_console_log(
   jsv_undefined()
 }
 
-unsafe extern "C" fn qjs_post_foreground_task(
-  _ctx: *mut JSContext,
-  _this_val: JSValue,
-  _argc: c_int,
-  _argv: *mut JSValue,
-) -> JSValue {
-  super::init::post_foreground_task();
-  jsv_undefined()
-}
-
 unsafe fn atomics_location(
   ctx: *mut JSContext,
   view: JSValue,
@@ -1766,6 +1756,11 @@ unsafe fn atomics_location(
     .checked_add(element_offset)
 }
 
+/// trove-host patch 59: the most `Atomics.waitAsync` waiters an isolate may hold at once.
+const MAX_ATOMICS_WAITERS: usize = 1 << 16;
+
+// trove-host patch 59: a refusal throws (it returned the exception marker with nothing thrown,
+// and the interpreter's `catch` got the engine's internal uninitialized value).
 unsafe extern "C" fn qjs_atomics_register_waiter(
   ctx: *mut JSContext,
   _this_val: JSValue,
@@ -1773,19 +1768,24 @@ unsafe extern "C" fn qjs_atomics_register_waiter(
   argv: *mut JSValue,
 ) -> JSValue {
   if argc < 3 || argv.is_null() {
-    return jsv_exception();
+    return unsafe { JS_ThrowTypeError(ctx, c"invalid arguments to the Atomics waiter".as_ptr()) };
   }
   let isolate = current_iso();
   if isolate.is_null() {
-    return jsv_exception();
+    return unsafe { JS_ThrowTypeError(ctx, c"invalid arguments to the Atomics waiter".as_ptr()) };
   }
   let Some(location) = (unsafe { atomics_location(ctx, *argv, *argv.add(1)) })
   else {
-    return jsv_exception();
+    return unsafe { JS_ThrowTypeError(ctx, c"invalid arguments to the Atomics waiter".as_ptr()) };
   };
   let resolver = unsafe { *argv.add(2) };
   if !unsafe { JS_IsFunction(ctx, resolver) } {
-    return jsv_exception();
+    return unsafe { JS_ThrowTypeError(ctx, c"invalid arguments to the Atomics waiter".as_ptr()) };
+  }
+  // trove-host patch 59: a script can call this global; its waiters live outside the heap, so
+  // an isolate may hold at most `MAX_ATOMICS_WAITERS` (one script had made 30 million: 3.7 GB).
+  if iso_state(isolate).atomics_waiter_resolvers.len() >= MAX_ATOMICS_WAITERS {
+    return unsafe { JS_ThrowRangeError(ctx, c"too many Atomics.waitAsync waiters".as_ptr()) };
   }
   let id = NEXT_ATOMICS_WAITER_ID.fetch_add(1, Ordering::Relaxed);
   iso_state(isolate)
@@ -2019,13 +2019,8 @@ fn install_atomics_wait_async_shim(ctx: *mut JSContext, global: JSValue) {
     })(globalThis);
   "#;
   unsafe {
-    let post = JS_NewCFunction(
-      ctx,
-      qjs_post_foreground_task,
-      c"__v8xPostForegroundTask".as_ptr(),
-      0,
-    );
-    define_internal_global(ctx, global, c"__v8xPostForegroundTask", post);
+    // trove-host patch 59: no `__v8xPostForegroundTask` global: nothing here calls it, and a
+    // script could post tasks without bound outside the heap (120 million: 4.7 GB).
     let register = JS_NewCFunction(
       ctx,
       qjs_atomics_register_waiter,

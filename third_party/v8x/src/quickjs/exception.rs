@@ -2245,6 +2245,229 @@ pub unsafe extern "C" fn v82jsc_throw_type_error_not_a_function_at(
   unsafe { JS_ThrowTypeError(ctx, c"%s".as_ptr(), message.as_ptr()) }
 }
 
+/// trove-host patch 58: V8's message for a value a script's `for…of` or spread cannot iterate,
+/// from the source line the engine was at (`line`, its `column`, 1-based) as V8's CallPrinter
+/// names the expression: `for (const a of obj.items)` → `obj.items is not iterable`, `[...o]`
+/// → `o is not iterable`, a call's result → `f is not a function or its return value is not
+/// iterable`, `Math.max(...r.list)` → `r.list is not iterable (cannot read property
+/// undefined)` (`kind`: 0 the value is undefined, 1 null, 2 anything else). `None` where the
+/// line says nothing this can read; the caller then uses the built-in form.
+fn not_iterable_message(line: &str, column: i32, kind: i32) -> Option<std::string::String> {
+  if column < 1 {
+    return None;
+  }
+  let at = ((column - 1) as usize).min(line.len());
+  if let Some(message) = for_of_named(line, at) {
+    return Some(message);
+  }
+  // A spread: the column is at its operand, after the `...`.
+  let before = line.get(..at)?.trim_end();
+  let before = before.strip_suffix("...")?;
+  let rest = &line[at..];
+  let expr = &rest[..chain_end(rest)?];
+  if enclosing_opener(before) != Some(b'(') {
+    return Some(format!("{} is not iterable", chain_text(expr)));
+  }
+  Some(match kind {
+    0 => format!("{} is not iterable (cannot read property undefined)", chain_text(expr)),
+    1 => format!("{} is not iterable (cannot read property null)", chain_text(expr)),
+    _ => "Spread syntax requires ...iterable[Symbol.iterator] to be a function".to_owned(),
+  })
+}
+
+/// The message for the `for…of` whose header holds `at` (a byte index of `line`): the nearest
+/// `for` keyword at or before it whose parentheses close after it.
+fn for_of_named(line: &str, at: usize) -> Option<std::string::String> {
+  let is_ident = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$');
+  let bytes = line.as_bytes();
+  let upto = (at + 3).min(line.len());
+  let mut search = &line[..upto];
+  while let Some(p) = search.rfind("for") {
+    search = &line[..p];
+    if p > 0 && is_ident(bytes[p - 1]) || bytes.get(p + 3).copied().is_some_and(is_ident) {
+      continue;
+    }
+    let header = line[p + 3..].trim_start();
+    let header = header.strip_prefix("await").map(str::trim_start).unwrap_or(header);
+    let Some(inner) = header.strip_prefix('(') else { continue };
+    let Some(close) = closing(inner, b'(', b')') else { continue };
+    let inner_start = line.len() - inner.len();
+    if at > inner_start + close {
+      continue;
+    }
+    let inside = &inner[..close];
+    let of = top_level_of(inside)?;
+    return iterable_named(inside[of + 4..].trim());
+  }
+  None
+}
+
+/// The bracket (`(`, `[` or `{`) left open at the end of `text`, outside strings, if any.
+fn enclosing_opener(text: &str) -> Option<u8> {
+  let mut depth = 0usize;
+  for b in text.bytes().rev() {
+    match b {
+      b')' | b']' | b'}' => depth += 1,
+      b'(' | b'[' | b'{' => {
+        if depth == 0 {
+          return Some(b);
+        }
+        depth -= 1;
+      }
+      _ => {}
+    }
+  }
+  None
+}
+
+/// How V8 names the iterable of a `for…of` in its message: a member chain as its CallPrinter
+/// writes it, an empty object literal as `{}` and another as `{(intermediate value)}`, a number
+/// as written, a call by its callee.
+fn iterable_named(expr: &str) -> Option<std::string::String> {
+  if expr == "{}" {
+    return Some("{} is not iterable".to_owned());
+  }
+  if expr.starts_with('{') && expr.ends_with('}') {
+    return Some("{(intermediate value)} is not iterable".to_owned());
+  }
+  if !expr.is_empty() && expr.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+    return Some(format!("{expr} is not iterable"));
+  }
+  let end = chain_end(expr)?;
+  if end == expr.len() {
+    return Some(format!("{} is not iterable", chain_text(expr)));
+  }
+  let args = expr[end..].trim_start().strip_prefix('(')?;
+  let close = closing(args, b'(', b')')?;
+  if !args[close + 1..].trim().is_empty() {
+    return None;
+  }
+  Some(format!("{} is not a function or its return value is not iterable", chain_text(&expr[..end])))
+}
+
+/// The index in `text` of the `close` that closes a group already opened before `text`, outside
+/// strings; `None` if it is not on the line.
+fn closing(text: &str, open: u8, close: u8) -> Option<usize> {
+  let mut depth = 0usize;
+  let mut quote: Option<u8> = None;
+  for (i, b) in text.bytes().enumerate() {
+    match quote {
+      Some(q) if b == q => quote = None,
+      Some(_) => {}
+      None if matches!(b, b'\'' | b'"' | b'`') => quote = Some(b),
+      None if b == open => depth += 1,
+      None if b == close => {
+        if depth == 0 {
+          return Some(i);
+        }
+        depth -= 1;
+      }
+      None => {}
+    }
+  }
+  None
+}
+
+/// Where ` of ` stands in a `for` header at depth 0 (outside brackets and strings).
+fn top_level_of(inside: &str) -> Option<usize> {
+  let bytes = inside.as_bytes();
+  let mut depth = 0i32;
+  let mut quote: Option<u8> = None;
+  for i in 0..bytes.len() {
+    let b = bytes[i];
+    match quote {
+      Some(q) if b == q => quote = None,
+      Some(_) => {}
+      None => match b {
+        b'\'' | b'"' | b'`' => quote = Some(b),
+        b'(' | b'[' | b'{' => depth += 1,
+        b')' | b']' | b'}' => depth -= 1,
+        b' ' if depth == 0 && inside[i..].starts_with(" of ") => return Some(i),
+        _ => {}
+      },
+    }
+  }
+  None
+}
+
+/// The length of the member chain `text` starts with (`a`, `this.a.b`, `o['k'][0]`, `a?.b`), or
+/// `None` if it does not start with an identifier.
+fn chain_end(text: &str) -> Option<usize> {
+  let bytes = text.as_bytes();
+  let is_ident = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$');
+  let mut i = 0;
+  while i < bytes.len() && is_ident(bytes[i]) {
+    i += 1;
+  }
+  if i == 0 || bytes[0].is_ascii_digit() {
+    return None;
+  }
+  loop {
+    let rest = &text[i..];
+    if let Some(after) = rest.strip_prefix("?.").or_else(|| rest.strip_prefix('.')) {
+      let name = after.bytes().take_while(|&b| is_ident(b)).count();
+      if name == 0 {
+        return Some(i);
+      }
+      i += rest.len() - after.len() + name;
+    } else if let Some(after) = rest.strip_prefix('[') {
+      i += 1 + closing(after, b'[', b']')? + 1;
+    } else {
+      return Some(i);
+    }
+  }
+}
+
+/// A member chain as V8's CallPrinter writes it: a string-literal key as a dotted name
+/// (`o['x y']` → `o.x y`), any other as written.
+fn chain_text(chain: &str) -> std::string::String {
+  let mut out = std::string::String::new();
+  let mut rest = chain;
+  while let Some(open) = rest.find('[') {
+    out.push_str(&rest[..open]);
+    let after = &rest[open + 1..];
+    let Some(close) = closing(after, b'[', b']') else {
+      break;
+    };
+    let key = &after[..close];
+    let quoted = key.len() >= 2
+      && (key.starts_with('\'') && key.ends_with('\'') || key.starts_with('"') && key.ends_with('"'))
+      && !key[1..key.len() - 1].contains(['\'', '"', '\\']);
+    if quoted {
+      out.push('.');
+      out.push_str(&key[1..key.len() - 1]);
+    } else {
+      out.push('[');
+      out.push_str(key);
+      out.push(']');
+    }
+    rest = &after[close + 1..];
+  }
+  out.push_str(rest);
+  out
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn v82jsc_throw_type_error_not_iterable_at(
+  ctx: *mut JSContext,
+  filename: *const c_char,
+  line: c_int,
+  column: c_int,
+  kind: c_int,
+  fallback: *const c_char,
+) -> JSValue {
+  let message = (!filename.is_null())
+    .then(|| unsafe { std::ffi::CStr::from_ptr(filename) }.to_str().ok())
+    .flatten()
+    .and_then(|filename| super::core::script_source_line(filename, line))
+    .and_then(|source| not_iterable_message(&source, column, kind))
+    .and_then(|message| std::ffi::CString::new(message).ok());
+  match message {
+    Some(message) => unsafe { JS_ThrowTypeError(ctx, c"%s".as_ptr(), message.as_ptr()) },
+    None => unsafe { JS_ThrowTypeError(ctx, c"%s".as_ptr(), fallback) },
+  }
+}
+
 fn v8_constructor_location(
   source: &str,
   line: i32,

@@ -100,10 +100,6 @@ pub(crate) fn fill_entropy(buf: &mut [u8]) -> bool {
   unsafe { callback(buf.as_mut_ptr(), buf.len()) }
 }
 
-pub(crate) fn post_foreground_task() {
-  post_foreground_task_for(super::core::current_iso());
-}
-
 pub(crate) fn post_foreground_task_for(isolate: *mut crate::RealIsolate) {
   let platform = CURRENT_PLATFORM.load(Ordering::SeqCst);
   if platform.is_null() || isolate.is_null() {

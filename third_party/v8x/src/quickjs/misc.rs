@@ -1321,9 +1321,12 @@ pub extern "C" fn v8__Proxy__GetHandler(this: *const c_void) -> *const Value {
   }
   let v = unsafe { JS_GetProxyHandler(ctx, jsval_of(this as *const Value)) };
   if v.tag == JS_TAG_EXCEPTION {
+    // trove-host patch 59: a revoked Proxy's handler is `null`, as V8 answers; the null
+    // handle this returned was unwrapped by rusty_v8, and `console.log` of a value holding a
+    // revoked Proxy aborted the process.
     let exc = unsafe { JS_GetException(ctx) };
     unsafe { JS_FreeValue(ctx, exc) };
-    return ptr::null();
+    return intern::<Value>(jsv_null());
   }
   intern::<Value>(v)
 }
@@ -1336,9 +1339,12 @@ pub extern "C" fn v8__Proxy__GetTarget(this: *const c_void) -> *const Value {
   }
   let v = unsafe { JS_GetProxyTarget(ctx, jsval_of(this as *const Value)) };
   if v.tag == JS_TAG_EXCEPTION {
+    // trove-host patch 59: a revoked Proxy's target is `null`, as V8 answers; the null
+    // handle this returned was unwrapped by rusty_v8, and `console.log` of a value holding a
+    // revoked Proxy aborted the process.
     let exc = unsafe { JS_GetException(ctx) };
     unsafe { JS_FreeValue(ctx, exc) };
-    return ptr::null();
+    return intern::<Value>(jsv_null());
   }
   intern::<Value>(v)
 }
@@ -1945,32 +1951,6 @@ pub extern "C" fn v8__JSON__Stringify(
   }
 }
 
-unsafe fn call_unary_closure(
-  ctx: *mut JSContext,
-  src: &[u8],
-  obj: JSValue,
-) -> JSValue {
-  unsafe {
-    let f = JS_Eval(
-      ctx,
-      src.as_ptr() as *const c_char,
-      src.len() - 1,
-      c"<map-set>".as_ptr(),
-      JS_EVAL_TYPE_GLOBAL,
-    );
-    if f.tag == JS_TAG_EXCEPTION {
-      let exc = JS_GetException(ctx);
-      JS_FreeValue(ctx, exc);
-      return jsv_exception();
-    }
-    let mut args = [JS_DupValue(ctx, obj)];
-    let r = JS_Call(ctx, f, jsv_undefined(), 1, args.as_mut_ptr());
-    JS_FreeValue(ctx, f);
-    JS_FreeValue(ctx, args[0]);
-    r
-  }
-}
-
 fn map_set_size(v: *const Object) -> usize {
   let ctx = current_ctx();
   if ctx.is_null() || v.is_null() {
@@ -2074,6 +2054,10 @@ pub extern "C" fn v8__Set__Size(set: *const crate::Set) -> usize {
   map_set_size(set as *const Object)
 }
 
+unsafe extern "C" {
+  fn v82jsc_map_as_array(ctx: *mut JSContext, obj: JSValue, pairs: bool) -> JSValue;
+}
+
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Map__As__Array(
   this: *const crate::Map,
@@ -2083,9 +2067,8 @@ pub extern "C" fn v8__Map__As__Array(
     return ptr::null();
   }
 
-  const SRC: &[u8] =
-        b"(function(m){var r=[];m.forEach(function(v,k){r.push(k);r.push(v);});return r;})\0";
-  let arr = unsafe { call_unary_closure(ctx, SRC, jsval_of(this)) };
+  // trove-host patch 59: from the Map's records, running no script.
+  let arr = unsafe { v82jsc_map_as_array(ctx, jsval_of(this), true) };
   if arr.tag == JS_TAG_EXCEPTION {
     let exc = unsafe { JS_GetException(ctx) };
     unsafe { JS_FreeValue(ctx, exc) };
@@ -2102,9 +2085,7 @@ pub extern "C" fn v8__Set__As__Array(
   if ctx.is_null() || this.is_null() {
     return ptr::null();
   }
-  const SRC: &[u8] =
-    b"(function(s){var r=[];s.forEach(function(v){r.push(v);});return r;})\0";
-  let arr = unsafe { call_unary_closure(ctx, SRC, jsval_of(this)) };
+  let arr = unsafe { v82jsc_map_as_array(ctx, jsval_of(this), false) };
   if arr.tag == JS_TAG_EXCEPTION {
     let exc = unsafe { JS_GetException(ctx) };
     unsafe { JS_FreeValue(ctx, exc) };

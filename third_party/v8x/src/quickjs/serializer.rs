@@ -52,7 +52,6 @@ const TAG_SPARSE_ARRAY: u8 = b'a';
 const SAB_CLONE_ERROR: &[u8] = b"#<SharedArrayBuffer> could not be cloned.";
 // trove-host patch (TROVE-PATCHES.md, 42).
 const PROXY_CLONE_ERROR: &[u8] = b"#<Object> could not be cloned.";
-const DEPTH_CLONE_ERROR: &[u8] = b"#<Object> could not be cloned: it is nested more than 1000 levels deep around a shared buffer or a platform object.";
 const WEAK_MAP_CLONE_ERROR: &[u8] = b"#<WeakMap> could not be cloned.";
 const WEAK_SET_CLONE_ERROR: &[u8] = b"#<WeakSet> could not be cloned.";
 const WASM_MODULE_CLONE_ERROR: &[u8] =
@@ -921,7 +920,9 @@ fn ser_rec(
         return true;
       }
       if st.depth >= MAX_WALK_DEPTH {
-        throw_clone_error(st, ctx, DEPTH_CLONE_ERROR);
+        // trove-host patch 57: V8's error for a graph deeper than its stack (the walk recurses
+        // natively, and since getters take the walk an object can grow as it is read).
+        unsafe { JS_ThrowRangeError(ctx, c"Maximum call stack size exceeded".as_ptr()) };
         return false;
       }
       let index = st.written.len() as u32;

@@ -30,7 +30,7 @@ use crate::{
   BigInt, Boolean, Context, Int32, Integer, Number, Object, RealIsolate,
   String as V8String, Uint32, Value,
 };
-use std::os::raw::c_char;
+use std::os::raw::{c_char, c_int};
 use std::ptr;
 
 unsafe extern "C" {
@@ -113,6 +113,40 @@ fn ctx() -> *mut JSContext {
 #[inline]
 fn is_obj(this: *const Value) -> bool {
   !this.is_null() && jsv_is_object(&jsval_of(this))
+}
+
+/// trove-host patch 59: the built-in classes `Value::Is*` asks about, in the order
+/// `v82jsc_is_builtin_class` (quickjs.c) numbers them.
+#[derive(Clone, Copy)]
+#[repr(C)]
+enum BuiltinKind {
+  Date,
+  Arguments,
+  BigInt,
+  Boolean,
+  Number,
+  String,
+  Symbol,
+  RegExp,
+  Map,
+  Set,
+  MapIterator,
+  SetIterator,
+  WeakMap,
+  WeakSet,
+  ArrayBuffer,
+  SharedArrayBuffer,
+  DataView,
+}
+
+unsafe extern "C" {
+  fn v82jsc_is_builtin_class(v: JSValue, which: c_int) -> bool;
+}
+
+/// Whether `this` is an object of the built-in class `kind`, from its class as V8 answers,
+/// running no script (trove-host patch 59; a value's `Symbol.toStringTag` had decided).
+fn is_builtin(this: *const Value, kind: BuiltinKind) -> bool {
+  is_obj(this) && unsafe { v82jsc_is_builtin_class(jsval_of(this), kind as c_int) }
 }
 
 fn class_tag_is(this: *const Value, tag: &str) -> bool {
@@ -298,37 +332,37 @@ pub extern "C" fn v8__Value__IsFunction(this: *const Value) -> bool {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Value__IsDate(this: *const Value) -> bool {
-  class_tag_is(this, "Date")
+  is_builtin(this, BuiltinKind::Date)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Value__IsArgumentsObject(this: *const Value) -> bool {
-  class_tag_is(this, "Arguments")
+  is_builtin(this, BuiltinKind::Arguments)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Value__IsBigIntObject(this: *const Value) -> bool {
-  is_obj(this) && class_tag_is(this, "BigInt")
+  is_obj(this) && is_builtin(this, BuiltinKind::BigInt)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Value__IsBooleanObject(this: *const Value) -> bool {
-  class_tag_is(this, "Boolean")
+  is_builtin(this, BuiltinKind::Boolean)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Value__IsNumberObject(this: *const Value) -> bool {
-  class_tag_is(this, "Number")
+  is_builtin(this, BuiltinKind::Number)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Value__IsStringObject(this: *const Value) -> bool {
-  class_tag_is(this, "String")
+  is_builtin(this, BuiltinKind::String)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Value__IsSymbolObject(this: *const Value) -> bool {
-  class_tag_is(this, "Symbol")
+  is_builtin(this, BuiltinKind::Symbol)
 }
 
 #[unsafe(no_mangle)]
@@ -341,7 +375,7 @@ pub extern "C" fn v8__Value__IsNativeError(this: *const Value) -> bool {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Value__IsRegExp(this: *const Value) -> bool {
-  class_tag_is(this, "RegExp")
+  is_builtin(this, BuiltinKind::RegExp)
 }
 
 #[unsafe(no_mangle)]
@@ -369,22 +403,22 @@ pub extern "C" fn v8__Value__IsPromise(this: *const Value) -> bool {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Value__IsMap(this: *const Value) -> bool {
-  class_tag_is(this, "Map")
+  is_builtin(this, BuiltinKind::Map)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Value__IsSet(this: *const Value) -> bool {
-  class_tag_is(this, "Set")
+  is_builtin(this, BuiltinKind::Set)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Value__IsMapIterator(this: *const Value) -> bool {
-  class_tag_is(this, "Map Iterator")
+  is_builtin(this, BuiltinKind::MapIterator)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Value__IsSetIterator(this: *const Value) -> bool {
-  class_tag_is(this, "Set Iterator")
+  is_builtin(this, BuiltinKind::SetIterator)
 }
 
 #[unsafe(no_mangle)]
@@ -394,12 +428,12 @@ pub extern "C" fn v8__Value__IsSetGeneratorObject(this: *const Value) -> bool {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Value__IsWeakMap(this: *const Value) -> bool {
-  class_tag_is(this, "WeakMap")
+  is_builtin(this, BuiltinKind::WeakMap)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Value__IsWeakSet(this: *const Value) -> bool {
-  class_tag_is(this, "WeakSet")
+  is_builtin(this, BuiltinKind::WeakSet)
 }
 
 #[unsafe(no_mangle)]
@@ -438,17 +472,17 @@ pub extern "C" fn v8__Value__IsWasmModuleObject(this: *const Value) -> bool {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Value__IsArrayBuffer(this: *const Value) -> bool {
-  class_tag_is(this, "ArrayBuffer")
+  is_builtin(this, BuiltinKind::ArrayBuffer)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Value__IsSharedArrayBuffer(this: *const Value) -> bool {
-  class_tag_is(this, "SharedArrayBuffer")
+  is_builtin(this, BuiltinKind::SharedArrayBuffer)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn v8__Value__IsDataView(this: *const Value) -> bool {
-  class_tag_is(this, "DataView")
+  is_builtin(this, BuiltinKind::DataView)
 }
 
 #[unsafe(no_mangle)]

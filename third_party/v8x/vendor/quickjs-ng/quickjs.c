@@ -9201,6 +9201,33 @@ static JSValue JS_ThrowTypeErrorAtom(JSContext *ctx, const char *fmt, JSAtom ato
     return JS_ThrowTypeError(ctx, fmt, buf);
 }
 
+/* trove-host patch 58: a property key as V8 names it in "Cannot read properties of undefined
+   (reading '%s')": a symbol as `Symbol(description)` (`Symbol(Symbol.iterator)`), where the
+   engine wrote its description alone. */
+static JSValue JS_ThrowTypeErrorKey(JSContext *ctx, const char *fmt, JSAtom atom)
+{
+    char buf[ATOM_GET_STR_BUF_SIZE], key[ATOM_GET_STR_BUF_SIZE + 8];
+    JSAtomStruct *p;
+
+    /* V8 words a read of Symbol.iterator from undefined or null as a value not iterable */
+    if (atom == JS_ATOM_Symbol_iterator && strstr(fmt, "(reading ")) {
+        return JS_ThrowTypeError(ctx, "%s is not iterable (cannot read property Symbol(Symbol.iterator))",
+                                 strstr(fmt, " of null ") ? "object null" : "undefined");
+    }
+
+    JS_AtomGetStr(ctx, buf, sizeof(buf), atom);
+    if (!__JS_AtomIsTaggedInt(atom) && atom != JS_ATOM_NULL && atom < ctx->rt->atom_size) {
+        p = ctx->rt->atom_array[atom];
+        if (!atom_is_free(p) && p != NULL &&
+            (p->atom_type == JS_ATOM_TYPE_SYMBOL || p->atom_type == JS_ATOM_TYPE_GLOBAL_SYMBOL) &&
+            p->hash != JS_ATOM_HASH_PRIVATE) {
+            snprintf(key, sizeof(key), "Symbol(%s)", buf);
+            return JS_ThrowTypeError(ctx, fmt, key);
+        }
+    }
+    return JS_ThrowTypeError(ctx, fmt, buf);
+}
+
 static JSValue JS_ThrowSyntaxErrorAtom(JSContext *ctx, const char *fmt, JSAtom atom)
 {
     char buf[ATOM_GET_STR_BUF_SIZE];
@@ -9326,6 +9353,94 @@ static JSValue JS_ThrowTypeErrorNotAFunctionAtCall(JSContext *ctx)
         return JS_ThrowTypeErrorNotAFunction(ctx);
     result = v82jsc_throw_type_error_not_a_function_at(ctx, filename,
                                                        line, column);
+    JS_FreeCString(ctx, filename);
+    return result;
+}
+
+extern JSValue v82jsc_throw_type_error_not_iterable_at(JSContext *ctx,
+                                                       const char *filename,
+                                                       int line, int column,
+                                                       int kind,
+                                                       const char *fallback);
+
+/* trove-host patch 58: V8's words for a value that is not iterable. Met by a built-in
+   (`new Set(5)`, `Promise.all(undefined)`) or where the source says nothing better:
+   "number 5 is not iterable (cannot read property Symbol(Symbol.iterator))", the value named
+   by its type (and a primitive's value). In a script's `for…of` or spread, the engine binding
+   reads the expression from the source line, as V8's CallPrinter does ("obj.items is not
+   iterable"). The engine said "value is not iterable", and for undefined or null read the
+   property first ("Cannot read properties of undefined (reading 'Symbol.iterator')"). */
+static JSValue JS_ThrowTypeErrorNotIterable(JSContext *ctx, JSValueConst obj)
+{
+    JSStackFrame *sf = ctx->rt->current_stack_frame;
+    JSFunctionBytecode *b;
+    JSObject *p;
+    const char *filename, *text;
+    char what[96], fallback[160];
+    JSValue result;
+    uint32_t pc;
+    int line, column, kind;
+
+    switch (JS_VALUE_GET_NORM_TAG(obj)) {
+    case JS_TAG_UNDEFINED:
+        snprintf(what, sizeof(what), "undefined");
+        kind = 0;
+        break;
+    case JS_TAG_NULL:
+        snprintf(what, sizeof(what), "object null");
+        kind = 1;
+        break;
+    case JS_TAG_BOOL:
+        snprintf(what, sizeof(what), "boolean %s", JS_ToBool(ctx, obj) ? "true" : "false");
+        kind = 2;
+        break;
+    case JS_TAG_INT:
+    case JS_TAG_FLOAT64:
+        text = JS_ToCString(ctx, obj);
+        snprintf(what, sizeof(what), "number %s", text ? text : "");
+        JS_FreeCString(ctx, text);
+        kind = 2;
+        break;
+    case JS_TAG_SYMBOL:
+        snprintf(what, sizeof(what), "symbol");
+        kind = 2;
+        break;
+    case JS_TAG_BIG_INT:
+    case JS_TAG_SHORT_BIG_INT:
+        snprintf(what, sizeof(what), "bigint");
+        kind = 2;
+        break;
+    case JS_TAG_STRING:
+        snprintf(what, sizeof(what), "string");
+        kind = 2;
+        break;
+    default:
+        snprintf(what, sizeof(what), "%s", JS_IsFunction(ctx, obj) ? "function" : "object");
+        kind = 2;
+        break;
+    }
+    snprintf(fallback, sizeof(fallback),
+             "%s is not iterable (cannot read property Symbol(Symbol.iterator))", what);
+
+    if (!sf || !sf->cur_pc || JS_VALUE_GET_TAG(sf->cur_func) != JS_TAG_OBJECT)
+        return JS_ThrowTypeError(ctx, "%s", fallback);
+    p = JS_VALUE_GET_OBJ(sf->cur_func);
+    if (!js_class_has_bytecode(p->class_id))
+        return JS_ThrowTypeError(ctx, "%s", fallback);
+    b = p->u.func.function_bytecode;
+    if (!b || b->filename == JS_ATOM_NULL ||
+        sf->cur_pc <= b->byte_code_buf ||
+        sf->cur_pc > b->byte_code_buf + b->byte_code_len)
+        return JS_ThrowTypeError(ctx, "%s", fallback);
+    pc = sf->cur_pc - b->byte_code_buf - 1;
+    line = find_line_num(ctx, b, pc, &column);
+    if (line < 1 || column < 1)
+        return JS_ThrowTypeError(ctx, "%s", fallback);
+    filename = JS_AtomToCString(ctx, b->filename);
+    if (!filename)
+        return JS_ThrowTypeError(ctx, "%s", fallback);
+    result = v82jsc_throw_type_error_not_iterable_at(ctx, filename, line, column,
+                                                     kind, fallback);
     JS_FreeCString(ctx, filename);
     return result;
 }
@@ -9869,9 +9984,9 @@ static JSValue JS_GetPropertyInternal(JSContext *ctx, JSValueConst obj,
     if (unlikely(tag != JS_TAG_OBJECT)) {
         switch(tag) {
         case JS_TAG_NULL:
-            return JS_ThrowTypeErrorAtom(ctx, "Cannot read properties of null (reading '%s')", prop);
+            return JS_ThrowTypeErrorKey(ctx, "Cannot read properties of null (reading '%s')", prop);
         case JS_TAG_UNDEFINED:
-            return JS_ThrowTypeErrorAtom(ctx, "Cannot read properties of undefined (reading '%s')", prop);
+            return JS_ThrowTypeErrorKey(ctx, "Cannot read properties of undefined (reading '%s')", prop);
         case JS_TAG_EXCEPTION:
             return JS_EXCEPTION;
         case JS_TAG_STRING:
@@ -10795,9 +10910,9 @@ static JSValue JS_GetPropertyValue(JSContext *ctx, JSValueConst this_obj,
         if (unlikely(atom == JS_ATOM_NULL))
             return JS_EXCEPTION;
         if (tag == JS_TAG_NULL) {
-            JS_ThrowTypeErrorAtom(ctx, "Cannot read properties of null (reading '%s')", atom);
+            JS_ThrowTypeErrorKey(ctx, "Cannot read properties of null (reading '%s')", atom);
         } else {
-            JS_ThrowTypeErrorAtom(ctx, "Cannot read properties of undefined (reading '%s')", atom);
+            JS_ThrowTypeErrorKey(ctx, "Cannot read properties of undefined (reading '%s')", atom);
         }
         JS_FreeAtom(ctx, atom);
         return JS_EXCEPTION;
@@ -11322,10 +11437,10 @@ static int JS_SetPropertyInternal2(JSContext *ctx, JSValueConst obj, JSAtom prop
 
     switch(JS_VALUE_GET_TAG(this_obj)) {
     case JS_TAG_NULL:
-        JS_ThrowTypeErrorAtom(ctx, "Cannot set properties of null (setting '%s')", prop);
+        JS_ThrowTypeErrorKey(ctx, "Cannot set properties of null (setting '%s')", prop);
         goto fail;
     case JS_TAG_UNDEFINED:
-        JS_ThrowTypeErrorAtom(ctx, "Cannot set properties of undefined (setting '%s')", prop);
+        JS_ThrowTypeErrorKey(ctx, "Cannot set properties of undefined (setting '%s')", prop);
         goto fail;
     case JS_TAG_OBJECT:
         p = JS_VALUE_GET_OBJ(this_obj);
@@ -17806,13 +17921,15 @@ static JSValue JS_GetIterator(JSContext *ctx, JSValueConst obj, bool is_async)
             return ret;
         }
     } else {
+        if (JS_IsUndefined(obj) || JS_IsNull(obj))
+            return JS_ThrowTypeErrorNotIterable(ctx, obj);
         method = JS_GetProperty(ctx, obj, JS_ATOM_Symbol_iterator);
         if (JS_IsException(method))
             return method;
     }
     if (!JS_IsFunction(ctx, method)) {
         JS_FreeValue(ctx, method);
-        return JS_ThrowTypeError(ctx, "value is not iterable");
+        return JS_ThrowTypeErrorNotIterable(ctx, obj);
     }
     ret = JS_GetIterator2(ctx, obj, method);
     JS_FreeValue(ctx, method);
@@ -18166,6 +18283,11 @@ static __exception int js_append_enumerate(JSContext *ctx, JSValue *sp)
          avoid constructing actual iterator object?
        - build this into js_for_of_start and use in all `for (x of o)` loops
      */
+    /* trove-host patch 58: a spread of undefined or null, in V8's words */
+    if (JS_IsUndefined(sp[-1]) || JS_IsNull(sp[-1])) {
+        JS_ThrowTypeErrorNotIterable(ctx, sp[-1]);
+        return -1;
+    }
     iterator = JS_GetProperty(ctx, sp[-1], JS_ATOM_Symbol_iterator);
     if (JS_IsException(iterator))
         return -1;
@@ -30998,7 +31120,7 @@ static __exception int js_parse_for_in_of(JSParseState *s, int label_name,
     JSFunctionDef *fd = s->cur_func;
     JSAtom var_name;
     bool has_initializer, is_for_of, has_destructuring;
-    int tok, tok1, opcode, scope, block_scope_level;
+    int tok, tok1, opcode, scope, block_scope_level, iter_line, iter_col;
     int label_next, label_expr, label_cont, label_body, label_break;
     int pos_next, pos_expr, coverage_pos;
     BlockEnv break_entry;
@@ -31177,6 +31299,11 @@ static __exception int js_parse_for_in_of(JSParseState *s, int label_name,
     }
     if (next_token(s))
         return -1;
+    /* trove-host patch 58: where the iterable expression starts, recorded before the loop's
+       start so that an error there (not iterable) is placed at it, as V8 places it; without
+       it the position was the last one recorded, on another line at times */
+    iter_line = s->token.line_num;
+    iter_col = s->token.col_num;
     if (is_for_of) {
         if (js_parse_assign_expr(s))
             return -1;
@@ -31194,6 +31321,7 @@ static __exception int js_parse_for_in_of(JSParseState *s, int label_name,
         break_entry.has_iterator = true;
         break_entry.is_async_iterator = is_async;
         break_entry.drop_count += 2;
+        emit_source_loc_at(s, iter_line, iter_col);
         if (is_async)
             emit_op(s, OP_for_await_of_start);
         else
@@ -40806,6 +40934,77 @@ static void bc_set_flags(uint32_t *pflags, int *pidx, uint32_t val, int n)
     *pidx += n;
 }
 
+/* trove-host patch 59: the engine binding's `Value::Is*` for the built-in classes (`which`:
+   the order of `BuiltinKind` in src/quickjs/value.rs), answered from the object's class as V8
+   answers them, without running script. They called Object.prototype.toString, so an object's
+   Symbol.toStringTag decided: deno's console inspector took a plain object tagged "Map" for a
+   Map, asked for its entries, got nothing and aborted the process. */
+bool v82jsc_is_builtin_class(JSValueConst v, int which)
+{
+    JSClassID id;
+
+    if (JS_VALUE_GET_TAG(v) != JS_TAG_OBJECT)
+        return false;
+    id = JS_VALUE_GET_OBJ(v)->class_id;
+    switch (which) {
+    case 0: return id == JS_CLASS_DATE;
+    case 1: return id == JS_CLASS_ARGUMENTS || id == JS_CLASS_MAPPED_ARGUMENTS;
+    case 2: return id == JS_CLASS_BIG_INT;
+    case 3: return id == JS_CLASS_BOOLEAN;
+    case 4: return id == JS_CLASS_NUMBER;
+    case 5: return id == JS_CLASS_STRING;
+    case 6: return id == JS_CLASS_SYMBOL;
+    case 7: return id == JS_CLASS_REGEXP;
+    case 8: return id == JS_CLASS_MAP;
+    case 9: return id == JS_CLASS_SET;
+    case 10: return id == JS_CLASS_MAP_ITERATOR;
+    case 11: return id == JS_CLASS_SET_ITERATOR;
+    case 12: return id == JS_CLASS_WEAKMAP;
+    case 13: return id == JS_CLASS_WEAKSET;
+    case 14: return id == JS_CLASS_ARRAY_BUFFER;
+    case 15: return id == JS_CLASS_SHARED_ARRAY_BUFFER;
+    case 16: return id == JS_CLASS_DATAVIEW;
+    default: return false;
+    }
+}
+
+/* trove-host patch 59: a Map's entries as [key, value, key, value, …] (`pairs`) or a Set's
+   values, read from its records as V8's Map::AsArray reads them, running no script. The engine
+   binding called the object's `forEach`, which a toolkit can replace or make throw, and then
+   returned nothing, which rusty_v8 unwraps: `console.log` of such a Map aborted the process. */
+JSValue v82jsc_map_as_array(JSContext *ctx, JSValueConst obj, bool pairs)
+{
+    JSObject *p;
+    JSMapState *ms;
+    JSMapRecord *mr;
+    struct list_head *el;
+    JSValue arr;
+    uint32_t i = 0;
+
+    if (JS_VALUE_GET_TAG(obj) != JS_TAG_OBJECT)
+        return JS_ThrowTypeError(ctx, "not a Map or Set");
+    p = JS_VALUE_GET_OBJ(obj);
+    if (p->class_id != JS_CLASS_MAP && p->class_id != JS_CLASS_SET)
+        return JS_ThrowTypeError(ctx, "not a Map or Set");
+    ms = p->u.map_state;
+    arr = JS_NewArray(ctx);
+    if (JS_IsException(arr))
+        return arr;
+    list_for_each(el, &ms->records) {
+        mr = list_entry(el, JSMapRecord, link);
+        if (mr->empty)
+            continue;
+        if (JS_DefinePropertyValueUint32(ctx, arr, i++, js_dup(mr->key), JS_PROP_C_W_E) < 0)
+            goto fail;
+        if (pairs && JS_DefinePropertyValueUint32(ctx, arr, i++, js_dup(mr->value), JS_PROP_C_W_E) < 0)
+            goto fail;
+    }
+    return arr;
+ fail:
+    JS_FreeValue(ctx, arr);
+    return JS_EXCEPTION;
+}
+
 /* trove-host patch 57: releases the references bc_atom_to_idx took. */
 static void bc_free_recorded_atoms(BCWriterState *s)
 {
@@ -47823,7 +48022,13 @@ static JSValue js_array_from(JSContext *ctx, JSValueConst this_val,
     iter = JS_GetProperty(ctx, items, JS_ATOM_Symbol_iterator);
     if (JS_IsException(iter))
         goto exception;
-    if (!JS_IsUndefined(iter)) {
+    /* trove-host patch 58: GetMethod, as V8 words its refusal (null is no method) */
+    if (!JS_IsUndefined(iter) && !JS_IsNull(iter) && !JS_IsFunction(ctx, iter)) {
+        JS_FreeValue(ctx, iter);
+        JS_ThrowTypeError(ctx, "%%Array%%.from requires that the property of the first argument, items[Symbol.iterator], when exists, be a function");
+        goto exception;
+    }
+    if (!JS_IsUndefined(iter) && !JS_IsNull(iter)) {
         JS_FreeValue(ctx, iter);
         if (JS_IsConstructor(ctx, this_val))
             r = JS_CallConstructor(ctx, this_val, 0, NULL);
@@ -65759,7 +65964,8 @@ static JSValue js_typed_array_from(JSContext *ctx, JSValueConst this_val,
     if (!JS_IsUndefined(iter) && !JS_IsNull(iter)) {
         if (!JS_IsFunction(ctx, iter)) {
             JS_FreeValue(ctx, iter);
-            JS_ThrowTypeError(ctx, "value is not iterable");
+            /* trove-host patch 58: V8's words */
+            JS_ThrowTypeError(ctx, "%%TypedArray%%.from requires that the property of the first argument, items[Symbol.iterator], when exists, be a function");
             goto exception;
         }
         arr = JS_NewArray(ctx);
