@@ -597,7 +597,8 @@ async fn text_decoder_refuses_as_node_does() {
 /// getter met while the clone wrote it, was freed before the clone wrote its name: the process
 /// died (SIGSEGV), here, nested, as an error's cause or a map's value. Beside a `Blob` (the
 /// engine binding's walk) an array is written by the indices it holds, a `Blob` met through a
-/// getter is a `Blob` (it was `{}`), and symbol keys are left out. Node 20.20.2's answers.
+/// getter is a `Blob` (it was `{}`), symbol keys are left out, and a getter's own error is the
+/// clone's (it was `InternalError: unsupported tag (6)`, review 53). Node 20.20.2's answers.
 #[tokio::test(flavor = "current_thread")]
 async fn structured_clone_survives_getters_that_delete_keys_and_keeps_holes() {
     let cases = r##"  // A key only the object holds, deleted by a getter met while the clone writes the object.
@@ -629,8 +630,10 @@ async fn structured_clone_survives_getters_that_delete_keys_and_keeps_holes() {
   await t('Blob from a getter', async () => { const r = structuredClone({ get file() { return new Blob(['hello']); } }); return Object.prototype.toString.call(r.file) + ' ' + (r.file instanceof Blob ? await r.file.text() : JSON.stringify(r.file)); });
   await t('getter without a Blob', () => JSON.stringify(structuredClone({ a: 1, get b() { return [2, { c: 3 }]; } })));
   await t('symbols beside a getter', () => { const o = { a: 1, get b() { return 2; }, [Symbol('s')]: 3 }; return JSON.stringify(structuredClone(o)); });
-  await t('key hidden by a getter', () => { const o = { get a() { Object.defineProperty(o, 'b', { enumerable: false }); return 1; }, b: 2, c: new Blob([]) }; return Object.keys(structuredClone(o)).join(); });"##;
-    let expected = r##"["deleted key: key,z","nested: key,z","error cause: key,z","map value: key,z","symbol beside: key,z","many keys: 201","sparse beside a Blob: 2147483647,0,true","holes beside a Blob: 4,false,false,3","index deleted by a getter: 3 [\"0\"] g","big index beside a Blob: 4294967295,five,last","Blob from a getter: [object Blob] hello","getter without a Blob: {\"a\":1,\"b\":[2,{\"c\":3}]}","symbols beside a getter: {\"a\":1,\"b\":2}","key hidden by a getter: a,b,c"]"##;
+  await t('key hidden by a getter', () => { const o = { get a() { Object.defineProperty(o, 'b', { enumerable: false }); return 1; }, b: 2, c: new Blob([]) }; return Object.keys(structuredClone(o)).join(); });
+  await t('getter throws', () => structuredClone({ a: 1, get b() { throw new RangeError('boom'); } }));
+  await t('getter throws undefined', () => { try { structuredClone({ get a() { throw undefined; } }); return 'no throw'; } catch (e) { return String(e); } });"##;
+    let expected = r##"["deleted key: key,z","nested: key,z","error cause: key,z","map value: key,z","symbol beside: key,z","many keys: 201","sparse beside a Blob: 2147483647,0,true","holes beside a Blob: 4,false,false,3","index deleted by a getter: 3 [\"0\"] g","big index beside a Blob: 4294967295,five,last","Blob from a getter: [object Blob] hello","getter without a Blob: {\"a\":1,\"b\":[2,{\"c\":3}]}","symbols beside a getter: {\"a\":1,\"b\":2}","key hidden by a getter: a,b,c","getter throws: RangeError: boom","getter throws undefined: undefined"]"##;
     assert_eq!(answer_of_named("clone-getters", cases).await, expected);
 }
 

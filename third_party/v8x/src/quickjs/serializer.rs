@@ -472,33 +472,45 @@ fn for_each_own_data_noting_accessors<F: FnMut(JSAtom, JSValue)>(
 /// non-enumerable is still written, as V8 writes it);
 /// symbol keys are not written (trove-host patch 57: the walk had written them, and refused the
 /// object, and read keys a getter had deleted). The value is owned during the callback and
-/// freed after; the atom is borrowed (freed internally). No-op if `v` is not an object.
+/// freed after; the atom is borrowed (freed internally). No-op if `v` is not an object. `false`
+/// (the exception pending) when listing the keys or reading one threw.
 fn for_each_own<F: FnMut(JSAtom, JSValue)>(
   ctx: *mut JSContext,
   v: JSValue,
   mut f: F,
-) {
+) -> bool {
   if !jsv_is_object(&v) {
-    return;
+    return true;
   }
   let mut ptab: *mut JSPropertyEnum = std::ptr::null_mut();
   let mut plen: u32 = 0;
   let rc = unsafe {
     JS_GetOwnPropertyNames(ctx, &mut ptab, &mut plen, v, JS_GPN_STRING_ENUM)
   };
-  if rc != 0 || ptab.is_null() {
-    return;
+  if rc != 0 {
+    return false;
   }
+  if ptab.is_null() {
+    return true;
+  }
+  let mut ok = true;
   for i in 0..plen as usize {
     let atom = unsafe { (*ptab.add(i)).atom };
-    if i == 0 || !matches!(own_property(ctx, v, atom), OwnProperty::Absent) {
+    if ok && (i == 0 || !matches!(own_property(ctx, v, atom), OwnProperty::Absent)) {
       let propval = unsafe { JS_GetProperty(ctx, v, atom) };
-      f(atom, propval);
-      unsafe { JS_FreeValue(ctx, propval) };
+      if propval.tag == JS_TAG_EXCEPTION {
+        // A getter threw: its error is the clone's (it had been written as a value, and the
+        // clone failed with `unsupported tag`; review 53).
+        ok = false;
+      } else {
+        f(atom, propval);
+        unsafe { JS_FreeValue(ctx, propval) };
+      }
     }
     unsafe { JS_FreeAtom(ctx, atom) };
   }
   unsafe { js_free(ctx, ptab as *mut c_void) };
+  ok
 }
 
 struct SerState {
@@ -971,11 +983,10 @@ fn ser_object(st: &mut SerState, ctx: *mut JSContext, v: JSValue, brand: JSAtom,
 /// (a leaf) and its value.
 fn ser_entries(st: &mut SerState, ctx: *mut JSContext, v: JSValue, brand: JSAtom, custom_hosts: bool) -> bool {
   let mut entries: Vec<(JSValue, JSValue)> = Vec::new();
-  for_each_own(ctx, v, |atom, propval| {
+  let mut ok = for_each_own(ctx, v, |atom, propval| {
     entries.push((unsafe { JS_AtomToValue(ctx, atom) }, unsafe { JS_DupValue(ctx, propval) }));
   });
   st.buf.extend_from_slice(&(entries.len() as u32).to_le_bytes());
-  let mut ok = true;
   for &(key, value) in &entries {
     ok = ok && ser_blob(st, ctx, key, TAG_LEAF) && ser_rec(st, ctx, value, brand, custom_hosts);
   }
