@@ -2278,9 +2278,14 @@ fn not_iterable_message(line: &str, column: i32, kind: i32) -> Option<std::strin
 /// The message for the `for…of` whose header holds `at` (a byte index of `line`): the nearest
 /// `for` keyword at or before it whose parentheses close after it.
 fn for_of_named(line: &str, at: usize) -> Option<std::string::String> {
-  let is_ident = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$');
+  let is_ident = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$') || !b.is_ascii();
   let bytes = line.as_bytes();
-  let upto = (at + 3).min(line.len());
+  // On a character's boundary: a column need not fall on one in a line with non-ASCII text, and
+  // a slice that splits a character panics (an abort here, under the engine's C frames).
+  let mut upto = (at + 3).min(line.len());
+  while !line.is_char_boundary(upto) {
+    upto -= 1;
+  }
   let mut search = &line[..upto];
   while let Some(p) = search.rfind("for") {
     search = &line[..p];
@@ -2391,10 +2396,11 @@ fn top_level_of(inside: &str) -> Option<usize> {
 }
 
 /// The length of the member chain `text` starts with (`a`, `this.a.b`, `o['k'][0]`, `a?.b`), or
-/// `None` if it does not start with an identifier.
+/// `None` if it does not start with an identifier. Every byte of a non-ASCII character counts as
+/// part of a name (`größe`, `x数据`), so the chain is read whole and never split inside one.
 fn chain_end(text: &str) -> Option<usize> {
   let bytes = text.as_bytes();
-  let is_ident = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$');
+  let is_ident = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$') || !b.is_ascii();
   let mut i = 0;
   while i < bytes.len() && is_ident(bytes[i]) {
     i += 1;
