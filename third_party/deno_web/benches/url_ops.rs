@@ -1,0 +1,39 @@
+// Copyright 2018-2026 the Deno authors. MIT license.
+
+use deno_bench_util::bench_js_sync;
+use deno_bench_util::bench_or_profile;
+use deno_bench_util::bencher::Bencher;
+use deno_bench_util::bencher::benchmark_group;
+use deno_core::Extension;
+
+fn setup() -> Vec<Extension> {
+  deno_core::extension!(
+    bench_setup,
+    esm_entry_point = "ext:bench_setup/setup",
+    esm = ["ext:bench_setup/setup" = {
+      source = r#"
+        import { URL } from "ext:deno_web/00_url.js";
+        globalThis.URL = URL;
+      "#
+    }]
+  );
+
+  vec![
+    deno_webidl::deno_webidl::init(),
+    deno_web::deno_web::init(
+      std::sync::Arc::new(deno_web::BlobStore::default())
+        as std::sync::Arc<dyn deno_web::BlobStoreTrait>,
+      None,
+      Default::default(),
+      Default::default(),
+    ),
+    bench_setup::init(),
+  ]
+}
+
+fn bench_url_parse(b: &mut Bencher) {
+  bench_js_sync(b, r#"new URL(`http://www.google.com/`);"#, setup);
+}
+
+benchmark_group!(benches, bench_url_parse,);
+bench_or_profile!(benches);
