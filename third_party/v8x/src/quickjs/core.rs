@@ -719,18 +719,6 @@ pub(crate) fn is_non_value_handle<T>(p: *const T) -> bool {
 }
 
 #[inline(always)]
-pub(crate) fn is_interned_handle<T>(p: *const T) -> bool {
-  let iso = current_iso();
-  !iso.is_null() && {
-    let st = iso_state(iso);
-    st.handles
-      .iter()
-      .any(|&h| std::ptr::addr_eq(h, p as *const JSValue))
-      || st.persistent_handles.contains_key(&(p as usize))
-  }
-}
-
-#[inline(always)]
 pub(crate) fn ctx_of(c: *const Context) -> *mut JSContext {
   if c.is_null() {
     return ptr::null_mut();

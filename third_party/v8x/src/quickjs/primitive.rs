@@ -551,14 +551,23 @@ pub extern "C" fn v8__Symbol__For(
   if ctx.is_null() {
     return ptr::null();
   }
-  let desc = if description.is_null() {
-    std::string::String::new()
+  // trove-host patch (TROVE-PATCHES.md, 60): the registry's symbol, from the engine.
+  let v = if description.is_null() {
+    let empty = unsafe { JS_NewStringLen(ctx, c"".as_ptr(), 0) };
+    let v = unsafe { v82jsc_symbol_for(ctx, empty) };
+    unsafe { JS_FreeValue(ctx, empty) };
+    v
   } else {
-    unsafe { to_dec_string(ctx, jsval_of(description)) }
+    unsafe { v82jsc_symbol_for(ctx, jsval_of(description)) }
   };
-  let escaped = desc.replace('\\', "\\\\").replace('"', "\\\"");
-  let v = unsafe { eval(ctx, &format!("Symbol.for(\"{escaped}\")")) };
+  if jsv_is_exception(&v) {
+    return ptr::null();
+  }
   intern::<Symbol>(v)
+}
+
+unsafe extern "C" {
+  fn v82jsc_symbol_for(ctx: *mut JSContext, description: JSValue) -> JSValue;
 }
 
 thread_local! {

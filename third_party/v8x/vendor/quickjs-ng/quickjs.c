@@ -58517,6 +58517,15 @@ static JSValue js_symbol_for(JSContext *ctx, JSValueConst this_val,
     return JS_NewSymbolInternal(ctx, JS_VALUE_GET_STRING(str), JS_ATOM_TYPE_GLOBAL_SYMBOL);
 }
 
+/* trove-host patch (TROVE-PATCHES.md, 60): `Symbol.for(description)` for the binding's
+   `Symbol::For`. The binding evaluated the source `Symbol.for("...")`: a parse per call
+   (half the time of the console's formatter, which asks for its symbols per property), and
+   the global `Symbol` a script may have replaced. */
+JSValue v82jsc_symbol_for(JSContext *ctx, JSValueConst description)
+{
+    return js_symbol_for(ctx, JS_UNDEFINED, 1, &description);
+}
+
 static JSValue js_symbol_keyFor(JSContext *ctx, JSValueConst this_val,
                                 int argc, JSValueConst *argv)
 {

@@ -79,7 +79,6 @@ impl Integer {
     // check this, so in the unlikely event that V8 changes its internal
     // representation of SMIs such that this invariant no longer holds, we'd
     // catch it.
-    static ZERO_SMI: usize = 0;
     let zero_raw = &ZERO_SMI as *const _ as *mut Self;
     let zero_nn = unsafe { NonNull::new_unchecked(zero_raw) };
     let zero_local = unsafe { Local::from_non_null(zero_nn) };
@@ -88,6 +87,11 @@ impl Integer {
     zero_local
   }
 }
+
+/// The slot `Integer::zero()` points at: V8's Smi zero, which is no handle of the engine.
+/// trove-host patch (TROVE-PATCHES.md, 60): `Value::StrictEquals` tells it from a handle by
+/// its address, where it used to search every live handle for it.
+pub(crate) static ZERO_SMI: usize = 0;
 
 impl Uint32 {
   #[inline(always)]
