@@ -1137,6 +1137,90 @@ async fn console_shows_revoked_proxies_and_lying_tags_without_a_crash() {
     assert_eq!(lines[1..], expected[..]);
 }
 
+/// `console.table` draws Node 20's tables (deno_web patch 1): `(index)` and `(iteration index)`,
+/// a repeated property as one column, columns in property-key order under headers that name
+/// them (deno's headers followed `properties` while its cells followed key order), own keys
+/// only, Map, Set and other iterables as Node shows them, cells left-aligned and in single
+/// quotes. The expected lines are Node 20.20.2's for the same calls.
+#[tokio::test(flavor = "current_thread")]
+async fn console_table_answers_as_node_does() {
+    let body = r#"  console.table([{a:1,b:'x'},{a:2,c:true}]);
+  console.table([1,'two',{a:3}]);
+  console.table(new Map([['k1',{a:1}],['k2',2]]));
+  console.table(new Set([1,{a:2}]));
+  console.table({r1:{c1:1}, r2:{c2:2}});
+  console.table([{a:1,b:2}], ['b','a','b','1']);
+  console.table([], ['a']);
+  console.table([1,2],['p','p']);
+  console.table(5); console.table('str'); console.table(null);
+  console.table([{a:'long string here'}, {a:12345}]);
+  console.table([[1,2],[3,4,5]]);
+  console.table(new Map([[1,2]]), ['x']);
+  console.table((function*(){ yield {a:1}; yield 2; })());
+  console.table([{ a: { nested: { deep: 1 } }, b: [1,2,3] }]);
+  console.table([{x:1}], ['y']);
+  console.table([{b:1, a:2, 2:3, 1:4}]);
+  console.table([new Map([[1,2]]), new Set([3])]);"#;
+    let source = format!(
+        "import {{ defineToolkit, tool, z }} from '@ontrove/extend/toolkit';\n\
+         export default defineToolkit({{ id: 'console-table', name: 'C', description: 'C.', icon: 'c', version: '1.0.0',\n\
+           tools: [tool({{ name: 'run', description: 'R.', input: z.object({{}}), handler: async () => {{\n{body}\nreturn 'ok';\n}} }})] }});\n"
+    );
+    let dir = crate::scratch_toolkit("console-table", &[("extension.ts", &source)]);
+    let (outcome, lines) = console_lines_of(&dir).await;
+    assert_eq!(outcome.envelope.json()["result"]["text"], "ok", "{:?}", outcome.envelope);
+    let expected: Vec<Value> = serde_json::from_str(r##"["┌─────────┬───┬─────┬──────┐\n│ (index) │ a │ b   │ c    │\n├─────────┼───┼─────┼──────┤\n│ 0       │ 1 │ 'x' │      │\n│ 1       │ 2 │     │ true │\n└─────────┴───┴─────┴──────┘", "┌─────────┬───┬────────┐\n│ (index) │ a │ Values │\n├─────────┼───┼────────┤\n│ 0       │   │ 1      │\n│ 1       │   │ 'two'  │\n│ 2       │ 3 │        │\n└─────────┴───┴────────┘", "┌───────────────────┬──────┬──────────┐\n│ (iteration index) │ Key  │ Values   │\n├───────────────────┼──────┼──────────┤\n│ 0                 │ 'k1' │ { a: 1 } │\n│ 1                 │ 'k2' │ 2        │\n└───────────────────┴──────┴──────────┘", "┌───────────────────┬──────────┐\n│ (iteration index) │ Values   │\n├───────────────────┼──────────┤\n│ 0                 │ 1        │\n│ 1                 │ { a: 2 } │\n└───────────────────┴──────────┘", "┌─────────┬────┬────┐\n│ (index) │ c1 │ c2 │\n├─────────┼────┼────┤\n│ r1      │ 1  │    │\n│ r2      │    │ 2  │\n└─────────┴────┴────┘", "┌─────────┬───┬───┬───┐\n│ (index) │ 1 │ b │ a │\n├─────────┼───┼───┼───┤\n│ 0       │   │ 2 │ 1 │\n└─────────┴───┴───┴───┘", "┌─────────┐\n│ (index) │\n├─────────┤\n└─────────┘", "┌─────────┬───┐\n│ (index) │ p │\n├─────────┼───┤\n│ 0       │   │\n│ 1       │   │\n└─────────┴───┘", "5", "str", "null", "┌─────────┬────────────────────┐\n│ (index) │ a                  │\n├─────────┼────────────────────┤\n│ 0       │ 'long string here' │\n│ 1       │ 12345              │\n└─────────┴────────────────────┘", "┌─────────┬───┬───┬───┐\n│ (index) │ 0 │ 1 │ 2 │\n├─────────┼───┼───┼───┤\n│ 0       │ 1 │ 2 │   │\n│ 1       │ 3 │ 4 │ 5 │\n└─────────┴───┴───┴───┘", "┌───────────────────┬─────┬────────┐\n│ (iteration index) │ Key │ Values │\n├───────────────────┼─────┼────────┤\n│ 0                 │ 1   │ 2      │\n└───────────────────┴─────┴────────┘", "┌─────────┐\n│ (index) │\n├─────────┤\n└─────────┘", "┌─────────┬──────────────────────┬─────────────┐\n│ (index) │ a                    │ b           │\n├─────────┼──────────────────────┼─────────────┤\n│ 0       │ { nested: [Object] } │ [ 1, 2, 3 ] │\n└─────────┴──────────────────────┴─────────────┘", "┌─────────┬───┐\n│ (index) │ y │\n├─────────┼───┤\n│ 0       │   │\n└─────────┴───┘", "┌─────────┬───┬───┬───┬───┐\n│ (index) │ 1 │ 2 │ b │ a │\n├─────────┼───┼───┼───┼───┤\n│ 0       │ 4 │ 3 │ 1 │ 2 │\n└─────────┴───┴───┴───┴───┘", "┌─────────┐\n│ (index) │\n├─────────┤\n│ 0       │\n│ 1       │\n└─────────┘"]"##).unwrap();
+    assert_eq!(lines.len(), expected.len(), "{lines:#?}");
+    for (line, expected) in lines.iter().zip(&expected) {
+        assert_eq!(line, expected, "\n{}\n{}", line.as_str().unwrap_or(""), expected.as_str().unwrap_or(""));
+    }
+}
+
+/// Review 53: the console's formatter (deno_web's, in native code) stays within the call. Each
+/// of these aborted the process, grew it by gigabytes outside the heap ceiling, or ran on for
+/// minutes after the call was given up; now each answers, and the process lives to answer the
+/// next: `console.table` merges a repeated property (50 million cells before) and refuses a
+/// table past 1,048,576 cells, before it reads a `properties` of length 2^32 - 1; a custom
+/// inspect hook's `ctx.seen` is not read past 10,000 entries nor its `indentationLvl` past
+/// 4,096; a 100,000-deep prototype chain is one walk (v8x patch 60: comparing two values
+/// searched every live handle), as is Node's (`{}`).
+#[tokio::test(flavor = "current_thread")]
+async fn console_formatting_stays_within_the_call() {
+    let body = r#"  const DI = Symbol.for('Deno.customInspect');
+  const out: string[] = [];
+  const t = (name: string, f: () => void) => { try { f(); out.push(`${name}: ok`); } catch (e: any) { out.push(`${name}: ${e.name}: ${e.message}`); } };
+  t('repeated properties', () => console.table(new Array(10000).fill(0), new Array(5000).fill('p')));
+  t('properties of length 2^32 - 1', () => { const p: string[] = []; p.length = 2 ** 32 - 1; console.table([1], p); });
+  t('a million cells', () => console.table(new Array(1100).fill({}), Array.from({ length: 1000 }, (_, i) => 'k' + i)));
+  t('seen of length 2^32 - 1', () => console.log({ [DI](_inspect: any, ctx: any) { const a: unknown[] = []; a.length = 2 ** 32 - 1; ctx.seen = a; return 'x'; } }));
+  t('dense seen', () => console.log([{ [DI](inspect: any, ctx: any) { ctx.seen = new Array(1e6).fill(0); return inspect({ a: 1 }, ctx); } }, ...Array.from({ length: 1000 }, (_, i) => i)]));
+  t('indentation 2^31', () => console.log({ [DI](inspect: any, ctx: any) { ctx.indentationLvl = 2 ** 31; return inspect({ a: 1 }, ctx); } }));
+  t('100,000-deep prototype chain', () => { let p = {}; for (let i = 0; i < 100000; i++) p = Object.create(p); console.log(p); });
+  return out.join('\n');"#;
+    let source = format!(
+        "import {{ defineToolkit, tool, z }} from '@ontrove/extend/toolkit';\n\
+         export default defineToolkit({{ id: 'console-limits', name: 'C', description: 'C.', icon: 'c', version: '1.0.0',\n\
+           tools: [tool({{ name: 'run', description: 'R.', input: z.object({{}}), handler: async () => {{\n{body}\n}} }})] }});\n"
+    );
+    let dir = crate::scratch_toolkit("console-limits", &[("extension.ts", &source)]);
+    let (outcome, lines) = console_lines_of(&dir).await;
+    let refused = "RangeError: console.table: the table would hold more than 1048576 cells";
+    assert_eq!(
+        outcome.envelope.json()["result"]["text"],
+        format!("repeated properties: ok\nproperties of length 2^32 - 1: {refused}\na million cells: {refused}\nseen of length 2^32 - 1: ok\ndense seen: ok\nindentation 2^31: ok\n100,000-deep prototype chain: ok"),
+        "{:?}",
+        outcome.envelope
+    );
+    let text = |i: usize| lines[i].as_str().unwrap_or_default().to_owned();
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    // One `p` column, and the first rows as Node draws them (the line is cut at 64 KiB).
+    assert!(text(0).starts_with("┌─────────┬───┐\n│ (index) │ p │\n├─────────┼───┤\n│ 0       │   │\n│ 1       │   │\n"), "{}", &text(0)[..200]);
+    assert_eq!(text(1), "x");
+    assert!(text(2).starts_with("[\n  { a: 1 },\n  0,"), "{}", text(2));
+    assert_eq!(text(3), "{ a: 1 }");
+    assert_eq!(text(4), "{}");
+}
+
 /// Node's `setTimeout` and `setInterval` return a `Timeout` with `ref`, `unref`, `hasRef`,
 /// `refresh` and `close` that converts to its id; code written for Node calls `.unref()` on it
 /// (review 24: it threw "t.unref is not a function"). Node 20.20.2's answers.

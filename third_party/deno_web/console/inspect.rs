@@ -130,27 +130,27 @@ impl<'c> Intrinsics<'c> {
   intr_obj!(object_prototype);
   intr_obj!(error_prototype);
 
-  /// `[prototype, name, constructor]` triples (`wellKnownPrototypes`).
-  pub fn well_known<'s>(
+  /// The prototypes of [`Self::well_known`], in its order.
+  pub fn well_known_protos<'s>(
     &self,
     scope: &mut v8::PinScope<'s, '_>,
-  ) -> Vec<(
-    v8::Local<'s, v8::Object>,
-    &'c str,
-    v8::Local<'s, v8::Function>,
-  )> {
+  ) -> Vec<v8::Local<'s, v8::Object>> {
     self
       .cached
       .well_known
       .iter()
-      .map(|(proto, name, ctor)| {
-        (
-          v8::Local::new(scope, proto),
-          name.as_str(),
-          v8::Local::new(scope, ctor),
-        )
-      })
+      .map(|(proto, _, _)| v8::Local::new(scope, proto))
       .collect()
+  }
+
+  /// The name and constructor of [`Self::well_known`]'s entry `index`.
+  pub fn well_known_entry<'s>(
+    &self,
+    scope: &mut v8::PinScope<'s, '_>,
+    index: usize,
+  ) -> (&'c str, v8::Local<'s, v8::Function>) {
+    let (_, name, ctor) = &self.cached.well_known[index];
+    (name.as_str(), v8::Local::new(scope, ctor))
   }
 }
 
@@ -237,6 +237,11 @@ pub struct Ctx<'s> {
   pub stylize_js_fn: Option<v8::Local<'s, v8::Function>>,
   /// Per-call memo of resolved theme escape codes, keyed by flavour.
   pub theme_memo: HashMap<&'static str, Option<(String, String)>>,
+  /// trove-host patch (TROVE-PATCHES.md, 1): the well-known prototypes' handles, made at the
+  /// first constructor name this formatting looks up. Made per lookup, they were two handles
+  /// per well-known prototype per object shown, none freed before the op returned (a
+  /// `console.log` of 100,000 arrays held 8 million: 345 MB).
+  pub well_known_protos: Option<Vec<v8::Local<'s, v8::Object>>>,
   /// Native stack-frame address captured at the outermost `format_value`
   /// call, used to bound native-stack recursion (see `stack_low`).
   pub stack_base: Option<usize>,
@@ -359,7 +364,45 @@ pub fn v8_str<'s>(
   scope: &mut v8::PinScope<'s, '_>,
   s: &str,
 ) -> v8::Local<'s, v8::String> {
-  v8::String::new(scope, s).unwrap()
+  // trove-host patch (TROVE-PATCHES.md, 1): at the isolate's heap ceiling a string cannot be
+  // made, and unwrapping the refusal inside an op aborted the process. The empty string stands
+  // in; the call is already being ended for its memory.
+  v8::String::new(scope, s).unwrap_or_else(|| v8::String::empty(scope))
+}
+
+/// trove-host patch (TROVE-PATCHES.md, 1): the most entries a `ctx.seen` handed back by a custom
+/// inspect hook may hold to be read. `seen` is the chain of values being formatted, so a longer
+/// one is not one; it is left unread (an array of length 2^32 - 1 made the formatter reserve
+/// 32 GiB and abort, a dense one of a million made every later value cost a million compares).
+pub const MAX_SEEN_READBACK: u32 = 10_000;
+
+/// trove-host patch (TROVE-PATCHES.md, 1): the deepest `indentationLvl` a custom inspect hook's
+/// `ctx` may set (2^31 made every line start with 2 GiB of spaces).
+pub const MAX_INDENTATION_LVL: f64 = 4096.0;
+
+/// trove-host patch (TROVE-PATCHES.md, 1): the bytes of output one indentation level may reach
+/// before the rest of the value is shown at depth -1 (`[Object]`, `[Array]`). Node's
+/// `formatValue` does the same at 2^27; the host's cut is lower because the text is built in
+/// native memory, outside the isolate's heap ceiling, and a log line is cut at 64 KiB anyway.
+pub const MAX_OUTPUT_PER_LEVEL: usize = 1 << 24;
+
+/// trove-host patch (TROVE-PATCHES.md, 1): `ctx.seen` read from a script's array, or `None` when
+/// it is longer than [`MAX_SEEN_READBACK`].
+pub fn read_seen<'s>(
+  scope: &mut v8::PinScope<'s, '_>,
+  arr: v8::Local<'s, v8::Array>,
+) -> Option<Vec<v8::Local<'s, v8::Value>>> {
+  let length = arr.length();
+  if length > MAX_SEEN_READBACK {
+    return None;
+  }
+  let mut seen = Vec::with_capacity(length as usize);
+  for i in 0..length {
+    if let Some(v) = arr.get_index(scope, i) {
+      seen.push(v);
+    }
+  }
+  Some(seen)
 }
 
 /// Internalized string for a static property key: property lookups with an
@@ -574,6 +617,13 @@ pub fn format_value<'s, 'i>(
   }
   if stack_low(ctx) {
     return Err(range_err(scope, "Maximum call stack size exceeded"));
+  }
+  // trove-host patch (TROVE-PATCHES.md, 1): the host ends a call past its time or memory by
+  // terminating the isolate, which stops script but not this native walk: a value that takes
+  // minutes to format (a 100,000-deep prototype chain, wide nested arrays) kept the instance's
+  // thread running after its call was given up. Each value checks, so the walk ends with it.
+  if scope.is_execution_terminating() {
+    return Err(range_err(scope, "the call was ended while its value was being formatted"));
   }
   // Primitive types cannot have properties.
   if !value.is_object()
@@ -1040,13 +1090,9 @@ fn readback_ctx<'s>(
 ) {
   if let Some(seen) = try_get_str(scope, ctx_obj, "seen") {
     if let Ok(arr) = v8::Local::<v8::Array>::try_from(seen) {
-      let mut new_seen = Vec::with_capacity(arr.length() as usize);
-      for i in 0..arr.length() {
-        if let Some(v) = arr.get_index(scope, i) {
-          new_seen.push(v);
-        }
+      if let Some(new_seen) = read_seen(scope, arr) {
+        ctx.seen = new_seen;
       }
-      ctx.seen = new_seen;
     }
   }
 }
@@ -1674,6 +1720,34 @@ fn get_constructor_name<'s, 'i>(
   recurse_times: f64,
   proto_props: &mut Option<Vec<String>>,
 ) -> R<Option<String>> {
+  // trove-host patch (TROVE-PATCHES.md, 1): the prototypes' handles, made once per formatting
+  // (`Ctx::well_known_protos`), not twice per well-known prototype per prototype walked.
+  let well_known_protos = match ctx.well_known_protos.take() {
+    Some(protos) => protos,
+    None => intr.well_known_protos(scope),
+  };
+  let found = get_constructor_name_walk(
+    scope,
+    intr,
+    ctx,
+    obj_in,
+    recurse_times,
+    proto_props,
+    &well_known_protos,
+  );
+  ctx.well_known_protos = Some(well_known_protos);
+  found
+}
+
+fn get_constructor_name_walk<'s, 'i>(
+  scope: &mut v8::PinScope<'s, 'i>,
+  intr: &Intrinsics<'_>,
+  ctx: &mut Ctx<'s>,
+  obj_in: v8::Local<'s, v8::Value>,
+  recurse_times: f64,
+  proto_props: &mut Option<Vec<String>>,
+  well_known_protos: &[v8::Local<'s, v8::Object>],
+) -> R<Option<String>> {
   let tmp = obj_in;
   let mut first_proto: Option<v8::Local<'s, v8::Value>> = None;
   let mut obj = Some(obj_in);
@@ -1683,14 +1757,16 @@ fn get_constructor_name<'s, 'i>(
       break;
     }
     // Well-known prototype check.
-    let well_known_list = intr.well_known(scope);
-    let well_known = well_known_list
+    let well_known = well_known_protos
       .iter()
-      .find(|(proto, _, _)| {
+      .position(|proto| {
         let proto_val: v8::Local<v8::Value> = (*proto).into();
         proto_val.strict_equals(cur)
       })
-      .map(|(_, name, ctor)| (name.to_string(), *ctor));
+      .map(|index| {
+        let (name, ctor) = intr.well_known_entry(scope, index);
+        (name.to_string(), ctor)
+      });
     if let Some((name, constructor)) = well_known {
       let is_instance = {
         v8::tc_scope!(tc, scope);
@@ -1871,6 +1947,7 @@ fn fork_ctx<'s>(ctx: &Ctx<'s>) -> Ctx<'s> {
     circular_error_message: ctx.circular_error_message.clone(),
     stylize_js_fn: ctx.stylize_js_fn,
     theme_memo: ctx.theme_memo.clone(),
+    well_known_protos: ctx.well_known_protos.clone(),
     stack_base: ctx.stack_base,
   }
 }
@@ -2400,7 +2477,7 @@ fn format_raw<'s, 'i>(
   let budget = ctx.budget.get(&ctx.indentation_lvl).copied().unwrap_or(0);
   let new_length = budget + res.len();
   ctx.budget.insert(ctx.indentation_lvl, new_length);
-  if new_length > (1 << 27) {
+  if new_length > MAX_OUTPUT_PER_LEVEL {
     ctx.depth = Some(-1.0);
   }
   Ok(res)

@@ -39,8 +39,6 @@ fn capacity_hint(len: u32) -> usize {
   (len as usize).min(1 << 16)
 }
 
-const STR_ABBREVIATE_SIZE: f64 = 10_000.0;
-
 /// Marker symbol set by the JS shim on its `stylizeNoColor` and
 /// `createStylizeWithColor(...)` functions so the engine can recognize them
 /// and run the lookup natively.
@@ -231,6 +229,7 @@ fn default_ctx<'s>() -> Ctx<'s> {
     stack_base: None,
     stylize_js_fn: None,
     theme_memo: HashMap::new(),
+    well_known_protos: None,
   }
 }
 
@@ -380,7 +379,8 @@ fn apply_options<'s>(
         ctx.str_abbreviate_size = Some(coerce_number(scope, v));
       }
       "indentationLvl" => {
-        ctx.indentation_lvl = coerce_number(scope, v).max(0.0) as usize;
+        ctx.indentation_lvl =
+          coerce_number(scope, v).clamp(0.0, MAX_INDENTATION_LVL) as usize;
       }
       "numericSeparator" => ctx.numeric_separator = Some(v),
       "userOptions" => {
@@ -396,13 +396,9 @@ fn apply_options<'s>(
       "seen" => {
         // Shared seen array (custom-inspect hooks pass the live ctx back).
         if let Ok(arr) = v8::Local::<v8::Array>::try_from(v) {
-          let mut seen = Vec::with_capacity(capacity_hint(arr.length()));
-          for i in 0..arr.length() {
-            if let Some(item) = arr.get_index(scope, i) {
-              seen.push(item);
-            }
+          if let Some(seen) = read_seen(scope, arr) {
+            ctx.seen = seen;
           }
-          ctx.seen = seen;
         }
       }
       "budget" => {
@@ -1417,7 +1413,25 @@ impl Console {
   }
 }
 
+/// trove-host patch (TROVE-PATCHES.md, 1): the most cells (rows times columns) a
+/// `console.table` may hold. Its cells are native strings, outside the isolate's heap ceiling:
+/// 10,000 rows by 5,000 columns grew the process by 3 GB before it aborted.
+pub const MAX_TABLE_CELLS: usize = 1 << 20;
+
 impl Console {
+  /// `console.table(data, properties)`, as Node 20's (lib/internal/console/constructor.js):
+  /// a Map (or map iterator) shows `(iteration index)`, `Key` and `Values`; a Set (or set
+  /// iterator) `(iteration index)` and `Values`; anything else its own enumerable keys as rows
+  /// and, as columns, `properties` or the union of its rows' own keys, in property-key order
+  /// (integer keys first), a primitive row's value under `Values`. Cells are
+  /// `util.inspect(value, { depth: 0, maxArrayLength: 3, breakLength: Infinity })`, depth -1 for
+  /// an object of more than two keys.
+  ///
+  /// trove-host patch (TROVE-PATCHES.md, 1): deno's took a repeated property as two columns and
+  /// put a row's cells under the wrong headers when `properties` were not in key order, read
+  /// inherited keys, iterated any iterable, and right-aligned numbers; it also looked each
+  /// column up by a walk of all columns, per cell. A table past [`MAX_TABLE_CELLS`] throws a
+  /// `RangeError`.
   fn table_impl<'s>(
     &self,
     scope: &mut v8::PinScope<'s, '_>,
@@ -1425,13 +1439,23 @@ impl Console {
     data: v8::Local<'s, v8::Value>,
     properties: v8::Local<'s, v8::Value>,
   ) -> R<()> {
+    let too_many = |scope: &mut v8::PinScope<'s, '_>| {
+      range_err(
+        scope,
+        &format!(
+          "console.table: the table would hold more than {MAX_TABLE_CELLS} cells"
+        ),
+      )
+    };
     // Validate `properties`.
     let properties: Option<Vec<v8::Local<'s, v8::Value>>> = if properties
       .is_undefined()
     {
       None
-    } else if properties.is_array() {
-      let arr = v8::Local::<v8::Array>::try_from(properties).unwrap();
+    } else if let Ok(arr) = v8::Local::<v8::Array>::try_from(properties) {
+      if arr.length() as usize > MAX_TABLE_CELLS {
+        return Err(too_many(scope));
+      }
       Some(collect_array(scope, arr))
     } else {
       let type_of = properties.type_of(scope).to_rust_string_lossy(scope);
@@ -1456,312 +1480,201 @@ impl Console {
       return Ok(());
     }
     let data_obj = v8::Local::<v8::Object>::try_from(data).unwrap();
+    let colors = !self.no_color(scope, false);
 
-    // stringifyValue: inspectValueWithQuotes with depth 1, compact, no break.
-    let no_color = self.no_color(scope, false);
-    let mut sctx = default_ctx();
-    sctx.colors = !no_color;
-    if sctx.colors {
-      sctx.stylize = StylizeKind::Theme {
-        styles: intr.styles_obj(scope),
-        colors: intr.colors_obj(scope),
-        js_fn: None,
+    // Node's `_inspect`.
+    let cell = |scope: &mut v8::PinScope<'s, '_>,
+                value: v8::Local<'s, v8::Value>|
+     -> R<String> {
+      let mut sctx = default_ctx();
+      sctx.colors = colors;
+      if colors {
+        sctx.stylize = StylizeKind::Theme {
+          styles: intr.styles_obj(scope),
+          colors: intr.colors_obj(scope),
+          js_fn: None,
+        };
+      }
+      let many_keys = match v8::Local::<v8::Object>::try_from(value) {
+        Ok(obj) if value.is_object() && !value.is_array() => {
+          own_enumerable_keys(scope, obj)?.len() > 2
+        }
+        _ => false,
       };
-    }
-    sctx.depth = Some(1.0);
-    sctx.compact = Compact::Bool(true);
-    sctx.break_length = f64::INFINITY;
-
-    let is_set_object = data.is_set();
-    let is_map_object = data.is_map();
-    let iterator_symbol = v8::Symbol::get_iterator(scope);
-    let has_iterator_fn = {
-      v8::tc_scope!(tc, scope);
-      data_obj
-        .get(tc, iterator_symbol.into())
-        .map(|v| v.is_function())
-        .unwrap_or(false)
+      sctx.depth = Some(if many_keys { -1.0 } else { 0.0 });
+      // Node's quotes: a string in single quotes, unless it holds one.
+      sctx.quotes = vec!["'".into(), "\"".into(), "`".into()];
+      sctx.max_array_length = 3.0;
+      sctx.break_length = f64::INFINITY;
+      format_value(scope, intr, &mut sctx, value, 0.0, false)
     };
-    let is_iterator_object =
-      !is_set_object && !is_map_object && !data.is_array() && has_iterator_fn;
-    let values_key = "Values";
-    let index_key = if is_set_object || is_map_object || is_iterator_object {
-      "(iter idx)"
-    } else {
-      "(idx)"
+    let index_cells = |scope: &mut v8::PinScope<'s, '_>,
+                       length: usize|
+     -> R<Vec<Option<String>>> {
+      let mut out = Vec::with_capacity(length);
+      for i in 0..length {
+        let n = v8::Number::new(scope, i as f64);
+        out.push(Some(cell(scope, n.into())?));
+      }
+      Ok(out)
     };
 
-    // resultData
-    enum ResultData<'s> {
-      Object(v8::Local<'s, v8::Object>),
-      MapEntries(Vec<(v8::Local<'s, v8::Value>, v8::Local<'s, v8::Value>)>),
-      List(Vec<v8::Local<'s, v8::Value>>),
-    }
-
-    let result_data: ResultData<'s> = if is_set_object {
-      let set = v8::Local::<v8::Set>::try_from(data).unwrap();
-      let arr = set.as_array(scope);
-      ResultData::List(collect_array(scope, arr))
-    } else if is_map_object {
+    let mut map_preview = None;
+    let mut set_preview = None;
+    if data.is_map_iterator() || data.is_set_iterator() {
+      let (entries, is_key_value) = data_obj.preview_entries(scope);
+      let entries = entries.map(|arr| collect_array(scope, arr)).unwrap_or_default();
+      if data.is_map_iterator() && is_key_value {
+        map_preview = Some(entries);
+      } else {
+        set_preview = Some(entries);
+      }
+    } else if data.is_map() {
       let map = v8::Local::<v8::Map>::try_from(data).unwrap();
       let arr = map.as_array(scope);
-      let mut entries = Vec::new();
-      let mut i = 0u32;
-      while i + 1 < arr.length() {
-        let k = arr
-          .get_index(scope, i)
-          .unwrap_or_else(|| v8::undefined(scope).into());
-        let v = arr
-          .get_index(scope, i + 1)
-          .unwrap_or_else(|| v8::undefined(scope).into());
-        entries.push((k, v));
-        i += 2;
-      }
-      ResultData::MapEntries(entries)
-    } else if is_iterator_object {
-      // ArrayFrom(data)
-      let values = iterate_to_vec(scope, data)?;
-      ResultData::List(values)
-    } else {
-      ResultData::Object(data_obj)
-    };
-
-    // keys = ObjectKeys(resultData)
-    let keys: Vec<String> = match &result_data {
-      ResultData::Object(obj) => {
-        v8::tc_scope!(tc, scope);
-        match obj.get_property_names(
-          tc,
-          v8::GetPropertyNamesArgs {
-            mode: v8::KeyCollectionMode::OwnOnly,
-            property_filter: v8::PropertyFilter::ONLY_ENUMERABLE
-              | v8::PropertyFilter::SKIP_SYMBOLS,
-            index_filter: v8::IndexFilter::IncludeIndices,
-            key_conversion: v8::KeyConversionMode::ConvertToString,
-          },
-        ) {
-          Some(names) => (0..names.length())
-            .filter_map(|i| names.get_index(tc, i))
-            .map(|v| v.to_rust_string_lossy(tc))
-            .collect(),
-          None => Vec::new(),
-        }
-      }
-      ResultData::MapEntries(entries) => {
-        (0..entries.len()).map(|i| i.to_string()).collect()
-      }
-      ResultData::List(values) => {
-        (0..values.len()).map(|i| i.to_string()).collect()
-      }
-    };
-    let num_rows = keys.len();
-
-    let get_row_value = |scope: &mut v8::PinScope<'s, '_>,
-                         idx: usize,
-                         key: &str|
-     -> R<Option<RowValue<'s>>> {
-      match &result_data {
-        ResultData::Object(obj) => {
-          // Propagate a throwing row getter (main let `data[k]` throw out of
-          // `console.table`) instead of swallowing it to `undefined`.
-          let obj = *obj;
-          let key_v8 = v8_str(scope, key);
-          let v = js_get(scope, obj, key_v8.into())?;
-          Ok(Some(RowValue::Plain(v)))
-        }
-        ResultData::MapEntries(entries) => {
-          Ok(entries.get(idx).map(|(k, v)| RowValue::MapEntry(*k, *v)))
-        }
-        ResultData::List(values) => {
-          Ok(values.get(idx).copied().map(RowValue::Plain))
-        }
-      }
-    };
-
-    enum RowValue<'s> {
-      Plain(v8::Local<'s, v8::Value>),
-      MapEntry(v8::Local<'s, v8::Value>, v8::Local<'s, v8::Value>),
+      map_preview = Some(collect_array(scope, arr));
+    } else if data.is_set() {
+      let set = v8::Local::<v8::Set>::try_from(data).unwrap();
+      let arr = set.as_array(scope);
+      set_preview = Some(collect_array(scope, arr));
     }
-
-    let properties_strs: Option<Vec<String>> = properties
-      .as_ref()
-      .map(|p| p.iter().map(|v| v.to_rust_string_lossy(scope)).collect());
-
-    // objectValues: column name -> rows
-    let mut object_values: Vec<(String, Vec<Option<String>>)> = Vec::new();
-    if let Some(props) = &properties_strs {
-      for name in props {
-        object_values.push((name.clone(), vec![Some(String::new()); num_rows]));
-      }
-    }
-    let mut index_keys: Vec<Option<String>> = Vec::new();
-    let mut values: Vec<Option<String>> = Vec::new();
-    let mut has_primitives = false;
-
-    let stringify = |scope: &mut v8::PinScope<'s, '_>,
-                     sctx: &mut Ctx<'s>,
-                     value: v8::Local<'s, v8::Value>|
-     -> R<String> {
-      // inspectValueWithQuotes
-      if value.is_string() {
-        let s = value.to_rust_string_lossy(scope);
-        let abbreviate_size =
-          sctx.str_abbreviate_size.unwrap_or(STR_ABBREVIATE_SIZE);
-        let len16 = utf16_length(&s);
-        let trunc = if (len16 as f64) > abbreviate_size {
-          let max = abbreviate_size.max(0.0) as usize;
-          let mut out = String::new();
-          let mut count = 0usize;
-          for c in s.chars() {
-            if count >= max {
-              break;
-            }
-            count += c.len_utf16();
-            if count <= max {
-              out.push(c);
-            }
-          }
-          format!("{out}...")
-        } else {
-          s
-        };
-        let quoted =
-          quote::quote_string(&trunc, &sctx.quotes, sctx.escape_sequences);
-        sctx.stylize(scope, &quoted, "string")
+    let (header, body): (Vec<String>, Vec<Vec<Option<String>>>) =
+      if let Some(entries) = map_preview {
+        let mut keys = Vec::with_capacity(entries.len() / 2);
+        let mut values = Vec::with_capacity(entries.len() / 2);
+        for pair in entries.chunks_exact(2) {
+          keys.push(Some(cell(scope, pair[0])?));
+          values.push(Some(cell(scope, pair[1])?));
+        }
+        let index = index_cells(scope, keys.len())?;
+        (
+          vec!["(iteration index)".into(), "Key".into(), "Values".into()],
+          vec![index, keys, values],
+        )
+      } else if let Some(entries) = set_preview {
+        let mut values = Vec::with_capacity(entries.len());
+        for value in entries {
+          values.push(Some(cell(scope, value)?));
+        }
+        let index = index_cells(scope, values.len())?;
+        (
+          vec!["(iteration index)".into(), "Values".into()],
+          vec![index, values],
+        )
       } else {
-        format_value(scope, intr, sctx, value, 0.0, false)
-      }
-    };
-
-    for (idx, k) in keys.iter().enumerate() {
-      let row = get_row_value(scope, idx, k)?;
-      let (value, map_entry) = match row {
-        Some(RowValue::Plain(v)) => (v, None),
-        Some(RowValue::MapEntry(mk, mv)) => {
-          (v8::undefined(scope).into(), Some((mk, mv)))
-        }
-        None => (v8::undefined(scope).into(), None),
-      };
-
-      if let Some((mk, mv)) = map_entry {
-        // Map rows expose Key/Values columns.
-        for (name, cell) in [("Key", mk), (values_key, mv)] {
-          let column = match object_values.iter_mut().find(|(n, _)| n == name) {
-            Some((_, rows)) => rows,
+        // A repeated property names the same column (Node's `map[key]`): read once.
+        let property_keys: Option<Vec<String>> = properties.map(|p| {
+          let mut named = std::collections::HashSet::new();
+          p.iter()
+            .filter(|v| !v.is_symbol())
+            .map(|v| v.to_rust_string_lossy(scope))
+            .filter(|name| named.insert(name.clone()))
+            .collect()
+        });
+        let row_keys = own_enumerable_keys(scope, data_obj)?;
+        // `map`: column name -> cells, by first appearance; `column_of` finds a column.
+        let mut columns: Vec<(String, Vec<Option<String>>)> = Vec::new();
+        let mut column_of: HashMap<String, usize> = HashMap::new();
+        let mut cells = 0usize;
+        let mut values_column: Vec<Option<String>> = Vec::new();
+        let mut has_primitives = false;
+        for (i, row_key) in row_keys.iter().enumerate() {
+          let key = v8_str(scope, row_key);
+          let item = js_get(scope, data_obj, key.into())?;
+          let primitive =
+            item.is_null() || !(item.is_object() || item.is_function());
+          if property_keys.is_none() && primitive {
+            has_primitives = true;
+            values_column.resize(i, None);
+            values_column.push(Some(cell(scope, item)?));
+            cells += 1;
+            if cells > MAX_TABLE_CELLS {
+              return Err(too_many(scope));
+            }
+            continue;
+          }
+          let item_obj = v8::Local::<v8::Object>::try_from(item).ok();
+          let own_keys;
+          let keys: &[String] = match &property_keys {
+            Some(p) => p,
             None => {
-              object_values
-                .push((name.to_string(), vec![Some(String::new()); num_rows]));
-              &mut object_values.last_mut().unwrap().1
+              own_keys = match item_obj {
+                Some(obj) => own_enumerable_keys(scope, obj)?,
+                None => Vec::new(),
+              };
+              &own_keys
             }
           };
-          column[idx] = Some(stringify(scope, &mut sctx, cell)?);
-        }
-        values.push(Some(String::new()));
-        index_keys.push(Some(k.clone()));
-        continue;
-      }
-
-      let primitive =
-        value.is_null() || !(value.is_object() || value.is_function());
-      if properties_strs.is_none() && primitive {
-        has_primitives = true;
-        values.push(Some(stringify(scope, &mut sctx, value)?));
-      } else {
-        let value_obj = v8::Local::<v8::Object>::try_from(value).ok();
-        let row_keys: Vec<String> = match &properties_strs {
-          Some(p) => p.clone(),
-          None => match value_obj {
-            Some(obj) => {
-              v8::tc_scope!(tc, scope);
-              match obj.get_property_names(
-                tc,
-                v8::GetPropertyNamesArgs {
-                  mode: v8::KeyCollectionMode::OwnOnly,
-                  property_filter: v8::PropertyFilter::ONLY_ENUMERABLE
-                    | v8::PropertyFilter::SKIP_SYMBOLS,
-                  index_filter: v8::IndexFilter::IncludeIndices,
-                  key_conversion: v8::KeyConversionMode::ConvertToString,
-                },
-              ) {
-                Some(names) => (0..names.length())
-                  .filter_map(|i| names.get_index(tc, i))
-                  .map(|v| v.to_rust_string_lossy(tc))
-                  .collect(),
-                None => Vec::new(),
+          for name in keys {
+            let at = match column_of.get(name) {
+              Some(&at) => at,
+              None => {
+                columns.push((name.clone(), Vec::new()));
+                column_of.insert(name.clone(), columns.len() - 1);
+                columns.len() - 1
               }
-            }
-            None => Vec::new(),
-          },
-        };
-        for rk in &row_keys {
-          if !primitive && let Some(obj) = value_obj {
-            let has = {
-              v8::tc_scope!(tc, scope);
-              let key_v8 = v8_str(tc, rk);
-              obj.has(tc, key_v8.into()).unwrap_or(false)
             };
-            if has {
-              let column = match object_values.iter_mut().find(|(n, _)| n == rk)
-              {
-                Some((_, rows)) => rows,
-                None => {
-                  object_values
-                    .push((rk.clone(), vec![Some(String::new()); num_rows]));
-                  &mut object_values.last_mut().unwrap().1
+            let key_v8 = v8_str(scope, name);
+            let own = match item_obj {
+              Some(obj) if !primitive => {
+                v8::tc_scope!(tc, scope);
+                match obj.has_own_property(tc, key_v8.into()) {
+                  Some(own) => own,
+                  None => {
+                    let exc = tc.exception();
+                    return Err(grab_err(tc, exc));
+                  }
                 }
-              };
-              let key_v8 = v8_str(scope, rk);
-              let cell = js_get(scope, obj, key_v8.into())?;
-              column[idx] = Some(stringify(scope, &mut sctx, cell)?);
+              }
+              _ => false,
+            };
+            let text = match item_obj {
+              Some(obj) if own => {
+                let value = js_get(scope, obj, key_v8.into())?;
+                cell(scope, value)?
+              }
+              _ => String::new(),
+            };
+            let column = &mut columns[at].1;
+            if column.len() <= i {
+              cells += i + 1 - column.len();
+              column.resize(i + 1, None);
+            }
+            column[i] = Some(text);
+            if cells > MAX_TABLE_CELLS {
+              return Err(too_many(scope));
             }
           }
         }
-        values.push(Some(String::new()));
-      }
-      index_keys.push(Some(k.clone()));
-    }
-
-    // `objectValues` is a JS object in the original implementation, so its
-    // key order follows JS semantics: integer-like keys first in ascending
-    // order, then string keys in insertion order.
-    type ColEntry = (String, Vec<Option<String>>);
-    let mut string_cols: Vec<ColEntry> = Vec::new();
-    let mut index_cols: Vec<(u32, ColEntry)> = Vec::new();
-    for entry in object_values {
-      match quote::is_canonical_index(&entry.0)
-        .then(|| entry.0.parse::<u32>().ok())
-        .flatten()
-      {
-        Some(n) => index_cols.push((n, entry)),
-        None => string_cols.push(entry),
-      }
-    }
-    index_cols.sort_by_key(|(n, _)| *n);
-    let mut object_values: Vec<(String, Vec<Option<String>>)> =
-      index_cols.into_iter().map(|(_, e)| e).collect();
-    object_values.append(&mut string_cols);
-
-    let header_keys: Vec<String> =
-      object_values.iter().map(|(n, _)| n.clone()).collect();
-    let body_values: Vec<Vec<Option<String>>> =
-      object_values.into_iter().map(|(_, rows)| rows).collect();
-    let mut header_props: Vec<String> = match &properties_strs {
-      Some(p) => p.clone(),
-      None => {
-        let mut hp = header_keys.clone();
-        if !is_map_object && has_primitives {
-          hp.push(values_key.to_string());
+        // `ObjectKeys(map)`: integer keys ascending, then the rest as they came.
+        let mut index_columns = Vec::new();
+        let mut string_columns = Vec::new();
+        for column in columns {
+          match quote::is_canonical_index(&column.0)
+            .then(|| column.0.parse::<u32>().ok())
+            .flatten()
+          {
+            Some(n) => index_columns.push((n, column)),
+            None => string_columns.push(column),
+          }
         }
-        hp
-      }
-    };
-    let mut header: Vec<String> = vec![index_key.to_string()];
-    header.append(&mut header_props);
-    header.retain(|h| !h.is_empty());
-
-    let mut body: Vec<Vec<Option<String>>> = vec![index_keys];
-    body.extend(body_values);
-    body.push(values);
+        index_columns.sort_by_key(|(n, _)| *n);
+        let mut header = vec!["(index)".to_string()];
+        let mut body = vec![row_keys.into_iter().map(Some).collect::<Vec<_>>()];
+        for (name, column) in index_columns
+          .into_iter()
+          .map(|(_, c)| c)
+          .chain(string_columns)
+        {
+          header.push(name);
+          body.push(column);
+        }
+        if has_primitives {
+          header.push("Values".into());
+          body.push(values_column);
+        }
+        (header, body)
+      };
 
     let table_str = table::cli_table(&header, &body);
     // toTable routes through log.
@@ -1773,43 +1686,42 @@ impl Console {
   }
 }
 
-/// `ArrayFrom(iterable)` for the console.table iterator case.
-fn iterate_to_vec<'s, 'i>(
-  scope: &mut v8::PinScope<'s, 'i>,
-  value: v8::Local<'s, v8::Value>,
-) -> R<Vec<v8::Local<'s, v8::Value>>> {
-  let obj = v8::Local::<v8::Object>::try_from(value)
-    .map_err(|_| simple_error(scope, "not iterable"))?;
-  let iterator_symbol = v8::Symbol::get_iterator(scope);
-  let iter_fn = js_get(scope, obj, iterator_symbol.into())?;
-  let iter_fn = v8::Local::<v8::Function>::try_from(iter_fn)
-    .map_err(|_| simple_error(scope, "not iterable"))?;
-  let iterator = js_call(scope, iter_fn, value, &[])?;
-  let iterator_obj = v8::Local::<v8::Object>::try_from(iterator)
-    .map_err(|_| simple_error(scope, "iterator is not an object"))?;
-  let next_fn = js_get_str(scope, iterator_obj, "next")?;
-  let next_fn = v8::Local::<v8::Function>::try_from(next_fn)
-    .map_err(|_| simple_error(scope, "iterator.next is not a function"))?;
-  let mut out = Vec::new();
-  loop {
-    let step = js_call(scope, next_fn, iterator, &[])?;
-    let step_obj = v8::Local::<v8::Object>::try_from(step)
-      .map_err(|_| simple_error(scope, "iterator result is not an object"))?;
-    let done = js_get_str(scope, step_obj, "done")?;
-    if done.boolean_value(scope) {
-      break;
+/// trove-host patch (TROVE-PATCHES.md, 1): `ObjectKeys(obj)`, a getter's or a Proxy trap's
+/// error propagated.
+fn own_enumerable_keys<'s>(
+  scope: &mut v8::PinScope<'s, '_>,
+  obj: v8::Local<'s, v8::Object>,
+) -> R<Vec<String>> {
+  v8::tc_scope!(tc, scope);
+  let names = obj.get_property_names(
+    tc,
+    v8::GetPropertyNamesArgs {
+      mode: v8::KeyCollectionMode::OwnOnly,
+      property_filter: v8::PropertyFilter::ONLY_ENUMERABLE
+        | v8::PropertyFilter::SKIP_SYMBOLS,
+      index_filter: v8::IndexFilter::IncludeIndices,
+      key_conversion: v8::KeyConversionMode::ConvertToString,
+    },
+  );
+  let Some(names) = names else {
+    if tc.has_caught() {
+      let exc = tc.exception();
+      return Err(grab_err(tc, exc));
     }
-    let item = js_get_str(scope, step_obj, "value")?;
-    out.push(item);
-    if out.len() > 10_000_000 {
-      break;
-    }
+    return Ok(Vec::new());
+  };
+  let length = names.length();
+  if length as usize > MAX_TABLE_CELLS {
+    return Err(range_err(
+      tc,
+      &format!("console.table: the table would hold more than {MAX_TABLE_CELLS} cells"),
+    ));
   }
-  Ok(out)
+  Ok(
+    (0..length)
+      .filter_map(|i| names.get_index(tc, i))
+      .map(|v| v.to_rust_string_lossy(tc))
+      .collect(),
+  )
 }
 
-fn simple_error<'s>(scope: &mut v8::PinScope<'s, '_>, msg: &str) -> JsErr {
-  let msg = v8_str(scope, msg);
-  let exc = v8::Exception::type_error(scope, msg);
-  JsErr(v8::Global::new(scope, exc))
-}

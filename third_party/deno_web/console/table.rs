@@ -19,22 +19,13 @@ const LEFT: &str = "\u{2502} ";
 const RIGHT: &str = " \u{2502}";
 const MIDDLE: &str = " \u{2502} ";
 
-fn render_row(
-  row: &[String],
-  column_widths: &[usize],
-  column_right_align: Option<&[bool]>,
-) -> String {
+fn render_row(row: &[String], column_widths: &[usize]) -> String {
   let mut out = String::from(LEFT);
   for (i, cell) in row.iter().enumerate() {
     let len = get_string_width(cell, true);
     let padding = " ".repeat(column_widths[i].saturating_sub(len));
-    if column_right_align.map(|a| a[i]).unwrap_or(false) {
-      out.push_str(&padding);
-      out.push_str(cell);
-    } else {
-      out.push_str(cell);
-      out.push_str(&padding);
-    }
+    out.push_str(cell);
+    out.push_str(&padding);
     if i != row.len() - 1 {
       out.push_str(MIDDLE);
     }
@@ -51,7 +42,6 @@ pub fn cli_table(head: &[String], columns: &[Vec<Option<String>>]) -> String {
   let mut column_widths: Vec<usize> =
     head.iter().map(|h| get_string_width(h, true)).collect();
   let longest_column = columns.iter().map(|a| a.len()).max().unwrap_or(0);
-  let mut column_right_align = vec![true; column_widths.len()];
 
   for i in 0..head.len() {
     let empty = Vec::new();
@@ -65,7 +55,6 @@ pub fn cli_table(head: &[String], columns: &[Vec<Option<String>>]) -> String {
       column_widths[i] = column_widths[i].max(counted);
       // JS: columnRightAlign[i] &= NumberIsInteger(+value);
       // `+""` is 0 (an integer); `+x` of non-numeric strings is NaN.
-      column_right_align[i] = column_right_align[i] && is_integer_like(&value);
       let row = &mut rows[j];
       if row.len() <= i {
         row.resize_with(i + 1, String::new);
@@ -84,7 +73,7 @@ pub fn cli_table(head: &[String], columns: &[Vec<Option<String>>]) -> String {
     TOP_LEFT,
     divider.join(TOP_MIDDLE),
     TOP_RIGHT,
-    render_row(head, &column_widths, None),
+    render_row(head, &column_widths),
     LEFT_MIDDLE,
     divider.join(ROW_MIDDLE),
     RIGHT_MIDDLE,
@@ -94,11 +83,8 @@ pub fn cli_table(head: &[String], columns: &[Vec<Option<String>>]) -> String {
     // Rows may be shorter than head when a column had no entries.
     let mut padded = row.clone();
     padded.resize_with(head.len(), String::new);
-    result.push_str(&render_row(
-      &padded,
-      &column_widths,
-      Some(&column_right_align),
-    ));
+    // trove-host patch (TROVE-PATCHES.md, 1): cells are left-aligned, as Node 20's are.
+    result.push_str(&render_row(&padded, &column_widths));
     result.push('\n');
   }
 
@@ -110,66 +96,6 @@ pub fn cli_table(head: &[String], columns: &[Vec<Option<String>>]) -> String {
   ));
 
   result
-}
-
-/// JS `NumberIsInteger(+value)`: empty string coerces to 0 (integer),
-/// numeric strings parse with Number() semantics (including hex, exponents,
-/// Infinity -> not integer... Infinity is not an integer), whitespace-only
-/// strings coerce to 0.
-fn is_integer_like(value: &str) -> bool {
-  let trimmed = value.trim_matches(|c: char| c.is_whitespace());
-  if trimmed.is_empty() {
-    return true; // +"" == 0
-  }
-  // Number() semantics subset: decimal, hex/octal/binary literals, exponent.
-  let n = js_string_to_number(trimmed);
-  n.is_finite() && n.fract() == 0.0
-}
-
-fn js_string_to_number(s: &str) -> f64 {
-  let unsigned = s.strip_prefix(['+', '-']).unwrap_or(s);
-  if let Some(hex) = unsigned
-    .strip_prefix("0x")
-    .or_else(|| unsigned.strip_prefix("0X"))
-  {
-    return match u128::from_str_radix(hex, 16) {
-      Ok(v) => v as f64,
-      Err(_) => f64::NAN,
-    };
-  }
-  if let Some(oct) = unsigned
-    .strip_prefix("0o")
-    .or_else(|| unsigned.strip_prefix("0O"))
-  {
-    return match u128::from_str_radix(oct, 8) {
-      Ok(v) => v as f64,
-      Err(_) => f64::NAN,
-    };
-  }
-  if let Some(bin) = unsigned
-    .strip_prefix("0b")
-    .or_else(|| unsigned.strip_prefix("0B"))
-  {
-    return match u128::from_str_radix(bin, 2) {
-      Ok(v) => v as f64,
-      Err(_) => f64::NAN,
-    };
-  }
-  if unsigned == "Infinity" {
-    return if s.starts_with('-') {
-      f64::NEG_INFINITY
-    } else {
-      f64::INFINITY
-    };
-  }
-  // Rust's f64 parser accepts "inf"/"nan" spellings JS does not; restrict to
-  // decimal/exponent characters before delegating.
-  if !unsigned.bytes().all(|b| {
-    b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-')
-  }) {
-    return f64::NAN;
-  }
-  s.parse::<f64>().unwrap_or(f64::NAN)
 }
 
 #[cfg(test)]
