@@ -190,6 +190,7 @@ impl LimitArgs {
             max_queued: self.max_queued,
             idle_timeout: secs("idle-timeout", self.idle_timeout)?,
             warm_when_idle: defaults.warm_when_idle,
+            max_stuck: defaults.max_stuck,
         };
         if pool.min_instances > pool.max_instances {
             return Err(format!("--min-instances {} is more than --max-instances {}", pool.min_instances, pool.max_instances));

@@ -51,12 +51,25 @@ pub struct PoolConfig {
     /// and exits (the CLI's `call`), where either would only be work thrown away. Default
     /// 250 ms: long enough that a call made right after the load never waits for it.
     pub warm_when_idle: Option<Duration>,
+    /// Most instances given up on as stuck in native code ([`STUCK_GRACE`]) whose threads have
+    /// not ended yet. Each is replaced while fewer are stuck; at this many, the toolkit's calls
+    /// are refused with [`CallError::Stuck`] until one ends, so a toolkit that keeps finding a
+    /// native loop no interrupt reaches cannot take thread after thread (review 53: every call
+    /// left one more spinning). Default: as `max_instances`.
+    pub max_stuck: usize,
 }
 
 impl Default for PoolConfig {
     fn default() -> Self {
         let cpus = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
-        Self { min_instances: 1, max_instances: cpus.max(2), max_queued: 256, idle_timeout: Duration::from_secs(300), warm_when_idle: Some(worker::WARM_WHEN_IDLE) }
+        Self {
+            min_instances: 1,
+            max_instances: cpus.max(2),
+            max_queued: 256,
+            idle_timeout: Duration::from_secs(300),
+            warm_when_idle: Some(worker::WARM_WHEN_IDLE),
+            max_stuck: cpus.max(2),
+        }
     }
 }
 
@@ -72,6 +85,15 @@ pub enum CallError {
         running: usize,
         /// Calls waiting (the pool's `max_queued`).
         queued: usize,
+    },
+    /// [`PoolConfig::max_stuck`] of the toolkit's instances are stuck in native code past
+    /// their calls' limits, and none of their threads has ended: the call did not run.
+    #[error("toolkit \"{toolkit}\" is refusing calls: {stuck} of its instances are stuck in native code past their calls' limits, and it starts no more until one of them ends")]
+    Stuck {
+        /// The toolkit's id.
+        toolkit: String,
+        /// Instances stuck.
+        stuck: usize,
     },
     /// No instance could be started: the toolkit no longer loads (its files changed).
     #[error("toolkit \"{toolkit}\" cannot start an instance: {reason}")]
@@ -105,6 +127,9 @@ pub struct PoolStats {
     pub calls: u64,
     /// Calls refused with [`CallError::Overloaded`].
     pub overloaded: u64,
+    /// Instances given up on as stuck in native code whose threads have not ended (see
+    /// [`PoolConfig::max_stuck`]); not counted in `live`.
+    pub stuck: usize,
 }
 
 #[derive(Default)]
@@ -124,6 +149,8 @@ struct State {
     /// Instances out of service (retired after a limit, or evicted when idle) whose threads
     /// still wait for work they started off the thread (counted in `live` until they end).
     draining: usize,
+    /// Instances given up on as stuck whose threads have not ended (not in `live`).
+    stuck: usize,
     /// The counters; `live` and `idle` in it are filled in from the fields above when read.
     stats: PoolStats,
 }
@@ -196,8 +223,49 @@ impl PoolShared {
         state.idle += usize::from(idle_again);
     }
 
-    /// An instance is gone (crashed, or abandoned as stuck): it is no longer counted, and another
-    /// starts in the background so the pool stays warm.
+    /// A busy instance was given up on as stuck in native code: it is no longer counted live
+    /// but as stuck, and another starts in the background unless [`PoolConfig::max_stuck`] are
+    /// stuck now.
+    fn abandoned(&self) {
+        let replace = {
+            let mut state = self.lock();
+            state.stats.retired += 1;
+            state.live -= 1;
+            state.stuck += 1;
+            state.stuck < self.config.max_stuck
+        };
+        if replace {
+            if let Some(me) = self.me.get().and_then(Weak::upgrade) {
+                me.start_instance(None);
+            }
+        } else {
+            tracing::error!(
+                target: "trove::runtime",
+                toolkit = %self.toolkit,
+                "{} instances are stuck in native code; refusing this toolkit's calls until one ends",
+                self.config.max_stuck,
+            );
+        }
+    }
+
+    /// The thread of an instance given up on as stuck has ended. If the pool was refusing
+    /// calls for it and has no instance left, one starts.
+    pub(crate) fn stuck_ended(&self) {
+        let start = {
+            let mut state = self.lock();
+            state.stuck = state.stuck.saturating_sub(1);
+            tracing::warn!(target: "trove::runtime", toolkit = %self.toolkit, "an instance given up on as stuck has ended ({} still stuck)", state.stuck);
+            state.live - state.draining < self.config.min_instances.max(1) && state.live < self.config.max_instances
+        };
+        if start {
+            if let Some(me) = self.me.get().and_then(Weak::upgrade) {
+                me.start_instance(None);
+            }
+        }
+    }
+
+    /// An instance is gone (its thread panicked): it is no longer counted, and another starts in
+    /// the background so the pool stays warm.
     pub(crate) fn lost_and_replace(&self, was_idle: bool) {
         self.lock().stats.retired += 1;
         self.gone_and_replace(was_idle);
@@ -231,8 +299,8 @@ impl PoolShared {
         }
     }
 
-    /// An instance is gone at once (crashed, or abandoned as stuck): no longer counted, and
-    /// another starts in the background.
+    /// An instance is gone at once (crashed): no longer counted, and another starts in the
+    /// background.
     fn gone_and_replace(&self, was_idle: bool) {
         {
             let mut state = self.lock();
@@ -387,6 +455,10 @@ impl Pool {
     /// Runs one call on an instance (see the module docs for queueing and overload).
     pub(crate) async fn call(&self, call: Value, env: CallEnv) -> Result<CallOutcome, CallError> {
         let shared = &self.shared;
+        let stuck = shared.lock().stuck;
+        if stuck >= shared.config.max_stuck {
+            return Err(CallError::Stuck { toolkit: shared.toolkit.clone(), stuck });
+        }
         let Ok(admitted) = shared.admission.clone().try_acquire_owned() else {
             shared.lock().stats.overloaded += 1;
             return Err(CallError::Overloaded {
@@ -446,7 +518,7 @@ impl Pool {
     /// A snapshot of the pool's counters.
     pub(crate) fn stats(&self) -> PoolStats {
         let state = self.shared.lock();
-        PoolStats { live: state.live, idle: state.idle, ..state.stats }
+        PoolStats { live: state.live, idle: state.idle, stuck: state.stuck, ..state.stats }
     }
 }
 
@@ -585,9 +657,9 @@ async fn wait(
         tracing::error!(
             target: "trove::runtime",
             toolkit = %shared.toolkit,
-            "instance {instance} did not answer within {STUCK_GRACE:?} of its {limit:?} limit (stuck in native code); abandoning it and starting another",
+            "instance {instance} did not answer within {STUCK_GRACE:?} of its {limit:?} limit (stuck in native code); abandoning it",
         );
-        shared.lost_and_replace(false);
+        shared.abandoned();
         return Ok(CallOutcome {
             envelope: Envelope::failure(format!("tool timed out after {} s", limit.as_secs_f64()), ErrorCode::ToolError, true),
             record: Default::default(),

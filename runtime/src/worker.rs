@@ -186,6 +186,10 @@ impl Drop for PanicGuard<'_> {
             // moment does not count it out a second time.
             let mut job = lock(job);
             if job.state == JobState::Abandoned {
+                drop(job);
+                if let Some(pool) = self.pool() {
+                    pool.stuck_ended();
+                }
                 return;
             }
             job.state = JobState::Done;
@@ -388,6 +392,10 @@ fn run(id: u64, start: Start, ready: Option<Ready>) {
             if job.state == JobState::Abandoned {
                 // The pool gave up on this instance and already replaced it.
                 tracing::warn!(target: "trove::runtime", toolkit = %toolkit.id(), "instance {id} answered after it was abandoned; ending it");
+                drop(job);
+                if let Some(pool) = guard.pool() {
+                    pool.stuck_ended();
+                }
                 return;
             }
             job.state = JobState::Done;

@@ -460,7 +460,7 @@ async fn call(state: &WireState, handle: &ToolkitHandle, request: Request, seen:
                 CallError::Overloaded { .. } => {
                     tracing::warn!(target: "trove::serve", toolkit = %handle.id(), "{error}");
                 }
-                CallError::Unavailable { .. } => {
+                CallError::Unavailable { .. } | CallError::Stuck { .. } => {
                     tracing::error!(target: "trove::serve", toolkit = %handle.id(), "{error}");
                 }
             }

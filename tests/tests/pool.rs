@@ -342,7 +342,7 @@ async fn an_instance_evicted_when_idle_is_counted_until_its_work_off_the_thread_
     let _alone = alone_off_the_thread().await;
     let host = Host::new(HostConfig::default()).unwrap();
     let limits = trove_host::IsolateLimits { call_timeout: Duration::from_secs(1), cpu_time: Duration::from_secs(1), max_heap_bytes: 64 * 1024 * 1024 };
-    let pool = PoolConfig { min_instances: 1, max_instances: 2, max_queued: 8, idle_timeout: Duration::from_millis(200), warm_when_idle: None };
+    let pool = PoolConfig { min_instances: 1, max_instances: 2, max_queued: 8, idle_timeout: Duration::from_millis(200), warm_when_idle: None, max_stuck: 2 };
     let kit = host.load(&fixture("hostile"), LoadOptions { limits: Some(limits), pool: Some(pool), ..LoadOptions::default() }).await.unwrap();
     let started = |slow_first: bool| {
         let kit = kit.clone();
@@ -426,4 +426,65 @@ export default defineToolkit({
         .unwrap();
     assert_eq!(out.envelope.json(), json!({ "ok": false, "error": "tool exceeded its memory limit", "retryable": false, "code": "TOOL_ERROR" }));
     assert_eq!(bomb.stats().retired, 1);
+}
+
+/// A secret provider whose read blocks the instance's thread in native code until released: an
+/// embedder's store that hangs (a keyring waiting on a desktop prompt), which no interrupt
+/// reaches.
+struct BlockingSecrets(std::sync::Arc<(std::sync::Mutex<bool>, std::sync::Condvar)>);
+
+#[async_trait::async_trait]
+impl trove_host_ops::secrets::SecretProvider for BlockingSecrets {
+    async fn get(&self, _toolkit: &str, _name: &str) -> Result<Option<String>, trove_host_ops::secrets::SecretError> {
+        let (released, wake) = &*self.0;
+        let mut released = released.lock().unwrap();
+        while !*released {
+            released = wake.wait(released).unwrap();
+        }
+        Ok(Some("v".into()))
+    }
+}
+
+/// An instance stuck in native code past its call's limit plus `STUCK_GRACE` is abandoned, and
+/// replaced only while fewer than `max_stuck` are stuck: at that many, the toolkit's calls are
+/// refused with `CallError::Stuck` (they fed it one more thread each: review 53's spinning
+/// formatter left one per call under `serve`) until a stuck thread ends, when the pool starts
+/// an instance again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn instances_stuck_in_native_code_are_capped_and_counted_until_they_end() {
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        export default defineToolkit({ id: 'stuck-secret', name: 'S', description: 'S.', icon: 's', version: '1.0.0', secrets: ['KEY'],\n\
+          tools: [\n\
+            tool({ name: 'read', description: 'R.', input: z.object({}), handler: async (_i, ctx) => `read ${await ctx.secret('KEY')}` }),\n\
+            tool({ name: 'hello', description: 'H.', input: z.object({}), handler: async () => 'hello' }),\n\
+          ] });\n";
+    let dir = scratch_toolkit("stuck-secret", &[("extension.ts", source)]);
+    let host = Host::new(HostConfig::default()).unwrap();
+    let limits = trove_host::IsolateLimits { call_timeout: Duration::from_secs(1), ..trove_host::IsolateLimits::default() };
+    let pool = PoolConfig { min_instances: 1, max_instances: 1, max_queued: 8, max_stuck: 1, ..PoolConfig::default() };
+    let toolkit = host.load(&dir, LoadOptions { limits: Some(limits), pool: Some(pool), ..LoadOptions::default() }).await.unwrap();
+    let gate = std::sync::Arc::new((std::sync::Mutex::new(false), std::sync::Condvar::new()));
+    let blocking = CallEnv { secrets: std::sync::Arc::new(BlockingSecrets(gate.clone())), ..CallEnv::default() };
+
+    let out = toolkit.call(ToolCall::new("read", json!({}), "u"), blocking).await.unwrap();
+    assert_eq!(out.envelope.json()["error"], "tool timed out after 1 s", "{}", out.envelope);
+    let stats = toolkit.stats();
+    assert_eq!((stats.stuck, stats.live, stats.retired), (1, 0, 1), "{stats:?}");
+
+    // At `max_stuck`: refused at once, and not run.
+    let refused = toolkit.call(ToolCall::new("hello", json!({}), "u"), CallEnv::default()).await.unwrap_err();
+    assert!(matches!(refused, trove_host::CallError::Stuck { stuck: 1, .. }), "{refused:?}");
+    assert!(refused.to_string().contains("1 of its instances are stuck in native code"), "{refused}");
+    assert_eq!(toolkit.stats().calls, 0);
+
+    // The store answers: the stuck thread ends, and the pool starts an instance again.
+    *gate.0.lock().unwrap() = true;
+    gate.1.notify_all();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while toolkit.stats().stuck != 0 || toolkit.stats().idle != 1 {
+        assert!(Instant::now() < deadline, "the pool never took the stuck thread's end: {:?}", toolkit.stats());
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let hello = toolkit.call(ToolCall::new("hello", json!({}), "u"), CallEnv::default()).await.unwrap();
+    assert_eq!(text(&hello), "hello");
 }
