@@ -489,6 +489,14 @@ function hostConsole() {
         op_trove_console(LEVELS[level], text, fromEndedCall());
       };
   }
+  // `console.dir(value, options)` is Node's: `util.inspect(value, { customInspect: false,
+  // ...options })` with Node's quotes (deno's quoted with `"` and printed a string bare).
+  made.dir = function (value, options) {
+    if (!logOpen([value])) return;
+    const shown = literalIfSecret([value])[0];
+    const text = inspect(shown, { __proto__: null, ...NODE_INSPECT, customInspect: false, ...options, indentLevel: made.indentLevel });
+    op_trove_console("info", text, fromEndedCall());
+  };
   // `assert` and `timeLog` format in deno's own code, not through the methods above: the same
   // rule for a format that holds the call's secret (review 36). A label is also a timer's key,
   // so a label that holds one is printed alone and the rest on a line of its own.

@@ -242,6 +242,13 @@ pub struct Ctx<'s> {
   /// per well-known prototype per object shown, none freed before the op returned (a
   /// `console.log` of 100,000 arrays held 8 million: 345 MB).
   pub well_known_protos: Option<Vec<v8::Local<'s, v8::Object>>>,
+  /// trove-host patch (TROVE-PATCHES.md, 1): bytes of text this formatting has made so far
+  /// (a nested value counted again in each value holding it), against [`MAX_PRODUCED`].
+  pub produced: usize,
+  /// trove-host patch (TROVE-PATCHES.md, 1): the formatting is being given up (the isolate is
+  /// terminating, or [`MAX_PRODUCED`] is spent): an error then reaches the caller, where
+  /// `format_raw` would show it as `[Internal Formatting Error]` and go on.
+  pub halted: bool,
   /// Native stack-frame address captured at the outermost `format_value`
   /// call, used to bound native-stack recursion (see `stack_low`).
   pub stack_base: Option<usize>,
@@ -385,6 +392,41 @@ pub const MAX_INDENTATION_LVL: f64 = 4096.0;
 /// `formatValue` does the same at 2^27; the host's cut is lower because the text is built in
 /// native memory, outside the isolate's heap ceiling, and a log line is cut at 64 KiB anyway.
 pub const MAX_OUTPUT_PER_LEVEL: usize = 1 << 24;
+
+/// trove-host patch (TROVE-PATCHES.md, 1): the most text one formatting may make, counting a
+/// nested value again in each value that holds it: past it, it throws Node's `RangeError:
+/// Invalid string length`. The text is native memory, outside the isolate's heap ceiling
+/// (a 50,000-key object of 10 KB strings grew the process by 6 GB), and a log line is cut at
+/// 64 KiB anyway.
+pub const MAX_PRODUCED: usize = 1 << 26;
+
+/// trove-host patch (TROVE-PATCHES.md, 1): what one value shown costs beyond its text, counted
+/// against [`MAX_PRODUCED`]: its string's header and the engine handles read for it (a typed
+/// array of 5 million numbers with `maxArrayLength: Infinity` took 1.4 GB).
+pub const ENTRY_OVERHEAD: usize = 48;
+
+/// trove-host patch (TROVE-PATCHES.md, 1): counts `bytes` more of text against
+/// [`MAX_PRODUCED`], and stops the formatting (see [`Ctx::halted`]) when they pass it or when
+/// the isolate is being terminated.
+pub fn spend<'s>(
+  scope: &mut v8::PinScope<'s, '_>,
+  ctx: &mut Ctx<'s>,
+  bytes: usize,
+) -> R<()> {
+  ctx.produced = ctx.produced.saturating_add(bytes);
+  if scope.is_execution_terminating() {
+    ctx.halted = true;
+    return Err(range_err(
+      scope,
+      "the call was ended while its value was being formatted",
+    ));
+  }
+  if ctx.produced > MAX_PRODUCED {
+    ctx.halted = true;
+    return Err(range_err(scope, "Invalid string length"));
+  }
+  Ok(())
+}
 
 /// trove-host patch (TROVE-PATCHES.md, 1): `ctx.seen` read from a script's array, or `None` when
 /// it is longer than [`MAX_SEEN_READBACK`].
@@ -622,9 +664,7 @@ pub fn format_value<'s, 'i>(
   // terminating the isolate, which stops script but not this native walk: a value that takes
   // minutes to format (a 100,000-deep prototype chain, wide nested arrays) kept the instance's
   // thread running after its call was given up. Each value checks, so the walk ends with it.
-  if scope.is_execution_terminating() {
-    return Err(range_err(scope, "the call was ended while its value was being formatted"));
-  }
+  spend(scope, ctx, 0)?;
   // Primitive types cannot have properties.
   if !value.is_object()
     && !value.is_function()
@@ -633,7 +673,9 @@ pub fn format_value<'s, 'i>(
     if value.is_null() {
       return ctx.stylize(scope, "null", "null");
     }
-    return format_primitive(scope, ctx, value, false);
+    let text = format_primitive(scope, ctx, value, false)?;
+    spend(scope, ctx, text.len() + ENTRY_OVERHEAD)?;
+    return Ok(text);
   }
   if value.is_null() {
     return ctx.stylize(scope, "null", "null");
@@ -848,6 +890,15 @@ fn try_custom_inspect<'s, 'i>(
     return format_value(scope, intr, ctx, ret, recurse_times, false).map(Some);
   }
   let s = to_rust_string(scope, ret);
+  // trove-host patch (TROVE-PATCHES.md, 1): a hook's text counts (one that returned the same
+  // 10 MB string for each of 200 keys made 6 GB of copies), its indented lines with it.
+  let lines = s.bytes().filter(|b| *b == b'\n').count();
+  spend(
+    scope,
+    ctx,
+    s.len()
+      .saturating_add(lines.saturating_mul(ctx.indentation_lvl)),
+  )?;
   let indent = " ".repeat(ctx.indentation_lvl);
   Ok(Some(s.replace('\n', &format!("\n{indent}"))))
 }
@@ -1948,6 +1999,8 @@ fn fork_ctx<'s>(ctx: &Ctx<'s>) -> Ctx<'s> {
     stylize_js_fn: ctx.stylize_js_fn,
     theme_memo: ctx.theme_memo.clone(),
     well_known_protos: ctx.well_known_protos.clone(),
+    produced: ctx.produced,
+    halted: false,
     stack_base: ctx.stack_base,
   }
 }
@@ -2423,6 +2476,9 @@ fn format_raw<'s, 'i>(
 
   let mut output = match output_result {
     Ok(output) => output,
+    // trove-host patch (TROVE-PATCHES.md, 1): a formatting given up is not shown as an error
+    // and gone on with.
+    Err(err) if ctx.halted => return Err(err),
     Err(err) => {
       let stack = error_stack_string(scope, &err);
       return ctx.stylize(
@@ -2480,6 +2536,7 @@ fn format_raw<'s, 'i>(
   if new_length > MAX_OUTPUT_PER_LEVEL {
     ctx.depth = Some(-1.0);
   }
+  spend(scope, ctx, res.len())?;
   Ok(res)
 }
 
@@ -3200,7 +3257,9 @@ fn format_set<'s, 'i>(
   let set = v8::Local::<v8::Set>::try_from(value).unwrap();
   let entries = set.as_array(scope);
   let val_len = set.size() as usize;
-  let len = (ctx.iterable_limit.max(0.0) as usize).min(val_len);
+  // trove-host patch (TROVE-PATCHES.md, 1): Node's `maxArrayLength`, not deno's
+  // `iterableLimit` (both 100 by default).
+  let len = (ctx.max_array_length.max(0.0) as usize).min(val_len);
   let remaining = val_len - len;
   let mut output = Vec::new();
   for i in 0..len {
@@ -3227,7 +3286,8 @@ fn format_map<'s, 'i>(
   let map = v8::Local::<v8::Map>::try_from(value).unwrap();
   let entries = map.as_array(scope); // [k0, v0, k1, v1, ...]
   let val_len = map.size() as usize;
-  let len = (ctx.iterable_limit.max(0.0) as usize).min(val_len);
+  // trove-host patch (TROVE-PATCHES.md, 1): Node's `maxArrayLength`.
+  let len = (ctx.max_array_length.max(0.0) as usize).min(val_len);
   let remaining = val_len - len;
   let mut output = Vec::new();
   for i in 0..len {
@@ -3271,6 +3331,9 @@ fn format_typed_array<'s, 'i>(
     } else {
       format_number(scope, ctx, elem)?
     };
+    // trove-host patch (TROVE-PATCHES.md, 1): a typed array's numbers are not values the
+    // formatter walks (`format_value`), so each counts here.
+    spend(scope, ctx, s.len() + ENTRY_OVERHEAD)?;
     output.push(s);
   }
   if remaining > 0 {
@@ -3479,6 +3542,8 @@ fn format_array_buffer<'s, 'i>(
   let Some(bytes) = bytes else {
     return Ok(vec![ctx.stylize(scope, "(detached)", "special")?]);
   };
+  // trove-host patch (TROVE-PATCHES.md, 1): three bytes of text per byte shown.
+  spend(scope, ctx, len.saturating_mul(3))?;
   let mut hex = String::with_capacity(len * 3);
   for (i, b) in bytes.iter().enumerate() {
     if i > 0 {
@@ -3865,6 +3930,13 @@ fn reduce_to_single_string<'s, 'i>(
       }
     }
     // Line up each entry on an individual line.
+    // trove-host patch (TROVE-PATCHES.md, 1): the indentation is written once per entry; count
+    // it before the text is made (200,000 entries at 4,096 columns were 800 MB).
+    spend(
+      scope,
+      ctx,
+      output.len().saturating_mul(ctx.indentation_lvl.saturating_add(4)),
+    )?;
     let indentation = format!("\n{}", " ".repeat(ctx.indentation_lvl));
     let base_part = if !base.is_empty() {
       format!("{base} ")

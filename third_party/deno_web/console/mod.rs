@@ -230,6 +230,8 @@ fn default_ctx<'s>() -> Ctx<'s> {
     stylize_js_fn: None,
     theme_memo: HashMap::new(),
     well_known_protos: None,
+    produced: 0,
+    halted: false,
   }
 }
 
@@ -1508,13 +1510,26 @@ impl Console {
       sctx.break_length = f64::INFINITY;
       format_value(scope, intr, &mut sctx, value, 0.0, false)
     };
+    // The bytes of the cells made so far, against `MAX_PRODUCED` (`counted`).
+    let mut text_bytes = 0usize;
+    let counted = |text: String,
+                   text_bytes: &mut usize,
+                   scope: &mut v8::PinScope<'s, '_>|
+     -> R<String> {
+      *text_bytes = text_bytes.saturating_add(text.len());
+      if *text_bytes > MAX_PRODUCED || scope.is_execution_terminating() {
+        return Err(range_err(scope, "Invalid string length"));
+      }
+      Ok(text)
+    };
     let index_cells = |scope: &mut v8::PinScope<'s, '_>,
+                       text_bytes: &mut usize,
                        length: usize|
      -> R<Vec<Option<String>>> {
       let mut out = Vec::with_capacity(length);
       for i in 0..length {
         let n = v8::Number::new(scope, i as f64);
-        out.push(Some(cell(scope, n.into())?));
+        out.push(Some(counted(cell(scope, n.into())?, text_bytes, scope)?));
       }
       Ok(out)
     };
@@ -1543,10 +1558,10 @@ impl Console {
         let mut keys = Vec::with_capacity(entries.len() / 2);
         let mut values = Vec::with_capacity(entries.len() / 2);
         for pair in entries.chunks_exact(2) {
-          keys.push(Some(cell(scope, pair[0])?));
-          values.push(Some(cell(scope, pair[1])?));
+          keys.push(Some(counted(cell(scope, pair[0])?, &mut text_bytes, scope)?));
+          values.push(Some(counted(cell(scope, pair[1])?, &mut text_bytes, scope)?));
         }
-        let index = index_cells(scope, keys.len())?;
+        let index = index_cells(scope, &mut text_bytes, keys.len())?;
         (
           vec!["(iteration index)".into(), "Key".into(), "Values".into()],
           vec![index, keys, values],
@@ -1554,9 +1569,9 @@ impl Console {
       } else if let Some(entries) = set_preview {
         let mut values = Vec::with_capacity(entries.len());
         for value in entries {
-          values.push(Some(cell(scope, value)?));
+          values.push(Some(counted(cell(scope, value)?, &mut text_bytes, scope)?));
         }
-        let index = index_cells(scope, values.len())?;
+        let index = index_cells(scope, &mut text_bytes, values.len())?;
         (
           vec!["(iteration index)".into(), "Values".into()],
           vec![index, values],
@@ -1586,7 +1601,7 @@ impl Console {
           if property_keys.is_none() && primitive {
             has_primitives = true;
             values_column.resize(i, None);
-            values_column.push(Some(cell(scope, item)?));
+            values_column.push(Some(counted(cell(scope, item)?, &mut text_bytes, scope)?));
             cells += 1;
             if cells > MAX_TABLE_CELLS {
               return Err(too_many(scope));
@@ -1631,7 +1646,7 @@ impl Console {
             let text = match item_obj {
               Some(obj) if own => {
                 let value = js_get(scope, obj, key_v8.into())?;
-                cell(scope, value)?
+                counted(cell(scope, value)?, &mut text_bytes, scope)?
               }
               _ => String::new(),
             };
@@ -1650,9 +1665,11 @@ impl Console {
         let mut index_columns = Vec::new();
         let mut string_columns = Vec::new();
         for column in columns {
+          // An array index: 0 to 2^32 - 2 (`"4294967295"` is an ordinary key).
           match quote::is_canonical_index(&column.0)
             .then(|| column.0.parse::<u32>().ok())
             .flatten()
+            .filter(|n| *n != u32::MAX)
           {
             Some(n) => index_columns.push((n, column)),
             None => string_columns.push(column),
@@ -1676,6 +1693,9 @@ impl Console {
         (header, body)
       };
 
+    if table::rendered_len(&header, &body) > MAX_PRODUCED {
+      return Err(range_err(scope, "Invalid string length"));
+    }
     let table_str = table::cli_table(&header, &body);
     // toTable routes through log.
     let mut ctx = self.console_ctx(scope, intr, false);

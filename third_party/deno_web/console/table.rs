@@ -37,6 +37,24 @@ fn render_row(row: &[String], column_widths: &[usize]) -> String {
 /// `cliTable(head, columns)` from 01_console.js. `columns[i]` is the column
 /// under `head[i]`; a `None` cell means the row has no entry for that column
 /// (JS `hasOwnProperty(column, j)` false -> "").
+/// trove-host patch (TROVE-PATCHES.md, 1): about how many bytes [`cli_table`] would make,
+/// without making them: every row is padded to its columns' widest cells, so one wide cell
+/// widens every row (a 120 KB cell over 100,000 rows asked for 23 GB, and the process aborted).
+pub fn rendered_len(head: &[String], columns: &[Vec<Option<String>>]) -> usize {
+  let longest_column = columns.iter().map(|a| a.len()).max().unwrap_or(0);
+  let mut row_bytes = 4usize;
+  for (i, h) in head.iter().enumerate() {
+    let mut width = get_string_width(h, true);
+    if let Some(column) = columns.get(i) {
+      for value in column.iter().flatten() {
+        width = width.max(get_string_width(value, true));
+      }
+    }
+    row_bytes = row_bytes.saturating_add(width.saturating_add(8));
+  }
+  row_bytes.saturating_mul(longest_column.saturating_add(4))
+}
+
 pub fn cli_table(head: &[String], columns: &[Vec<Option<String>>]) -> String {
   let mut rows: Vec<Vec<String>> = Vec::new();
   let mut column_widths: Vec<usize> =
