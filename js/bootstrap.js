@@ -15,7 +15,7 @@ import { call, describe } from "ext:trove/host.js";
 import { logOpen } from "ext:trove_ops/log.js";
 import { removeNewerBuiltIns, useV8JsonParseMessages } from "ext:trove/node20.js";
 import { installIntl } from "ext:trove_intl/intl.js";
-import { invalidArgType, NODE_INSPECT, nodeError } from "ext:trove/node_errors.js";
+import { invalidArgInstance, invalidArgType, NODE_INSPECT, nodeError } from "ext:trove/node_errors.js";
 
 // The host's functions for loaded toolkits go to Rust directly, never through a global. Rust
 // asks `describe` once the toolkit's modules have evaluated (see the rejection handler below).
@@ -33,6 +33,7 @@ let evaluated = false;
 // Only what was captured before any toolkit code ran is used here (primordials, a null-prototype
 // record), so a toolkit that replaces Set, iterators or Function.prototype.apply changes nothing.
 const {
+  ArrayIsArray,
   ObjectDefineProperty,
   ObjectKeys,
   ObjectPrototypeHasOwnProperty,
@@ -496,6 +497,12 @@ function hostConsole() {
     const shown = literalIfSecret([value])[0];
     const text = inspect(shown, { __proto__: null, ...NODE_INSPECT, customInspect: false, ...options, indentLevel: made.indentLevel });
     op_trove_console("info", text, fromEndedCall());
+  };
+  // Node's check of `console.table`'s `properties` (deno threw a plain `Error`).
+  const table = made.table;
+  made.table = function (data, properties) {
+    if (properties !== undefined && !ArrayIsArray(properties)) throw invalidArgInstance("properties", "Array", properties);
+    return ReflectApply(table, this, arguments);
   };
   // `assert` and `timeLog` format in deno's own code, not through the methods above: the same
   // rule for a format that holds the call's secret (review 36). A label is also a timer's key,

@@ -9,6 +9,19 @@ export const NODE_INSPECT = { __proto__: null, colors: false, quotes: ["'", '"',
 
 /** Node's `ERR_INVALID_ARG_TYPE` TypeError: `argument` must be of type `type`, and `value` was not. */
 export function invalidArgType(argument, type, value) {
+  return nodeError(TypeError, `The "${argument}" argument must be of type ${type}. Received ${described(value)}`, "ERR_INVALID_ARG_TYPE");
+}
+
+/**
+ * Node's `ERR_INVALID_ARG_TYPE` TypeError for an argument that must be an instance of a class
+ * (`console.table`'s `properties`: `must be an instance of Array`).
+ */
+export function invalidArgInstance(argument, className, value) {
+  return nodeError(TypeError, `The "${argument}" argument must be an instance of ${className}. Received ${described(value)}`, "ERR_INVALID_ARG_TYPE");
+}
+
+/** How Node's `ERR_INVALID_ARG_TYPE` describes the value it received. */
+function described(value) {
   let received;
   if (value === null || value === undefined) received = `${value}`;
   else if (typeof value === "function") received = value.name ? `function ${value.name}` : "function ";
@@ -27,7 +40,7 @@ export function invalidArgType(argument, type, value) {
     if (shown.length > 28) shown = `${StringPrototypeSlice(shown, 0, 25)}...`;
     received = `type ${typeof value} (${shown})`;
   }
-  return nodeError(TypeError, `The "${argument}" argument must be of type ${type}. Received ${received}`, "ERR_INVALID_ARG_TYPE");
+  return received;
 }
 
 /** A `Type` error with `message` and Node's `code` (an own enumerable property, as Node's). */
