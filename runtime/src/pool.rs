@@ -55,7 +55,7 @@ pub struct PoolConfig {
     /// not ended yet. Each is replaced while fewer are stuck; at this many, the toolkit's calls
     /// are refused with [`CallError::Stuck`] until one ends, so a toolkit that keeps finding a
     /// native loop no interrupt reaches cannot take thread after thread (review 53: every call
-    /// left one more spinning). Default: as `max_instances`.
+    /// left one more spinning). At least 1. Default: as `max_instances`.
     pub max_stuck: usize,
 }
 
@@ -390,7 +390,7 @@ impl Pool {
         config: PoolConfig,
         bind_location: bool,
     ) -> Result<(Self, Described), LoadError> {
-        let config = PoolConfig { max_instances: config.max_instances.max(1), ..config };
+        let config = PoolConfig { max_instances: config.max_instances.max(1), max_stuck: config.max_stuck.max(1), ..config };
         // Closed if this load ends before the pool is made (instance 1 then ends too).
         let queue = QueueOwner(Arc::new(CallQueue::default()));
         let (ready_tx, ready_rx) = oneshot::channel();
