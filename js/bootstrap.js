@@ -443,6 +443,7 @@ const {
   ObjectIs,
   SafeArrayIterator: SafeArgsIterator,
   StringPrototypeIncludes,
+  StringPrototypeRepeat,
   StringPrototypeReplaceAll,
   StringPrototypeSlice,
 } = primordials;
@@ -486,7 +487,7 @@ function hostConsole() {
         if (!logOpen(args)) return;
         // Values shown as Node's util.inspect shows them (NODE_INSPECT), at the group's
         // indentation.
-        const text = inspectArgs(nodeSpecifiers(literalIfSecret(args)), { __proto__: null, ...NODE_INSPECT, indentLevel: made.indentLevel });
+        const text = inspectArgs(nodeSpecifiers(literalIfSecret(args)), { __proto__: null, ...NODE_INSPECT, indentLevel: groupLevel });
         op_trove_console(LEVELS[level], text, fromEndedCall());
       };
   }
@@ -495,8 +496,24 @@ function hostConsole() {
   made.dir = function (value, options) {
     if (!logOpen([value])) return;
     const shown = literalIfSecret([value])[0];
-    const text = inspect(shown, { __proto__: null, ...NODE_INSPECT, customInspect: false, ...options, indentLevel: made.indentLevel });
-    op_trove_console("info", text, fromEndedCall());
+    const text = inspect(shown, { __proto__: null, ...NODE_INSPECT, customInspect: false, ...options });
+    const indent = StringPrototypeRepeat("  ", groupLevel);
+    op_trove_console("info", indent + StringPrototypeReplaceAll(text, "\n", "\n" + indent), fromEndedCall());
+  };
+  // The group level the lines above are indented by, counted here: deno's console keeps it in
+  // its native object, whose `indentLevel` reads 0 from script after `group()` (review 54; its
+  // own `table` reads it natively, and is indented).
+  let groupLevel = 0;
+  const group = made.group;
+  const groupEnd = made.groupEnd;
+  made.group = function (...label) {
+    ReflectApply(group, this, label);
+    groupLevel++;
+  };
+  made.groupCollapsed = made.group;
+  made.groupEnd = function () {
+    ReflectApply(groupEnd, this, []);
+    if (groupLevel > 0) groupLevel--;
   };
   // Node's check of `console.table`'s `properties` (deno threw a plain `Error`).
   const table = made.table;
