@@ -1441,14 +1441,6 @@ impl Console {
     data: v8::Local<'s, v8::Value>,
     properties: v8::Local<'s, v8::Value>,
   ) -> R<()> {
-    let too_many = |scope: &mut v8::PinScope<'s, '_>| {
-      range_err(
-        scope,
-        &format!(
-          "console.table: the table would hold more than {MAX_TABLE_CELLS} cells"
-        ),
-      )
-    };
     // Validate `properties`.
     let properties: Option<Vec<v8::Local<'s, v8::Value>>> = if properties
       .is_undefined()
@@ -1456,7 +1448,7 @@ impl Console {
       None
     } else if let Ok(arr) = v8::Local::<v8::Array>::try_from(properties) {
       if arr.length() as usize > MAX_TABLE_CELLS {
-        return Err(too_many(scope));
+        return Err(too_many_cells(scope));
       }
       Some(collect_array(scope, arr))
     } else {
@@ -1604,7 +1596,7 @@ impl Console {
             values_column.push(Some(counted(cell(scope, item)?, &mut text_bytes, scope)?));
             cells += 1;
             if cells > MAX_TABLE_CELLS {
-              return Err(too_many(scope));
+              return Err(too_many_cells(scope));
             }
             continue;
           }
@@ -1657,7 +1649,7 @@ impl Console {
             }
             column[i] = Some(text);
             if cells > MAX_TABLE_CELLS {
-              return Err(too_many(scope));
+              return Err(too_many_cells(scope));
             }
           }
         }
@@ -1706,6 +1698,15 @@ impl Console {
   }
 }
 
+/// trove-host patch (TROVE-PATCHES.md, 1): the `RangeError` of a table past
+/// [`MAX_TABLE_CELLS`].
+fn too_many_cells<'s>(scope: &mut v8::PinScope<'s, '_>) -> JsErr {
+  range_err(
+    scope,
+    &format!("console.table: the table would hold more than {MAX_TABLE_CELLS} cells"),
+  )
+}
+
 /// trove-host patch (TROVE-PATCHES.md, 1): `ObjectKeys(obj)`, a getter's or a Proxy trap's
 /// error propagated.
 fn own_enumerable_keys<'s>(
@@ -1732,10 +1733,7 @@ fn own_enumerable_keys<'s>(
   };
   let length = names.length();
   if length as usize > MAX_TABLE_CELLS {
-    return Err(range_err(
-      tc,
-      &format!("console.table: the table would hold more than {MAX_TABLE_CELLS} cells"),
-    ));
+    return Err(too_many_cells(tc));
   }
   Ok(
     (0..length)
