@@ -55,10 +55,11 @@ pub enum SecretForm {
     UrlUserinfo,
     /// Inside a JSON string (`JSON.stringify`'s escaping, without the quotes).
     Json,
-    /// Inside a string `console.*` prints within an object, quoted with `'` (deno_web's
-    /// `quoteString`: the quote and `\` escaped, `\n` `\t` `\b` `\f` `\v` `\r`, other C0 and
-    /// C1 controls as `\xNN`). `console.*` takes the first of `"`, `'` and `` ` `` the whole
-    /// printed string does not hold, so a value may appear under any of the three.
+    /// Inside a string `console.*` prints within an object, quoted with `'` (Node 20's
+    /// `strEscape`, deno_web patch 2: `'` and `\` escaped, `\n` `\t` `\b` `\f` `\r`, other C0
+    /// and C1 controls as `\xNN` in upper-case hex). `console.*` quotes with `'` unless the
+    /// printed string holds one, then `"`, then `` ` ``, so a value may appear under any of the
+    /// three.
     Console,
     /// [`SecretForm::Console`] quoted with `"`.
     ConsoleDouble,
@@ -270,24 +271,23 @@ fn js_escape(value: &str) -> String {
     out
 }
 
-/// How `console.*` writes `value` inside a string it quotes with `quote` (deno_web's
-/// `quoteString` and `replaceEscapeSequences`, without the quotes).
+/// How `console.*` writes `value` inside a string it quotes with `quote`: Node 20's
+/// `strEscape`, which the host's console follows (deno_web patch 2, `quote::node_str_escape`),
+/// without the quotes. `\` and, in single quotes, `'` escaped; `\b \t \n \f \r`; every other
+/// C0 control and U+007F–U+009F from Node's `meta` table, in upper-case hex (`\x0B`, `\x1B`).
 fn console_quoted(value: &str, quote: char) -> String {
     let mut out = String::with_capacity(value.len());
     for c in value.chars() {
         match c {
-            c if c == quote || c == '\\' => {
-                out.push('\\');
-                out.push(c);
-            }
+            '\'' if quote == '\'' => out.push_str("\\'"),
+            '\\' => out.push_str("\\\\"),
             '\u{8}' => out.push_str("\\b"),
             '\u{c}' => out.push_str("\\f"),
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
             c if u32::from(c) <= 0x1f || (0x7f..=0x9f).contains(&u32::from(c)) => {
-                out.push_str(&format!("\\x{:02x}", u32::from(c)));
+                out.push_str(&format!("\\x{:02X}", u32::from(c)));
             }
             c => out.push(c),
         }
@@ -1353,10 +1353,11 @@ mod tests {
         r.add("ab'c\"d\\efgh-1234");
         // Holding `'` and `"`, it is printed in backticks, `\` doubled.
         assert_eq!(r.redact_str("{ s: `ab'c\"d\\\\efgh-1234` }"), "{ s: `[redacted]` }");
-        assert_eq!(r.redact_str("{ s: \"x\\\"ab'c\\\"d\\\\efgh-1234\" }"), "{ s: \"x\\\"[redacted]\" }", "inside a string that also holds a backtick");
+        // Holding a backtick too, it is printed in single quotes, `'` escaped (Node 20's line).
+        assert_eq!(r.redact_str("{ s: 'x\"ab\\'c\"d\\\\efgh-1234`' }"), "{ s: 'x\"[redacted]`' }", "inside a string that also holds a backtick");
         let mut c = Redactor::default();
-        c.add("abcd\u{1b}efgh\u{7f}-1234");
-        assert_eq!(c.redact_str("{ c: \"abcd\\x1befgh\\x7f-1234\" }"), "{ c: \"[redacted]\" }");
+        c.add("abcd\u{1b}efgh\u{7f}-1234\u{b}");
+        assert_eq!(c.redact_str("{ c: 'abcd\\x1Befgh\\x7F-1234\\x0B' }"), "{ c: '[redacted]' }");
         let mut l = Redactor::default();
         l.add("Pässwort-Geheim-2024");
         let latin1: Vec<u8> = "Pässwort-Geheim-2024".chars().map(|ch| u8::try_from(u32::from(ch)).unwrap()).collect();

@@ -1129,11 +1129,12 @@ async fn console_shows_revoked_proxies_and_lying_tags_without_a_crash() {
     let dir = crate::scratch_toolkit("console-lies", &[("extension.ts", &source)]);
     let (outcome, lines) = console_lines_of(&dir).await;
     assert_eq!(outcome.envelope.json()["result"]["text"], "true undefined", "{:?}", outcome.envelope);
-    // deno's formatter words the first four otherwise than Node (which prints `{ settings:
-    // <Revoked Proxy> }`, and the tagged objects without `Object [Map]`: docs/javascript.md);
-    // what matters is that each is a line, not a dead process. The Maps and `waitAsync` are Node's.
+    // deno's formatter words the first otherwise than Node (which prints `{ settings: <Revoked
+    // Proxy> }`: docs/javascript.md); what matters is that it is a line, not a dead process. The
+    // rest are Node's: an object that only claims a tag in an own property is not named by it
+    // (deno_web patch 2).
     assert!(lines[0].as_str().is_some_and(|l| l.starts_with("[Internal Formatting Error] TypeError: Cannot inspect a proxy that has been revoked")), "{lines:?}");
-    let expected: Vec<Value> = serde_json::from_str(r##"["Cannot inspect a proxy that has been revoked","Object [Map] {\n  size: 0,\n  Symbol(Symbol.toStringTag): 'Map',\n  Symbol(Symbol.iterator): [Function: [Symbol.iterator]]\n}","Object [Set] { size: 0, Symbol(Symbol.toStringTag): 'Set' }","Object [Date] { Symbol(Symbol.toStringTag): 'Date' }","M(1) [Map] { 'k' => 1 }","Map(1) { 'a' => 1 }","true timed-out","1 ok"]"##).unwrap();
+    let expected: Vec<Value> = serde_json::from_str(r##"["Cannot inspect a proxy that has been revoked","{\n  size: 0,\n  [Symbol(Symbol.toStringTag)]: 'Map',\n  [Symbol(Symbol.iterator)]: [Function: [Symbol.iterator]]\n}","{ size: 0, [Symbol(Symbol.toStringTag)]: 'Set' }","{ [Symbol(Symbol.toStringTag)]: 'Date' }","M(1) [Map] { 'k' => 1 }","Map(1) { 'a' => 1 }","true timed-out","1 ok"]"##).unwrap();
     assert_eq!(lines[1..], expected[..]);
 }
 
@@ -1184,6 +1185,49 @@ async fn console_table_and_dir_answer_as_node_does() {
     let (outcome, lines) = console_lines_of(&dir).await;
     assert_eq!(outcome.envelope.json()["result"]["text"], "ok", "{:?}", outcome.envelope);
     let expected: Vec<Value> = serde_json::from_str(r##"["┌─────────┬───┬─────┬──────┐\n│ (index) │ a │ b   │ c    │\n├─────────┼───┼─────┼──────┤\n│ 0       │ 1 │ 'x' │      │\n│ 1       │ 2 │     │ true │\n└─────────┴───┴─────┴──────┘", "┌─────────┬───┬────────┐\n│ (index) │ a │ Values │\n├─────────┼───┼────────┤\n│ 0       │   │ 1      │\n│ 1       │   │ 'two'  │\n│ 2       │ 3 │        │\n└─────────┴───┴────────┘", "┌───────────────────┬──────┬──────────┐\n│ (iteration index) │ Key  │ Values   │\n├───────────────────┼──────┼──────────┤\n│ 0                 │ 'k1' │ { a: 1 } │\n│ 1                 │ 'k2' │ 2        │\n└───────────────────┴──────┴──────────┘", "┌───────────────────┬──────────┐\n│ (iteration index) │ Values   │\n├───────────────────┼──────────┤\n│ 0                 │ 1        │\n│ 1                 │ { a: 2 } │\n└───────────────────┴──────────┘", "┌─────────┬────┬────┐\n│ (index) │ c1 │ c2 │\n├─────────┼────┼────┤\n│ r1      │ 1  │    │\n│ r2      │    │ 2  │\n└─────────┴────┴────┘", "┌─────────┬───┬───┬───┐\n│ (index) │ 1 │ b │ a │\n├─────────┼───┼───┼───┤\n│ 0       │   │ 2 │ 1 │\n└─────────┴───┴───┴───┘", "┌─────────┐\n│ (index) │\n├─────────┤\n└─────────┘", "┌─────────┬───┐\n│ (index) │ p │\n├─────────┼───┤\n│ 0       │   │\n│ 1       │   │\n└─────────┴───┘", "5", "str", "null", "┌─────────┬────────────────────┐\n│ (index) │ a                  │\n├─────────┼────────────────────┤\n│ 0       │ 'long string here' │\n│ 1       │ 12345              │\n└─────────┴────────────────────┘", "┌─────────┬───┬───┬───┐\n│ (index) │ 0 │ 1 │ 2 │\n├─────────┼───┼───┼───┤\n│ 0       │ 1 │ 2 │   │\n│ 1       │ 3 │ 4 │ 5 │\n└─────────┴───┴───┴───┘", "┌───────────────────┬─────┬────────┐\n│ (iteration index) │ Key │ Values │\n├───────────────────┼─────┼────────┤\n│ 0                 │ 1   │ 2      │\n└───────────────────┴─────┴────────┘", "┌─────────┐\n│ (index) │\n├─────────┤\n└─────────┘", "┌─────────┬──────────────────────┬─────────────┐\n│ (index) │ a                    │ b           │\n├─────────┼──────────────────────┼─────────────┤\n│ 0       │ { nested: [Object] } │ [ 1, 2, 3 ] │\n└─────────┴──────────────────────┴─────────────┘", "┌─────────┬───┐\n│ (index) │ y │\n├─────────┼───┤\n│ 0       │   │\n└─────────┴───┘", "┌─────────┬───┬───┬───┬───┐\n│ (index) │ 1 │ 2 │ b │ a │\n├─────────┼───┼───┼───┼───┤\n│ 0       │ 4 │ 3 │ 1 │ 2 │\n└─────────┴───┴───┴───┴───┘", "┌─────────┐\n│ (index) │\n├─────────┤\n│ 0       │\n│ 1       │\n└─────────┘", "┌─────────┬───┬────────────┬───┐\n│ (index) │ 7 │ 4294967295 │ b │\n├─────────┼───┼────────────┼───┤\n│ 0       │ 3 │ 1          │ 2 │\n└─────────┴───┴────────────┴───┘", "┌─────────┬─────────────────────────────────────┬────────────────────────────────────────────────────┐\n│ (index) │ s                                   │ m                                                  │\n├─────────┼─────────────────────────────────────┼────────────────────────────────────────────────────┤\n│ 0       │ Set(4) { 1, 2, 3, ... 1 more item } │ Map(4) { 1 => 2, 3 => 4, 5 => 6, ... 1 more item } │\n└─────────┴─────────────────────────────────────┴────────────────────────────────────────────────────┘", "{ a: 's', n: { m: { o: [Object] } } }", "'s'", "{ a: [Object] }", "Set(3) { 1, 2, ... 1 more item }", "1", "A", "  x", "  ┌─────────┬───┐\n  │ (index) │ a │\n  ├─────────┼───┤\n  │ 0       │ 1 │\n  └─────────┴───┘", "    y\n    z", "    { s: 's' }", "w", "TypeError ERR_INVALID_ARG_TYPE The \"properties\" argument must be an instance of Array. Received type string ('a')", "TypeError ERR_INVALID_ARG_TYPE The \"properties\" argument must be an instance of Array. Received an instance of Object", "TypeError ERR_INVALID_ARG_TYPE The \"properties\" argument must be an instance of Array. Received null"]"##).unwrap();
+    assert_eq!(lines.len(), expected.len(), "{lines:#?}");
+    for (line, expected) in lines.iter().zip(&expected) {
+        assert_eq!(line, expected, "\n{}\n{}", line.as_str().unwrap_or(""), expected.as_str().unwrap_or(""));
+    }
+}
+
+/// Property keys, `Symbol.toStringTag` and strings as Node 20 prints them (deno_web patch 2,
+/// third_party/deno_web/TROVE-PATCHES.md): a symbol key in brackets, a non-enumerable key in
+/// brackets unquoted, the tag named only when it is not listed as a property, Node's quote choice
+/// (`${` keeps a string out of backticks) and `meta` escapes (`\x0B`, `\x7F`), and a lone
+/// surrogate as `\ud800`, not U+FFFD. The lines are Node 20.20.2's.
+#[tokio::test(flavor = "current_thread")]
+async fn console_keys_tags_and_strings_answer_as_node_does() {
+    let body = r#"  const o: any = { [Symbol("q'")]: 1, "a'b": 2, [Symbol()]: 7, [Symbol.iterator]: 8 };
+  Object.defineProperty(o, 'c-d', { value: 3 });
+  Object.defineProperty(o, '__proto__', { value: 4, enumerable: false });
+  Object.defineProperty(o, Symbol('ne'), { value: 5 });
+  Object.defineProperty(o, "e'f", { value: 6 });
+  console.log(o);
+  console.dir(o, { showHidden: true });
+  class T { get [Symbol.toStringTag]() { return 'TT'; } }
+  console.log(new T());
+  class Foo { [Symbol.toStringTag] = 'Bar'; x = 1; }
+  console.log(new Foo());
+  const u = {}; Object.defineProperty(u, Symbol.toStringTag, { value: 'Hid' });
+  console.log(u);
+  console.dir(u, { showHidden: true });
+  console.log([1, 2], Object.assign([1], { [Symbol.toStringTag]: 'Z' }));
+  console.log(new Map([[Symbol('k'), { [Symbol('in')]: 1 }]]));
+  console.log(['a\x0bb', 'c\x01d', 'e\x7ff', 'g\x85h', "it's", 'say "hi" it\'s', 'mix "a" \'b\' `c`', '\'"${x}', 'back\\slash', 'tab\there', 'é ü 😀', 'x\ud800y', '\udc00', 'ok\ud83d\ude00']);
+  console.log({ 'k\x01': 1, 'k\ud800': 2, 'it\'s': 3 });
+  console.log(['x'.repeat(9999) + '\ud83d\ude00'].map((s) => s.slice(9990)), { s: 'lone \ud83d'.repeat(1) });
+  console.log({ long: 'line one is here\nline two \ud800 is here\n' + 'z'.repeat(70) });
+  console.log('%o', 'q\x01\ud800');"#;
+    let source = format!(
+        "import {{ defineToolkit, tool, z }} from '@ontrove/extend/toolkit';\n\
+         export default defineToolkit({{ id: 'console-keys', name: 'C', description: 'C.', icon: 'c', version: '1.0.0',\n\
+           tools: [tool({{ name: 'run', description: 'R.', input: z.object({{}}), handler: async () => {{\n{body}\nreturn 'ok';\n}} }})] }});\n"
+    );
+    let dir = crate::scratch_toolkit("console-keys", &[("extension.ts", &source)]);
+    let (outcome, lines) = console_lines_of(&dir).await;
+    assert_eq!(outcome.envelope.json()["result"]["text"], "ok", "{:?}", outcome.envelope);
+    let expected: Vec<Value> = serde_json::from_str(r##"["{\n  \"a'b\": 2,\n  [Symbol(q\\')]: 1,\n  [Symbol()]: 7,\n  [Symbol(Symbol.iterator)]: 8\n}","{\n  \"a'b\": 2,\n  [c-d]: 3,\n  ['__proto__']: 4,\n  [e\\'f]: 6,\n  [Symbol(q\\')]: 1,\n  [Symbol()]: 7,\n  [Symbol(Symbol.iterator)]: 8,\n  [Symbol(ne)]: 5\n}","T [TT] {}","Foo { x: 1, [Symbol(Symbol.toStringTag)]: 'Bar' }","Object [Hid] {}","{ [Symbol(Symbol.toStringTag)]: 'Hid' }","[ 1, 2 ] [ 1, [Symbol(Symbol.toStringTag)]: 'Z' ]","Map(1) { Symbol(k) => { [Symbol(in)]: 1 } }","[\n  'a\\x0Bb',            'c\\x01d',\n  'e\\x7Ff',            'g\\x85h',\n  \"it's\",              `say \"hi\" it's`,\n  'mix \"a\" \\'b\\' `c`', '\\'\"${x}',\n  'back\\\\slash',       'tab\\there',\n  'é ü 😀',            'x\\ud800y',\n  '\\udc00',            'ok😀'\n]","{ 'k\\x01': 1, 'k\\ud800': 2, \"it's\": 3 }","[ 'xxxxxxxxx😀' ] { s: 'lone \\ud83d' }","{\n  long: 'line one is here\\n' +\n    'line two \\ud800 is here\\n' +\n    'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz'\n}","'q\\x01\\ud800'"]"##).unwrap();
     assert_eq!(lines.len(), expected.len(), "{lines:#?}");
     for (line, expected) in lines.iter().zip(&expected) {
         assert_eq!(line, expected, "\n{}\n{}", line.as_str().unwrap_or(""), expected.as_str().unwrap_or(""));

@@ -1232,49 +1232,39 @@ pub fn format_primitive<'s>(
     };
   }
   if value.is_string() {
-    let mut s = value.to_rust_string_lossy(scope);
+    // trove-host patch (TROVE-PATCHES.md, 2): the string read as UTF-16 code units (at most
+    // `maxStringLength` of them), so a lone surrogate is escaped as Node escapes it
+    // (`quote::quote_units`), not read as U+FFFD.
+    let string = v8::Local::<v8::String>::try_from(value).unwrap();
+    let utf16_len = string.length();
     let mut trailer = String::new();
-    let utf16_len = v8::Local::<v8::String>::try_from(value)
-      .map(|s| s.length())
-      .unwrap_or(s.chars().count());
+    let mut kept = utf16_len;
     if (utf16_len as f64) > ctx.max_string_length {
-      let max = ctx.max_string_length as usize;
-      let remaining = utf16_len - max;
-      s = slice_utf16(&s, 0, max);
+      kept = ctx.max_string_length as usize;
+      let remaining = utf16_len - kept;
       trailer = format!(
         "... {} more character{}",
         remaining,
         if remaining > 1 { "s" } else { "" }
       );
     }
-    let s_utf16_len = utf16_length(&s);
+    let mut units = vec![0u16; kept];
+    string.write_v2(scope, 0, &mut units, v8::WriteFlags::empty());
     if !ctx.compact.is_true()
-      && s_utf16_len > K_MIN_LINE_LENGTH
-      && (s_utf16_len as f64)
-        > ctx.break_length - ctx.indentation_lvl as f64 - 4.0
+      && kept > K_MIN_LINE_LENGTH
+      && (kept as f64) > ctx.break_length - ctx.indentation_lvl as f64 - 4.0
     {
       // Split on lookahead-after-\n; each piece keeps its trailing \n.
-      let mut parts: Vec<String> = Vec::new();
-      let mut cur = String::new();
-      for c in s.chars() {
-        cur.push(c);
-        if c == '\n' {
-          parts.push(std::mem::take(&mut cur));
-        }
-      }
-      if !cur.is_empty() || parts.is_empty() {
-        parts.push(cur);
-      }
-      let mut out_parts = Vec::with_capacity(parts.len());
-      for line in &parts {
+      let mut out_parts = Vec::new();
+      for line in units.split_inclusive(|&unit| unit == 0x0a) {
         let quoted =
-          quote::quote_string(line, &ctx.quotes, ctx.escape_sequences);
+          quote::quote_units(line, &ctx.quotes, ctx.escape_sequences);
         out_parts.push(style!(scope, quoted, "string")?);
       }
       let joiner = format!(" +\n{}", " ".repeat(ctx.indentation_lvl + 2));
       return Ok(out_parts.join(&joiner) + &trailer);
     }
-    let quoted = quote::quote_string(&s, &ctx.quotes, ctx.escape_sequences);
+    let quoted = quote::quote_units(&units, &ctx.quotes, ctx.escape_sequences);
     return Ok(style!(scope, quoted, "string")? + &trailer);
   }
   if value.is_number() {
@@ -1296,28 +1286,6 @@ pub fn format_primitive<'s>(
   let sym = v8::Local::<v8::Symbol>::try_from(value).unwrap();
   let s = maybe_quote_symbol(scope, ctx, sym);
   style!(scope, s, "symbol")
-}
-
-/// Slice a Rust string by UTF-16 code-unit indices (JS string semantics).
-fn slice_utf16(s: &str, start: usize, end: usize) -> String {
-  let mut out = String::new();
-  let mut idx = 0usize;
-  for c in s.chars() {
-    let len = c.len_utf16();
-    if idx >= end {
-      break;
-    }
-    if idx >= start {
-      // A surrogate pair straddling the boundary gets dropped whole; JS
-      // would produce a lone surrogate, which can't be represented in a
-      // Rust string. This only affects truncation mid-pair.
-      if idx + len <= end {
-        out.push(c);
-      }
-    }
-    idx += len;
-  }
-  out
 }
 
 pub fn utf16_length(s: &str) -> usize {
@@ -2090,6 +2058,24 @@ fn format_raw<'s, 'i>(
     if let Some(tag_value) = tag_value {
       if tag_value.is_string() {
         tag = tag_value.to_rust_string_lossy(scope);
+      }
+    }
+    // trove-host patch (TROVE-PATCHES.md, 2): as Node 20's `formatRaw`, the tag is named in the
+    // prefix only when it is not printed among the properties too: not an own property, or
+    // (without `showHidden`) a non-enumerable one. deno left this as a TODO.
+    if !tag.is_empty() {
+      let own = {
+        v8::tc_scope!(tc, scope);
+        value_obj
+          .get_own_property_descriptor(tc, tag_symbol.into())
+          .and_then(|d| v8::Local::<v8::Object>::try_from(d).ok())
+      };
+      if let Some(desc) = own {
+        let listed = ctx.show_hidden
+          || try_get_str(scope, desc, "enumerable").is_some_and(|e| e.is_true());
+        if listed {
+          tag.clear();
+        }
       }
     }
   }
@@ -3822,31 +3808,36 @@ fn format_property<'s, 'i>(
     return Ok(str_);
   }
 
+  // trove-host patch (TROVE-PATCHES.md, 2): the key as Node 20's `formatProperty` writes it. A
+  // symbol in brackets (`[Symbol(x)]: 1`; deno wrote `Symbol(x): 1`), then `['__proto__']`, then
+  // a non-enumerable key in brackets unquoted (`[a-b]`; deno quoted it and bracketed a symbol
+  // twice), then a name, else a quoted string.
   let name;
   if key.is_symbol() {
     let sym = v8::Local::<v8::Symbol>::try_from(key).unwrap();
     let tmp = quote::escape_meta_chars(&symbol_to_string(scope, sym));
-    name = ctx.stylize(scope, &tmp, "symbol")?;
+    name = format!("[{}]", ctx.stylize(scope, &tmp, "symbol")?);
   } else {
     let key_str = key.to_rust_string_lossy(scope);
-    if quote::is_identifier_like(&key_str) {
-      name = if key_str == "__proto__" {
-        "['__proto__']".to_string()
-      } else {
-        ctx.stylize(scope, &key_str, "name")?
-      };
+    if key_str == "__proto__" {
+      name = "['__proto__']".to_string();
+    } else if !enumerable {
+      name = format!("[{}]", quote::escape_meta_chars(&key_str));
+    } else if quote::is_identifier_like(&key_str) {
+      name = ctx.stylize(scope, &key_str, "name")?;
     } else {
-      let quoted =
-        quote::quote_string(&key_str, &ctx.quotes, ctx.escape_sequences);
+      let units: Vec<u16> = match v8::Local::<v8::String>::try_from(key) {
+        Ok(key) => {
+          let mut units = vec![0u16; key.length()];
+          key.write_v2(scope, 0, &mut units, v8::WriteFlags::empty());
+          units
+        }
+        Err(_) => key_str.encode_utf16().collect(),
+      };
+      let quoted = quote::quote_units(&units, &ctx.quotes, ctx.escape_sequences);
       name = ctx.stylize(scope, &quoted, "string")?;
     }
   }
-
-  let name = if !enumerable {
-    format!("[{name}]")
-  } else {
-    name
-  };
   Ok(format!("{name}:{extra}{str_}"))
 }
 

@@ -954,7 +954,11 @@ pub fn op_console_quote_string<'s>(
       escape_sequences = v.boolean_value(scope);
     }
   }
-  quote::quote_string(&string, &quotes, escape_sequences)
+  // trove-host patch (TROVE-PATCHES.md, 2): Node's quoting under Node's quotes, as the
+  // formatter's own strings (the text already came through UTF-8, so a lone surrogate here is
+  // U+FFFD).
+  let units: Vec<u16> = string.encode_utf16().collect();
+  quote::quote_units(&units, &quotes, escape_sequences)
 }
 
 #[op2]

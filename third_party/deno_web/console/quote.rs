@@ -161,6 +161,79 @@ pub fn quote_string(
   format!("{quote}{escaped}{quote}")
 }
 
+/// trove-host patch (TROVE-PATCHES.md, 2): whether `quotes` are the order Node's `util.inspect`
+/// uses (`'`, then `"`, then `` ` ``), which the host's console asks for (`NODE_INSPECT` in
+/// js/node_errors.js): such a string is quoted as Node 20 quotes it ([`node_str_escape`]).
+fn is_node_quotes(quotes: &[String]) -> bool {
+  quotes.len() == 3 && quotes[0] == "'" && quotes[1] == "\"" && quotes[2] == "`"
+}
+
+/// `quoteString` over a string's UTF-16 code units: Node 20's `strEscape` when `quotes` are
+/// Node's and escape sequences are on, else deno's [`quote_string`] of the text (where a lone
+/// surrogate reads as U+FFFD).
+pub fn quote_units(
+  units: &[u16],
+  quotes: &[String],
+  escape_sequences: bool,
+) -> String {
+  if escape_sequences && is_node_quotes(quotes) {
+    return node_str_escape(units);
+  }
+  quote_string(&String::from_utf16_lossy(units), quotes, escape_sequences)
+}
+
+/// Node 20's `strEscape` (lib/internal/util/inspect.js), over UTF-16 code units: single quotes,
+/// unless the string holds one and no `"` (then double quotes), or holds `"` too but no
+/// backtick and no `${` (then backticks); the chosen single quote, the backslash, C0 controls
+/// and U+007F..U+009F escaped from Node's `meta` table (`\x0B`, `\x7F`, `\'`); a lone
+/// surrogate as `\u` and its lowercase hex (`'\ud800'`), where deno's showed U+FFFD.
+pub fn node_str_escape(units: &[u16]) -> String {
+  const SINGLE: u16 = 0x27;
+  let holds = |unit: u16| units.contains(&unit);
+  let quote = if !holds(SINGLE) {
+    '\''
+  } else if !holds(0x22) {
+    '"'
+  } else if !holds(0x60) && !units.windows(2).any(|w| w == [0x24, 0x7b]) {
+    '`'
+  } else {
+    '\''
+  };
+  let mut out = String::with_capacity(units.len() + 2);
+  out.push(quote);
+  let mut i = 0;
+  while i < units.len() {
+    let unit = units[i];
+    i += 1;
+    if (quote == '\'' && unit == SINGLE)
+      || unit == 0x5c
+      || unit < 0x20
+      || (0x7f..0xa0).contains(&unit)
+    {
+      if let Some(escaped) = char::from_u32(unit as u32).and_then(meta_escape) {
+        out.push_str(escaped);
+        continue;
+      }
+    }
+    if (0xd800..=0xdfff).contains(&unit) {
+      if unit <= 0xdbff
+        && i < units.len()
+        && (0xdc00..=0xdfff).contains(&units[i])
+      {
+        let pair = [unit, units[i]];
+        i += 1;
+        out.extend(char::decode_utf16(pair).map(|c| c.unwrap_or('\u{fffd}')));
+      } else {
+        out.push_str(&format!("\\u{unit:x}"));
+      }
+      continue;
+    }
+    out.push(char::from_u32(unit as u32).unwrap_or('\u{fffd}'));
+  }
+  out.push(quote);
+  out
+}
+
 /// `QUOTE_SYMBOL_REG` test: `^[a-zA-Z_][a-zA-Z_.0-9]*$`
 pub fn symbol_description_needs_no_quotes(description: &str) -> bool {
   let mut chars = description.chars();

@@ -147,11 +147,37 @@ fn account_external_string_memory(isolate: *mut RealIsolate, bytes: usize) {
 }
 
 #[inline]
+/// A string's UTF-16 code units.
+///
+/// trove-host patch (TROVE-PATCHES.md, 61): read from the string itself (a rope from a flat
+/// copy), so they are exactly the units V8's `String::Write` gives, a lone surrogate included.
+/// This went through UTF-8 (`JS_ToCStringLen`) and back, which made a lone surrogate three
+/// U+FFFD: `Write` of `'x\u{d800}y'` filled its three units with `x`, U+FFFD, U+FFFD (the `y`
+/// lost, the offsets past it shifted), and `Concat` changed both strings. Anything but a string
+/// still converts as before.
 fn handle_to_utf16(ctx: *mut JSContext, this: *const V8String) -> Vec<u16> {
-  if ctx.is_null() || this.is_null() {
+  if this.is_null() {
     return Vec::new();
   }
   let v = jsval_of(this);
+  if let Some(units) = unsafe { flat_units(v) } {
+    return units;
+  }
+  if ctx.is_null() {
+    return Vec::new();
+  }
+  if unsafe { v82jsc_string_length(v) } >= 0 {
+    let flat = unsafe { v82jsc_string_flatten(ctx, v) };
+    if flat.tag == JS_TAG_EXCEPTION {
+      unsafe { JS_FreeValue(ctx, JS_GetException(ctx)) };
+    } else {
+      let units = unsafe { flat_units(flat) };
+      unsafe { JS_FreeValue(ctx, flat) };
+      if let Some(units) = units {
+        return units;
+      }
+    }
+  }
   let mut len: usize = 0;
   let cstr = unsafe { JS_ToCStringLen(ctx, &mut len, v) };
   if cstr.is_null() {
@@ -746,6 +772,28 @@ unsafe extern "C" {
   pub(super) fn v82jsc_string_length(v: JSValue) -> i64;
   /// trove-host patch (TROVE-PATCHES.md, 15): see quickjs.c.
   fn v82jsc_new_string8(ctx: *mut JSContext, buf: *const u8, len: u32) -> JSValue;
+}
+
+/// A flat string's characters as UTF-16 code units (Latin-1 bytes widened), or `None` for a
+/// rope or anything but a string (trove-host patch 61).
+unsafe fn flat_units(v: JSValue) -> Option<Vec<u16>> {
+  let mut data: *const c_void = ptr::null();
+  let mut len: u32 = 0;
+  let mut wide = false;
+  if !unsafe { v82jsc_string_chars(v, &mut data, &mut len, &mut wide) } {
+    return None;
+  }
+  let len = len as usize;
+  Some(if len == 0 {
+    Vec::new()
+  } else if wide {
+    unsafe { std::slice::from_raw_parts(data as *const u16, len) }.to_vec()
+  } else {
+    unsafe { std::slice::from_raw_parts(data as *const u8, len) }
+      .iter()
+      .map(|&byte| u16::from(byte))
+      .collect()
+  })
 }
 
 /// Fills a view: `len` characters at `data`, one byte each or UTF-16 units;
