@@ -529,3 +529,31 @@ async fn json_stringify_answers_as_node_does() {
         assert_eq!(got, expected, "case {}", expected["name"]);
     }
 }
+
+/// `new new X().m()` is `new (new X().m)()` (v8x patch 62, review 55): the parser took the `(`
+/// after `.m` for a call of `m`, so TypeScript's `new (new Foo().constructor as any)()`, which
+/// it writes as `new new Foo().constructor()`, threw `class constructors must be invoked with
+/// 'new'`. A plain `.js` module, so no transpiler is involved; the answer is Node 20.20.2's.
+#[tokio::test(flavor = "current_thread")]
+async fn new_of_a_new_expressions_member_constructs_the_member() {
+    let cases = "class Foo { constructor(v = 1) { this.v = v; } }\n\
+        const reg = { Foo };\n\
+        export function run() {\n\
+          const out = [];\n\
+          out.push(new new Foo().constructor().v);\n\
+          out.push(new new Foo(2).constructor(3).v);\n\
+          out.push(new new Date(0).constructor(5).getTime());\n\
+          out.push(new (new Foo().constructor)(4).v);\n\
+          out.push(new Foo(6).constructor.name);\n\
+          out.push(new reg.Foo(7).v);\n\
+          out.push(new new Foo(8).constructor instanceof Foo);\n\
+          return out.join(' ');\n\
+        }\n";
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        import { run } from './cases.js';\n\
+        export default defineToolkit({ id: 'new-new', name: 'N', description: 'N.', icon: 'n', version: '1.0.0',\n\
+          tools: [tool({ name: 'run', description: 'R.', input: z.object({}), handler: async () => run() })] });\n";
+    let dir = scratch_toolkit("new-new", &[("extension.ts", source), ("cases.js", cases)]);
+    let mut toolkit = load(&dir).await;
+    assert_eq!(text(&call(&mut toolkit, "run", json!({})).await), "1 3 5 4 Foo 7 true");
+}

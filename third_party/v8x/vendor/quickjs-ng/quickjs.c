@@ -29683,6 +29683,13 @@ static __exception int js_parse_postfix_expr(JSParseState *s, int parse_flags)
                     break;
                 }
             }
+            /* trove-host patch (TROVE-PATCHES.md, 62): once `new X(args)` has
+               its arguments, a call that follows is this expression's only
+               where calls are (`new X().m()`), not in the operand of an
+               enclosing `new`: `new new X().m()` is `new (new X().m)()`.
+               The `(` after `.m` was taken as a call of `m`. */
+            if (call_type == FUNC_CALL_NEW)
+                accept_lparen = (parse_flags & PF_POSTFIX_CALL) != 0;
             call_type = FUNC_CALL_NORMAL;
         } else if (s->token.val == '.') {
             if (next_token(s))
