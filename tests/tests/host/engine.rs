@@ -557,3 +557,30 @@ async fn new_of_a_new_expressions_member_constructs_the_member() {
     let mut toolkit = load(&dir).await;
     assert_eq!(text(&call(&mut toolkit, "run", json!({})).await), "1 3 5 4 Foo 7 true");
 }
+
+/// A second `import()` of a module that fails to compile fails as the first did (v8x patch 63,
+/// review 55): it rejected with `undefined`, so `catch (e) { e.message }` threw in the toolkit.
+/// A module that throws while it is evaluated, and a missing one, were already answered alike
+/// each time; all three are Node's behaviour.
+#[tokio::test(flavor = "current_thread")]
+async fn a_module_that_fails_to_compile_fails_every_import_alike() {
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        export default defineToolkit({ id: 'imports', name: 'I', description: 'I.', icon: 'i', version: '1.0.0',\n\
+          tools: [tool({ name: 'run', description: 'R.', input: z.object({}), handler: async () => {\n\
+            const out: string[] = [];\n\
+            for (const spec of ['./broken.js', './broken.js', './thrower.js', './thrower.js']) {\n\
+              try { await import(spec); out.push('loaded'); } catch (e: any) { out.push(e === undefined ? 'undefined' : `${e.name}: ${e.message}`); }\n\
+            }\n\
+            return out.join('|'); } })] });\n";
+    let dir = scratch_toolkit(
+        "imports",
+        &[("extension.ts", source), ("broken.js", "export default 1 +;\n"), ("thrower.js", "throw new Error('at evaluation');\n")],
+    );
+    let mut toolkit = load(&dir).await;
+    let answer = text(&call(&mut toolkit, "run", json!({})).await);
+    let parts: Vec<&str> = answer.split('|').collect();
+    assert_eq!(parts.len(), 4, "{answer}");
+    assert!(parts[0].starts_with("SyntaxError: "), "{answer}");
+    assert_eq!(parts[1], parts[0], "{answer}");
+    assert_eq!(parts[2..], ["Error: at evaluation", "Error: at evaluation"], "{answer}");
+}

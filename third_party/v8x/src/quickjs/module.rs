@@ -5649,7 +5649,13 @@ pub extern "C" fn v8__Module__InstantiateModule(
       || unsafe { v82jsc_link_module(ctx, module_def) } < 0
     {
       unsafe { annotate_module_link_exception(ctx, this) };
-      with_module_state(this, |m| m.status = ModuleStatus::Errored);
+      // trove-host patch (TROVE-PATCHES.md, 63): as in V8, a module whose instantiation
+      // failed is uninstantiated again, so the next attempt fails with the same error. It was
+      // left errored without an exception (this binding compiles a module's source only
+      // here, where V8 refuses it in `CompileModule`), and deno_core rejects an import of an
+      // errored module with its exception: a second `import()` of a file with a syntax error
+      // rejected with `undefined`.
+      with_module_state(this, |m| m.status = ModuleStatus::Uninstantiated);
       return MaybeBool::Nothing;
     }
   }
