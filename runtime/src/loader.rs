@@ -64,16 +64,25 @@ pub const WORKSPACE_MARKERS: [&str; 4] = ["package.json", "tsconfig.json", "deno
 /// none does, `toolkit_dir`'s parent (so sibling helper folders load, as in a plain `toolkits/`
 /// folder). Relative imports may reach any file inside it.
 ///
-/// The parent is not taken when it is the file system's root or the user's home folder (or a
-/// folder above it): a toolkit in `~/kit` or a container's `/app` would reach every `.json`
-/// there (`~/Documents/…`), which no toolkits folder is (review 46). The toolkit's own folder
-/// is its root then.
+/// Neither a marker nor the fallback makes the file system's root or the user's home folder (or
+/// a folder above it) a workspace: a toolkit in `~/kit` or a container's `/app` would reach
+/// every `.json` there (`~/Documents/…`), which no toolkits folder is (review 46), and a
+/// `package.json` or `.git` in the home folder (left by `npm i` there, or a dotfiles repository)
+/// is no toolkits folder either (review 55: a toolkit in `~/Downloads/kit` read
+/// `~/work/credentials.json`, and one under `~/.config` read `~/.config/gcloud/…`). The search
+/// stops below such a folder, and the toolkit's own folder is its root when nothing else is.
 pub fn workspace_root(toolkit_dir: &Path) -> PathBuf {
     let home = std::env::var_os("HOME").map(PathBuf::from).and_then(|h| h.canonicalize().ok());
-    let too_wide = |dir: &Path| dir.parent().is_none() || home.as_deref().is_some_and(|home| home.starts_with(dir));
+    workspace_root_below(toolkit_dir, home.as_deref())
+}
+
+/// [`workspace_root`] with the user's home folder given (canonical), not read from `$HOME`.
+fn workspace_root_below(toolkit_dir: &Path, home: Option<&Path>) -> PathBuf {
+    let too_wide = |dir: &Path| dir.parent().is_none() || home.is_some_and(|home| home.starts_with(dir));
     toolkit_dir
         .ancestors()
         .skip(1)
+        .take_while(|dir| !too_wide(dir))
         .find(|dir| WORKSPACE_MARKERS.iter().any(|m| dir.join(m).exists()))
         .or_else(|| toolkit_dir.parent().filter(|parent| !too_wide(parent)))
         .unwrap_or(toolkit_dir)
@@ -506,6 +515,35 @@ mod tests {
         std::fs::write(kit.join("tsconfig.json"), "{}").unwrap();
         assert_eq!(workspace_root(&kit), base.join("repo"));
         let _ = std::fs::remove_dir_all(&base);
+    }
+
+    /// A marker in the home folder does not make home the workspace (review 55): a toolkit
+    /// below it gets the nearest marked folder under home, else its parent, so neither
+    /// `~/work/…` nor, for a toolkit under a hidden folder, the rest of `~/.config` is in reach.
+    #[test]
+    fn a_marker_in_the_home_folder_does_not_make_home_the_root() {
+        let home = std::env::temp_dir().join(format!("trove-ws-fake-home-{}", std::process::id()));
+        let downloads = home.join("Downloads/kit");
+        let config = home.join(".config/trove/kit");
+        let project = home.join("work/repo/toolkits/kit");
+        for dir in [&downloads, &config, &project] {
+            std::fs::create_dir_all(dir).unwrap();
+        }
+        let home = home.canonicalize().unwrap();
+        for marker in WORKSPACE_MARKERS {
+            std::fs::write(home.join(marker), "{}").unwrap();
+            assert_eq!(workspace_root_below(&downloads, Some(&home)), home.join("Downloads"), "{marker}");
+            assert_eq!(workspace_root_below(&config, Some(&home)), home.join(".config/trove"), "{marker}");
+            // A marker below home still marks its folder.
+            std::fs::write(home.join("work/repo").join(marker), "{}").unwrap();
+            assert_eq!(workspace_root_below(&project, Some(&home)), home.join("work/repo"), "{marker}");
+            std::fs::remove_file(home.join("work/repo").join(marker)).unwrap();
+            std::fs::remove_file(home.join(marker)).unwrap();
+        }
+        // A toolkit right in home, with home marked: its own folder.
+        std::fs::write(home.join(".git"), "").unwrap();
+        assert_eq!(workspace_root_below(&home.join("Downloads"), Some(&home)), home.join("Downloads"));
+        let _ = std::fs::remove_dir_all(&home);
     }
 
     /// With no marker above it, a toolkit in the user's home folder or at the top of the file
