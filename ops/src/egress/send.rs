@@ -469,7 +469,17 @@ impl Egress {
             }
             let mut response = self.transport.send(request.clone()).await?;
             if let Some(url) = response.url.take() {
-                // The transport answered for a whole redirect chain (a replayed cassette).
+                // The transport answered for a whole redirect chain (a replayed cassette). Its
+                // last hop meets the same checks a live hop meets below, so a cassette cannot
+                // hand a toolkit a redirect the network would have refused (review 55: to a
+                // link-local address, or to a host since dropped from the manifest's `egress`).
+                if mode == RedirectMode::Error {
+                    return Err(FetchError::Network(format!("redirect from {} with redirect: 'error'", request.url)));
+                }
+                self.policy.check_parsed(&url)?;
+                if has_credentials(&url) {
+                    return Err(FetchError::Network(format!("redirect from {} to a URL with credentials", request.url)));
+                }
                 return Ok(FetchResponse { response, url: url.to_string(), redirected: true });
             }
             let is_redirect = matches!(response.status, 301 | 302 | 303 | 307 | 308);

@@ -195,3 +195,30 @@ async fn a_replay_mismatch_fails_loudly() {
     assert_eq!(outcome.envelope, failure("tool failed", "TOOL_ERROR", false));
     assert_eq!(replay.failures().len(), 1);
 }
+
+/// A cassette's redirect (an exchange whose response names the final `url`) meets the checks a
+/// live hop meets (review 55): a final URL at a link-local address, on a host the manifest does
+/// not allow, over http or with credentials is refused with the words the network would give,
+/// where the replay handed the toolkit the body as if it had been fetched. An allowed one still
+/// replays, `redirected` and all.
+#[tokio::test(flavor = "current_thread")]
+async fn a_replayed_redirect_meets_the_policy_of_a_live_hop() {
+    let mut toolkit = probe().await;
+    let redirected_to = |to: &str| {
+        json!([{ "request": { "method": "GET", "url": "https://api.example.com/file" },
+                 "response": { "status": 200, "url": to, "headers": {}, "body": "served" } }])
+    };
+    for (to, message) in [
+        ("https://169.254.169.254/latest/meta-data/", PRIVATE.to_owned()),
+        ("https://cdn.example.net/file", not_allowlisted("cdn.example.net")),
+        ("http://api.example.com/file", "Refusing non-HTTPS egress (http:).".to_owned()),
+    ] {
+        let outcome = run(&mut toolkit, "lenient", json!({ "url": "https://api.example.com/file" }), redirected_to(to)).await;
+        assert_eq!(outcome.envelope.json()["result"]["text"], format!("caught: {message}"), "{to}: {}", outcome.envelope);
+    }
+    let outcome = run(&mut toolkit, "lenient", json!({ "url": "https://api.example.com/file" }), redirected_to("https://u:p@api.example.com/file")).await;
+    // As a live hop to such a URL: a network failure, not a refusal of the policy.
+    assert_eq!(outcome.envelope.json()["result"]["text"], "caught: fetch failed", "{}", outcome.envelope);
+    let outcome = run(&mut toolkit, "get", json!({ "url": "https://api.example.com/file" }), redirected_to("https://mirror.example.net:8443/file")).await;
+    assert_eq!(outcome.envelope.json()["result"]["text"], "200 served", "{}", outcome.envelope);
+}
