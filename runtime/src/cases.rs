@@ -481,18 +481,26 @@ pub fn case_replay(case: &Case) -> ReplayTransport {
 
 /// The call a case makes, as the platform would send it (contract §4): the case's `tool`,
 /// `args`, `userId`, `scopes` and `config`, with a `ctxToken` and `callbackBase` (the case's
-/// scripted secrets and `trove` answers stand in for the callbacks).
+/// scripted secrets and `trove` answers stand in for the callbacks). A member the case leaves
+/// out is left out of the call, as the corpus's `{ "userId": call.userId, … }` leaves it
+/// `undefined` (review 55: `ctx.userId` was `null` under `test`, `undefined` under `serve` and
+/// the SDK); one the case sets to `null` stays `null`.
 pub fn case_call(case: &Case) -> Value {
     let c = &case.call;
-    json!({
-        "tool": c.get("tool").cloned().unwrap_or(Value::Null),
-        "args": c.get("args").cloned().unwrap_or(Value::Null),
-        "ctxToken": "conformance-token",
-        "callbackBase": "https://callback.invalid",
-        "userId": c.get("userId").cloned().unwrap_or(Value::Null),
-        "scopes": c.get("scopes").cloned().unwrap_or(Value::Null),
-        "config": c.get("config").cloned().unwrap_or(Value::Null),
-    })
+    let mut call = serde_json::Map::new();
+    for member in ["tool", "args"] {
+        if let Some(value) = c.get(member) {
+            call.insert(member.to_owned(), value.clone());
+        }
+    }
+    call.insert("ctxToken".to_owned(), json!("conformance-token"));
+    call.insert("callbackBase".to_owned(), json!("https://callback.invalid"));
+    for member in ["userId", "scopes", "config"] {
+        if let Some(value) = c.get(member) {
+            call.insert(member.to_owned(), value.clone());
+        }
+    }
+    Value::Object(call)
 }
 
 /// The callbacks as compared: trove calls exactly and in order; secrets as the set of

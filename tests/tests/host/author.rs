@@ -1071,3 +1071,23 @@ fn a_recorded_case_s_knowledge_base_script_holds_no_secret() {
     let out = run(&["test", s(&dir), s(&file)]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
 }
+
+/// A case that leaves a member of its call out leaves it out of the call, as the corpus's
+/// `{ "userId": call.userId, … }` does (review 55): `ctx.userId` is `undefined`, as under
+/// `serve` and the SDK, not `null`; a case that sets it to `null` gets `null`.
+#[test]
+fn a_case_without_a_user_id_calls_without_one() {
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        export default defineToolkit({ id: 'who', name: 'W', description: 'W.', icon: 'w', version: '1.0.0',\n\
+          tools: [tool({ name: 'who', description: 'W.', input: z.object({}), async handler(_a, ctx) {\n\
+            return `${typeof ctx.userId} ${JSON.stringify(ctx.userId)}`; } })] });\n";
+    let cases = json!([
+        { "name": "absent", "now": "2026-11-29T12:00:00Z", "call": { "tool": "who", "args": {} }, "expect": { "ok": true, "result": { "text": "undefined undefined" } } },
+        { "name": "null", "now": "2026-11-29T12:00:00Z", "call": { "tool": "who", "args": {}, "userId": null }, "expect": { "ok": true, "result": { "text": "object null" } } },
+        { "name": "set", "now": "2026-11-29T12:00:00Z", "call": { "tool": "who", "args": {}, "userId": "u1" }, "expect": { "ok": true, "result": { "text": "string \"u1\"" } } }
+    ]);
+    let dir = scratch_toolkit("who", &[("extension.ts", source), ("cases.json", &cases.to_string())]);
+    let out = run(&["test", s(&dir), s(&dir.join("cases.json"))]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("3 passed, 0 failed"), "{}", text(&out));
+}
