@@ -152,7 +152,10 @@ fn print_line_diff(expected: &str, actual: &str) {
             }
             shown += 1;
             let line = change.to_string_lossy();
-            let line = shortened(line.trim_end_matches('\n'));
+            // A toolkit's text, written as the host's log writes it: a `\r` or U+2028 in it would
+            // let it overwrite the report's own lines on a terminal (review 55).
+            let line = trove_host_ops::log::continuation_indented(line.trim_end_matches('\n'));
+            let line = shortened(&line);
             match change.tag() {
                 similar::ChangeTag::Delete => out!("      {RED}-{line}{RED:#}"),
                 similar::ChangeTag::Insert => out!("      {GREEN}+{line}{GREEN:#}"),
@@ -171,7 +174,8 @@ fn print_line_diff(expected: &str, actual: &str) {
 /// JSON keys and the report's own words.
 fn print_failure(case: &Case, result: &CaseResult, problems: &[String]) {
     for p in problems.iter().take(MOST_LINES_SHOWN) {
-        out!("      {}", shortened(p));
+        // A problem quotes the toolkit's text as JSON, which leaves U+2028 as it is.
+        out!("      {}", shortened(&trove_host_ops::log::continuation_indented(p)));
     }
     if problems.len() > MOST_LINES_SHOWN {
         out!("      {DIM}… {} more problems not shown{DIM:#}", problems.len() - MOST_LINES_SHOWN);

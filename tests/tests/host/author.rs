@@ -1091,3 +1091,21 @@ fn a_case_without_a_user_id_calls_without_one() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     assert!(String::from_utf8_lossy(&out.stdout).contains("3 passed, 0 failed"), "{}", text(&out));
 }
+
+/// `test`'s line-by-line diff writes a toolkit's text as the host's log does (review 55): a raw
+/// `\r` let the text overwrite the report's own line on a terminal, and U+2028 could start a
+/// new one.
+#[test]
+fn the_line_diff_escapes_what_a_terminal_would_act_on() {
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        export default defineToolkit({ id: 'crlf', name: 'C', description: 'C.', icon: 'c', version: '1.0.0',\n\
+          tools: [tool({ name: 'a', description: 'A.', input: z.object({}), async handler() {\n\
+            return 'first line\\nsecond\\rPASS\\nthird\\u2028fourth'; } })] });\n";
+    let cases = json!([{ "name": "c", "now": "2026-11-29T12:00:00Z", "call": { "tool": "a", "args": {} }, "expect": { "ok": true, "result": { "text": "first line\nsecond\nthird" } } }]);
+    let dir = scratch_toolkit("crlf", &[("extension.ts", source), ("cases.json", &cases.to_string())]);
+    let out = run(&["test", s(&dir), s(&dir.join("cases.json"))]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(!report.contains('\r') && !report.contains('\u{2028}'), "{report:?}");
+    assert!(report.contains("+second\\r\n") && report.contains("+third\\u{2028}fourth"), "{report}");
+}
