@@ -22,8 +22,12 @@ const TEMPLATE: &[(&str, &str)] = &[
     ("README.md", include_str!("../templates/new/README.md")),
 ];
 
-/// `my-tool-kit` → `My Tool Kit`.
+/// `my-tool-kit` → `My Tool Kit`; an id of dashes alone (`-`, valid) is its own name, since a
+/// toolkit's `name` must not be empty (contract §1; review 55: the scaffold failed its test).
 fn human_name(id: &str) -> String {
+    if id.bytes().all(|b| b == b'-') {
+        return id.to_owned();
+    }
     id.split('-')
         .filter(|w| !w.is_empty())
         .map(|w| {
@@ -88,4 +92,19 @@ pub fn new(args: NewArgs) -> ExitCode {
     eprintln!("  trove-host test {dir}            run its test cases (offline)");
     eprintln!("  npx -p typescript@5 tsc -p {dir} type-check it");
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::human_name;
+
+    #[test]
+    fn every_valid_id_gets_a_name_that_is_not_empty() {
+        assert_eq!(human_name("weather-alerts"), "Weather Alerts");
+        assert_eq!(human_name("a--b-"), "A B");
+        assert_eq!(human_name("x2"), "X2");
+        // Review 55: `new -` wrote `name: ''`, which `defineToolkit` refuses.
+        assert_eq!(human_name("-"), "-");
+        assert_eq!(human_name("---"), "---");
+    }
 }
