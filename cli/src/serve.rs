@@ -111,6 +111,9 @@ impl StoreArgs {
     }
 }
 
+/// The smallest `--max-heap-mib` taken: below it an isolate cannot even start.
+pub const MIN_HEAP_MIB: usize = 16;
+
 /// Limits and pool sizes shared by the commands that hold a `Host`.
 #[derive(clap::Args)]
 pub struct LimitArgs {
@@ -120,7 +123,7 @@ pub struct LimitArgs {
     /// CPU-time limit of one call, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 30.0)]
     cpu_time: f64,
-    /// Heap ceiling of each isolate, in MiB.
+    /// Heap ceiling of each isolate, in MiB (at least 16).
     #[arg(long, value_name = "MIB", default_value_t = 256)]
     max_heap_mib: usize,
     /// Warm instances kept per toolkit.
@@ -184,9 +187,24 @@ impl LimitArgs {
     pub fn host_config(&self) -> Result<HostConfig, String> {
         let secs = positive_seconds;
         let defaults = PoolConfig::default();
+        // A value the host cannot honour is refused, not quietly changed (review 55: `--max-heap-mib
+        // 8` ran with 16 MiB and `--max-instances 0` with one instance, without a word).
+        if self.max_instances == Some(0) {
+            return Err("--max-instances must be at least 1, got 0".into());
+        }
+        if self.max_heap_mib < MIN_HEAP_MIB {
+            return Err(format!(
+                "--max-heap-mib must be at least {MIN_HEAP_MIB} (an isolate's start-up alone needs several MiB), got {}",
+                self.max_heap_mib
+            ));
+        }
+        let max_heap_bytes = self
+            .max_heap_mib
+            .checked_mul(1024 * 1024)
+            .ok_or_else(|| format!("--max-heap-mib is too large: {}", self.max_heap_mib))?;
         let pool = PoolConfig {
             min_instances: self.min_instances,
-            max_instances: self.max_instances.unwrap_or(defaults.max_instances).max(1),
+            max_instances: self.max_instances.unwrap_or(defaults.max_instances),
             max_queued: self.max_queued,
             idle_timeout: secs("idle-timeout", self.idle_timeout)?,
             warm_when_idle: defaults.warm_when_idle,
@@ -198,7 +216,7 @@ impl LimitArgs {
         let limits = trove_host::IsolateLimits {
             call_timeout: secs("timeout", self.timeout)?,
             cpu_time: secs("cpu-time", self.cpu_time)?,
-            max_heap_bytes: self.max_heap_mib.max(16) * 1024 * 1024,
+            max_heap_bytes,
         };
         Ok(HostConfig { limits, pool, transpile_cache: trove_host::home::transpile_cache_dir(), ..HostConfig::default() })
     }
@@ -283,6 +301,15 @@ pub async fn serve(args: ServeArgs) -> ExitCode {
         Err(e) => return usage(e),
     };
     eprintln!("trove-host: listening on http://{}", running.local_addr());
+    if !running.local_addr().ip().is_loopback() {
+        // The wire has no authentication of its own (docs/deploy.md): said at start, where an
+        // operator who meant loopback sees it (review 55).
+        tracing::warn!(
+            target: "trove::serve",
+            "listening beyond loopback: anyone who reaches {} can call every toolkit served, with this host's secrets, cache and knowledge base; put it behind an authenticating proxy or a private network (docs/deploy.md)",
+            running.local_addr()
+        );
+    }
     termination().await;
     tracing::info!(target: "trove::serve", "shutting down");
     match running.shutdown().await {
@@ -330,5 +357,40 @@ mod platform_tests {
             let refused = super::platform_url(bad).unwrap_err();
             assert!(refused.contains("is not an http:// or https:// URL"), "{bad}: {refused}");
         }
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::LimitArgs;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        limits: LimitArgs,
+    }
+
+    fn config(args: &[&str]) -> Result<trove_host::HostConfig, String> {
+        let cli = Cli::try_parse_from(std::iter::once("serve").chain(args.iter().copied())).map_err(|e| e.to_string())?;
+        cli.limits.host_config()
+    }
+
+    /// Review 55: a limit the host cannot honour is refused with the flag's name, not quietly
+    /// raised (`--max-heap-mib 8` ran with 16 MiB, `--max-instances 0` with one instance).
+    #[test]
+    fn limits_the_host_cannot_honour_are_refused_not_changed() {
+        for (args, says) in [
+            (&["--max-heap-mib", "8"][..], "--max-heap-mib must be at least 16"),
+            (&["--max-heap-mib", "0"][..], "--max-heap-mib must be at least 16"),
+            (&["--max-heap-mib", "18446744073709551615"][..], "--max-heap-mib is too large"),
+            (&["--max-instances", "0"][..], "--max-instances must be at least 1, got 0"),
+        ] {
+            let refused = config(args).err().unwrap_or_default();
+            assert!(refused.contains(says), "{args:?}: {refused:?}");
+        }
+        let taken = config(&["--max-heap-mib", "16", "--max-instances", "1"]).expect("the smallest values taken");
+        assert_eq!(taken.limits.max_heap_bytes, 16 << 20);
+        assert_eq!(taken.pool.max_instances, 1);
     }
 }
