@@ -243,7 +243,9 @@ fn js_error_to_load(entry: &Path, err: deno_core::error::CoreError) -> LoadError
                 // `throw "text"` (or any value that is not an Error): it has no stack, so no line.
                 None => {
                     let value = js.exception_message.trim_start_matches("Uncaught (in promise) ").trim_start_matches("Uncaught ");
-                    format!("threw {value} (not an Error, so it carries no stack to tell where)")
+                    // Named after the entry, but any module of its graph may have thrown it
+                    // (review 55: a helper module's throw read as the entry's own).
+                    format!("threw {value} while its modules were evaluated (not an Error, so it carries no stack to tell which module or line)")
                 }
             },
             stack: js.stack.clone(),

@@ -212,7 +212,10 @@ async fn a_throw_in_a_helper_at_import_names_the_helper_and_its_line() {
     // (before: "Uncaught (in promise) plain string", review 16).
     let dir = scratch_toolkit("throws-string", &[("extension.ts", &format!("throw 'plain string';\n{VALID_TAIL}"))]);
     let (_, text) = load_failure(&dir).await;
-    assert!(text.ends_with("threw plain string (not an Error, so it carries no stack to tell where)"), "{text}");
+    assert!(
+        text.ends_with("threw plain string while its modules were evaluated (not an Error, so it carries no stack to tell which module or line)"),
+        "{text}"
+    );
     assert!(!text.contains("Uncaught"), "{text}");
 }
 
