@@ -356,21 +356,12 @@ const lazyGlobals = {
   AbortSignal: () => abortScript().AbortSignal,
   atob: ["ext:deno_web/05_base64.js", "atob"],
   btoa: ["ext:deno_web/05_base64.js", "btoa"],
-  // Without an argument, Node 20 throws; deno's cloned `undefined` (review 32). deno_web's own
-  // `structuredClone` takes no options; a call with a `transfer` list goes to its message
-  // port's, which moves the buffers listed (detached here, as in Node) through deno_core's
-  // serializer (review 53: they were copied and left usable).
+  // Without an argument, Node 20 throws; deno's cloned `undefined` (review 32).
   structuredClone: () => {
     const clone = load("ext:deno_web/02_structured_clone.js").structuredClone;
     return {
       structuredClone(...args) {
         if (args.length === 0) throw nodeError(TypeError, "The value argument must be specified", "ERR_MISSING_ARGS");
-        const options = args[1];
-        // `transfer` read once, as Node reads it.
-        const transfer = options !== null && typeof options === "object" ? options.transfer : undefined;
-        if (transfer !== undefined) {
-          return load("ext:deno_web/13_message_port.js").structuredClone(args[0], { transfer });
-        }
         return ReflectApply(clone, undefined, args);
       },
     }.structuredClone;

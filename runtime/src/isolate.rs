@@ -147,13 +147,6 @@ pub fn new_isolate(mut loader: ToolkitLoader, max_heap_bytes: usize) -> Result<J
     let options = RuntimeOptions {
         module_loader: Some(Rc::new(loader)),
         create_params: Some(v8::CreateParams::default().heap_limits(0, max_heap_bytes)),
-        // Where deno_core's serializer hands an `ArrayBuffer` named in `structuredClone`'s
-        // `transfer` (and a `SharedArrayBuffer`'s memory) to its deserializer. Without one it
-        // copied a transferred buffer and left the original attached, where Node detaches it
-        // (review 53), and refused to clone a `SharedArrayBuffer`, which Node shares. One per
-        // isolate: nothing crosses to another toolkit, and what a failed clone leaves in it goes
-        // with the isolate.
-        shared_array_buffer_store: Some(Default::default()),
         ..Default::default()
     };
     let mut runtime = match snapshot {
