@@ -71,20 +71,28 @@ pub const WORKSPACE_MARKERS: [&str; 4] = ["package.json", "tsconfig.json", "deno
 /// is no toolkits folder either (review 55: a toolkit in `~/Downloads/kit` read
 /// `~/work/credentials.json`, and one under `~/.config` read `~/.config/gcloud/…`). The search
 /// stops below such a folder, and the toolkit's own folder is its root when nothing else is.
+/// Home is `$HOME`, else the account's home (`std::env::home_dir`).
+///
+/// Nor is a hidden folder (`~/.config`) a root, by marker or as the parent: the hidden-file rule
+/// looks only below the root, so a root that is itself hidden left all of it in reach (review 56:
+/// a toolkit in `~/.config/probe` read `~/.config/gcloud/…`). The search passes over it.
 pub fn workspace_root(toolkit_dir: &Path) -> PathBuf {
-    let home = std::env::var_os("HOME").map(PathBuf::from).and_then(|h| h.canonicalize().ok());
+    #[allow(deprecated)] // Correct on Unix; its deprecation concerned Windows.
+    let home = std::env::home_dir().and_then(|h| h.canonicalize().ok());
     workspace_root_below(toolkit_dir, home.as_deref())
 }
 
 /// [`workspace_root`] with the user's home folder given (canonical), not read from `$HOME`.
 fn workspace_root_below(toolkit_dir: &Path, home: Option<&Path>) -> PathBuf {
     let too_wide = |dir: &Path| dir.parent().is_none() || home.is_some_and(|home| home.starts_with(dir));
+    let hidden = |dir: &Path| dir.file_name().is_some_and(|name| name.to_string_lossy().starts_with('.'));
     toolkit_dir
         .ancestors()
         .skip(1)
         .take_while(|dir| !too_wide(dir))
+        .filter(|dir| !hidden(dir))
         .find(|dir| WORKSPACE_MARKERS.iter().any(|m| dir.join(m).exists()))
-        .or_else(|| toolkit_dir.parent().filter(|parent| !too_wide(parent)))
+        .or_else(|| toolkit_dir.parent().filter(|parent| !too_wide(parent) && !hidden(parent)))
         .unwrap_or(toolkit_dir)
         .to_path_buf()
 }
@@ -543,6 +551,17 @@ mod tests {
         // A toolkit right in home, with home marked: its own folder.
         std::fs::write(home.join(".git"), "").unwrap();
         assert_eq!(workspace_root_below(&home.join("Downloads"), Some(&home)), home.join("Downloads"));
+        // Review 56: a hidden folder is no root, marked or as the parent, so the rest of
+        // `~/.config` stays out of reach of a toolkit in it.
+        let direct = home.join(".config/probe");
+        std::fs::create_dir_all(&direct).unwrap();
+        assert_eq!(workspace_root_below(&direct, Some(&home)), direct);
+        std::fs::write(home.join(".config/.git"), "").unwrap();
+        assert_eq!(workspace_root_below(&config, Some(&home)), home.join(".config/trove"));
+        assert_eq!(workspace_root_below(&direct, Some(&home)), direct);
+        // A marked folder inside a hidden one is a root as any other.
+        std::fs::write(home.join(".config/trove/package.json"), "{}").unwrap();
+        assert_eq!(workspace_root_below(&config, Some(&home)), home.join(".config/trove"));
         let _ = std::fs::remove_dir_all(&home);
     }
 
