@@ -1200,8 +1200,9 @@ async fn assert_console_lines_are(id: &str, body: &str, expected: &str) {
 /// Property keys, `Symbol.toStringTag` and strings as Node 20 prints them (deno_web patch 2,
 /// third_party/deno_web/TROVE-PATCHES.md): a symbol key in brackets, a non-enumerable key in
 /// brackets unquoted, the tag named only when it is not listed as a property, Node's quote choice
-/// (`${` keeps a string out of backticks) and `meta` escapes (`\x0B`, `\x7F`), and a lone
-/// surrogate as `\ud800`, not U+FFFD. The lines are Node 20.20.2's.
+/// (`${` keeps a string out of backticks) and `meta` escapes (`\x0B`, `\x7F`), a lone
+/// surrogate as `\ud800`, not U+FFFD, and a symbol's description as it is. The lines are Node
+/// 20.20.2's.
 #[tokio::test(flavor = "current_thread")]
 async fn console_keys_tags_and_strings_answer_as_node_does() {
     let body = r#"  const o: any = { [Symbol("q'")]: 1, "a'b": 2, [Symbol()]: 7, [Symbol.iterator]: 8 };
@@ -1224,8 +1225,9 @@ async fn console_keys_tags_and_strings_answer_as_node_does() {
   console.log({ 'k\x01': 1, 'k\ud800': 2, 'it\'s': 3 });
   console.log(['x'.repeat(9999) + '\ud83d\ude00'].map((s) => s.slice(9990)), { s: 'lone \ud83d'.repeat(1) });
   console.log({ long: 'line one is here\nline two \ud800 is here\n' + 'z'.repeat(70) });
-  console.log('%o', 'q\x01\ud800');"#;
-    assert_console_lines_are("console-keys", body, r##"["{\n  \"a'b\": 2,\n  [Symbol(q\\')]: 1,\n  [Symbol()]: 7,\n  [Symbol(Symbol.iterator)]: 8\n}","{\n  \"a'b\": 2,\n  [c-d]: 3,\n  ['__proto__']: 4,\n  [e\\'f]: 6,\n  [Symbol(q\\')]: 1,\n  [Symbol()]: 7,\n  [Symbol(Symbol.iterator)]: 8,\n  [Symbol(ne)]: 5\n}","T [TT] {}","Foo { x: 1, [Symbol(Symbol.toStringTag)]: 'Bar' }","Object [Hid] {}","{ [Symbol(Symbol.toStringTag)]: 'Hid' }","[ 1, 2 ] [ 1, [Symbol(Symbol.toStringTag)]: 'Z' ]","Map(1) { Symbol(k) => { [Symbol(in)]: 1 } }","[\n  'a\\x0Bb',            'c\\x01d',\n  'e\\x7Ff',            'g\\x85h',\n  \"it's\",              `say \"hi\" it's`,\n  'mix \"a\" \\'b\\' `c`', '\\'\"${x}',\n  'back\\\\slash',       'tab\\there',\n  'é ü 😀',            'x\\ud800y',\n  '\\udc00',            'ok😀'\n]","{ 'k\\x01': 1, 'k\\ud800': 2, \"it's\": 3 }","[ 'xxxxxxxxx😀' ] { s: 'lone \\ud83d' }","{\n  long: 'line one is here\\n' +\n    'line two \\ud800 is here\\n' +\n    'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz'\n}","'q\\x01\\ud800'"]"##).await;
+  console.log('%o', 'q\x01\ud800');
+  console.log(Symbol('a b'), [Symbol("q'")], { [Symbol('k e')]: Symbol('v w') });"#;
+    assert_console_lines_are("console-keys", body, r##"["{\n  \"a'b\": 2,\n  [Symbol(q\\')]: 1,\n  [Symbol()]: 7,\n  [Symbol(Symbol.iterator)]: 8\n}","{\n  \"a'b\": 2,\n  [c-d]: 3,\n  ['__proto__']: 4,\n  [e\\'f]: 6,\n  [Symbol(q\\')]: 1,\n  [Symbol()]: 7,\n  [Symbol(Symbol.iterator)]: 8,\n  [Symbol(ne)]: 5\n}","T [TT] {}","Foo { x: 1, [Symbol(Symbol.toStringTag)]: 'Bar' }","Object [Hid] {}","{ [Symbol(Symbol.toStringTag)]: 'Hid' }","[ 1, 2 ] [ 1, [Symbol(Symbol.toStringTag)]: 'Z' ]","Map(1) { Symbol(k) => { [Symbol(in)]: 1 } }","[\n  'a\\x0Bb',            'c\\x01d',\n  'e\\x7Ff',            'g\\x85h',\n  \"it's\",              `say \"hi\" it's`,\n  'mix \"a\" \\'b\\' `c`', '\\'\"${x}',\n  'back\\\\slash',       'tab\\there',\n  'é ü 😀',            'x\\ud800y',\n  '\\udc00',            'ok😀'\n]","{ 'k\\x01': 1, 'k\\ud800': 2, \"it's\": 3 }","[ 'xxxxxxxxx😀' ] { s: 'lone \\ud83d' }","{\n  long: 'line one is here\\n' +\n    'line two \\ud800 is here\\n' +\n    'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz'\n}","'q\\x01\\ud800'","Symbol(a b) [ Symbol(q') ] { [Symbol(k e)]: Symbol(v w) }"]"##).await;
 }
 
 /// Review 53: the console's formatter (deno_web's, in native code) stays within the call. Each

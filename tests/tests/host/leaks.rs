@@ -77,7 +77,8 @@ fn secrets_toolkit(name: &str, secrets: &[&str], body: &str) -> std::path::PathB
 
 /// `console.*` quotes a string inside an object with the first of `"`, `'` and `` ` `` it does
 /// not hold, escaping that quote, `\` and control characters; and `btoa` encodes a value with
-/// a letter like `ä` as Latin-1, not UTF-8. Neither form was redacted (review 17).
+/// a letter like `ä` as Latin-1, not UTF-8. Neither form was redacted (review 17). A symbol's
+/// description is written as it is (review 56).
 #[test]
 fn quoted_console_forms_and_latin1_base64_are_redacted() {
     use base64::engine::general_purpose::STANDARD;
@@ -88,7 +89,7 @@ fn quoted_console_forms_and_latin1_base64_are_redacted() {
         "console-quoted-secrets",
         &["Q", "C", "L"],
         "console.log('obj', { s: q }); console.log('hdr', new Headers({ authorization: 'Bearer ' + q }));\n\
-         console.log('ctl', { c }); console.log('arr', [c, q]);\n\
+         console.log('ctl', { c }); console.log('arr', [c, q]); console.log('sym', Symbol(c), [Symbol(q)]);\n\
          console.log('auth', 'Basic ' + btoa('alice:' + l)); ctx.log('token', btoa(l)); console.log({ hex: Array.from(l, (ch) => ch.charCodeAt(0).toString(16).padStart(2, '0')).join('') });",
     );
     let env = [("TROVE_SECRET_Q", QUOTES), ("TROVE_SECRET_C", CONTROL), ("TROVE_SECRET_L", LATIN1)];
@@ -100,6 +101,10 @@ fn quoted_console_forms_and_latin1_base64_are_redacted() {
     let forbidden = [
         ("backtick-quoted", "ab'c\"d\\\\efgh-1234".to_owned()),
         ("an escaped control character", "abcd\\x1Befgh-1234".to_owned()),
+        // A symbol's description (review 56): deno quoted it in its own escaping; Node writes it
+        // as it is, which the log then escapes.
+        ("in deno's escaping", "abcd\\x1befgh-1234".to_owned()),
+        ("a symbol's description, as the log escapes it", "abcd\\u{1b}efgh-1234".to_owned()),
         ("btoa of Latin-1", STANDARD.encode(&latin1).trim_end_matches('=').to_owned()),
         ("btoa of Latin-1 after 'alice:'", basic[8..8 + (8 * latin1.len()) / 6].to_owned()),
         ("Latin-1 hex", latin1.iter().map(|b| format!("{b:02x}")).collect::<String>()),

@@ -1189,7 +1189,11 @@ fn maybe_quote_symbol<'s>(
   symbol: v8::Local<'s, v8::Symbol>,
 ) -> String {
   let desc = symbol.description(scope);
-  if desc.is_undefined() {
+  // trove-host patch (TROVE-PATCHES.md, 2): Node 20 writes a symbol's description as it is
+  // (`Symbol(a b)`, control characters and all; the host's log escapes those after redaction).
+  // Quoting it in deno's words put a secret's text in a form the redactor does not know
+  // (review 56: `console.log(Symbol(secret))` with an ESC in the secret).
+  if desc.is_undefined() || quote::is_node_quotes(&ctx.quotes) {
     return symbol_to_string(scope, symbol);
   }
   let desc_str = desc.to_rust_string_lossy(scope);

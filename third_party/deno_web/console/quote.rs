@@ -164,7 +164,7 @@ pub fn quote_string(
 /// trove-host patch (TROVE-PATCHES.md, 2): whether `quotes` are the order Node's `util.inspect`
 /// uses (`'`, then `"`, then `` ` ``), which the host's console asks for (`NODE_INSPECT` in
 /// js/node_errors.js): such a string is quoted as Node 20 quotes it ([`node_str_escape`]).
-fn is_node_quotes(quotes: &[String]) -> bool {
+pub fn is_node_quotes(quotes: &[String]) -> bool {
   quotes.len() == 3 && quotes[0] == "'" && quotes[1] == "\"" && quotes[2] == "`"
 }
 
