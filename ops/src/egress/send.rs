@@ -468,17 +468,22 @@ impl Egress {
                 return Err(FetchError::Tool { message: budget::messages::too_many_requests(max), retryable: false });
             }
             let mut response = self.transport.send(request.clone()).await?;
-            if let Some(url) = response.url.take() {
+            if let Some(url) = response.url.take().filter(|url| *url != request.url) {
                 // The transport answered for a whole redirect chain (a replayed cassette). Its
                 // last hop meets the same checks a live hop meets below, so a cassette cannot
                 // hand a toolkit a redirect the network would have refused (review 55: to a
                 // link-local address, or to a host since dropped from the manifest's `egress`).
+                // With `redirect: 'manual'` no hop is followed live, so none is checked (the
+                // cassette cannot hold the 3xx itself; review 56); a final URL that is the
+                // request's own is no redirect at all.
                 if mode == RedirectMode::Error {
                     return Err(FetchError::Network(format!("redirect from {} with redirect: 'error'", request.url)));
                 }
-                self.policy.check_parsed(&url)?;
-                if has_credentials(&url) {
-                    return Err(FetchError::Network(format!("redirect from {} to a URL with credentials", request.url)));
+                if mode == RedirectMode::Follow {
+                    self.policy.check_parsed(&url)?;
+                    if has_credentials(&url) {
+                        return Err(FetchError::Network(format!("redirect from {} to a URL with credentials", request.url)));
+                    }
                 }
                 return Ok(FetchResponse { response, url: url.to_string(), redirected: true });
             }

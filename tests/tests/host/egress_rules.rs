@@ -222,3 +222,30 @@ async fn a_replayed_redirect_meets_the_policy_of_a_live_hop() {
     let outcome = run(&mut toolkit, "get", json!({ "url": "https://api.example.com/file" }), redirected_to("https://mirror.example.net:8443/file")).await;
     assert_eq!(outcome.envelope.json()["result"]["text"], "200 served", "{}", outcome.envelope);
 }
+
+/// What is not a followed redirect is not checked as one (review 56): with `redirect: 'manual'`
+/// no hop is followed live, so a cassette's final URL is handed over as before (the cassette
+/// cannot hold the 3xx itself), and a final URL that is the request's own is no redirect.
+#[tokio::test(flavor = "current_thread")]
+async fn a_replayed_response_that_is_no_followed_redirect_is_not_checked_as_one() {
+    let source = "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+        export default defineToolkit({ id: 'manual-hops', name: 'M', description: 'M.', icon: 'm', version: '1.0.0', egress: ['api.example.com'],\n\
+          tools: [tool({ name: 'get', description: 'G.', input: z.object({ redirect: z.enum(['follow', 'manual', 'error']) }), handler: async ({ redirect }, ctx) => {\n\
+            try { const res = await ctx.fetch('https://api.example.com/file', { redirect }); return `${res.status} ${res.redirected} ${await res.text()}`; }\n\
+            catch (e: any) { return `caught: ${e.message}`; } } })] });\n";
+    let dir = crate::scratch_toolkit("manual-hops", &[("extension.ts", source)]);
+    let mut toolkit = load(&dir).await;
+    let answered = |to: &str| {
+        json!([{ "request": { "method": "GET", "url": "https://api.example.com/file" },
+                 "response": { "status": 200, "url": to, "headers": {}, "body": "served" } }])
+    };
+    for (redirect, to, said) in [
+        ("manual", "https://169.254.169.254/latest/", "200 true served"),
+        ("follow", "https://api.example.com/file", "200 false served"),
+        ("error", "https://api.example.com/file", "200 false served"),
+        ("follow", "https://169.254.169.254/latest/", &format!("caught: {PRIVATE}")),
+    ] {
+        let outcome = run(&mut toolkit, "get", json!({ "redirect": redirect }), answered(to)).await;
+        assert_eq!(outcome.envelope.json()["result"]["text"], *said, "{redirect} to {to}: {}", outcome.envelope);
+    }
+}
