@@ -77,14 +77,29 @@ pub const WORKSPACE_MARKERS: [&str; 4] = ["package.json", "tsconfig.json", "deno
 /// looks only below the root, so a root that is itself hidden left all of it in reach (review 56:
 /// a toolkit in `~/.config/probe` read `~/.config/gcloud/…`). The search passes over it.
 pub fn workspace_root(toolkit_dir: &Path) -> PathBuf {
+    workspace_root_below(toolkit_dir, home().as_deref())
+}
+
+/// The user's home folder, canonical: `$HOME`, else the account's.
+fn home() -> Option<PathBuf> {
     #[allow(deprecated)] // Correct on Unix; its deprecation concerned Windows.
-    let home = std::env::home_dir().and_then(|h| h.canonicalize().ok());
-    workspace_root_below(toolkit_dir, home.as_deref())
+    std::env::home_dir().and_then(|h| h.canonicalize().ok())
+}
+
+/// Whether `dir` (canonical) is the file system's root, the user's home folder or a folder above
+/// it: no workspace root, and no toolkit's own folder either, since everything in it would be
+/// importable (review 56: a toolkit whose folder was home read `~/work/…`).
+pub fn too_wide(dir: &Path) -> bool {
+    too_wide_for(dir, home().as_deref())
+}
+
+fn too_wide_for(dir: &Path, home: Option<&Path>) -> bool {
+    dir.parent().is_none() || home.is_some_and(|home| home.starts_with(dir))
 }
 
 /// [`workspace_root`] with the user's home folder given (canonical), not read from `$HOME`.
 fn workspace_root_below(toolkit_dir: &Path, home: Option<&Path>) -> PathBuf {
-    let too_wide = |dir: &Path| dir.parent().is_none() || home.is_some_and(|home| home.starts_with(dir));
+    let too_wide = |dir: &Path| too_wide_for(dir, home);
     let hidden = |dir: &Path| dir.file_name().is_some_and(|name| name.to_string_lossy().starts_with('.'));
     toolkit_dir
         .ancestors()

@@ -315,7 +315,14 @@ impl Toolkit {
         let network = network.map(|n| n.for_instance().unwrap_or(n));
         let mut phase = crate::phase::Phases::start();
         let (root, entry) = find_entry(path)?;
+        let chosen = workspace_root.is_none();
         let workspace = workspace_root.unwrap_or_else(|| crate::loader::workspace_root(&root));
+        if chosen && crate::loader::too_wide(&workspace) {
+            return Err(LoadError::NotFound(format!(
+                "{}: a toolkit's folder may not be your home folder or the file system's root (a toolkit could import anything in it); move it into a folder of its own, or name its root with --root",
+                root.display()
+            )));
+        }
         let graph_sources = sources.clone();
         let loader = ToolkitLoader::new(&workspace, &entry, sources).map_err(LoadError::NotFound)?;
         // Only when the module graph cannot be resolved or read: every problem in it, not just

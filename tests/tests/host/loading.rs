@@ -745,3 +745,18 @@ async fn a_module_without_a_default_toolkit_is_named_once() {
     assert_eq!(text.matches(&entry).count(), 1, "{text}");
     assert!(text.contains("must `export default defineToolkit({...})` from '@ontrove/extend/toolkit'"), "{text}");
 }
+
+/// A toolkit whose own folder is the user's home folder does not load (review 56): it would be
+/// its own workspace root, and every file in home importable (`~/work/creds.json`).
+#[test]
+fn a_toolkit_whose_folder_is_home_does_not_load() {
+    let source = format!("import creds from './work/creds.json';\nvoid creds;\n{VALID_TAIL}");
+    let home = scratch_toolkit("home-kit", &[("extension.ts", &source), ("work/creds.json", "{\"secret\": 1}")]);
+    let out = trove_host_tests::run_cli(&["list", home.to_str().unwrap()], &[("HOME", home.to_str().unwrap())], None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("a toolkit's folder may not be your home folder"), "{stderr}");
+    // The same folder under another home loads.
+    let out = trove_host_tests::run_cli(&["list", home.to_str().unwrap()], &[], None);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+}
