@@ -33,12 +33,21 @@ let evaluated = false;
 // Only what was captured before any toolkit code ran is used here (primordials, a null-prototype
 // record), so a toolkit that replaces Set, iterators or Function.prototype.apply changes nothing.
 const {
+  ArrayBuffer,
+  ArrayBufferPrototypeGetDetached,
+  ArrayBufferPrototypeTransfer,
+  ArrayFrom,
   ArrayIsArray,
+  ArrayPrototypeIncludes,
   ObjectDefineProperty,
   ObjectKeys,
   ObjectPrototypeHasOwnProperty,
   ReflectApply,
+  SafeSet,
   SafeWeakSet,
+  SetPrototypeAdd,
+  SetPrototypeHas,
+  SymbolIterator,
   WeakSetPrototypeAdd,
   WeakSetPrototypeHas,
 } = primordials;
@@ -357,12 +366,64 @@ const lazyGlobals = {
   atob: ["ext:deno_web/05_base64.js", "atob"],
   btoa: ["ext:deno_web/05_base64.js", "btoa"],
   // Without an argument, Node 20 throws; deno's cloned `undefined` (review 32).
+  // deno_web's `structuredClone` takes no options. The `transfer` list is read and checked first,
+  // in Node 20's words; the value is then copied, and only once the copy has succeeded is each
+  // listed buffer detached, so the toolkit sees Node's result (the source unusable, the copy
+  // whole; a failed clone detaches nothing). The buffers are copied, not moved: moving them
+  // through deno_core's serializer let a getter that resizes a listed buffer mid-clone free memory
+  // the clone still used (review 56), which a copy cannot.
   structuredClone: () => {
     const clone = load("ext:deno_web/02_structured_clone.js").structuredClone;
+    const transferList = (options) => {
+      if (options === undefined || options === null) return [];
+      if (typeof options !== "object" && typeof options !== "function") {
+        throw nodeError(TypeError, "The options argument must be either an object or undefined", "ERR_INVALID_ARG_TYPE");
+      }
+      const list = options.transfer;
+      if (list === undefined) return [];
+      if ((typeof list !== "object" && typeof list !== "function") || list === null || typeof list[SymbolIterator] !== "function") {
+        throw nodeError(TypeError, "Optional transferList argument must be an iterable", "ERR_INVALID_ARG_TYPE");
+      }
+      const buffers = ArrayFrom(list);
+      const seen = new SafeSet();
+      for (let i = 0; i < buffers.length; i++) {
+        const buffer = buffers[i];
+        if (!core.isArrayBuffer(buffer)) {
+          throw nodeError(TypeError, "Found invalid object in transferList", "ERR_INVALID_TRANSFER_OBJECT");
+        }
+        if (SetPrototypeHas(seen, buffer)) {
+          const { DOMException } = load("ext:deno_web/01_dom_exception.js");
+          throw new DOMException("Transfer list contains duplicate ArrayBuffer", "DataCloneError");
+        }
+        SetPrototypeAdd(seen, buffer);
+      }
+      return buffers;
+    };
     return {
       structuredClone(...args) {
         if (args.length === 0) throw nodeError(TypeError, "The value argument must be specified", "ERR_MISSING_ARGS");
-        return ReflectApply(clone, undefined, args);
+        const buffers = transferList(args[1]);
+        const value = args[0];
+        let copy;
+        if (core.isArrayBuffer(value) && ArrayBufferPrototypeGetDetached(value)) {
+          // V8's words; a detached buffer in the list is cloned empty (Node 20).
+          if (!ArrayPrototypeIncludes(buffers, value)) {
+            const { DOMException } = load("ext:deno_web/01_dom_exception.js");
+            throw new DOMException("An ArrayBuffer is detached and could not be cloned.", "DataCloneError");
+          }
+          copy = new ArrayBuffer(0);
+        } else {
+          copy = clone(value);
+        }
+        for (let i = 0; i < buffers.length; i++) {
+          if (ArrayBufferPrototypeGetDetached(buffers[i])) continue;
+          // A WebAssembly memory's buffer cannot be detached (v8x patch 64): it stays, copied,
+          // as under Node.
+          try {
+            ArrayBufferPrototypeTransfer(buffers[i], 0);
+          } catch {}
+        }
+        return copy;
       },
     }.structuredClone;
   },

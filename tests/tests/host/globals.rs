@@ -1571,3 +1571,45 @@ async fn body_json_parses_with_the_global_json_parse_as_undici_does() {
         json!({ "ok": true, "result": { "text": "[42,42,\"Unexpected token 'o', \\\"not json\\\" is not valid JSON\",{\"a\":1},\"x\u{FFFD}y\",\"Unexpected end of JSON input\"]" } })
     );
 }
+
+/// `structuredClone`'s `transfer` (review 53): the listed buffers are detached once the copy
+/// has succeeded and the clone holds their bytes; a failed clone detaches nothing; a bad list is
+/// refused in Node's words before anything is copied; a WebAssembly memory's buffer stays with
+/// its memory (v8x patch 64). Before, the list was ignored. Node 20.20.2's answers; its
+/// `DataCloneError` for a duplicate is a `DOMException`, as here.
+#[tokio::test(flavor = "current_thread")]
+async fn structured_clone_detaches_the_buffers_it_transfers() {
+    let cases = r#"
+  const wasm = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 5, 3, 1, 0, 1, 7, 5, 1, 1, 0x6d, 2, 0]);
+  await t('an ArrayBuffer', () => { const buf = new Uint8Array([1, 2, 3]).buffer; const c = structuredClone(buf, { transfer: [buf] }); globalThis.kept = c; return `${buf.byteLength} ${c.byteLength} ${new Uint8Array(c).join()}`; });
+  await t('a view\'s buffer, twice in the value', () => { const u8 = new Uint8Array([4, 5]); const c = structuredClone({ u8, again: u8 }, { transfer: new Set([u8.buffer]) }); globalThis.kept2 = c; return `${u8.byteLength} ${c.u8.join()} ${c.again === c.u8}`; });
+  await t('after garbage', () => { const junk = []; for (let i = 0; i < 20000; i++) junk.push({ i, s: 'x' + i }); return `${new Uint8Array(globalThis.kept).join()} ${globalThis.kept2.u8.join()} ${junk.length}`; });
+  await t('listed, not in the value', () => { const buf = new ArrayBuffer(8); structuredClone(1, { transfer: [buf] }); return buf.byteLength; });
+  await t('a failed clone', () => { const buf = new ArrayBuffer(8); try { structuredClone({ buf, f() {} }, { transfer: [buf] }); } catch (e) { return `${e.name} ${buf.byteLength}`; } });
+  await t('twice in the list', () => { const buf = new ArrayBuffer(8); try { structuredClone(buf, { transfer: [buf, buf] }); } catch (e) { return `${e instanceof DOMException} ${e.name}: ${e.message} ${buf.byteLength}`; } });
+  await t('not a buffer', () => { const buf = new ArrayBuffer(8); try { structuredClone(buf, { transfer: [buf, new Uint8Array(1)] }); } catch (e) { return `${e.code} ${e.message} ${buf.byteLength}`; } });
+  await t('a list that is not iterable', () => structuredClone(1, { transfer: 5 }));
+  await t('options that are not an object', () => structuredClone(1, 5));
+  await t('a detached buffer, listed', () => { const buf = new ArrayBuffer(8); structuredClone(buf, { transfer: [buf] }); return structuredClone(buf, { transfer: [buf] }).byteLength; });
+  await t('a detached buffer', () => { const buf = new ArrayBuffer(8); structuredClone(buf, { transfer: [buf] }); return structuredClone(buf); });
+  await t('a WebAssembly memory\'s buffer', async () => { const { instance } = await WebAssembly.instantiate(wasm); const memory = instance.exports.m; new Uint8Array(memory.buffer)[0] = 9; const c = structuredClone(memory.buffer, { transfer: [memory.buffer] }); return `${memory.buffer.byteLength} ${new Uint8Array(memory.buffer)[0]} ${c.byteLength} ${Object.getOwnPropertyNames(memory.buffer).length}`; });
+  await t('a WebAssembly memory\'s bytes in a byte stream', async () => { const { instance } = await WebAssembly.instantiate(wasm); const memory = instance.exports.m; let controller; new ReadableStream({ type: 'bytes', start(c) { controller = c; } }); try { controller.enqueue(new Uint8Array(memory.buffer)); } catch (e) { return `${e.name} ${memory.buffer.byteLength}`; } return `moved ${memory.buffer.byteLength}`; });
+"#;
+    let answer = answer_of_named("structured-transfer", cases).await;
+    let expected = [
+        "an ArrayBuffer: 0 3 1,2,3",
+        "a view's buffer, twice in the value: 0 4,5 true",
+        "after garbage: 1,2,3 4,5 20000",
+        "listed, not in the value: 0",
+        "a failed clone: DataCloneError 8",
+        "twice in the list: true DataCloneError: Transfer list contains duplicate ArrayBuffer 8",
+        "not a buffer: ERR_INVALID_TRANSFER_OBJECT Found invalid object in transferList 8",
+        "a list that is not iterable: TypeError: Optional transferList argument must be an iterable",
+        "options that are not an object: TypeError: The options argument must be either an object or undefined",
+        "a detached buffer, listed: 0",
+        "a detached buffer: DataCloneError: An ArrayBuffer is detached and could not be cloned.",
+        "a WebAssembly memory's buffer: 65536 9 65536 0",
+        "a WebAssembly memory's bytes in a byte stream: TypeError 65536",
+    ];
+    assert_eq!(answer, serde_json::to_string(&expected).unwrap());
+}

@@ -849,27 +849,16 @@ pub extern "C" fn v8__ArrayBuffer__Data(
   data as *mut c_void
 }
 
-// Some ArrayBuffers must report `IsDetachable() == false` — notably the backing
+// Some ArrayBuffers must report `IsDetachable() == false`: notably the backing
 // store of a `WebAssembly.Memory`, which V8 keeps non-detachable so deno's
-// `to_v8_slice_detachable` rejects ops that would steal its bytes. QuickJS has no
-// per-buffer "detachable" flag, so we tag such buffers with a hidden (non-enum,
-// non-writable, non-configurable) own property and look it up here. The
-// `HAS_NONDETACHABLE` gate keeps the common all-detachable path (every plain
-// `ArrayBuffer` deno hands us) a single atomic load with no property lookup.
-pub(crate) static HAS_NONDETACHABLE: AtomicBool = AtomicBool::new(false);
+// `to_v8_slice_detachable` rejects ops that would steal its bytes. trove-host patch
+// (TROVE-PATCHES.md, 64): the engine keeps the flag on the buffer itself, where
+// `ArrayBuffer.prototype.transfer` (deno's byte streams call it on a toolkit's
+// chunks) refuses it too. It was a hidden own property, which only this API read.
 
 /// Mark `buf` (a JSValue holding an ArrayBuffer) as non-detachable.
-pub(crate) fn mark_buffer_nondetachable(ctx: *mut JSContext, buf: JSValue) {
-  unsafe {
-    JS_DefinePropertyValueStr(
-      ctx,
-      buf,
-      c"__v8x_nondetach".as_ptr(),
-      jsv_bool(true),
-      0,
-    );
-  }
-  HAS_NONDETACHABLE.store(true, Ordering::Relaxed);
+pub(crate) fn mark_buffer_nondetachable(_ctx: *mut JSContext, buf: JSValue) {
+  unsafe { JS_SetArrayBufferNonDetachable(buf) };
 }
 
 #[unsafe(no_mangle)]
@@ -879,19 +868,7 @@ pub extern "C" fn v8__ArrayBuffer__IsDetachable(
   if this.is_null() {
     return false;
   }
-  if !HAS_NONDETACHABLE.load(Ordering::Relaxed) {
-    return true;
-  }
-  let ctx = current_ctx();
-  if ctx.is_null() {
-    return true;
-  }
-  let prop = unsafe {
-    JS_GetPropertyStr(ctx, jsval_of(this), c"__v8x_nondetach".as_ptr())
-  };
-  let nondetach = unsafe { JS_ToBool(ctx, prop) } != 0;
-  unsafe { JS_FreeValue(ctx, prop) };
-  !nondetach
+  unsafe { JS_IsArrayBufferDetachable(jsval_of(this)) == 1 }
 }
 
 #[unsafe(no_mangle)]

@@ -431,6 +431,9 @@ unsafe extern "C" {
     obj: JSValue,
   ) -> *mut u8;
   pub fn JS_DetachArrayBuffer(ctx: *mut JSContext, obj: JSValue);
+  // trove-host patch (TROVE-PATCHES.md, 64).
+  pub fn JS_SetArrayBufferNonDetachable(obj: JSValue) -> c_int;
+  pub fn JS_IsArrayBufferDetachable(obj: JSValue) -> c_int;
 
   pub fn JS_GetTypedArrayBuffer(
     ctx: *mut JSContext,

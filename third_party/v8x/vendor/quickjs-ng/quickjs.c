@@ -945,6 +945,9 @@ typedef struct JSArrayBuffer {
     uint8_t detached;
     uint8_t immutable;
     uint8_t shared; /* if shared, the array buffer cannot be detached */
+    /* trove-host patch (TROVE-PATCHES.md, 64): the memory is not the buffer's to give away
+       (a WebAssembly memory's), so `transfer` refuses it, as V8 refuses to detach it. */
+    uint8_t nondetachable;
     uint8_t *data; /* NULL if detached */
     struct list_head array_list;
     void *opaque;
@@ -64818,6 +64821,7 @@ static JSValue js_array_buffer_constructor3(JSContext *ctx,
     init_list_head(&abuf->array_list);
     abuf->detached = false;
     abuf->immutable = false;
+    abuf->nondetachable = false;
     abuf->shared = (class_id == JS_CLASS_SHARED_ARRAY_BUFFER);
     abuf->opaque = opaque;
     abuf->free_func = free_func;
@@ -65091,6 +65095,25 @@ int JS_IsImmutableArrayBuffer(JSValueConst obj)
     return abuf->immutable;
 }
 
+/* trove-host patch (TROVE-PATCHES.md, 64). */
+int JS_SetArrayBufferNonDetachable(JSValueConst obj)
+{
+    JSArrayBuffer *abuf = JS_GetOpaque(obj, JS_CLASS_ARRAY_BUFFER);
+    if (!abuf)
+        return -1;
+    abuf->nondetachable = true;
+    return 0;
+}
+
+/* 1 when the buffer may be detached, 0 when not, -1 when `obj` is no ArrayBuffer. */
+int JS_IsArrayBufferDetachable(JSValueConst obj)
+{
+    JSArrayBuffer *abuf = JS_GetOpaque(obj, JS_CLASS_ARRAY_BUFFER);
+    if (!abuf)
+        return -1;
+    return !abuf->nondetachable;
+}
+
 int JS_SetImmutableArrayBuffer(JSValueConst obj, bool immutable)
 {
     JSArrayBuffer *abuf = JS_GetOpaque(obj, JS_CLASS_ARRAY_BUFFER);
@@ -65208,6 +65231,10 @@ static JSValue js_array_buffer_transfer(JSContext *ctx, JSValueConst this_val,
         return JS_ThrowTypeErrorImmutableArrayBuffer(ctx);
     if (abuf->detached)
         return JS_ThrowTypeErrorDetachedArrayBuffer(ctx);
+    /* trove-host patch (TROVE-PATCHES.md, 64): a WebAssembly memory's buffer stays with the
+       memory. Moving it handed the memory's bytes to a second buffer that outlived them. */
+    if (abuf->nondetachable)
+        return JS_ThrowTypeError(ctx, "Cannot transfer a non-detachable ArrayBuffer");
     pmax_len = NULL;
     if (magic == JS_ARRAY_BUFFER_TRANSFER) {
         if (array_buffer_is_resizable(abuf)) { // carry over maxByteLength

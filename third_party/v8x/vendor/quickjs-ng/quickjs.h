@@ -1096,6 +1096,9 @@ JS_EXTERN bool JS_IsArrayBuffer(JSValueConst obj);
 JS_EXTERN int JS_IsImmutableArrayBuffer(JSValueConst obj);
 // returns 0 if obj is an ArrayBuffer, -1 otherwise
 JS_EXTERN int JS_SetImmutableArrayBuffer(JSValueConst obj, bool immutable);
+/* trove-host patch (TROVE-PATCHES.md, 64) */
+JS_EXTERN int JS_SetArrayBufferNonDetachable(JSValueConst obj);
+JS_EXTERN int JS_IsArrayBufferDetachable(JSValueConst obj);
 JS_EXTERN uint8_t *JS_GetUint8Array(JSContext *ctx, size_t *psize, JSValueConst obj);
 
 typedef enum JSTypedArrayEnum {
