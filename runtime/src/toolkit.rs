@@ -88,13 +88,41 @@ impl LoadError {
     }
 }
 
-/// `<id>@<12 hex digits of SHA-256 of the canonical directory>` (see
-/// [`Toolkit::bind_namespace_to_location`]).
-pub fn location_namespace(id: &str, root: &Path) -> String {
+/// `<id>@<12 hex digits of SHA-256 of the toolkit's location>`, the location from
+/// [`data_location`] (see [`Toolkit::bind_namespace_to_location`]).
+pub fn location_namespace(id: &str, location: &Path) -> String {
     use sha2::Digest as _;
-    let digest = sha2::Sha256::digest(root.to_string_lossy().as_bytes());
+    let digest = sha2::Sha256::digest(location.to_string_lossy().as_bytes());
     let hex: String = digest.iter().take(6).map(|b| format!("{b:02x}")).collect();
     format!("{id}@{hex}")
+}
+
+/// Where a toolkit named by `path` lives, for keying its persistent data
+/// ([`location_namespace`]): the path as named, made absolute, with the folders above its last
+/// component resolved but not that component itself. So a link that is re-pointed to a new
+/// release (`current -> releases/v2`) keeps the data it had (review 58: it moved the toolkit to
+/// a new namespace on every deploy). A directory's own entry file named directly
+/// (`kit/extension.ts`) is the directory; any other entry file is itself, so two single-file
+/// toolkits in one folder that claim the same id do not share their data (review 58: both were
+/// keyed by the folder). A path named without links has the canonical directory's location, as
+/// before.
+///
+/// # Errors
+/// [`LoadError::NotFound`] when `path` or the folder holding it cannot be resolved.
+pub fn data_location(path: &Path) -> Result<PathBuf, LoadError> {
+    let not_found = |e: std::io::Error| LoadError::NotFound(format!("{}: {e}", path.display()));
+    let named = std::path::absolute(path).map_err(not_found)?;
+    let (_, entry) = find_entry(&named)?;
+    let named = match named.parent() {
+        // `kit/extension.ts` is the toolkit `kit` when `kit` would pick that file itself.
+        Some(folder) if named.is_file() && find_entry(folder).is_ok_and(|(_, own)| own == entry) => folder.to_path_buf(),
+        _ => named,
+    };
+    match (named.parent(), named.file_name()) {
+        (Some(folder), Some(name)) => Ok(folder.canonicalize().map_err(not_found)?.join(name)),
+        // `/`, or a path that ends in `..`: nothing to keep unresolved.
+        _ => named.canonicalize().map_err(not_found),
+    }
 }
 
 /// Finds a toolkit's entry file: `path` itself if it is a file, else `extension.ts`, else
@@ -223,6 +251,8 @@ pub struct Toolkit {
     scope: ToolkitScope,
     entry: PathBuf,
     root: PathBuf,
+    /// [`data_location`] of the path the toolkit was loaded from.
+    location: PathBuf,
 }
 
 /// deno_core's message when the module graph's evaluation waits on a promise nothing left to run
@@ -315,6 +345,7 @@ impl Toolkit {
         let network = network.map(|n| n.for_instance().unwrap_or(n));
         let mut phase = crate::phase::Phases::start();
         let (root, entry) = find_entry(path)?;
+        let location = data_location(path)?;
         let chosen = workspace_root.is_none();
         let workspace = workspace_root.unwrap_or_else(|| crate::loader::workspace_root(&root));
         if chosen && crate::loader::too_wide(&workspace) {
@@ -445,6 +476,7 @@ impl Toolkit {
             scope,
             entry,
             root,
+            location,
         })
     }
 
@@ -575,11 +607,11 @@ impl Toolkit {
     }
 
     /// Keys the toolkit's persistent data by where it was loaded from:
-    /// `<id>@<first 12 hex digits of SHA-256 of the toolkit's canonical directory>`. The CLI
+    /// `<id>@<first 12 hex digits of SHA-256 of its location>` ([`data_location`]). The CLI
     /// does this so that a toolkit claiming another's id cannot read its secrets, cache or
     /// documents.
     pub fn bind_namespace_to_location(&mut self) {
-        self.scope.namespace = location_namespace(&self.scope.id, &self.root);
+        self.scope.namespace = location_namespace(&self.scope.id, &self.location);
         self.runtime.op_state().borrow_mut().put(self.scope.clone());
     }
 

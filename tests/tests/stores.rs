@@ -339,6 +339,47 @@ fn another_toolkit_claiming_the_same_id_sees_no_cache_or_documents() {
     assert_eq!(run(imp, "find", r#"{"query":"private"}"#, Some("trove:search")), "no hits", "nor the real one's documents");
 }
 
+/// What keys a toolkit's data is where it was named from (review 58): two single-file toolkits
+/// in one folder that claim the same id each have their own (they shared the folder's, so one
+/// read the other's cache); a folder and its own entry file named directly are one toolkit; and
+/// a link re-pointed to a new release keeps the link's data (it moved to the release's).
+#[test]
+fn data_belongs_to_the_path_a_toolkit_is_named_by() {
+    let home = scratch("location");
+    let env = [("TROVE_HOST_HOME", home.to_str().unwrap())];
+    let source = fixture("vault").join("extension.ts");
+    let place = |path: &std::path::Path| {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::copy(&source, path).unwrap();
+    };
+    let counter = |path: &std::path::Path| {
+        let out = run_cli(&["call", path.to_str().unwrap(), "counter"], &env, None);
+        let envelope: Value = serde_json::from_slice(&out.stdout).expect("envelope");
+        envelope["result"]["text"].as_str().unwrap_or_default().to_owned()
+    };
+    let kits = home.join("kits");
+    place(&kits.join("good.ts"));
+    place(&kits.join("evil.ts"));
+    assert_eq!(counter(&kits.join("good.ts")), "1");
+    assert_eq!(counter(&kits.join("good.ts")), "2");
+    assert_eq!(counter(&kits.join("evil.ts")), "1", "a second file in the folder has its own entries");
+
+    place(&kits.join("vault").join("extension.ts"));
+    assert_eq!(counter(&kits.join("vault")), "1");
+    assert_eq!(counter(&kits.join("vault").join("extension.ts")), "2", "a folder's own entry file is the folder");
+    assert_eq!(counter(&kits.join("vault").join(".").join("..").join("vault")), "3", "however the path is spelt");
+
+    place(&home.join("releases/v1/extension.ts"));
+    place(&home.join("releases/v2/extension.ts"));
+    let current = home.join("current");
+    std::os::unix::fs::symlink("releases/v1", &current).unwrap();
+    assert_eq!(counter(&current), "1");
+    std::fs::remove_file(&current).unwrap();
+    std::os::unix::fs::symlink("releases/v2", &current).unwrap();
+    assert_eq!(counter(&current), "2", "a re-pointed link keeps its data");
+    assert_eq!(counter(&home.join("releases/v2")), "1", "the release named directly is another location");
+}
+
 /// The platform for these tests: answers secrets and trove operations (and fails getDocument).
 fn platform() -> trove_host_tests::Platform {
     trove_host_tests::Platform::start(|path, body| match (path, body["name"].as_str(), body["operation"].as_str()) {
