@@ -59,6 +59,7 @@
 //! [`EnvSource`] (environment and keyring secrets, the local cache and knowledge base, the
 //! platform's callbacks for `--platform` URLs).
 
+mod body;
 mod env;
 mod host_header;
 pub mod mcp;
@@ -67,5 +68,5 @@ mod watch;
 pub mod wire;
 
 pub use env::EnvSource;
-pub use serve::{load_toolkits, serve, RunningServer, ServeError, ServeOptions, Server, Shutdown, ToolkitLoadError};
-pub use wire::{router, Registry, BODY_BUDGET_BYTES, BODY_READ_TIMEOUT, DEFAULT_MAX_BODY_BYTES};
+pub use serve::{load_toolkits, serve, RunningServer, ServeError, ServeOptions, Server, Shutdown, ToolkitLoadError, WRITE_TIMEOUT};
+pub use wire::{router, Registry, ANSWER_BUDGET_BYTES, BODY_BUDGET_BYTES, BODY_READ_TIMEOUT, DEFAULT_MAX_BODY_BYTES};

@@ -29,7 +29,7 @@ use trove_host::{Host, LoadError, LoadOptions, ToolkitHandle};
 
 use crate::env::EnvSource;
 use crate::watch::{Watched, Watcher};
-use crate::wire::{router_counting, Registry, BODY_READ_TIMEOUT, DEFAULT_MAX_BODY_BYTES};
+use crate::wire::{router_counting, Registry, ANSWER_BUDGET_BYTES, BODY_READ_TIMEOUT, DEFAULT_MAX_BODY_BYTES};
 
 /// Longest time a client may take to send a request's headers (also ends idle keep-alive
 /// connections).
@@ -50,6 +50,13 @@ pub struct ServeOptions {
     pub max_body_bytes: usize,
     /// How long a call's body may take to arrive (408 beyond). Default 30 s.
     pub body_timeout: Duration,
+    /// How long a write may wait for its client to read before the connection is closed, and
+    /// an answer for room in the answer budget. Default [`WRITE_TIMEOUT`] (30 s).
+    pub write_timeout: Duration,
+    /// What the answers not yet taken by their clients may hold at once; an answer that finds
+    /// no room within `write_timeout` gets a retryable 503. Default
+    /// [`crate::wire::ANSWER_BUDGET_BYTES`] (256 MiB).
+    pub answer_budget_bytes: usize,
 }
 
 impl Default for ServeOptions {
@@ -60,6 +67,8 @@ impl Default for ServeOptions {
             grace: Duration::from_secs(10),
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             body_timeout: BODY_READ_TIMEOUT,
+            write_timeout: WRITE_TIMEOUT,
+            answer_budget_bytes: ANSWER_BUDGET_BYTES,
         }
     }
 }
@@ -216,17 +225,9 @@ impl Server {
         // host came through a browser that a page re-pointed at 127.0.0.1 (DNS rebinding).
         let local_hosts_only = local_addr.ip().is_loopback();
         let stopping = tokio_util::sync::CancellationToken::new();
-        let router = router_counting(
-            registry.clone(),
-            env,
-            options.max_body_bytes,
-            options.body_timeout,
-            in_flight.clone(),
-            local_hosts_only,
-            stopping.clone(),
-        );
+        let router = router_counting(registry.clone(), env, &options, in_flight.clone(), local_hosts_only, stopping.clone());
         let (stop, stopped) = oneshot::channel();
-        let task = tokio::spawn(accept_loop(listener, router, stopped, options.grace, in_flight, stopping));
+        let task = tokio::spawn(accept_loop(listener, router, stopped, options.grace, options.write_timeout, in_flight, stopping));
         for (_, handle) in &handles {
             tracing::info!(
                 target: "trove::serve",
@@ -341,16 +342,24 @@ pub async fn load_toolkits(host: &Host, toolkits: Vec<PathBuf>, load: &LoadOptio
     Ok(handles)
 }
 
+/// How long a write to a connection may wait for its client to read before the connection is
+/// closed: 30 s, as a request body's [`crate::wire::BODY_READ_TIMEOUT`]. The wait starts again
+/// with every write that goes through, so a slow client is not cut off, only one that stopped
+/// reading (review 58: a client that sent calls and read none of the answers kept them in
+/// memory for as long as it kept its connections). Both HTTP front-ends' connections have it.
+pub const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// How long, once the grace period has run out, the calls still running have to write their
 /// 503 before their connections are closed.
 pub(crate) const STOPPED_ANSWER_TIME: Duration = Duration::from_millis(500);
 
-/// Accepts connections until `stop` fires (or its sender is dropped), then drains.
+/// Accepts connections (each with `write_timeout`, [`WRITE_TIMEOUT`]) until `stop` fires (or its sender is dropped), then drains.
 pub(crate) async fn accept_loop(
     listener: TcpListener,
     router: Router,
     mut stop: oneshot::Receiver<()>,
     grace: Duration,
+    write_timeout: Duration,
     in_flight: Arc<AtomicUsize>,
     stopping: tokio_util::sync::CancellationToken,
 ) -> Shutdown {
@@ -365,8 +374,10 @@ pub(crate) async fn accept_loop(
             accepted = listener.accept() => match accepted {
                 Ok((stream, _peer)) => {
                     let _ = stream.set_nodelay(true);
+                    let mut stream = tokio_io_timeout::TimeoutStream::new(stream);
+                    stream.set_write_timeout(Some(write_timeout));
                     let service = TowerToHyperService::new(router.clone());
-                    let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+                    let connection = graceful.watch(http.serve_connection(TokioIo::new(Box::pin(stream)), service));
                     connections.spawn(async move {
                         if let Err(e) = connection.await {
                             tracing::debug!(target: "trove::serve", "connection ended: {e}");

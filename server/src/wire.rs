@@ -9,6 +9,7 @@
 //! | `POST` a body over the limit | 413 `BAD_REQUEST` `request body exceeds <n> bytes` |
 //! | `POST` while the toolkit is overloaded or cannot start | 503, `retry-after: 1`, retryable `TOOL_ERROR` |
 //! | `POST` still running when a shutdown's grace period runs out | 503, `retry-after: 1`, retryable `TOOL_ERROR` ([`STOPPED_MESSAGE`]) |
+//! | `POST` whose answer finds no room: the answers other clients have not read hold the answer budget ([`ANSWER_BUDGET_BYTES`]) for the write timeout ([`crate::serve::WRITE_TIMEOUT`]) | 503, `retry-after: 1`, retryable `TOOL_ERROR` ([`UNREAD_ANSWERS_MESSAGE`]) |
 //! | any other method | 405 `BAD_REQUEST` `method not allowed` (`allow: GET, POST`) |
 //! | a path that names no served toolkit | 404 `BAD_REQUEST` naming the served paths |
 //! | an HTTP/1.1 request without a `Host` header (RFC 9112 §3.2) | 400 `BAD_REQUEST` |
@@ -35,37 +36,28 @@ use std::fmt;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::middleware::{self, Next};
-use axum::http::header::{ALLOW, CONTENT_LENGTH, EXPECT, HOST, ORIGIN, RETRY_AFTER};
+use axum::http::header::{ALLOW, HOST, ORIGIN, RETRY_AFTER};
 use axum::http::{HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::any;
 use axum::{Json, Router};
-use http_body_util::BodyExt as _;
 use serde::{Deserialize as _, Serialize};
 use serde_json::Value;
 use trove_host::{CallError, Envelope, ErrorCode, ToolkitHandle};
 use tokio_util::sync::CancellationToken;
 use trove_host_ops::{CallEnv, ToolCall};
 
+pub use crate::body::{ANSWER_BUDGET_BYTES, BODY_BUDGET_BYTES, BODY_READ_TIMEOUT};
+use crate::body::{read_body, AnswerBudget, BodyBudget, BodyError};
+use crate::serve::ServeOptions;
 use crate::env::EnvSource;
 
 /// The default limit on a call's body: 1 MiB.
 pub const DEFAULT_MAX_BODY_BYTES: usize = 1024 * 1024;
-
-/// How long a request body may take to arrive by default (408 after that).
-pub const BODY_READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
-
-/// A refused body is read and discarded up to this many times the limit (so a client still
-/// sending it reads the 413 rather than a reset connection); past that the connection closes.
-const DRAIN_FACTOR: usize = 4;
-
-/// Longest time spent discarding a refused body.
-const DRAIN_TIME: Duration = Duration::from_secs(5);
 
 /// Longest tool name or user id written to the access log (the rest is cut).
 const LOGGED_FIELD_CHARS: usize = 128;
@@ -148,8 +140,13 @@ struct WireState {
     body_timeout: std::time::Duration,
     in_flight: Arc<AtomicUsize>,
     local_hosts_only: bool,
-    /// What the bodies being received may hold at once, in KiB ([`BODY_BUDGET_BYTES`]).
-    body_budget: Arc<tokio::sync::Semaphore>,
+    /// What the bodies being received may hold at once ([`BODY_BUDGET_BYTES`]).
+    body_budget: BodyBudget,
+    /// What the answers not yet taken by their clients may hold at once
+    /// ([`ANSWER_BUDGET_BYTES`]).
+    answers: AnswerBudget,
+    /// How long an answer waits for room in `answers` (the write timeout).
+    answer_wait: std::time::Duration,
     /// Cancelled when a shutdown's grace period has run out: the calls still running are
     /// answered 503 (retryable) instead of having their connections cut.
     stopping: CancellationToken,
@@ -161,23 +158,33 @@ struct WireState {
 /// the check of the `Host` header that [`crate::Server`] adds on a loopback address is the
 /// embedder's to make.
 pub fn router(registry: Arc<Registry>, env: Arc<dyn EnvSource>, max_body_bytes: usize) -> Router {
-    router_counting(registry, env, max_body_bytes, BODY_READ_TIMEOUT, Arc::default(), false, CancellationToken::new())
+    let options = ServeOptions { max_body_bytes, ..ServeOptions::default() };
+    router_counting(registry, env, &options, Arc::default(), false, CancellationToken::new())
 }
 
-/// [`router`], counting the calls in flight in `in_flight` (for shutdown's report), with
-/// `local_hosts_only` refusing a `Host` header that does not name this machine's loopback, and
-/// answering the calls still running 503 once `stopping` is cancelled.
+/// [`router`] with `options`' limits, counting the calls in flight in `in_flight` (for
+/// shutdown's report), with `local_hosts_only` refusing a `Host` header that does not name this
+/// machine's loopback, and answering the calls still running 503 once `stopping` is cancelled.
 pub(crate) fn router_counting(
     registry: Arc<Registry>,
     env: Arc<dyn EnvSource>,
-    max_body_bytes: usize,
-    body_timeout: std::time::Duration,
+    options: &ServeOptions,
     in_flight: Arc<AtomicUsize>,
     local_hosts_only: bool,
     stopping: CancellationToken,
 ) -> Router {
-    let body_budget = Arc::new(tokio::sync::Semaphore::new(body_budget_kib(max_body_bytes) as usize));
-    let state = WireState { registry, env, max_body_bytes, body_timeout, in_flight, local_hosts_only, body_budget, stopping };
+    let state = WireState {
+        registry,
+        env,
+        max_body_bytes: options.max_body_bytes,
+        body_timeout: options.body_timeout,
+        in_flight,
+        local_hosts_only,
+        body_budget: BodyBudget::new(options.max_body_bytes),
+        answers: AnswerBudget::new(options.answer_budget_bytes),
+        answer_wait: options.write_timeout,
+        stopping,
+    };
     Router::new()
         // `/`, and every other path that names no toolkit: the only one served, else a 404.
         .route("/{id}", any(at_id))
@@ -284,6 +291,7 @@ async fn toolkit(state: &WireState, handle: ToolkitHandle, request: Request) -> 
             let state = state.clone();
             let call_handle = handle.clone();
             let stopping = state.stopping.clone();
+            let (answers, answer_wait) = (state.answers.clone(), state.answer_wait);
             let started = Instant::now();
             // The call's tool and user, once its body is read: the access line of a call the
             // shutdown stops names them too.
@@ -298,7 +306,20 @@ async fn toolkit(state: &WireState, handle: ToolkitHandle, request: Request) -> 
             let mut abandoned = Abandoned { task: Some(task.abort_handle()), handle: handle.clone(), seen: seen.clone(), started };
             let answer = tokio::select! {
                 joined = &mut task => match joined {
-                    Ok(answer) => answer.into_response(),
+                    Ok(answer) => {
+                        let status = answer.status();
+                        match answers.hold(answer.into_response(), answer_wait).await {
+                            Some(response) => response,
+                            None => {
+                                tracing::warn!(
+                                    target: "trove::serve",
+                                    toolkit = %handle.id(),
+                                    "a call's answer (status {status}) was not sent: the answers other clients have not read hold the server's answer budget"
+                                );
+                                Answer::Unavailable(Envelope::failure(UNREAD_ANSWERS_MESSAGE, ErrorCode::ToolError, true)).into_response()
+                            }
+                        }
+                    }
                     Err(e) => {
                         tracing::error!(target: "trove::serve", toolkit = %handle.id(), "a call's task ended abnormally: {e}");
                         let envelope = Envelope::failure("tool failed", ErrorCode::ToolError, false);
@@ -360,6 +381,11 @@ impl Drop for Abandoned {
 /// its grace period.
 pub const STOPPED_MESSAGE: &str = "the server stopped before the call finished (its shutdown grace period ran out)";
 
+/// The answer (503, retryable) to a call whose answer found no room in [`ANSWER_BUDGET_BYTES`]
+/// (`crate::body`): the call ran, but its answer is not sent.
+pub const UNREAD_ANSWERS_MESSAGE: &str =
+    "the server is holding too many answers its clients have not read; the call ran, but its answer could not be sent";
+
 /// What a `POST` is answered with.
 enum Answer {
     /// 200 (the call's envelope, or bad JSON), 413.
@@ -406,7 +432,8 @@ async fn call(state: &WireState, handle: &ToolkitHandle, request: Request, seen:
     let mut fields = CallFields::default();
     // A body must arrive within the body timeout: one that trickles in (or stops short of its
     // content-length) would otherwise hold a connection, its buffer and the shutdown's grace.
-    let body = match tokio::time::timeout(state.body_timeout, read_body(request, state.max_body_bytes, &state.body_budget)).await {
+    let (parts, body) = request.into_parts();
+    let body = match tokio::time::timeout(state.body_timeout, read_body(&parts.headers, body, state.max_body_bytes, &state.body_budget)).await {
         Err(_) => {
             let message = format!("the request body did not arrive within {} s", state.body_timeout.as_secs_f64());
             return (fields, Answer::Plain(StatusCode::REQUEST_TIMEOUT, Envelope::failure(message, ErrorCode::BadRequest, false)));
@@ -492,77 +519,6 @@ fn runnable_call(raw: &Value) -> Option<ToolCall> {
         .map(|scopes| scopes.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect());
     call.config = object.get("config").filter(|c| !c.is_null()).cloned();
     Some(call)
-}
-
-enum BodyError {
-    TooLarge,
-    Read(String),
-}
-
-/// How many bytes the request bodies being received may hold together (64 MiB, or one body
-/// limit when that is larger): a body reserves its declared length (or the body limit when it
-/// declares none) before it is read, and waits while the rest is reserved; the wait counts
-/// against the body timeout. Before, each connection could hold a body limit's worth for the
-/// body timeout with nothing bounding their sum but the file-descriptor limit: 300 stalled 1 MiB
-/// bodies took a server from 23 to 478 MiB (review 48). Bodies that arrive at once (a
-/// platform's calls) hold their share for microseconds.
-pub const BODY_BUDGET_BYTES: usize = 64 * 1024 * 1024;
-
-/// The whole body budget in KiB with a body limit of `max` bytes: [`BODY_BUDGET_BYTES`], or one
-/// body when that is larger (a body never waits for more than there is).
-fn body_budget_kib(max: usize) -> u32 {
-    u32::try_from(BODY_BUDGET_BYTES.max(max).div_ceil(1024)).unwrap_or(u32::MAX)
-}
-
-/// The request's body, at most `max` bytes, its size reserved from `budget` (KiB) while it is
-/// read ([`BODY_BUDGET_BYTES`]).
-async fn read_body(request: Request, max: usize, budget: &tokio::sync::Semaphore) -> Result<Vec<u8>, BodyError> {
-    let headers = request.headers();
-    let declared = headers.get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
-    // A client waiting for `100 Continue` has sent nothing yet: refuse without asking for it.
-    let expects_continue = headers.get(EXPECT).is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"100-continue"));
-    let mut body = request.into_body();
-    if let Some(n) = declared.filter(|&n| n > max as u64) {
-        // A body declared longer than the drain would read is not waited for: the 413 goes at
-        // once and the connection closes (before, a client that declared 100 GB and sent
-        // nothing held it for the drain's 5 s; review 33).
-        if !expects_continue && n <= max.saturating_mul(DRAIN_FACTOR) as u64 {
-            drain(body, max).await;
-        }
-        return Err(BodyError::TooLarge);
-    }
-    let reserve = u32::try_from(declared.map_or(max, |n| n as usize).div_ceil(1024).max(1)).unwrap_or(u32::MAX);
-    let _reserved = budget.acquire_many(reserve.min(body_budget_kib(max))).await.map_err(|e| BodyError::Read(e.to_string()))?;
-    let mut bytes = Vec::with_capacity(declared.map_or(0, |n| n as usize));
-    while let Some(frame) = body.frame().await {
-        let frame = frame.map_err(|e| BodyError::Read(e.to_string()))?;
-        if let Ok(data) = frame.into_data() {
-            if bytes.len() + data.len() > max {
-                drain(body, max).await;
-                return Err(BodyError::TooLarge);
-            }
-            bytes.extend_from_slice(&data);
-        }
-    }
-    Ok(bytes)
-}
-
-/// Reads and discards the rest of a refused body, within [`DRAIN_FACTOR`] × `max` bytes and
-/// [`DRAIN_TIME`].
-async fn drain(mut body: Body, max: usize) {
-    let limit = max.saturating_mul(DRAIN_FACTOR);
-    let _ = tokio::time::timeout(DRAIN_TIME, async move {
-        let mut seen = 0usize;
-        while let Some(Ok(frame)) = body.frame().await {
-            if let Ok(data) = frame.into_data() {
-                seen += data.len();
-                if seen > limit {
-                    return;
-                }
-            }
-        }
-    })
-    .await;
 }
 
 /// `s` cut to [`LOGGED_FIELD_CHARS`] characters, or just past a `[redacted]` marker the cut

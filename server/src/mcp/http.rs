@@ -36,6 +36,7 @@ use super::gate::Gate;
 use super::session::McpSession;
 use super::McpServer;
 use crate::serve::{accept_loop, ServeError, Shutdown};
+use crate::body::{read_body, BodyBudget, BodyError};
 use crate::wire::{InFlight, BODY_READ_TIMEOUT};
 
 /// Where the MCP endpoint is served (as in the specification's examples).
@@ -175,7 +176,7 @@ pub(crate) async fn start(server: &McpServer, options: McpHttpOptions) -> Result
     let mut router = Router::new()
         .route_service(MCP_PATH, service)
         .layer(axum::middleware::from_fn_with_state(
-            SessionLimit { manager, max: options.max_sessions, opening: Arc::new(tokio::sync::Mutex::new(())), max_body, body_timeout: options.body_timeout },
+            SessionLimit { manager, max: options.max_sessions, opening: Arc::new(tokio::sync::Mutex::new(())), max_body, body_timeout: options.body_timeout, body_budget: BodyBudget::new(max_body) },
             limit_sessions,
         ))
         .layer(axum::middleware::from_fn_with_state(exchanges.clone(), count_exchanges));
@@ -187,7 +188,7 @@ pub(crate) async fn start(server: &McpServer, options: McpHttpOptions) -> Result
     let (stop, stopped) = oneshot::channel();
     let in_flight = exchanges;
     let stopping = server.stopping().clone();
-    let task = tokio::spawn(accept_loop(listener, router, stopped, options.grace, in_flight.clone(), stopping.clone()));
+    let task = tokio::spawn(accept_loop(listener, router, stopped, options.grace, crate::serve::WRITE_TIMEOUT, in_flight.clone(), stopping.clone()));
     tracing::info!(target: "trove::mcp", "MCP endpoint at http://{local_addr}{MCP_PATH} ({} tools)", server.catalog().tools().len());
     Ok(RunningMcpHttp { local_addr, sessions, stopping, in_flight, grace: options.grace, stop: Some(stop), task: Some(task) })
 }
@@ -228,6 +229,9 @@ struct SessionLimit {
     max_body: usize,
     /// How long a body may take to arrive ([`McpHttpOptions::body_timeout`]).
     body_timeout: Duration,
+    /// What the bodies being received may hold at once, as `serve`'s
+    /// ([`crate::wire::BODY_BUDGET_BYTES`]; review 58: 150 stalled 4 MiB bodies held 641 MiB).
+    body_budget: BodyBudget,
 }
 
 /// Reads every POST's body first, within `body_timeout` (408 after it; 413 past `max_body`),
@@ -249,13 +253,13 @@ async fn limit_sessions(State(limit): State<SessionLimit>, request: Request, nex
     let in_session = request.headers().contains_key("mcp-session-id");
     let (parts, body) = request.into_parts();
     let max_body = limit.max_body;
-    let read = tokio::time::timeout(limit.body_timeout, http_body_util::BodyExt::collect(http_body_util::Limited::new(body, max_body)));
+    let read = tokio::time::timeout(limit.body_timeout, read_body(&parts.headers, body, max_body, &limit.body_budget));
     let bytes = match read.await {
-        Ok(Ok(collected)) => collected.to_bytes(),
-        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => {
+        Ok(Ok(bytes)) => axum::body::Bytes::from(bytes),
+        Ok(Err(BodyError::TooLarge)) => {
             return (StatusCode::PAYLOAD_TOO_LARGE, format!("the request body is over {max_body} bytes")).into_response();
         }
-        Ok(Err(e)) => return (StatusCode::BAD_REQUEST, format!("the request body could not be read: {e}")).into_response(),
+        Ok(Err(BodyError::Read(e))) => return (StatusCode::BAD_REQUEST, format!("the request body could not be read: {e}")).into_response(),
         Err(_) => {
             let message = format!("the request body did not arrive within {} s", limit.body_timeout.as_secs_f64());
             return (StatusCode::REQUEST_TIMEOUT, message).into_response();

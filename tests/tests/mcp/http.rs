@@ -486,6 +486,39 @@ async fn a_stalled_initialize_does_not_keep_others_out() {
     running.shutdown().await;
 }
 
+/// The bodies being received share `serve`'s budget (`BODY_BUDGET_BYTES`, 64 MiB): clients that
+/// declare 4 MiB bodies (rmcp's limit) and send nothing hold all of it, so the next client waits
+/// until they go away, then opens its session (review 58: each POST held up to 4 MiB for the
+/// body timeout with nothing bounding the sum; 150 stalled clients held 641 MiB).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stalled_bodies_hold_at_most_the_body_budget() {
+    use std::io::Write as _;
+    let (_server, running) = serve_probe(McpHttpOptions::default(), None).await;
+    let addr = running.url().trim_start_matches("http://").split('/').next().expect("authority").to_owned();
+    let body = 4 * 1024 * 1024;
+    let stalled: Vec<std::net::TcpStream> = (0..trove_host_server::BODY_BUDGET_BYTES / body)
+        .map(|_| {
+            let mut stream = std::net::TcpStream::connect(&addr).expect("connect");
+            let head = format!(
+                "POST /mcp HTTP/1.1\r\nhost: {addr}\r\naccept: application/json, text/event-stream\r\ncontent-type: application/json\r\n\
+                 mcp-protocol-version: 2025-11-25\r\ncontent-length: {body}\r\n\r\n"
+            );
+            stream.write_all(head.as_bytes()).expect("send the head");
+            stream
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let waiting = {
+        let raw = Raw::new(&running);
+        tokio::spawn(async move { raw.open_session().await })
+    };
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert!(!waiting.is_finished(), "a session opened while the stalled bodies held the whole budget");
+    drop(stalled);
+    tokio::time::timeout(Duration::from_secs(10), waiting).await.expect("opened once the stalled clients went away").expect("the session");
+    running.shutdown().await;
+}
+
 /// A POST inside a session whose body stops arriving is answered 408 once `body_timeout` has
 /// passed, and shutdown then has nothing to wait for (review 48: rmcp read such bodies itself,
 /// with no limit, and shutdown waited out its whole grace period for them).

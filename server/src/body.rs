@@ -1,0 +1,185 @@
+//! What a server's connections may hold in bodies, in and out. Request bodies, as both HTTP
+//! front-ends (the wire and MCP over HTTP) read them: at most a limit, within a time the caller
+//! sets, and out of a budget the server's connections share, so clients that stall mid-body
+//! cannot make the server hold more than [`BODY_BUDGET_BYTES`] (review 48 for the wire; review
+//! 58 for MCP, where 150 stalled 4 MiB bodies held 641 MiB). The wire's answers, out of a budget
+//! of their own ([`ANSWER_BUDGET_BYTES`]) until their client has taken them, so clients that
+//! stop reading cannot either (review 58: 24 unread 48 MiB answers held 1,190 MiB for as long
+//! as their connections stayed open). The accept loop's write timeout
+//! ([`crate::serve::WRITE_TIMEOUT`]) closes a connection whose client reads nothing.
+
+use std::convert::Infallible;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::response::Response;
+use hyper::body::{Frame, SizeHint};
+use tokio::sync::OwnedSemaphorePermit;
+use axum::http::header::{CONTENT_LENGTH, EXPECT};
+use axum::http::HeaderMap;
+use http_body_util::BodyExt as _;
+
+/// How long a request body may take to arrive by default (408 after that).
+pub const BODY_READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// A refused body is read and discarded up to this many times the limit (so a client still
+/// sending it reads the 413 rather than a reset connection); past that the connection closes.
+const DRAIN_FACTOR: usize = 4;
+
+/// Longest time spent discarding a refused body.
+const DRAIN_TIME: Duration = Duration::from_secs(5);
+
+
+/// What the bodies being received by one server may hold at once: a semaphore of KiB
+/// ([`BODY_BUDGET_BYTES`], or one body limit when that is larger). Clones share it.
+#[derive(Clone)]
+pub(crate) struct BodyBudget(Arc<tokio::sync::Semaphore>);
+
+impl BodyBudget {
+    /// The budget of a server whose bodies are limited to `max_body_bytes` each.
+    pub(crate) fn new(max_body_bytes: usize) -> Self {
+        Self(Arc::new(tokio::sync::Semaphore::new(body_budget_kib(max_body_bytes) as usize)))
+    }
+}
+
+/// Why a body was not read.
+pub(crate) enum BodyError {
+    /// Over the limit (413).
+    TooLarge,
+    /// The connection failed, or the budget was closed.
+    Read(String),
+}
+
+/// How many bytes the request bodies being received may hold together (64 MiB, or one body
+/// limit when that is larger): a body reserves its declared length (or the body limit when it
+/// declares none) before it is read, and waits while the rest is reserved; the wait counts
+/// against the body timeout. Before, each connection could hold a body limit's worth for the
+/// body timeout with nothing bounding their sum but the file-descriptor limit: 300 stalled 1 MiB
+/// bodies took a server from 23 to 478 MiB (review 48). Bodies that arrive at once (a
+/// platform's calls) hold their share for microseconds.
+pub const BODY_BUDGET_BYTES: usize = 64 * 1024 * 1024;
+
+/// The whole body budget in KiB with a body limit of `max` bytes: [`BODY_BUDGET_BYTES`], or one
+/// body when that is larger (a body never waits for more than there is).
+pub(crate) fn body_budget_kib(max: usize) -> u32 {
+    u32::try_from(BODY_BUDGET_BYTES.max(max).div_ceil(1024)).unwrap_or(u32::MAX)
+}
+
+/// A request's body (`headers` are its request's), at most `max` bytes, its size reserved from `budget` (KiB) while it is
+/// read ([`BODY_BUDGET_BYTES`]).
+pub(crate) async fn read_body(headers: &HeaderMap, mut body: Body, max: usize, budget: &BodyBudget) -> Result<Vec<u8>, BodyError> {
+    let declared = headers.get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    // A client waiting for `100 Continue` has sent nothing yet: refuse without asking for it.
+    let expects_continue = headers.get(EXPECT).is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"100-continue"));
+    if let Some(n) = declared.filter(|&n| n > max as u64) {
+        // A body declared longer than the drain would read is not waited for: the 413 goes at
+        // once and the connection closes (before, a client that declared 100 GB and sent
+        // nothing held it for the drain's 5 s; review 33).
+        if !expects_continue && n <= max.saturating_mul(DRAIN_FACTOR) as u64 {
+            drain(body, max).await;
+        }
+        return Err(BodyError::TooLarge);
+    }
+    let reserve = u32::try_from(declared.map_or(max, |n| n as usize).div_ceil(1024).max(1)).unwrap_or(u32::MAX);
+    let _reserved = budget.0.acquire_many(reserve.min(body_budget_kib(max))).await.map_err(|e| BodyError::Read(e.to_string()))?;
+    let mut bytes = Vec::with_capacity(declared.map_or(0, |n| n as usize));
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|e| BodyError::Read(e.to_string()))?;
+        if let Ok(data) = frame.into_data() {
+            if bytes.len() + data.len() > max {
+                drain(body, max).await;
+                return Err(BodyError::TooLarge);
+            }
+            bytes.extend_from_slice(&data);
+        }
+    }
+    Ok(bytes)
+}
+
+/// Reads and discards the rest of a refused body, within [`DRAIN_FACTOR`] × `max` bytes and
+/// [`DRAIN_TIME`].
+async fn drain(mut body: Body, max: usize) {
+    let limit = max.saturating_mul(DRAIN_FACTOR);
+    let _ = tokio::time::timeout(DRAIN_TIME, async move {
+        let mut seen = 0usize;
+        while let Some(Ok(frame)) = body.frame().await {
+            if let Ok(data) = frame.into_data() {
+                seen += data.len();
+                if seen > limit {
+                    return;
+                }
+            }
+        }
+    })
+    .await;
+}
+
+/// What the wire's answers not yet taken by their clients may hold at once by default
+/// ([`crate::ServeOptions::answer_budget_bytes`]): 256 MiB. An answer
+/// holds its size from when it is ready until hyper has taken its last chunk to write (hyper
+/// takes the next chunk only as the connection drains); one larger than the budget holds all
+/// of it. An answer that cannot get its share within [`crate::serve::WRITE_TIMEOUT`] is not sent:
+/// the client gets a retryable 503 instead.
+pub const ANSWER_BUDGET_BYTES: usize = 256 * 1024 * 1024;
+
+/// How much of an answer hyper is handed at once.
+const ANSWER_CHUNK: usize = 64 * 1024;
+
+/// An answer budget ([`ANSWER_BUDGET_BYTES`] by default) as a semaphore of KiB. Clones share it.
+#[derive(Clone)]
+pub(crate) struct AnswerBudget {
+    kib: Arc<tokio::sync::Semaphore>,
+    /// The whole budget, in KiB.
+    whole: usize,
+}
+
+impl AnswerBudget {
+    /// A budget of `bytes` (at least 1 KiB).
+    pub(crate) fn new(bytes: usize) -> Self {
+        let whole = bytes.div_ceil(1024).clamp(1, tokio::sync::Semaphore::MAX_PERMITS);
+        Self { kib: Arc::new(tokio::sync::Semaphore::new(whole)), whole }
+    }
+
+    /// `response` with its body held out of the budget until written, or `None` when the
+    /// budget has not had room for it within `wait`.
+    pub(crate) async fn hold(&self, response: Response, wait: Duration) -> Option<Response> {
+        let (parts, body) = response.into_parts();
+        // The answer is already serialised (a `Json` body): collecting it does not wait.
+        let bytes = body.collect().await.ok()?.to_bytes();
+        let kib = u32::try_from(bytes.len().div_ceil(1024).clamp(1, self.whole)).unwrap_or(u32::MAX);
+        let permit = tokio::time::timeout(wait, self.kib.clone().acquire_many_owned(kib)).await.ok()?.ok()?;
+        Some(Response::from_parts(parts, Body::new(HeldAnswer { rest: bytes, _permit: permit })))
+    }
+}
+
+/// An answer's bytes, handed to hyper [`ANSWER_CHUNK`] at a time, and its share of the
+/// [`AnswerBudget`], given back when hyper drops the body (after its last chunk, or when the
+/// connection closes).
+struct HeldAnswer {
+    rest: Bytes,
+    _permit: OwnedSemaphorePermit,
+}
+
+impl hyper::body::Body for HeldAnswer {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        if self.rest.is_empty() {
+            return Poll::Ready(None);
+        }
+        let n = self.rest.len().min(ANSWER_CHUNK);
+        Poll::Ready(Some(Ok(Frame::data(self.rest.split_to(n)))))
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.rest.is_empty()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        SizeHint::with_exact(self.rest.len() as u64)
+    }
+}
