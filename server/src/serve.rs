@@ -50,12 +50,11 @@ pub struct ServeOptions {
     pub max_body_bytes: usize,
     /// How long a call's body may take to arrive (408 beyond). Default 30 s.
     pub body_timeout: Duration,
-    /// How long a write may wait for its client to read before the connection is closed, and
-    /// an answer for room in the answer budget. Default [`WRITE_TIMEOUT`] (30 s).
+    /// How long a write may wait for its client to read before the connection is closed.
+    /// Default [`WRITE_TIMEOUT`] (30 s).
     pub write_timeout: Duration,
     /// What the answers not yet taken by their clients may hold at once; an answer that finds
-    /// no room within `write_timeout` gets a retryable 503. Default
-    /// [`crate::wire::ANSWER_BUDGET_BYTES`] (256 MiB).
+    /// no room gets a retryable 503. Default [`crate::wire::ANSWER_BUDGET_BYTES`] (256 MiB).
     pub answer_budget_bytes: usize,
 }
 

@@ -9,7 +9,7 @@
 //! | `POST` a body over the limit | 413 `BAD_REQUEST` `request body exceeds <n> bytes` |
 //! | `POST` while the toolkit is overloaded or cannot start | 503, `retry-after: 1`, retryable `TOOL_ERROR` |
 //! | `POST` still running when a shutdown's grace period runs out | 503, `retry-after: 1`, retryable `TOOL_ERROR` ([`STOPPED_MESSAGE`]) |
-//! | `POST` whose answer finds no room: the answers other clients have not read hold the answer budget ([`ANSWER_BUDGET_BYTES`]) for the write timeout ([`crate::serve::WRITE_TIMEOUT`]) | 503, `retry-after: 1`, retryable `TOOL_ERROR` ([`UNREAD_ANSWERS_MESSAGE`]) |
+//! | `POST` whose answer finds no room: the answers their clients have not yet read hold the answer budget ([`ANSWER_BUDGET_BYTES`]) | 503, `retry-after: 1`, retryable `TOOL_ERROR` ([`UNREAD_ANSWERS_MESSAGE`]) |
 //! | any other method | 405 `BAD_REQUEST` `method not allowed` (`allow: GET, POST`) |
 //! | a path that names no served toolkit | 404 `BAD_REQUEST` naming the served paths |
 //! | an HTTP/1.1 request without a `Host` header (RFC 9112 §3.2) | 400 `BAD_REQUEST` |
@@ -145,8 +145,6 @@ struct WireState {
     /// What the answers not yet taken by their clients may hold at once
     /// ([`ANSWER_BUDGET_BYTES`]).
     answers: AnswerBudget,
-    /// How long an answer waits for room in `answers` (the write timeout).
-    answer_wait: std::time::Duration,
     /// Cancelled when a shutdown's grace period has run out: the calls still running are
     /// answered 503 (retryable) instead of having their connections cut.
     stopping: CancellationToken,
@@ -182,7 +180,6 @@ pub(crate) fn router_counting(
         local_hosts_only,
         body_budget: BodyBudget::new(options.max_body_bytes),
         answers: AnswerBudget::new(options.answer_budget_bytes),
-        answer_wait: options.write_timeout,
         stopping,
     };
     Router::new()
@@ -291,7 +288,7 @@ async fn toolkit(state: &WireState, handle: ToolkitHandle, request: Request) -> 
             let state = state.clone();
             let call_handle = handle.clone();
             let stopping = state.stopping.clone();
-            let (answers, answer_wait) = (state.answers.clone(), state.answer_wait);
+            let answers = state.answers.clone();
             let started = Instant::now();
             // The call's tool and user, once its body is read: the access line of a call the
             // shutdown stops names them too.
@@ -308,7 +305,7 @@ async fn toolkit(state: &WireState, handle: ToolkitHandle, request: Request) -> 
                 joined = &mut task => match joined {
                     Ok(answer) => {
                         let status = answer.status();
-                        match answers.hold(answer.into_response(), answer_wait).await {
+                        match answers.hold(answer.into_response()).await {
                             Some(response) => response,
                             None => {
                                 tracing::warn!(

@@ -294,38 +294,45 @@ async fn stalled_bodies_hold_at_most_the_body_budget() {
 /// Answers their clients have not read (review 58: 24 unread 48 MiB answers held 1,190 MiB for
 /// as long as their connections stayed open). A client that reads none of its 8 MiB answer
 /// holds it out of the answer budget (12 MiB here) until the write timeout closes its
-/// connection; a second 8 MiB answer waits for that room meanwhile, then is sent whole.
+/// connection: a second 8 MiB answer meanwhile finds no room and is refused at once with a
+/// retryable 503, and once the connection is closed the next is sent whole.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unread_answer_is_dropped_with_its_connection_and_frees_its_room() {
     use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
     let _alone = exclusive().await;
     let mib = 1024 * 1024;
-    let options = trove_host_server::ServeOptions { write_timeout: Duration::from_secs(4), answer_budget_bytes: 12 * mib, ..local() };
+    let options = trove_host_server::ServeOptions { write_timeout: Duration::from_secs(3), answer_budget_bytes: 12 * mib, ..local() };
     let running = start(vec![fixture("mcp-probe")], LoadOptions::default(), no_egress(), options).await;
-    let call = json!({ "tool": "big", "args": { "bytes": 8 * mib }, "userId": "u" }).to_string();
+    let call = json!({ "tool": "big", "args": { "bytes": 8 * mib }, "userId": "u" });
     // A client that asks and reads nothing, with a small receive window.
     let socket = tokio::net::TcpSocket::new_v4().expect("socket");
     socket.set_recv_buffer_size(4096).expect("receive buffer");
     let mut unread = socket.connect(running.local_addr()).await.expect("connect");
-    let head = format!("POST / HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n", call.len());
+    let body = call.to_string();
+    let head = format!("POST / HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n", body.len());
     unread.write_all(head.as_bytes()).await.expect("send the head");
-    unread.write_all(call.as_bytes()).await.expect("send the call");
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    let waiting = {
-        let (http, at, call) = (client(), url(&running, "mcp-probe"), call.clone());
-        tokio::spawn(async move {
-            let response = http.post(&at).header("content-type", "application/json").body(call).send().await.expect("send");
-            (response.status().as_u16(), response.bytes().await.expect("the answer").len())
-        })
-    };
-    tokio::time::sleep(Duration::from_secs(1)).await;
-    assert!(!waiting.is_finished(), "a second answer was sent while the unread one held the budget");
-    let (status, length) = tokio::time::timeout(Duration::from_secs(30), waiting).await.expect("sent once the room was free").expect("the call");
-    assert_eq!(status, 200);
-    assert!(length > 8 * mib, "the whole answer: {length} bytes");
-    // The unread answer's connection was closed: what is left of it ends short.
-    let mut read = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(10), unread.read_to_end(&mut read)).await.expect("the connection was closed");
-    assert!(read.len() < 8 * mib, "the unread answer was written whole: {} bytes", read.len());
+    unread.write_all(body.as_bytes()).await.expect("send the call");
+    let mut first = [0u8; 12];
+    unread.read_exact(&mut first).await.expect("its answer has begun");
+    assert_eq!(&first, b"HTTP/1.1 200");
+    let http = client();
+    let at = url(&running, "mcp-probe");
+    let refused = post(&http, &at, &call).await;
+    assert_eq!(refused.status, 503, "{:?}", refused.body);
+    assert_eq!(refused.headers["retry-after"], "1");
+    assert_eq!(
+        refused.body,
+        json!({ "ok": false, "error": trove_host_server::wire::UNREAD_ANSWERS_MESSAGE, "retryable": true, "code": "TOOL_ERROR" })
+    );
+    // The unread answer's connection is closed once its write has waited the write timeout
+    // (reading resets the wait, so nothing is read until then): what is left of it ends short,
+    // and its room is free again.
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    let mut rest = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(20), unread.read_to_end(&mut rest)).await.expect("the connection was closed");
+    assert!(rest.len() < 8 * mib, "the unread answer was written whole: {} bytes", rest.len());
+    let sent = http.post(&at).header("content-type", "application/json").body(body).send().await.expect("send");
+    assert_eq!(sent.status().as_u16(), 200);
+    assert!(sent.bytes().await.expect("the answer").len() > 8 * mib, "the whole answer");
     running.shutdown().await;
 }
