@@ -380,10 +380,12 @@ const lazyGlobals = {
         throw nodeError(TypeError, "The options argument must be either an object or undefined", "ERR_INVALID_ARG_TYPE");
       }
       const list = options.transfer;
-      if (list === undefined) return [];
-      if ((typeof list !== "object" && typeof list !== "function") || list === null || typeof list[SymbolIterator] !== "function") {
+      if (list === undefined || list === null) return [];
+      if (typeof list !== "object" && typeof list !== "function") {
         throw nodeError(TypeError, "Optional transferList argument must be an iterable", "ERR_INVALID_ARG_TYPE");
       }
+      // An object that is not iterable is an empty list, as Node 20 reads it (review 59).
+      if (typeof list[SymbolIterator] !== "function") return [];
       const buffers = ArrayFrom(list);
       const seen = new SafeSet();
       for (let i = 0; i < buffers.length; i++) {

@@ -1589,10 +1589,12 @@ async fn structured_clone_detaches_the_buffers_it_transfers() {
   await t('twice in the list', () => { const buf = new ArrayBuffer(8); try { structuredClone(buf, { transfer: [buf, buf] }); } catch (e) { return `${e instanceof DOMException} ${e.name}: ${e.message} ${buf.byteLength}`; } });
   await t('not a buffer', () => { const buf = new ArrayBuffer(8); try { structuredClone(buf, { transfer: [buf, new Uint8Array(1)] }); } catch (e) { return `${e.code} ${e.message} ${buf.byteLength}`; } });
   await t('a list that is not iterable', () => structuredClone(1, { transfer: 5 }));
+  await t('null, or an object that is not iterable', () => { const buf = new ArrayBuffer(8); return `${structuredClone(1, { transfer: null })} ${structuredClone(2, { transfer: { length: 1, 0: buf } })} ${buf.byteLength}`; });
   await t('options that are not an object', () => structuredClone(1, 5));
   await t('a detached buffer, listed', () => { const buf = new ArrayBuffer(8); structuredClone(buf, { transfer: [buf] }); return structuredClone(buf, { transfer: [buf] }).byteLength; });
   await t('a detached buffer', () => { const buf = new ArrayBuffer(8); structuredClone(buf, { transfer: [buf] }); return structuredClone(buf); });
   await t('a WebAssembly memory\'s buffer', async () => { const { instance } = await WebAssembly.instantiate(wasm); const memory = instance.exports.m; new Uint8Array(memory.buffer)[0] = 9; const c = structuredClone(memory.buffer, { transfer: [memory.buffer] }); return `${memory.buffer.byteLength} ${new Uint8Array(memory.buffer)[0]} ${c.byteLength} ${Object.getOwnPropertyNames(memory.buffer).length}`; });
+  await t('an op\'s buffer through a byte stream', async () => { const u = new TextEncoder().encode('hello'); let c; const rs = new ReadableStream({ type: 'bytes', start(x) { c = x; } }); c.enqueue(u); c.close(); const { value } = await rs.getReader().read(); const junk = []; for (let i = 0; i < 20000; i++) junk.push(new Uint8Array(5).fill(1)); return `${u.byteLength} ${new TextDecoder().decode(value)}`; });
   await t('a WebAssembly memory\'s bytes in a byte stream', async () => { const { instance } = await WebAssembly.instantiate(wasm); const memory = instance.exports.m; let controller; new ReadableStream({ type: 'bytes', start(c) { controller = c; } }); try { controller.enqueue(new Uint8Array(memory.buffer)); } catch (e) { return `${e.name} ${memory.buffer.byteLength}`; } return `moved ${memory.buffer.byteLength}`; });
 "#;
     let answer = answer_of_named("structured-transfer", cases).await;
@@ -1605,11 +1607,37 @@ async fn structured_clone_detaches_the_buffers_it_transfers() {
         "twice in the list: true DataCloneError: Transfer list contains duplicate ArrayBuffer 8",
         "not a buffer: ERR_INVALID_TRANSFER_OBJECT Found invalid object in transferList 8",
         "a list that is not iterable: TypeError: Optional transferList argument must be an iterable",
+        "null, or an object that is not iterable: 1 2 8",
         "options that are not an object: TypeError: The options argument must be either an object or undefined",
         "a detached buffer, listed: 0",
         "a detached buffer: DataCloneError: An ArrayBuffer is detached and could not be cloned.",
         "a WebAssembly memory's buffer: 65536 9 65536 0",
+        "an op's buffer through a byte stream: 0 hello",
         "a WebAssembly memory's bytes in a byte stream: TypeError 65536",
+    ];
+    assert_eq!(answer, serde_json::to_string(&expected).unwrap());
+}
+
+/// A WebAssembly memory grows up to the maximum it declares and no further, with V8's
+/// `RangeError` (v8x patch 65: an instance's memory grew past it, and a constructed memory's
+/// refusal was a `TypeError` in the binding's own words); one declared without a maximum grows.
+/// Node 20.20.2's answers.
+#[tokio::test(flavor = "current_thread")]
+async fn webassembly_memories_grow_to_their_declared_maximum() {
+    let cases = r#"
+  const bounded = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 5, 4, 1, 1, 1, 2, 7, 5, 1, 1, 0x6d, 2, 0]);
+  const open = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 5, 3, 1, 0, 1, 7, 5, 1, 1, 0x6d, 2, 0]);
+  await t('declared 1..2, grow 1', async () => { const { instance } = await WebAssembly.instantiate(bounded); const m = instance.exports.m; return `${m.grow(1)} ${m.buffer.byteLength}`; });
+  await t('declared 1..2, grow 5', async () => { const { instance } = await WebAssembly.instantiate(bounded); const m = instance.exports.m; try { m.grow(5); } catch (e) { return `${e.name}: ${e.message} ${m.buffer.byteLength}`; } return `grew to ${m.buffer.byteLength}`; });
+  await t('no maximum, grow 5', async () => { const { instance } = await WebAssembly.instantiate(open); const m = instance.exports.m; return `${m.grow(5)} ${m.buffer.byteLength}`; });
+  await t('constructed 1..2, grow 5', () => { const m = new WebAssembly.Memory({ initial: 1, maximum: 2 }); try { m.grow(5); } catch (e) { return `${e.name}: ${e.message} ${m.buffer.byteLength}`; } return 'grew'; });
+"#;
+    let answer = answer_of_named("wasm-maximum", cases).await;
+    let expected = [
+        "declared 1..2, grow 1: 1 131072",
+        "declared 1..2, grow 5: RangeError: WebAssembly.Memory.grow(): Maximum memory size exceeded 65536",
+        "no maximum, grow 5: 1 393216",
+        "constructed 1..2, grow 5: RangeError: WebAssembly.Memory.grow(): Maximum memory size exceeded 65536",
     ];
     assert_eq!(answer, serde_json::to_string(&expected).unwrap());
 }

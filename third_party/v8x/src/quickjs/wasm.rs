@@ -929,6 +929,12 @@ pub(crate) fn release_wasm_for_isolate(iso: *mut RealIsolate, rt: *mut JSRuntime
   CHARGED.with(|charged| charged.borrow_mut().retain(|(k, _)| *k != rt as usize));
 }
 
+/// V8's `RangeError` for a `grow` past the memory's maximum (trove-host patch 65; it was a
+/// `TypeError` in words of this binding's own).
+unsafe fn throw_grow_past_maximum(ctx: *mut JSContext) -> JSValue {
+  unsafe { JS_ThrowRangeError(ctx, c"%s".as_ptr(), c"WebAssembly.Memory.grow(): Maximum memory size exceeded".as_ptr()) }
+}
+
 unsafe fn throw(ctx: *mut JSContext, msg: &str) -> JSValue {
   if let Ok(c) = CString::new(msg) {
     unsafe { JS_ThrowTypeError(ctx, c.as_ptr()) }
@@ -2158,9 +2164,7 @@ unsafe extern "C" fn memory_grow(
     );
   }
   if !ok {
-    return unsafe {
-      throw(ctx, "WebAssembly.Memory.grow: failed to grow memory")
-    };
+    return unsafe { throw_grow_past_maximum(ctx) };
   }
   unsafe { JS_NewInt32(ctx, prev_pages as i32) }
 }
@@ -2453,7 +2457,7 @@ unsafe extern "C" fn js_mem_grow(
   let old_pages = env.pages.get();
   let new_pages = old_pages.saturating_add(delta as u32);
   if new_pages > env.max_pages {
-    return unsafe { throw(ctx, "WebAssembly.Memory.grow: exceeds maximum") };
+    return unsafe { throw_grow_past_maximum(ctx) };
   }
   let new_buf = unsafe {
     js_mem_new_buffer(ctx, new_pages as usize * WASM_PAGE, env.shared)

@@ -65253,8 +65253,26 @@ static JSValue js_array_buffer_transfer(JSContext *ctx, JSValueConst this_val,
                                            JS_CLASS_ARRAY_BUFFER);
         goto fini;
     }
-    bs = abuf->data;
     old_len = abuf->byte_length;
+    /* trove-host patch (TROVE-PATCHES.md, 64): memory this engine did not allocate (a
+       binding's backing store, released through its own free_func and opaque) is copied,
+       and the original detached through its free_func. Handed over, the new buffer had the
+       free_func without its opaque, the original kept both, and a length change reallocated
+       memory js_malloc never gave. */
+    if (abuf->free_func != js_array_buffer_free) {
+        JSArrayBuffer *copy;
+        ret = js_array_buffer_constructor3(ctx, JS_UNDEFINED, new_len, pmax_len,
+                                           JS_CLASS_ARRAY_BUFFER, NULL,
+                                           js_array_buffer_free, NULL,
+                                           /*alloc_flag*/true);
+        if (JS_IsException(ret))
+            return ret;
+        copy = JS_GetOpaque(ret, JS_CLASS_ARRAY_BUFFER);
+        memcpy(copy->data, abuf->data, new_len < old_len ? new_len : old_len);
+        JS_DetachArrayBuffer(ctx, this_val);
+        goto fini;
+    }
+    bs = abuf->data;
     /* if length mismatch, realloc. Otherwise, use the same backing buffer. */
     if (new_len != old_len) {
         new_bs = js_realloc(ctx, bs, new_len);

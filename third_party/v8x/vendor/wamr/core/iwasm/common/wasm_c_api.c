@@ -4569,9 +4569,26 @@ wasm_memory_grow(wasm_memory_t *memory, wasm_memory_pages_t delta)
         WASMMemoryInstance *m = (mi->memories && memory->memory_idx_rt < mi->memory_count)
                                     ? mi->memories[memory->memory_idx_rt]
                                     : NULL;
+        /* trove-host patch (TROVE-PATCHES.md, 65): up to the maximum the memory
+         * declares, imported or defined; the engine limit only for one that
+         * declares none (the cap was raised to the engine limit for every
+         * memory, so `grow` went past a declared maximum). */
+        WASMModule *declared = mi->module;
+        uint32 idx = memory->memory_idx_rt;
+        uint64 limit = DEFAULT_MAX_PAGES;
+        if (idx < declared->import_memory_count) {
+            WASMMemoryType *type = &declared->import_memories[idx].u.memory.mem_type;
+            if (type->flags & MAX_PAGE_COUNT_FLAG)
+                limit = type->max_page_count;
+        }
+        else if (idx - declared->import_memory_count < declared->memory_count) {
+            WASMMemory *defined = &declared->memories[idx - declared->import_memory_count];
+            if (defined->flags & MAX_PAGE_COUNT_FLAG)
+                limit = defined->max_page_count;
+        }
         if (m) {
             uint64 want = (uint64)m->cur_page_count + (uint64)delta;
-            if (want > (uint64)m->max_page_count && want <= DEFAULT_MAX_PAGES) {
+            if (want > (uint64)m->max_page_count && want <= limit) {
                 m->max_page_count = (uint32)want;
             }
         }

@@ -6701,7 +6701,12 @@ load_from_sections(WASMModule *module, WASMSection *sections,
         }
     }
 
-    if (!module->possible_memory_grow) {
+    /* trove-host patch (TROVE-PATCHES.md, 65): never. JavaScript can grow any memory
+     * (`WebAssembly.Memory.prototype.grow`), so a module without `memory.grow` keeps its
+     * pages and the maximum it declares; this made such a memory one page of its whole size
+     * with a maximum of that one page, and a grow from JavaScript then added a page of that
+     * size, past any declared maximum. */
+    if (false && !module->possible_memory_grow) {
 #if WASM_ENABLE_SHRUNK_MEMORY != 0
         if (aux_data_end_global && aux_heap_base_global
             && aux_stack_top_global) {
