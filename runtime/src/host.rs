@@ -46,8 +46,9 @@ pub enum Namespace {
     /// By the manifest `id` (an embedder that trusts the toolkits it loads).
     #[default]
     ManifestId,
-    /// By `<id>@<hash of the toolkit's directory>`, so another toolkit claiming the same id
-    /// cannot read them (what the CLI, `serve` and `mcp` use).
+    /// By `<id>@<hash of the toolkit's location>` ([`crate::toolkit::data_location`]: the path
+    /// as named, with the folders above its last part resolved), so another toolkit claiming the
+    /// same id cannot read them (what the CLI, `serve` and `mcp` use).
     Location,
 }
 

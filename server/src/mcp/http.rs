@@ -36,7 +36,7 @@ use super::gate::Gate;
 use super::session::McpSession;
 use super::McpServer;
 use crate::serve::{accept_loop, ServeError, Shutdown};
-use crate::body::{read_body, BodyBudget, BodyError};
+use crate::body::{read_body, AnswerBudget, BodyBudget, BodyError, ANSWER_BUDGET_BYTES};
 use crate::wire::{InFlight, BODY_READ_TIMEOUT};
 
 /// Where the MCP endpoint is served (as in the specification's examples).
@@ -67,6 +67,10 @@ pub struct McpHttpOptions {
     /// How long a POST's body may take to arrive once its head has; 408 after it. Default
     /// [`BODY_READ_TIMEOUT`] (30 s), as `serve`'s.
     pub body_timeout: Duration,
+    /// What the answers not yet taken by their clients may hold at once; an answer that finds
+    /// no room is cut off (its connection closed). Default [`ANSWER_BUDGET_BYTES`] (256 MiB), as
+    /// `serve`'s.
+    pub answer_budget_bytes: usize,
 }
 
 /// The default [`McpHttpOptions::max_sessions`].
@@ -82,6 +86,7 @@ impl Default for McpHttpOptions {
             grace: Duration::from_secs(10),
             max_sessions: DEFAULT_MAX_SESSIONS,
             body_timeout: BODY_READ_TIMEOUT,
+            answer_budget_bytes: ANSWER_BUDGET_BYTES,
         }
     }
 }
@@ -179,7 +184,9 @@ pub(crate) async fn start(server: &McpServer, options: McpHttpOptions) -> Result
             SessionLimit { manager, max: options.max_sessions, opening: Arc::new(tokio::sync::Mutex::new(())), max_body, body_timeout: options.body_timeout, body_budget: BodyBudget::new(max_body) },
             limit_sessions,
         ))
-        .layer(axum::middleware::from_fn_with_state(exchanges.clone(), count_exchanges));
+        .layer(axum::middleware::from_fn_with_state(exchanges.clone(), count_exchanges))
+        // Answers (JSON responses and event streams) come out of one budget, as `serve`'s do.
+        .layer(axum::middleware::map_response_with_state(AnswerBudget::new(options.answer_budget_bytes), meter_answers));
     if let Some(token) = options.bearer_token.clone() {
         router = router.layer(axum::middleware::from_fn_with_state(Arc::<str>::from(token), require_bearer));
     }
@@ -289,6 +296,13 @@ fn initializes(body: &[u8]) -> bool {
         Ok(message) => is_initialize(&message),
         Err(_) => true,
     }
+}
+
+/// Every response's body, metered out of the endpoint's answer budget
+/// ([`McpHttpOptions::answer_budget_bytes`]).
+async fn meter_answers(State(budget): State<AnswerBudget>, response: Response) -> Response {
+    let (parts, body) = response.into_parts();
+    Response::from_parts(parts, budget.meter(body))
 }
 
 /// 401 unless the request carries `Authorization: Bearer <token>`.

@@ -519,6 +519,51 @@ async fn stalled_bodies_hold_at_most_the_body_budget() {
     running.shutdown().await;
 }
 
+/// Answers come out of an answer budget, as `serve`'s do (review 59: 60 unread 7.9 MiB answers
+/// held 530 MiB until the write timeout). With 12 MiB, a client that reads none of its 7 MiB
+/// result holds 7; another 7 MiB result finds no room and its connection is closed before the
+/// result is whole, while a small answer still goes through.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unread_answers_hold_at_most_the_answer_budget() {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let mib = 1024 * 1024;
+    let (_server, running) = serve_probe(McpHttpOptions { answer_budget_bytes: 12 * mib, ..McpHttpOptions::default() }, None).await;
+    let raw = Raw::new(&running);
+    let session = raw.open_session().await;
+    let big = |id: u64| json!({ "jsonrpc": "2.0", "id": id, "method": "tools/call", "params": { "name": "big", "arguments": { "bytes": 7 * mib } } });
+    let addr = running.url().trim_start_matches("http://").split('/').next().expect("authority").to_owned();
+    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+    socket.set_recv_buffer_size(4096).expect("receive buffer");
+    let mut unread = socket.connect(addr.parse().expect("address")).await.expect("connect");
+    let body = big(2).to_string();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {addr}\r\naccept: application/json, text/event-stream\r\ncontent-type: application/json\r\n\
+         mcp-protocol-version: 2025-11-25\r\nmcp-session-id: {session}\r\ncontent-length: {}\r\n\r\n",
+        body.len()
+    );
+    unread.write_all(head.as_bytes()).await.expect("send the head");
+    unread.write_all(body.as_bytes()).await.expect("send the call");
+    // Read until the result has begun (its text is all `x`), then stop reading.
+    let mut seen = Vec::new();
+    let mut chunk = [0u8; 4096];
+    while !seen.windows(64).any(|w| w.iter().all(|&b| b == b'x')) {
+        let n = tokio::time::timeout(Duration::from_secs(30), unread.read(&mut chunk)).await.expect("the result").expect("read");
+        assert!(n > 0, "closed before the result: {}", String::from_utf8_lossy(&seen));
+        seen.extend_from_slice(&chunk[..n]);
+    }
+    let cut = raw.post(Some(&session), &[], big(3)).await.bytes().await;
+    let cut_short = match &cut {
+        Ok(bytes) => bytes.len() < 7 * mib,
+        Err(_) => true,
+    };
+    assert!(cut_short, "a second 7 MiB result was sent whole while the unread one held the budget");
+    let listed = raw.post(Some(&session), &[], list_tools(4)).await;
+    assert_eq!(listed.status(), 200);
+    assert!(listed.text().await.expect("the list").contains("\"big\""), "a small answer goes through");
+    drop(unread);
+    running.shutdown().await;
+}
+
 /// A POST inside a session whose body stops arriving is answered 408 once `body_timeout` has
 /// passed, and shutdown then has nothing to wait for (review 48: rmcp read such bodies itself,
 /// with no limit, and shutdown waited out its whole grace period for them).
