@@ -2,11 +2,13 @@
 //! front-ends (the wire and MCP over HTTP) read them: at most a limit, within a time the caller
 //! sets, and out of a budget the server's connections share, so clients that stall mid-body
 //! cannot make the server hold more than [`BODY_BUDGET_BYTES`] (review 48 for the wire; review
-//! 58 for MCP, where 150 stalled 4 MiB bodies held 641 MiB). The wire's answers, out of a budget
-//! of their own ([`ANSWER_BUDGET_BYTES`]) until their client has taken them, so clients that
-//! stop reading cannot either (review 58: 24 unread 48 MiB answers held 1,190 MiB for as long
-//! as their connections stayed open). The accept loop's write timeout
-//! ([`crate::serve::WRITE_TIMEOUT`]) closes a connection whose client reads nothing.
+//! 58 for MCP, where 150 stalled 4 MiB bodies held 641 MiB). Answers, out of a budget of their
+//! own per server ([`ANSWER_BUDGET_BYTES`]) until their client has taken them, so clients that
+//! stop reading cannot either: the wire's whole ([`AnswerBudget::hold`]; review 58, where 24
+//! unread 48 MiB answers held 1,190 MiB for as long as their connections stayed open), MCP's
+//! frame by frame ([`AnswerBudget::meter`]; review 59, 60 unread results held 530 MiB). The
+//! accept loop's write timeout ([`crate::serve::WRITE_TIMEOUT`]) closes a connection whose
+//! client reads nothing.
 
 use std::convert::Infallible;
 use std::pin::Pin;
@@ -31,7 +33,6 @@ const DRAIN_FACTOR: usize = 4;
 
 /// Longest time spent discarding a refused body.
 const DRAIN_TIME: Duration = Duration::from_secs(5);
-
 
 /// What the bodies being received by one server may hold at once: a semaphore of KiB
 /// ([`BODY_BUDGET_BYTES`], or one body limit when that is larger). Clones share it.
@@ -64,12 +65,12 @@ pub const BODY_BUDGET_BYTES: usize = 64 * 1024 * 1024;
 
 /// The whole body budget in KiB with a body limit of `max` bytes: [`BODY_BUDGET_BYTES`], or one
 /// body when that is larger (a body never waits for more than there is).
-pub(crate) fn body_budget_kib(max: usize) -> u32 {
+fn body_budget_kib(max: usize) -> u32 {
     u32::try_from(BODY_BUDGET_BYTES.max(max).div_ceil(1024)).unwrap_or(u32::MAX)
 }
 
-/// A request's body (`headers` are its request's), at most `max` bytes, its size reserved from `budget` (KiB) while it is
-/// read ([`BODY_BUDGET_BYTES`]).
+/// A request's body (`headers` are its request's), at most `max` bytes, its size reserved from
+/// `budget` while it is read ([`BODY_BUDGET_BYTES`]).
 pub(crate) async fn read_body(headers: &HeaderMap, mut body: Body, max: usize, budget: &BodyBudget) -> Result<Vec<u8>, BodyError> {
     let declared = headers.get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     // A client waiting for `100 Continue` has sent nothing yet: refuse without asking for it.
