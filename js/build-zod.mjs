@@ -154,9 +154,73 @@ function compactNamespaces(code) {
       end,
   );
 }
+// Zod compiles a parser for each object schema on its first parse (`generateFastpass`, which the
+// host keeps: docs/performance.md, "Zod's compiled parsers"). It writes the parser's source a
+// block at a time through `Doc.write`, which splits each block into lines, drops empty ones,
+// measures every line's indentation and re-indents them: about 1 µs a line on QuickJS, 25 µs
+// for each key of the shape, most of what writing a parser costs in a cold call. The blocks
+// are constant text with the key's name spliced into the middle of lines, so what `Doc.write`
+// makes of them is known when the bundle is built: rewritten here, each `doc.write(block)` in
+// `generateFastpass` pushes the block's lines as `Doc.write` would have made them. The parser's
+// source is the same text (checked below against zod's own `Doc.write` for sample shapes), so
+// the parser and the engine's cache of its bytecode are unchanged.
+function predentFastpass(code) {
+  const head = 'generateFastpass=__name(shape=>{let doc=new Doc(';
+  const tail = '},"generateFastpass")';
+  const start = code.indexOf(head);
+  const end = code.indexOf(tail, start);
+  if (start < 0 || end < 0 || code.indexOf(head, start + 1) >= 0) throw new Error("zod's generateFastpass changed: update predentFastpass in js/build-zod.mjs");
+  const body = code.slice(start, end);
+  // A fresh Doc, never indented: `Doc.write` prefixes nothing.
+  if (/indent/.test(body)) throw new Error('generateFastpass indents its Doc: update predentFastpass in js/build-zod.mjs');
+  let blocks = 0;
+  const rewritten = body.replace(/doc\.write\((`[^`\\]*`|"[^"\\]*")\)/g, (_, literal) => {
+    blocks++;
+    const quote = literal[0];
+    for (const [, expr] of literal.matchAll(/\$\{([^}]*)\}/g)) {
+      // What is spliced in: an identifier made from a counter, the key as JSON, a call on it;
+      // none holds a newline, so the lines are the block's own.
+      if (!['id2', 'k', 'parseStr(key)'].includes(expr)) throw new Error(`generateFastpass splices \${${expr}}: update predentFastpass`);
+    }
+    const lines = literal.slice(1, -1).split('\n').filter((line) => line);
+    // A splice at a line's start could change the line's indentation: not a constant then.
+    if (lines.some((line) => /^\s*\$\{/.test(line))) throw new Error('generateFastpass starts a line with a splice: update predentFastpass');
+    const indent = Math.min(...lines.map((line) => line.length - line.trimStart().length));
+    return `doc.content.push(${lines.map((line) => quote + line.slice(indent) + quote).join(',')})`;
+  });
+  if (blocks !== 8 || /doc\.write/.test(rewritten)) throw new Error(`generateFastpass writes ${blocks} blocks: update predentFastpass`);
+  const result = code.slice(0, start) + rewritten + code.slice(end);
+
+  // The check: both versions write the same source for shapes with every kind of key.
+  const docStart = code.indexOf('var Doc=class{');
+  const docEnd = code.indexOf('};', code.indexOf('compile(){', docStart)) + 2;
+  const expression = (text) => text.slice(text.indexOf('__name(shape=>', start - 1), text.indexOf(tail, start) + tail.length);
+  const sourceOf = (text, shape) => {
+    const name = (fn) => fn;
+    const Doc = new Function('__name', `${code.slice(docStart, docEnd)}return Doc;`)(name);
+    let source;
+    Doc.prototype.compile = function () {
+      source = this.content.join('\n');
+      return () => undefined;
+    };
+    const normalized = { value: { keys: Object.keys(shape) } };
+    new Function('Doc', 'esc', '__name', '_normalized', `return ${expression(text)};`)(Doc, JSON.stringify, name, normalized)(shape);
+    return source;
+  };
+  const field = (optin, optout) => ({ _zod: { optin, optout } });
+  const shapes = [
+    {},
+    { a: field() },
+    { a: field('optional', 'optional'), b: field('optional'), 'c"\n\u2028 d': field(undefined, 'optional'), '': field() },
+  ];
+  for (const shape of shapes) {
+    if (sourceOf(code, shape) !== sourceOf(result, shape)) throw new Error(`predentFastpass changed the parser written for ${JSON.stringify(Object.keys(shape))}`);
+  }
+  return result;
+}
 {
   const out = new URL('./vendor/zod.js', import.meta.url);
-  writeFileSync(out, compactNamespaces(readFileSync(out, 'utf8')));
+  writeFileSync(out, predentFastpass(compactNamespaces(readFileSync(out, 'utf8'))));
 }
 
 // deno_core requires extension code to be 7-bit ASCII. esbuild's `charset: 'ascii'` escapes
