@@ -44476,11 +44476,33 @@ static int JS_ReadSnapshotObjectState(BCReaderState *s, JSValueConst obj,
             JS_FreeValue(ctx, setter);
             getter = setter = JS_UNDEFINED;
         } else {
+            JSObject *p;
+            JSProperty *pr;
+
             value = JS_ReadObjectRec(s);
             if (JS_IsException(value))
                 goto fail;
-            ret = JS_DefinePropertyValue(ctx, obj, atom, value,
-                                         flags & JS_PROP_C_W_E);
+            /* trove-host patch (TROVE-PATCHES.md, 66): a snapshot's object gets each of its own
+               properties once, so an ordinary object that does not have this
+               one yet takes it as JS_CreateProperty would give it, without
+               the checks of a definition by a script (what the property
+               replaces, accessors, exotic classes, the array length). */
+            p = JS_VALUE_GET_OBJ(obj);
+            if (!p->is_exotic && !p->fast_array && p->extensible &&
+                !find_own_property1(p, atom)) {
+                pr = add_property(ctx, p, atom, flags & JS_PROP_C_W_E);
+                if (unlikely(!pr)) {
+                    ret = -1;
+                } else {
+                    pr->u.value = value;
+                    ret = 0;
+                }
+                if (ret < 0)
+                    JS_FreeValue(ctx, value);
+            } else {
+                ret = JS_DefinePropertyValue(ctx, obj, atom, value,
+                                             flags & JS_PROP_C_W_E);
+            }
             value = JS_UNDEFINED;
         }
         JS_FreeAtom(ctx, atom);
