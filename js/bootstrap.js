@@ -781,16 +781,16 @@ function start(restored) {
   });
   define("FinalizationRegistry", finalizationRegistry(globalThis.FinalizationRegistry));
 
-  // No host internals reachable from toolkit code. (The engine keeps a restored snapshot's
-  // module exports in a global until the modules are rebuilt from it; Rust has done that.)
+  // No host internals reachable from toolkit code.
   delete globalThis.Deno;
   delete globalThis.__bootstrap;
   delete globalThis.fetch;
   // Two engine globals a toolkit must neither read nor set: the registry of built-ins the engine
   // keeps for writing snapshots (it holds the functions that read and replace the running
   // call's async context, so a toolkit could move its timers into another call), and the
-  // exports a restored snapshot's modules are rebuilt from (which the engine would read again
-  // when a lazily loaded module of ours is first used). Both are fixed as `undefined`.
+  // exports a restored snapshot's modules are rebuilt from (the engine moves a restored one out
+  // of the global before any script runs, v8x patch 67, and would take one a script put there
+  // for the exports of our modules not used yet). Both are fixed as `undefined`.
   for (const name of ["__v8x_snapshot_intrinsics", "__v8x_snapshot_module_exports"]) {
     delete globalThis[name];
     ObjectDefineProperty(globalThis, name, { __proto__: null, value: undefined, writable: false, enumerable: false, configurable: false });

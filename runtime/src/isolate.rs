@@ -150,13 +150,9 @@ pub fn new_isolate(mut loader: ToolkitLoader, max_heap_bytes: usize) -> Result<J
         ..Default::default()
     };
     let mut runtime = match snapshot {
-        Some(snapshot) => {
-            let mut runtime = JsRuntime::new(snapshot.runtime_options(options));
-            // The engine keeps a restored snapshot's module exports in a global until a module is
-            // first used; using one now rebuilds them all, and `start` removes the global.
-            let _ = runtime.get_module_namespace(0);
-            runtime
-        }
+        // The engine rebuilds each of the snapshot's modules when it is first used (v8x patch
+        // 67): a toolkit's import of the SDK rebuilds the SDK's module, not all of deno's.
+        Some(snapshot) => JsRuntime::new(snapshot.runtime_options(options)),
         None => JsRuntime::new(RuntimeOptions { extensions: extensions(), ..options }),
     };
     runtime.v8_isolate().set_prepare_stack_trace_callback(guarded_prepare_stack_trace);

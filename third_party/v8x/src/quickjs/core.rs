@@ -438,6 +438,10 @@ pub(crate) struct IsoState {
   pub restored_context_data:
     HashMap<usize, Vec<Option<super::snapshot::SnapshotBytes>>>,
   pub restored_context_values: HashMap<usize, Vec<Option<JSValue>>>,
+  /// trove-host patch (TROVE-PATCHES.md, 67): each restored context's registry of the exports its snapshot's
+  /// modules are rebuilt from, taken out of the global object; a module is rebuilt when first
+  /// used (`snapshot::restore_snapshot_module_export`).
+  pub pending_module_exports: HashMap<usize, JSValue>,
   pub external_references: Arc<[usize]>,
 
   pub external_memory: AtomicI64,
@@ -1025,6 +1029,7 @@ pub extern "C" fn v8__Isolate__New(params: *const c_void) -> *mut RealIsolate {
     restored_isolate_data,
     restored_context_data: HashMap::default(),
     restored_context_values: HashMap::default(),
+    pending_module_exports: HashMap::default(),
     external_references,
     external_memory: AtomicI64::new(0),
     external_string_memory: AtomicI64::new(0),
@@ -1169,6 +1174,9 @@ pub extern "C" fn v8__Isolate__Dispose(this: *mut RealIsolate) {
       for value in slots.into_iter().flatten() {
         JS_FreeValue(ctx as *mut JSContext, value);
       }
+    }
+    for (ctx, registry) in st.pending_module_exports.drain() {
+      JS_FreeValue(ctx as *mut JSContext, registry);
     }
     super::arraybuffer::release_backing_stores_for_runtime(st.rt);
     super::isolate::release_continuation_state(&mut st);

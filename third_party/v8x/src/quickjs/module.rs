@@ -1883,6 +1883,26 @@ pub(crate) struct ModuleSnapshotInfo {
   pub synthetic_exports: Vec<(std::string::String, JSValue)>,
 }
 
+/// trove-host patch (TROVE-PATCHES.md, 67): what rebuilding a restored snapshot's module needs to know of it (its
+/// name, whether it had been evaluated, whether it is synthetic), without the copies of its
+/// source and exports [`module_snapshot_info_for_value`] makes for writing a snapshot.
+pub(crate) fn module_restore_facts(
+  v: JSValue,
+) -> Option<(std::string::String, bool, bool)> {
+  if v.tag >= 0 {
+    return None;
+  }
+  let key = unsafe { v.u.ptr as usize };
+  MODULE_STATE.with(|t| {
+    t.borrow().get(&key).map(|m| {
+      let evaluated = matches!(m.status, ModuleStatus::Evaluated)
+        || (!m.module_def.is_null()
+          && unsafe { v82jsc_module_is_evaluated(m.module_def) != 0 });
+      (m.module_name.clone(), evaluated, m.synthetic)
+    })
+  })
+}
+
 pub(crate) fn module_snapshot_info_for_value(
   v: JSValue,
 ) -> Option<ModuleSnapshotInfo> {
@@ -3369,6 +3389,7 @@ unsafe fn build_resolution_map(
       }) else {
         return false;
       };
+      super::snapshot::restore_snapshot_module_export(ctx, jsval_of(resolved));
       if let Some(rname) =
         with_module_state(resolved, |st| st.module_name.clone())
       {
@@ -3393,6 +3414,8 @@ unsafe fn build_resolution_map(
       }) else {
         return false;
       };
+      // trove-host patch (TROVE-PATCHES.md, 67): a restored snapshot's module is rebuilt when first linked against.
+      super::snapshot::restore_snapshot_module_export(ctx, jsval_of(resolved));
       if let Some(rname) =
         with_module_state(resolved, |st| st.module_name.clone())
       {
@@ -5082,7 +5105,7 @@ pub extern "C" fn v8__Module__GetModuleNamespace(
   if ctx.is_null() {
     return ptr::null();
   }
-  super::snapshot::restore_snapshot_module_exports(ctx);
+  super::snapshot::restore_snapshot_module_export(ctx, jsval_of(this));
   // Synthetic modules (e.g. dynamically-imported JSON) are `JS_NewCModule`s with
   // no `func_obj`; QuickJS's `JS_GetModuleNamespace` -> `js_build_module_ns`
   // dereferences `func_obj` and segfaults. Build the namespace object directly
@@ -5639,7 +5662,7 @@ pub extern "C" fn v8__Module__InstantiateModule(
   }
   let ctx = ctx_of(context);
   if !ctx.is_null() {
-    super::snapshot::restore_snapshot_module_exports(ctx);
+    super::snapshot::restore_snapshot_module_export(ctx, jsval_of(this));
     if !unsafe { build_resolution_map(ctx, context, cb, source_callback, this) }
     {
       return MaybeBool::Nothing;
@@ -5730,7 +5753,7 @@ pub extern "C" fn v8__Module__Evaluate(
   if ctx.is_null() {
     return ptr::null();
   }
-  super::snapshot::restore_snapshot_module_exports(ctx);
+  super::snapshot::restore_snapshot_module_export(ctx, jsval_of(this));
   if std::env::var_os("QJS_DEBUG_EVAL").is_some() {
     let nm =
       with_module_state(this, |m| m.source_name.clone()).unwrap_or_default();

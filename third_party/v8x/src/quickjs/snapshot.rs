@@ -1336,37 +1336,111 @@ fn remove_snapshot_module_exports(ctx: *mut JSContext) {
   }
 }
 
+/// Rebuilds every module of the context's snapshot whose exports are still waiting
+/// ([`restore_snapshot_module_export`]).
 pub(crate) fn restore_snapshot_module_exports(ctx: *mut JSContext) {
-  if !has_snapshot_module_exports_registry(ctx) {
+  stash_snapshot_module_exports(ctx);
+  if !has_pending_module_exports(ctx) {
     return;
   }
-  let modules = super::module::snapshot_module_values(ctx);
-  for module in modules {
-    let Some(info) = super::module::module_snapshot_info_for_value(module)
-    else {
-      continue;
-    };
-    if !info.evaluated {
-      continue;
-    }
-    let Some(export_object) = snapshot_module_exports(ctx, &info.name) else {
-      continue;
-    };
-    remove_snapshot_module_export(ctx, &info.name);
-    let exports = decode_synthetic_exports(ctx, export_object);
-    unsafe { JS_FreeValue(ctx, export_object) };
-    let Some(exports) = exports else {
-      continue;
-    };
-    super::module::restore_module_from_snapshot_exports_in_place(
-      ctx,
-      module,
-      &info.name,
-      exports,
-      true,
-      info.synthetic,
-    );
+  for module in super::module::snapshot_module_values(ctx) {
+    restore_snapshot_module_export(ctx, module);
   }
+}
+
+/// trove-host patch (TROVE-PATCHES.md, 67): moves the registry a restored snapshot's module exports are rebuilt
+/// from out of the global object (where the snapshot carries it) into the isolate's state, so
+/// each module is rebuilt when it is first used rather than all of them when any one is, and
+/// no script can reach the registry meanwhile. A no-op once the global holds no registry.
+fn stash_snapshot_module_exports(ctx: *mut JSContext) {
+  let iso = super::core::current_iso();
+  if iso.is_null() {
+    return;
+  }
+  unsafe {
+    let global = JS_GetGlobalObject(ctx);
+    let registry =
+      JS_GetPropertyStr(ctx, global, c"__v8x_snapshot_module_exports".as_ptr());
+    JS_FreeValue(ctx, global);
+    if registry.tag != JS_TAG_OBJECT {
+      if registry.tag == JS_TAG_EXCEPTION {
+        let exc = JS_GetException(ctx);
+        JS_FreeValue(ctx, exc);
+      }
+      JS_FreeValue(ctx, registry);
+      return;
+    }
+    remove_snapshot_module_exports(ctx);
+    let pending = &mut super::core::iso_state(iso).pending_module_exports;
+    if let Some(previous) = pending.insert(ctx as usize, registry) {
+      JS_FreeValue(ctx, previous);
+    }
+  }
+}
+
+fn has_pending_module_exports(ctx: *mut JSContext) -> bool {
+  let iso = super::core::current_iso();
+  !iso.is_null()
+    && super::core::iso_state(iso)
+      .pending_module_exports
+      .contains_key(&(ctx as usize))
+}
+
+/// Rebuilds `module` from the exports its snapshot recorded, if it is a restored snapshot's
+/// evaluated module not rebuilt yet: called before a module is linked against, evaluated or
+/// asked for its namespace. Any other module is left as it is.
+pub(crate) fn restore_snapshot_module_export(
+  ctx: *mut JSContext,
+  module: JSValue,
+) {
+  stash_snapshot_module_exports(ctx);
+  let iso = super::core::current_iso();
+  if iso.is_null() {
+    return;
+  }
+  let Some(registry) = super::core::iso_state(iso)
+    .pending_module_exports
+    .get(&(ctx as usize))
+    .copied()
+  else {
+    return;
+  };
+  let Some((name, evaluated, synthetic)) =
+    super::module::module_restore_facts(module)
+  else {
+    return;
+  };
+  if !evaluated {
+    return;
+  }
+  let Ok(cname) = CString::new(name.as_str()) else {
+    return;
+  };
+  let export_object = unsafe {
+    let exports = JS_GetPropertyStr(ctx, registry, cname.as_ptr());
+    if exports.tag == JS_TAG_EXCEPTION {
+      let exc = JS_GetException(ctx);
+      JS_FreeValue(ctx, exc);
+      return;
+    }
+    if exports.tag != JS_TAG_OBJECT {
+      JS_FreeValue(ctx, exports);
+      return;
+    }
+    if JS_DeletePropertyStr(ctx, registry, cname.as_ptr(), 0) < 0 {
+      let exc = JS_GetException(ctx);
+      JS_FreeValue(ctx, exc);
+    }
+    exports
+  };
+  let exports = decode_synthetic_exports(ctx, export_object);
+  unsafe { JS_FreeValue(ctx, export_object) };
+  let Some(exports) = exports else {
+    return;
+  };
+  super::module::restore_module_from_snapshot_exports_in_place(
+    ctx, module, &name, exports, true, synthetic,
+  );
 }
 
 pub(crate) fn capture_context(
@@ -1565,7 +1639,7 @@ pub(crate) fn replay_context(
   if let Some(template) = snapshot.global_template.as_ref() {
     replay_object_template(ctx, template, external_refs);
   }
-  restore_snapshot_module_exports(ctx);
+  stash_snapshot_module_exports(ctx);
   let context_values =
     take_context_data_registry(ctx, &snapshot.context_data_refs);
   if context_values.iter().any(Option::is_some) {
