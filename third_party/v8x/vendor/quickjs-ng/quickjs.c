@@ -41301,6 +41301,58 @@ static void JS_CollectSnapshotIntrinsics(JSSnapshotIntrinsicCollector *s,
         p->class_id == JS_CLASS_C_FUNCTION_DATA)
         JS_RegisterSnapshotIntrinsic(s, value);
 
+    /* trove-host patch (TROVE-PATCHES.md, 68): an ordinary object's own
+       properties are read from its shape, in the shape's order, not through
+       JS_GetOwnPropertyNames and a descriptor each. What is reached is the
+       same (a lazily made property is made, as JS_GetOwnProperty makes it;
+       an uninitialised binding is skipped); the registry's order is the
+       walk's, the same when a snapshot is written and when it is read. The
+       shape is read afresh after each step: what a step makes may grow it. */
+    if (!p->is_exotic) {
+        JSValue value2, getter, setter;
+        JSShapeProperty *prs;
+        JSProperty *pr;
+
+        for (i = 0; i < p->shape->prop_count; i++) {
+        again:
+            prs = &get_shape_prop(p->shape)[i];
+            pr = &p->prop[i];
+            if (prs->atom == JS_ATOM_NULL)
+                continue;
+            value2 = getter = setter = JS_UNDEFINED;
+            switch (prs->flags & JS_PROP_TMASK) {
+            case JS_PROP_GETSET:
+                if (pr->u.getset.getter)
+                    getter = js_dup(JS_MKPTR(JS_TAG_OBJECT, pr->u.getset.getter));
+                if (pr->u.getset.setter)
+                    setter = js_dup(JS_MKPTR(JS_TAG_OBJECT, pr->u.getset.setter));
+                break;
+            case JS_PROP_VARREF:
+                if (JS_IsUninitialized(*pr->u.var_ref->pvalue))
+                    continue;
+                value2 = js_dup(*pr->u.var_ref->pvalue);
+                break;
+            case JS_PROP_AUTOINIT:
+                if (JS_AutoInitProperty(s->ctx, p, prs->atom, pr, prs)) {
+                    JSValue exc = JS_GetException(s->ctx);
+                    JS_FreeValue(s->ctx, exc);
+                    continue;
+                }
+                goto again;
+            default:
+                value2 = js_dup(pr->u.value);
+                break;
+            }
+            JS_CollectSnapshotIntrinsics(s, value2, depth + 1);
+            JS_CollectSnapshotIntrinsics(s, getter, depth + 1);
+            JS_CollectSnapshotIntrinsics(s, setter, depth + 1);
+            JS_FreeValue(s->ctx, value2);
+            JS_FreeValue(s->ctx, getter);
+            JS_FreeValue(s->ctx, setter);
+        }
+        goto proto;
+    }
+
     ret = JS_GetOwnPropertyNames(s->ctx, &props, &len, value,
                                  JS_GPN_STRING_MASK | JS_GPN_SYMBOL_MASK |
                                  JS_GPN_PRIVATE_MASK);
