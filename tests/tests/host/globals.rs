@@ -1117,10 +1117,15 @@ async fn console_shows_revoked_proxies_and_lying_tags_without_a_crash() {
   const n = Atomics.notify(ia, 1);
   console.log(n, await w2.value);
 "#;
-    // The engine's waiter function refuses bad arguments with a TypeError (it leaked the
-    // engine's internal uninitialized value), and `__v8xPostForegroundTask` is gone.
-    let engine = "let caught: any; try { (globalThis as any).__v8xAtomicsRegisterWaiter(); } catch (e) { caught = e; }\n\
-        return `${caught instanceof TypeError} ${typeof (globalThis as any).__v8xPostForegroundTask}`;";
+    // The engine's waiter and notifier functions refuse bad arguments with a TypeError (they
+    // leaked the engine's internal uninitialized value, which the console then aborted on:
+    // v8x patches 59 and 69), and `__v8xPostForegroundTask` is gone.
+    let engine = "const g = globalThis as any; const refusals: unknown[] = [];\n\
+        for (const f of [() => g.__v8xAtomicsRegisterWaiter(), () => g.__v8xAtomicsNotifyWaiters(), () => g.__v8xAtomicsNotifyWaiters(1), () => g.__v8xAtomicsNotifyWaiters({}), () => g.__v8xAtomicsNotifyWaiters(null, -1, 1e10)]) {\n\
+          try { f(); refusals.push('no throw'); } catch (e) { refusals.push(e); }\n\
+        }\n\
+        console.log(refusals.map((e) => (e instanceof TypeError ? 'TypeError' : e)));\n\
+        return `${refusals.every((e) => e instanceof TypeError)} ${typeof g.__v8xPostForegroundTask}`;";
     let source = format!(
         "import {{ defineToolkit, tool, z }} from '@ontrove/extend/toolkit';\n\
          export default defineToolkit({{ id: 'console-lies', name: 'C', description: 'C.', icon: 'c', version: '1.0.0',\n\
@@ -1134,7 +1139,7 @@ async fn console_shows_revoked_proxies_and_lying_tags_without_a_crash() {
     // rest are Node's: an object that only claims a tag in an own property is not named by it
     // (deno_web patch 2).
     assert!(lines[0].as_str().is_some_and(|l| l.starts_with("[Internal Formatting Error] TypeError: Cannot inspect a proxy that has been revoked")), "{lines:?}");
-    let expected: Vec<Value> = serde_json::from_str(r##"["Cannot inspect a proxy that has been revoked","{\n  size: 0,\n  [Symbol(Symbol.toStringTag)]: 'Map',\n  [Symbol(Symbol.iterator)]: [Function: [Symbol.iterator]]\n}","{ size: 0, [Symbol(Symbol.toStringTag)]: 'Set' }","{ [Symbol(Symbol.toStringTag)]: 'Date' }","M(1) [Map] { 'k' => 1 }","Map(1) { 'a' => 1 }","true timed-out","1 ok"]"##).unwrap();
+    let expected: Vec<Value> = serde_json::from_str(r##"["Cannot inspect a proxy that has been revoked","{\n  size: 0,\n  [Symbol(Symbol.toStringTag)]: 'Map',\n  [Symbol(Symbol.iterator)]: [Function: [Symbol.iterator]]\n}","{ size: 0, [Symbol(Symbol.toStringTag)]: 'Set' }","{ [Symbol(Symbol.toStringTag)]: 'Date' }","M(1) [Map] { 'k' => 1 }","Map(1) { 'a' => 1 }","true timed-out","1 ok","[ 'TypeError', 'TypeError', 'TypeError', 'TypeError', 'TypeError' ]"]"##).unwrap();
     assert_eq!(lines[1..], expected[..]);
 }
 

@@ -1800,6 +1800,7 @@ unsafe extern "C" fn qjs_atomics_register_waiter(
   unsafe { JS_NewInt64(ctx, id as i64) }
 }
 
+// trove-host patch (TROVE-PATCHES.md, 69): a refusal throws, as the waiter's does (59).
 unsafe extern "C" fn qjs_atomics_notify_waiters(
   ctx: *mut JSContext,
   _this_val: JSValue,
@@ -1807,11 +1808,11 @@ unsafe extern "C" fn qjs_atomics_notify_waiters(
   argv: *mut JSValue,
 ) -> JSValue {
   if argc < 3 || argv.is_null() {
-    return jsv_exception();
+    return unsafe { JS_ThrowTypeError(ctx, c"invalid arguments to the Atomics notifier".as_ptr()) };
   }
   let Some(location) = (unsafe { atomics_location(ctx, *argv, *argv.add(1)) })
   else {
-    return jsv_exception();
+    return unsafe { JS_ThrowTypeError(ctx, c"invalid arguments to the Atomics notifier".as_ptr()) };
   };
   let mut requested = 0i64;
   if unsafe { JS_ToInt64(ctx, &mut requested, *argv.add(2)) } < 0 {
