@@ -1253,72 +1253,6 @@ fn snapshot_module_exports_has(ctx: *mut JSContext, name: &str) -> bool {
   true
 }
 
-fn has_snapshot_module_exports_registry(ctx: *mut JSContext) -> bool {
-  unsafe {
-    let global = JS_GetGlobalObject(ctx);
-    let registry =
-      JS_GetPropertyStr(ctx, global, c"__v8x_snapshot_module_exports".as_ptr());
-    JS_FreeValue(ctx, global);
-    let exists = registry.tag == JS_TAG_OBJECT;
-    if registry.tag == JS_TAG_EXCEPTION {
-      let exc = JS_GetException(ctx);
-      JS_FreeValue(ctx, exc);
-    }
-    JS_FreeValue(ctx, registry);
-    exists
-  }
-}
-
-fn remove_snapshot_module_export(ctx: *mut JSContext, name: &str) {
-  let Ok(name) = CString::new(name) else {
-    return;
-  };
-  unsafe {
-    let global = JS_GetGlobalObject(ctx);
-    let registry =
-      JS_GetPropertyStr(ctx, global, c"__v8x_snapshot_module_exports".as_ptr());
-    if registry.tag != JS_TAG_OBJECT {
-      if registry.tag == JS_TAG_EXCEPTION {
-        let exc = JS_GetException(ctx);
-        JS_FreeValue(ctx, exc);
-      }
-      JS_FreeValue(ctx, registry);
-      JS_FreeValue(ctx, global);
-      return;
-    }
-    if JS_DeletePropertyStr(ctx, registry, name.as_ptr(), 0) < 0 {
-      let exc = JS_GetException(ctx);
-      JS_FreeValue(ctx, exc);
-    }
-    let mut properties: *mut JSPropertyEnum = ptr::null_mut();
-    let mut len = 0u32;
-    let empty = JS_GetOwnPropertyNames(
-      ctx,
-      &mut properties,
-      &mut len,
-      registry,
-      JS_GPN_STRING_MASK,
-    ) >= 0
-      && len == 0;
-    if !properties.is_null() {
-      JS_FreePropertyEnum(ctx, properties, len);
-    }
-    if empty
-      && JS_DeletePropertyStr(
-        ctx,
-        global,
-        c"__v8x_snapshot_module_exports".as_ptr(),
-        0,
-      ) < 0
-    {
-      let exc = JS_GetException(ctx);
-      JS_FreeValue(ctx, exc);
-    }
-    JS_FreeValue(ctx, registry);
-    JS_FreeValue(ctx, global);
-  }
-}
-
 fn remove_snapshot_module_exports(ctx: *mut JSContext) {
   unsafe {
     let global = JS_GetGlobalObject(ctx);
@@ -1337,7 +1271,8 @@ fn remove_snapshot_module_exports(ctx: *mut JSContext) {
 }
 
 /// Rebuilds every module of the context's snapshot whose exports are still waiting
-/// ([`restore_snapshot_module_export`]).
+/// ([`restore_snapshot_module_export`]); the tests' way of asking for all of them.
+#[cfg(test)]
 pub(crate) fn restore_snapshot_module_exports(ctx: *mut JSContext) {
   stash_snapshot_module_exports(ctx);
   if !has_pending_module_exports(ctx) {
@@ -1378,6 +1313,7 @@ fn stash_snapshot_module_exports(ctx: *mut JSContext) {
   }
 }
 
+#[cfg(test)]
 fn has_pending_module_exports(ctx: *mut JSContext) -> bool {
   let iso = super::core::current_iso();
   !iso.is_null()
