@@ -1,6 +1,6 @@
 //! Writing and reading back an entry of a disk cache (`cacache`), for the transpiled-module
-//! cache ([`crate::modules`]), the startup snapshot ([`crate::snapshot`]) and the extension
-//! scripts' bytecode ([`crate::code_cache`]).
+//! cache ([`crate::modules`]), the startup snapshot ([`crate::snapshot`], which maps its entry:
+//! [`map`]) and the extension scripts' bytecode ([`crate::code_cache`]).
 //!
 //! `cacache::read_sync` reads a content file to its end before it checks it, so a content file
 //! that never ends (replaced by a link to `/dev/zero`) would be read until memory runs out. This
@@ -45,6 +45,48 @@ pub(crate) fn read(dir: &Path, key: &str, max_bytes: usize) -> Result<Option<Vec
     Ok(Some(bytes))
 }
 
+/// The bytes cached under `key` in `dir`, mapped read-only from the entry's content file rather
+/// than copied into memory (for the startup snapshot: 1.8 MB that a copy first zeroes, then
+/// fills, on every cold start). `Ok(None)` when there is no such entry, or when its writer
+/// recorded no size (then [`read`] it); `Err(reason)` as [`read`]: a content file missing,
+/// larger than `max_bytes` bytes, of another size than its index records, or failing its
+/// checksum, which is checked over the whole mapping before it is returned.
+///
+/// The mapping shows the file as it is on disk for as long as it lives. cacache never changes a
+/// content file in place (a rewrite makes a new file and renames it over the old one, which
+/// leaves a mapping of the old one intact), but whoever can write the cache could truncate one,
+/// and reading a mapped page past a file's new end kills the process (`SIGBUS`). Only for a
+/// cache trusted as the binary is (whose own pages are mapped the same way).
+pub(crate) fn map(dir: &Path, key: &str, max_bytes: usize) -> Result<Option<memmap2::Mmap>, String> {
+    let meta = match cacache::metadata_sync(dir, key) {
+        Ok(Some(meta)) if meta.size > 0 => meta,
+        Ok(_) => return Ok(None),
+        Err(e) => return Err(e.to_string()),
+    };
+    if meta.size > max_bytes {
+        return Err(format!("{} bytes, more than the {max_bytes} expected", meta.size));
+    }
+    let path = content_path(dir, &meta.integrity);
+    let file = std::fs::File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let len = file.metadata().map_err(|e| format!("{}: {e}", path.display()))?.len();
+    if len != meta.size as u64 {
+        return Err(format!("{len} bytes where the index records {}", meta.size));
+    }
+    // SAFETY: the file is mapped read-only and never written through the mapping; what another
+    // process could do to it is in this function's documentation.
+    let mapped = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| format!("{}: {e}", path.display()))?;
+    meta.integrity.check(&mapped[..]).map_err(|e| e.to_string())?;
+    Ok(Some(mapped))
+}
+
+/// Where cacache 13 keeps the content of an entry with `integrity` (its private
+/// `content::path::content_path`): `content-v2/<algorithm>/<hex[0..2]>/<hex[2..4]>/<hex[4..]>`.
+/// A test writes an entry and finds its file here, so another layout fails that test, not a run.
+fn content_path(dir: &Path, integrity: &cacache::Integrity) -> std::path::PathBuf {
+    let (algorithm, hex) = integrity.to_hex();
+    dir.join("content-v2").join(algorithm.to_string()).join(&hex[0..2]).join(&hex[2..4]).join(&hex[4..])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,6 +124,35 @@ mod tests {
         std::fs::remove_file(&files[0]).unwrap();
         std::fs::write(&files[0], b"twelve bytez").unwrap();
         assert!(read(&dir, "k", 1 << 20).is_err(), "the same size, another checksum");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_mapped_entry_is_the_written_bytes_and_a_damaged_one_is_refused() {
+        let dir = std::env::temp_dir().join(format!("trove-host-disk-entry-map-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let bytes: Vec<u8> = (0..100_000u32).flat_map(|i| i.to_le_bytes()).collect();
+        write(&dir, "k", &bytes).unwrap();
+        assert_eq!(&map(&dir, "k", 1 << 20).unwrap().expect("an entry")[..], &bytes[..]);
+        assert!(map(&dir, "missing", 1 << 20).unwrap().is_none());
+        assert!(map(&dir, "k", 1000).unwrap_err().contains("more than"), "a ceiling below the entry's size");
+        // Without a recorded size there is nothing to check a mapping's length against: read it.
+        cacache::write_sync(&dir, "unsized", b"twelve bytes").unwrap();
+        assert!(map(&dir, "unsized", 1 << 20).unwrap().is_none());
+
+        let meta = cacache::metadata_sync(&dir, "k").unwrap().unwrap();
+        let file = content_path(&dir, &meta.integrity);
+        assert_eq!(std::fs::read(&file).unwrap(), bytes, "cacache keeps the content where content_path says");
+        let mut damaged = bytes.clone();
+        damaged[200_000] ^= 1;
+        std::fs::remove_file(&file).unwrap();
+        std::fs::write(&file, &damaged).unwrap();
+        assert!(map(&dir, "k", 1 << 20).is_err(), "the same size, another checksum");
+        std::fs::write(&file, &bytes[..bytes.len() - 1]).unwrap();
+        let short = map(&dir, "k", 1 << 20).unwrap_err();
+        assert!(short.contains("399999 bytes where the index records 400000"), "{short}");
+        std::fs::remove_file(&file).unwrap();
+        assert!(map(&dir, "k", 1 << 20).is_err(), "a content file that is gone");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
