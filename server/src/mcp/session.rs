@@ -28,12 +28,16 @@ use super::McpServer;
 pub(crate) struct McpSession {
     server: McpServer,
     /// The level the client asked for with `logging/setLevel`; `None`: no log notifications.
-    log_level: Mutex<Option<LoggingLevel>>,
+    /// Read as each line is written, not when a call starts: rmcp runs a session's requests
+    /// concurrently, so a `tools/call` sent right behind its `logging/setLevel` (a client that
+    /// pipelines, `printf … | trove-host mcp`) could start before the level was set and send
+    /// none of its lines (review 61, F1).
+    log_level: Arc<Mutex<Option<LoggingLevel>>>,
 }
 
 impl McpSession {
     pub(crate) fn new(server: McpServer) -> Self {
-        Self { server, log_level: Mutex::new(None) }
+        Self { server, log_level: Arc::default() }
     }
 }
 
@@ -134,17 +138,15 @@ impl ServerHandler for McpSession {
         };
         env.cancel = Some(context.ct.clone());
         let (lines, mut pending) = tokio::sync::mpsc::unbounded_channel::<(LoggingLevel, Value)>();
-        if let Some(floor) = *self.log_level.lock().expect("log level") {
-            let sink = move |level: LogLevel, line: &Value| {
-                let level = mcp_level(level);
-                if rank(level) >= rank(floor) {
-                    let _ = lines.send((level, line.clone()));
-                }
-            };
-            env.log_sink = Some(Arc::new(sink));
-        } else {
-            drop(lines);
-        }
+        let floor = self.log_level.clone();
+        let sink = move |level: LogLevel, line: &Value| {
+            let level = mcp_level(level);
+            let floor = *floor.lock().expect("log level");
+            if floor.is_some_and(|floor| rank(level) >= rank(floor)) {
+                let _ = lines.send((level, line.clone()));
+            }
+        };
+        env.log_sink = Some(Arc::new(sink));
         let logger = handle.id().to_owned();
         let peer = context.peer.clone();
         let notify = |(level, data): (LoggingLevel, Value)| {

@@ -154,3 +154,53 @@ fn closing_stdin_lets_the_running_call_answer() {
     assert_eq!(status.code(), Some(0), "{stderr}");
     assert!(!stderr.contains("cancelled"), "{stderr}");
 }
+
+/// A client that pipelines (`printf '…' | trove-host mcp`, as the README shows) sends
+/// `logging/setLevel` and the `tools/call` behind it without waiting for the first answer;
+/// rmcp runs the two concurrently. The call's lines still go out as notifications, before its
+/// result: the level is read as each line is written (review 61, F1: none were sent).
+#[test]
+fn a_call_pipelined_behind_set_level_sends_its_log_lines() {
+    use std::io::{Read, Write};
+    let home = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("mcp-pipelined-{}", std::process::id()));
+    let mut child = Command::new(cli_binary())
+        .args(["mcp", &fixture("mcp-probe").display().to_string()])
+        .current_dir(repo_root())
+        .env_remove("RUST_LOG")
+        .env("TROVE_HOST_HOME", &home)
+        .env("TROVE_SECRET_PROBE_TOKEN", crate::PROBE_TOKEN)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run trove-host mcp");
+    let lines = [
+        json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": { "name": "t", "version": "1" } } }),
+        json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }),
+        json!({ "jsonrpc": "2.0", "id": 2, "method": "logging/setLevel", "params": { "level": "debug" } }),
+        json!({ "jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": { "name": "secret_log", "arguments": {} } }),
+    ];
+    let mut stdin = child.stdin.take().expect("stdin");
+    let all: String = lines.iter().map(|line| format!("{line}\n")).collect();
+    stdin.write_all(all.as_bytes()).expect("write to trove-host mcp");
+    drop(stdin);
+    let mut stdout = String::new();
+    child.stdout.take().expect("stdout").read_to_string(&mut stdout).expect("read stdout");
+    let mut stderr = String::new();
+    child.stderr.take().expect("stderr").read_to_string(&mut stderr).expect("read stderr");
+    let status = child.wait().expect("wait for trove-host mcp");
+    let _ = std::fs::remove_dir_all(&home);
+    let messages: Vec<Value> = stdout.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
+    let answered = messages.iter().position(|m| m["id"] == json!(3)).unwrap_or_else(|| panic!("no answer to the call\n{stdout}\n{stderr}"));
+    assert_eq!(messages[answered]["result"]["isError"], json!(false), "{stdout}");
+    let logs: Vec<&Value> = messages[..answered].iter().filter(|m| m["method"] == json!("notifications/message")).map(|m| &m["params"]).collect();
+    assert_eq!(
+        logs,
+        [
+            &json!({ "level": "info", "logger": "mcp-probe", "data": ["token is", "[redacted]"] }),
+            &json!({ "level": "warning", "logger": "mcp-probe", "data": "console sees [redacted]" })
+        ],
+        "{stdout}\n{stderr}"
+    );
+    assert_eq!(status.code(), Some(0), "{stderr}");
+}
