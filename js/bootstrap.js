@@ -9,7 +9,13 @@
 // the snapshot gets the engine's built-ins afresh), the removal of host internals, and the
 // host's functions handed to Rust. Both ways to make an isolate run the same `start`.
 import { core, primordials } from "ext:core/mod.js";
-import { op_trove_console, op_trove_holds_secret, op_trove_register_host, op_trove_sdk_exports } from "ext:core/ops";
+import {
+  op_set_format_exception_callback,
+  op_trove_console,
+  op_trove_holds_secret,
+  op_trove_register_host,
+  op_trove_sdk_exports,
+} from "ext:core/ops";
 import * as sdk from "ext:trove/toolkit.js";
 import { call, describe } from "ext:trove/host.js";
 import { logOpen } from "ext:trove_ops/log.js";
@@ -39,14 +45,19 @@ const {
   ArrayFrom,
   ArrayIsArray,
   ArrayPrototypeIncludes,
+  ErrorPrototype,
+  JSONStringify,
   ObjectDefineProperty,
   ObjectKeys,
   ObjectPrototypeHasOwnProperty,
+  ObjectPrototypeIsPrototypeOf,
   ReflectApply,
   SafeSet,
   SafeWeakSet,
   SetPrototypeAdd,
   SetPrototypeHas,
+  String,
+  StringPrototypeSlice: SliceString,
   SymbolIterator,
   WeakSetPrototypeAdd,
   WeakSetPrototypeHas,
@@ -58,6 +69,41 @@ const {
  */
 const callContexts = new SafeWeakSet();
 let running = null;
+
+/** The longest text [`thrownAtLoad`] shows of a thrown value (UTF-16 units). */
+const MAX_THROWN_SHOWN = 2000;
+
+/**
+ * How a load error shows a value that is not an Error, thrown while the toolkit's modules
+ * evaluate (deno_core's message for the exception; `null` leaves deno_core's own). deno_core
+ * words it `String(value)`: `[object Object]` for an object, a string unquoted, which read as
+ * prose (review 61, F2). Shown instead as JSON, as the host logs a value a handler throws, a
+ * string quoted. Only until `describe` has run: after that a thrown value could hold a secret
+ * a call resolved, and deno_core's message for it could reach the host's log unredacted.
+ */
+function thrownAtLoad(value) {
+  if (evaluated) return null;
+  try {
+    let shown;
+    if (typeof value === "string") {
+      shown = JSONStringify(value);
+    } else if (value !== null && typeof value === "object") {
+      if (ObjectPrototypeIsPrototypeOf(ErrorPrototype, value)) return null;
+      shown = JSONStringify(value);
+    } else if (typeof value === "function" || typeof value === "bigint") {
+      return null;
+    } else {
+      shown = String(value);
+    }
+    if (typeof shown !== "string") return null;
+    if (shown.length > MAX_THROWN_SHOWN) shown = `${SliceString(shown, 0, MAX_THROWN_SHOWN)}…`;
+    return `Uncaught ${shown}`;
+  } catch {
+    // A revoked proxy, a cycle, a `toJSON` that throws: deno_core's own words.
+    return null;
+  }
+}
+
 const registerHost = () => op_trove_register_host((definition, entry) => {
   evaluated = true;
   return describe(definition, entry);
@@ -809,5 +855,6 @@ function start(restored) {
   useV8JsonParseMessages();
 
   registerHost();
+  op_set_format_exception_callback(thrownAtLoad);
 }
 define("__troveStart", start);

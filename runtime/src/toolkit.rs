@@ -271,11 +271,13 @@ fn js_error_to_load(entry: &Path, err: deno_core::error::CoreError) -> LoadError
             message: match &js.message {
                 Some(message) => message.clone(),
                 // `throw "text"` (or any value that is not an Error): it has no stack, so no line.
+                // The value as the bootstrap shows it (JSON, a string quoted: `thrownAtLoad` in
+                // js/bootstrap.js), else deno_core's `String(value)`.
                 None => {
                     let value = js.exception_message.trim_start_matches("Uncaught (in promise) ").trim_start_matches("Uncaught ");
                     // Named after the entry, but any module of its graph may have thrown it
-                    // (review 55: a helper module's throw read as the entry's own).
-                    format!("threw {value} while its modules were evaluated (not an Error, so it carries no stack to tell which module or line)")
+                    // (reviews 55 and 61: a helper module's throw read as the entry's own).
+                    format!("threw {value} while the toolkit's modules were evaluated (this file or a module it imports: a value that is not an Error carries no stack to tell which, or the line)")
                 }
             },
             stack: js.stack.clone(),

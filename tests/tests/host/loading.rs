@@ -209,14 +209,32 @@ async fn a_throw_in_a_helper_at_import_names_the_helper_and_its_line() {
     let (_, text) = load_failure(&dir).await;
     assert!(text.starts_with(&format!("{}:2:", dir.join("a.ts").display())), "{text}");
     // A value that is not an Error has no stack: the load says what was thrown and why no line
-    // (before: "Uncaught (in promise) plain string", review 16).
+    // (before: "Uncaught (in promise) plain string", review 16), a string quoted.
     let dir = scratch_toolkit("throws-string", &[("extension.ts", &format!("throw 'plain string';\n{VALID_TAIL}"))]);
     let (_, text) = load_failure(&dir).await;
     assert!(
-        text.ends_with("threw plain string while its modules were evaluated (not an Error, so it carries no stack to tell which module or line)"),
+        text.ends_with("threw \"plain string\" while the toolkit's modules were evaluated (this file or a module it imports: a value that is not an Error carries no stack to tell which, or the line)"),
         "{text}"
     );
     assert!(!text.contains("Uncaught"), "{text}");
+    // An object as JSON, not `[object Object]` (review 61, F2), from a helper module too; an
+    // object JSON cannot show, and a value with its own `toString`, as deno_core words them.
+    for (thrown, shown) in [
+        ("{ code: 'E_BAD', message: 'config broken', at: [1, 2] }", r#"threw {"code":"E_BAD","message":"config broken","at":[1,2]} while"#),
+        ("42", "threw 42 while"),
+        ("null", "threw null while"),
+        ("(() => { const o: any = {}; o.self = o; return o; })()", "threw [object Object] while"),
+        ("{ toString() { return 'told'; }, toJSON() { throw new Error('no'); } }", "threw told while"),
+        ("'x'.repeat(5000)", &format!("threw \"{}… while", "x".repeat(1999))),
+    ] {
+        let dir = scratch_toolkit(
+            "throws-object",
+            &[("extension.ts", &format!("import './lib.ts';\n{VALID_TAIL}")), ("lib.ts", &format!("throw {thrown};\n"))],
+        );
+        let (_, text) = load_failure(&dir).await;
+        assert!(text.contains(shown), "{thrown}: {text}");
+        assert!(!text.contains("Uncaught"), "{text}");
+    }
 }
 
 #[tokio::test(flavor = "current_thread")]
