@@ -226,17 +226,24 @@ pub async fn call(args: CallArgs) -> ExitCode {
             eprintln!("trove-host: replay mismatch (a host failure, not the upstream's): {}", toolkit.redact(failure));
         }
         let left = replay.remaining();
+        // A call that failed (`ok: false`) and asked for nothing the cassette did not hold
+        // ended before the requests it left: its envelope says why (an unset secret, bad
+        // arguments), and the exit status stays the call's own 1 (review 61, F11: exit 3 read
+        // as a broken cassette).
+        let ended_early = failures.is_empty() && !outcome.is_ok();
         if !left.is_empty() {
+            let what = if ended_early { "the call failed before requesting" } else { "replay mismatch:" };
             eprintln!(
-                "trove-host: replay mismatch: {} recorded exchange(s) were never requested, first: {} {}",
+                "trove-host: {what} {} recorded exchange(s){}, first: {} {}",
                 left.len(),
+                if ended_early { "" } else { " were never requested" },
                 left[0].request.method,
                 toolkit.redact(&left[0].request.url)
             );
         }
-        // Exit 3 either way: the toolkit did not make the requests the cassette holds (as
+        // Otherwise exit 3: the toolkit did not make the requests the cassette holds (as
         // `test` fails a case that leaves exchanges unused; review 22).
-        if !failures.is_empty() || !left.is_empty() {
+        if !failures.is_empty() || (!left.is_empty() && !ended_early) {
             status = ExitCode::from(EXIT_HOST_FAILURE);
         }
     }

@@ -969,6 +969,21 @@ fn a_replay_whose_cassette_holds_exchanges_never_requested_exits_3() {
 }
 
 #[test]
+fn a_replayed_call_that_fails_before_its_requests_exits_1_and_says_so() {
+    // Review 61 (F11): a call that failed before its requests (an unset secret, bad arguments)
+    // exited 3, "replay mismatch", which reads as a broken cassette; its envelope says why.
+    let out = run(&[
+        "call", "toolkits/quakefeed", "recent_quakes", "--args", r#"{"minMagnitude":"high"}"#, "--replay",
+        "toolkits/quakefeed/replay/recent.json", "--now", "2026-11-29T12:00:00Z",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let envelope: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(envelope["code"], "INVALID_PARAMS", "{}", text(&out));
+    assert!(text(&out).contains("the call failed before requesting 1 recorded exchange(s), first: GET https://earthquake.usgs.gov/"), "{}", text(&out));
+    assert!(!text(&out).contains("replay mismatch"), "{}", text(&out));
+}
+
+#[test]
 fn a_recorded_case_holds_no_part_of_a_secret_and_null_for_one_the_call_did_not_have() {
     // Review 22: a JSON-valued secret's short members and numbers were written to the case as
     // they were, and a secret the live call did not have got a stand-in, so the case replayed
