@@ -111,33 +111,34 @@ fn a_token_an_http_header_cannot_carry_is_refused() {
     assert!(stderr.contains("must hold one token of visible ASCII characters"), "{stderr}");
 }
 
-/// A client that closes stdin has cancelled nothing (MCP cancels with
-/// `notifications/cancelled`): the call it sent runs to its end, its result is written, and
-/// the process exits 0 after it. A call longer than rmcp's own wait on a closed input (about
-/// 5 s) was cut off before (found by a hostile review).
-#[test]
-fn closing_stdin_lets_the_running_call_answer() {
+/// What one `trove-host mcp <toolkit>` over stdio wrote: its stdout's JSON messages, its stdout
+/// and stderr as text, and its exit status.
+struct StdioSession {
+    messages: Vec<Value>,
+    stdout: String,
+    stderr: String,
+    status: std::process::ExitStatus,
+}
+
+/// Starts `trove-host mcp <toolkit>` with `env`, writes `lines` to its stdin at once (a client
+/// that pipelines), closes it, and reads everything the process writes until it exits.
+fn stdio_session(name: &str, toolkit: &str, env: &[(&str, &str)], lines: &[Value]) -> StdioSession {
     use std::io::{Read, Write};
-    let home = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("mcp-stdin-close-{}", std::process::id()));
+    let home = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("mcp-{name}-{}", std::process::id()));
     let mut child = Command::new(cli_binary())
-        .args(["mcp", &fixture("echo").display().to_string()])
+        .args(["mcp", &fixture(toolkit).display().to_string()])
         .current_dir(repo_root())
         .env_remove("RUST_LOG")
         .env("TROVE_HOST_HOME", &home)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("run trove-host mcp");
-    let lines = [
-        json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": { "name": "t", "version": "1" } } }),
-        json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }),
-        json!({ "jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": { "name": "slow", "arguments": { "ms": 6500 } } }),
-    ];
     let mut stdin = child.stdin.take().expect("stdin");
-    for line in &lines {
-        writeln!(stdin, "{line}").expect("write to trove-host mcp");
-    }
+    let all: String = lines.iter().map(|line| format!("{line}\n")).collect();
+    stdin.write_all(all.as_bytes()).expect("write to trove-host mcp");
     drop(stdin);
     let mut stdout = String::new();
     child.stdout.take().expect("stdout").read_to_string(&mut stdout).expect("read stdout");
@@ -145,9 +146,29 @@ fn closing_stdin_lets_the_running_call_answer() {
     child.stderr.take().expect("stderr").read_to_string(&mut stderr).expect("read stderr");
     let status = child.wait().expect("wait for trove-host mcp");
     let _ = std::fs::remove_dir_all(&home);
-    let answer = stdout
-        .lines()
-        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+    let messages = stdout.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
+    StdioSession { messages, stdout, stderr, status }
+}
+
+/// `initialize` (id 1) and `notifications/initialized`, as a client opens a session.
+fn opening() -> [Value; 2] {
+    [
+        json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": { "name": "t", "version": "1" } } }),
+        json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }),
+    ]
+}
+
+/// A client that closes stdin has cancelled nothing (MCP cancels with
+/// `notifications/cancelled`): the call it sent runs to its end, its result is written, and
+/// the process exits 0 after it. A call longer than rmcp's own wait on a closed input (about
+/// 5 s) was cut off before (found by a hostile review).
+#[test]
+fn closing_stdin_lets_the_running_call_answer() {
+    let [initialize, initialized] = opening();
+    let call = json!({ "jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": { "name": "slow", "arguments": { "ms": 6500 } } });
+    let StdioSession { messages, stdout, stderr, status } = stdio_session("stdin-close", "echo", &[], &[initialize, initialized, call]);
+    let answer = messages
+        .iter()
         .find(|message| message["id"] == json!(2))
         .unwrap_or_else(|| panic!("no answer to the call\nstdout:\n{stdout}\nstderr:\n{stderr}"));
     assert_eq!(answer["result"]["content"][0]["text"], json!("slept 6500 ms"), "{answer}\n{stderr}");
@@ -161,36 +182,15 @@ fn closing_stdin_lets_the_running_call_answer() {
 /// result: the level is read as each line is written (review 61, F1: none were sent).
 #[test]
 fn a_call_pipelined_behind_set_level_sends_its_log_lines() {
-    use std::io::{Read, Write};
-    let home = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("mcp-pipelined-{}", std::process::id()));
-    let mut child = Command::new(cli_binary())
-        .args(["mcp", &fixture("mcp-probe").display().to_string()])
-        .current_dir(repo_root())
-        .env_remove("RUST_LOG")
-        .env("TROVE_HOST_HOME", &home)
-        .env("TROVE_SECRET_PROBE_TOKEN", crate::PROBE_TOKEN)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run trove-host mcp");
+    let [initialize, initialized] = opening();
     let lines = [
-        json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": { "name": "t", "version": "1" } } }),
-        json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }),
+        initialize,
+        initialized,
         json!({ "jsonrpc": "2.0", "id": 2, "method": "logging/setLevel", "params": { "level": "debug" } }),
         json!({ "jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": { "name": "secret_log", "arguments": {} } }),
     ];
-    let mut stdin = child.stdin.take().expect("stdin");
-    let all: String = lines.iter().map(|line| format!("{line}\n")).collect();
-    stdin.write_all(all.as_bytes()).expect("write to trove-host mcp");
-    drop(stdin);
-    let mut stdout = String::new();
-    child.stdout.take().expect("stdout").read_to_string(&mut stdout).expect("read stdout");
-    let mut stderr = String::new();
-    child.stderr.take().expect("stderr").read_to_string(&mut stderr).expect("read stderr");
-    let status = child.wait().expect("wait for trove-host mcp");
-    let _ = std::fs::remove_dir_all(&home);
-    let messages: Vec<Value> = stdout.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
+    let env = [("TROVE_SECRET_PROBE_TOKEN", crate::PROBE_TOKEN)];
+    let StdioSession { messages, stdout, stderr, status } = stdio_session("pipelined", "mcp-probe", &env, &lines);
     let answered = messages.iter().position(|m| m["id"] == json!(3)).unwrap_or_else(|| panic!("no answer to the call\n{stdout}\n{stderr}"));
     assert_eq!(messages[answered]["result"]["isError"], json!(false), "{stdout}");
     let logs: Vec<&Value> = messages[..answered].iter().filter(|m| m["method"] == json!("notifications/message")).map(|m| &m["params"]).collect();
