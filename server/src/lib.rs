@@ -62,7 +62,6 @@
 mod body;
 mod env;
 mod host_header;
-mod json_text;
 pub mod mcp;
 mod serve;
 mod watch;

@@ -21,11 +21,10 @@
 //! `curl`, SDKs) send no `Origin`; a browser always sends one on a cross-origin `POST`.
 //!
 //! The body is parsed with serde_json before it reaches the runtime (a leading byte order mark
-//! dropped, as the SDK's `request.json()` drops it). A lone UTF-16 surrogate escape
-//! (`"\ud800"`), which `JSON.parse` keeps and a Rust string cannot hold, is read as U+FFFD (as
-//! the MCP stdio transport reads it). The other bodies that `JSON.parse` takes and serde_json
-//! refuses, a number beyond f64 (`1e400`) and arrays or objects nested more than 128 deep, are
-//! answered `invalid JSON body` where the SDK would parse them.
+//! dropped, as the SDK's `request.json()` drops it), so the bodies that `JSON.parse` takes and
+//! serde_json refuses, a lone UTF-16 surrogate escape (`"\ud800"`), a number beyond f64
+//! (`1e400`) and arrays or objects nested more than 128 deep, are answered `invalid JSON body`
+//! where the SDK would parse them.
 //!
 //! Every envelope the server makes itself is an [`Envelope::failure`]; everything else comes
 //! from the runtime. Each `POST` (and each refused request) writes one access-log line, target
@@ -449,14 +448,7 @@ async fn call(state: &WireState, handle: &ToolkitHandle, request: Request, seen:
     };
     // A leading UTF-8 byte order mark is dropped, as `Request.json()`'s UTF-8 decode drops it.
     let text = body.strip_prefix(b"\xEF\xBB\xBF".as_slice()).unwrap_or(&body);
-    // A lone surrogate escape (`"\ud83d"`, an emoji cut in two), which `JSON.parse` reads and
-    // serde_json refuses, is read as U+FFFD, as the MCP stdio transport reads it (review 61, F3).
-    let parsed = serde_json::from_slice::<Value>(text).or_else(|refused| {
-        let mut repaired = text.to_vec();
-        crate::json_text::repair_lone_surrogates(&mut repaired);
-        if repaired == text { Err(refused) } else { serde_json::from_slice::<Value>(&repaired) }
-    });
-    let Ok(raw) = parsed else {
+    let Ok(raw) = serde_json::from_slice::<Value>(text) else {
         return (fields, Answer::Plain(StatusCode::OK, Envelope::failure("invalid JSON body", ErrorCode::BadRequest, false)));
     };
     // Whole: the access log redacts before it cuts, so a secret across the cut is not left
