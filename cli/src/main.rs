@@ -219,6 +219,12 @@ fn main() -> ExitCode {
     // Every command that makes an isolate restores it from the startup snapshot, kept between
     // runs in the user's cache (made by the first run after a build).
     trove_host::snapshot::set_cache_dir(trove_host::home::snapshot_cache_dir());
+    // One isolate, made at once, and the process exits: the snapshot is mapped rather than copied
+    // (a server's or a test run's is copied: a file written into in place while mapped would
+    // reach its later isolates unchecked).
+    if matches!(cli.command, Command::List { .. } | Command::Manifest { .. } | Command::Call(_)) {
+        trove_host::snapshot::map_cached(true);
+    }
     // A one-shot command wants no threads to start. A server's JavaScript runs on the instances'
     // own threads, so HTTP needs only half the cores: measured on 2 cores, one worker thread
     // serves 14-16k calls/s at 8 clients where two (fighting the instances for the cores, with

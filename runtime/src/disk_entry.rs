@@ -52,11 +52,13 @@ pub(crate) fn read(dir: &Path, key: &str, max_bytes: usize) -> Result<Option<Vec
 /// larger than `max_bytes` bytes, of another size than its index records, or failing its
 /// checksum, which is checked over the whole mapping before it is returned.
 ///
-/// The mapping shows the file as it is on disk for as long as it lives. cacache never changes a
-/// content file in place (a rewrite makes a new file and renames it over the old one, which
-/// leaves a mapping of the old one intact), but whoever can write the cache could truncate one,
-/// and reading a mapped page past a file's new end kills the process (`SIGBUS`). Only for a
-/// cache trusted as the binary is (whose own pages are mapped the same way).
+/// The mapping shows the file as it is on disk for as long as it lives, and the checksum is
+/// checked once, here. cacache never changes a content file in place (a rewrite makes a new
+/// file and renames it over the old one, which leaves a mapping of the old one intact), but
+/// whoever can write the cache could write into one (what is read afterwards is unchecked) or
+/// truncate it (reading a mapped page past a file's new end kills the process, `SIGBUS`). Only
+/// for a short-lived process and a cache trusted as the binary is
+/// ([`crate::snapshot::map_cached`]).
 pub(crate) fn map(dir: &Path, key: &str, max_bytes: usize) -> Result<Option<memmap2::Mmap>, String> {
     let meta = match cacache::metadata_sync(dir, key) {
         Ok(Some(meta)) if meta.size > 0 => meta,

@@ -52,6 +52,7 @@
 use std::borrow::Cow;
 use std::hash::Hash;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 use deno_core::{Extension, ExtensionFileSource, ExtensionFileSourceCode, RuntimeOptions};
@@ -77,6 +78,20 @@ static SNAPSHOT: OnceLock<Option<StartupSnapshot>> = OnceLock::new();
 /// the first isolate is made; a later call changes nothing and returns `false`.
 pub fn set_cache_dir(dir: Option<PathBuf>) -> bool {
     CACHE_DIR.set(dir).is_ok()
+}
+
+static MAP_CACHED: AtomicBool = AtomicBool::new(false);
+
+/// Whether a snapshot read from the cache directory is mapped from its file (`true`) instead of
+/// copied into memory (`false`, the default). Mapping spares a cold one-shot process a zeroed
+/// 1.8 MB buffer and a copy (0.7–1.3 ms and about 420 page faults of a cold `call`,
+/// docs/performance.md, "The forty-fourth session"). But a mapping shows the file as it is now,
+/// and the checksum is checked once: bytes written into the file in place afterwards reach the
+/// next isolate restored from it unchecked (review 62: a `serve` that mapped it aborted at its
+/// next new instance). So only for a process that makes its isolates at once and exits, as the
+/// CLI's `call`, `list` and `manifest` do. Call it before the first isolate is made.
+pub fn map_cached(map: bool) {
+    MAP_CACHED.store(map, Ordering::Relaxed);
 }
 
 impl StartupSnapshot {
@@ -287,15 +302,18 @@ const KEPT_SNAPSHOTS: usize = 3;
 
 /// The cached snapshot under `key`, if there is one that passes its checksum (which catches a
 /// damaged entry, not a forged one: the cache is trusted as the binary is) and its recorded size,
-/// never past [`MAX_SNAPSHOT_BYTES`]. Mapped from its file, not copied, and kept mapped for the
-/// process (its isolates restore from it): a cold call read and checked 1.8 MB in 0.7–1.3 ms,
-/// into heap pages made resident for it (docs/performance.md, "The forty-fourth session").
+/// never past [`MAX_SNAPSHOT_BYTES`]. Read into memory, or, when [`map_cached`] asked for it,
+/// mapped from its file and kept mapped for the process (its isolates restore from it).
 fn read_cached(dir: &Path, key: &str) -> Option<&'static [u8]> {
-    let found = match crate::disk_entry::map(dir, key, MAX_SNAPSHOT_BYTES) {
-        Ok(Some(mapped)) => Ok(Some(&Box::leak(Box::new(mapped))[..])),
-        // An entry without a recorded size (none of ours writes one): read, as it was before.
-        Ok(None) => crate::disk_entry::read(dir, key, MAX_SNAPSHOT_BYTES).map(|found| found.map(|bytes| &*Box::leak(bytes.into_boxed_slice()))),
-        Err(e) => Err(e),
+    let read = || crate::disk_entry::read(dir, key, MAX_SNAPSHOT_BYTES).map(|found| found.map(|bytes| &*Box::leak(bytes.into_boxed_slice())));
+    let found = match MAP_CACHED.load(Ordering::Relaxed) {
+        true => match crate::disk_entry::map(dir, key, MAX_SNAPSHOT_BYTES) {
+            Ok(Some(mapped)) => Ok(Some(&Box::leak(Box::new(mapped))[..])),
+            // An entry without a recorded size (none of ours writes one): read.
+            Ok(None) => read(),
+            Err(e) => Err(e),
+        },
+        false => read(),
     };
     match found {
         Ok(found) => found,
