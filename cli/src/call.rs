@@ -226,13 +226,13 @@ pub async fn call(args: CallArgs) -> ExitCode {
             eprintln!("trove-host: replay mismatch (a host failure, not the upstream's): {}", toolkit.redact(failure));
         }
         let left = replay.remaining();
-        // A call that failed (`ok: false`) and asked for nothing the cassette did not hold
-        // ended before the requests it left: its envelope says why (an unset secret, bad
-        // arguments), and the exit status stays the call's own 1 (review 61, F11: exit 3 read
-        // as a broken cassette).
+        // A call that failed (`ok: false`) and asked the cassette for nothing it did not hold
+        // left requests unmade because it failed: its envelope says why (an unset secret, bad
+        // arguments, a refused host), and the exit status stays the call's own 1 (review 61,
+        // F11: exit 3 read as a broken cassette).
         let ended_early = failures.is_empty() && !outcome.is_ok();
         if !left.is_empty() {
-            let what = if ended_early { "the call failed before requesting" } else { "replay mismatch:" };
+            let what = if ended_early { "the call failed (ok: false) without requesting" } else { "replay mismatch:" };
             eprintln!(
                 "trove-host: {what} {} recorded exchange(s){}, first: {} {}",
                 left.len(),

@@ -979,7 +979,7 @@ fn a_replayed_call_that_fails_before_its_requests_exits_1_and_says_so() {
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     let envelope: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(envelope["code"], "INVALID_PARAMS", "{}", text(&out));
-    assert!(text(&out).contains("the call failed before requesting 1 recorded exchange(s), first: GET https://earthquake.usgs.gov/"), "{}", text(&out));
+    assert!(text(&out).contains("the call failed (ok: false) without requesting 1 recorded exchange(s), first: GET https://earthquake.usgs.gov/"), "{}", text(&out));
     assert!(!text(&out).contains("replay mismatch"), "{}", text(&out));
 }
 
