@@ -90,8 +90,13 @@ function thrownAtLoad(value) {
     } else if (value !== null && typeof value === "object") {
       if (ObjectPrototypeIsPrototypeOf(ErrorPrototype, value)) return null;
       shown = JSONStringify(value);
-    } else if (typeof value === "function" || typeof value === "bigint") {
+      // An Error whose prototype was replaced keeps its message in a property JSON skips.
+      const message = ObjectGetOwnPropertyDescriptor(value, "message")?.value;
+      if (shown === "{}" && typeof message === "string") shown = JSONStringify({ __proto__: null, message });
+    } else if (typeof value === "function") {
       return null;
+    } else if (typeof value === "bigint") {
+      shown = `${String(value)}n`;
     } else {
       shown = String(value);
     }

@@ -269,6 +269,8 @@ fn js_error_to_load(entry: &Path, err: deno_core::error::CoreError) -> LoadError
             entry: entry.display().to_string(),
             at: thrown_at(&js),
             message: match &js.message {
+                // An Error made without a message (`Object.create(Error.prototype)`): its name.
+                Some(message) if message.is_empty() => js.exception_message.trim_start_matches("Uncaught (in promise) ").trim_start_matches("Uncaught ").to_owned(),
                 Some(message) => message.clone(),
                 // `throw "text"` (or any value that is not an Error): it has no stack, so no line.
                 // The value as the bootstrap shows it (JSON, a string quoted: `thrownAtLoad` in

@@ -222,6 +222,11 @@ async fn a_throw_in_a_helper_at_import_names_the_helper_and_its_line() {
     for (thrown, shown) in [
         ("{ code: 'E_BAD', message: 'config broken', at: [1, 2] }", r#"threw {"code":"E_BAD","message":"config broken","at":[1,2]} while"#),
         ("42", "threw 42 while"),
+        ("10n", "threw 10n while"),
+        (
+            "(() => { const e = new Error('settings.json is missing'); Object.setPrototypeOf(e, Object.prototype); return e; })()",
+            r#"threw {"message":"settings.json is missing"} while"#,
+        ),
         ("null", "threw null while"),
         ("(() => { const o: any = {}; o.self = o; return o; })()", "threw [object Object] while"),
         ("{ toString() { return 'told'; }, toJSON() { throw new Error('no'); } }", "threw told while"),
