@@ -1,5 +1,5 @@
 //! Writing and reading back an entry of a disk cache (`cacache`), for the transpiled-module
-//! cache ([`crate::modules`]), the startup snapshot ([`crate::snapshot`], which maps its entry:
+//! cache ([`crate::modules`]), the startup snapshot ([`crate::snapshot`], which a one-shot command maps:
 //! [`map`]) and the extension scripts' bytecode ([`crate::code_cache`]).
 //!
 //! `cacache::read_sync` reads a content file to its end before it checks it, so a content file
