@@ -259,6 +259,11 @@ pub struct Toolkit {
 /// can settle.
 const STALLED_AWAIT: &str = "Top-level await promise never resolved";
 
+/// deno_core's message for an exception without its `Uncaught ` (or `Uncaught (in promise) `).
+fn uncaught(exception_message: &str) -> &str {
+    exception_message.trim_start_matches("Uncaught (in promise) ").trim_start_matches("Uncaught ")
+}
+
 fn js_error_to_load(entry: &Path, err: deno_core::error::CoreError) -> LoadError {
     match *err.0 {
         deno_core::error::CoreErrorKind::Js(js) if js.message.is_none() && js.exception_message.ends_with(STALLED_AWAIT) => {
@@ -270,13 +275,13 @@ fn js_error_to_load(entry: &Path, err: deno_core::error::CoreError) -> LoadError
             at: thrown_at(&js),
             message: match &js.message {
                 // An Error made without a message (`Object.create(Error.prototype)`): its name.
-                Some(message) if message.is_empty() => js.exception_message.trim_start_matches("Uncaught (in promise) ").trim_start_matches("Uncaught ").to_owned(),
+                Some(message) if message.is_empty() => uncaught(&js.exception_message).to_owned(),
                 Some(message) => message.clone(),
                 // `throw "text"` (or any value that is not an Error): it has no stack, so no line.
                 // The value as the bootstrap shows it (JSON, a string quoted: `thrownAtLoad` in
                 // js/bootstrap.js), else deno_core's `String(value)`.
                 None => {
-                    let value = js.exception_message.trim_start_matches("Uncaught (in promise) ").trim_start_matches("Uncaught ");
+                    let value = uncaught(&js.exception_message);
                     // Named after the entry, but any module of its graph may have thrown it
                     // (reviews 55 and 61: a helper module's throw read as the entry's own).
                     format!("threw {value} while the toolkit's modules were evaluated (this file or a module it imports: a value that is not an Error carries no stack to tell which, or the line)")
