@@ -9,7 +9,7 @@
 //! after the Cargo registry is cleaned, has no scripts at all.
 //!
 //! The table holds every `.js` file in the root of those four crates (found with `cargo
-//! metadata`, offline, or else from `Cargo.lock` in the Cargo registry) and in our own extensions' folders, keyed by the path the extension
+//! pkgid`, offline) and in our own extensions' folders, keyed by the path the extension
 //! gives (its `..` steps resolved). A 7-bit ASCII file is built in as deno's own
 //! `ascii_str_include!` builds one (checked while compiling, handed to the engine without a
 //! copy), any other as text. A file missing from the table is read from disk as before;
@@ -48,11 +48,12 @@ fn main() {
     for dir in [js.join("vendor"), js.join("shims"), root.join("ops/src"), root.join("intl/src")] {
         collect(&dir, true, &mut files);
     }
-    match deno_crate_dirs(&manifest_dir).or_else(|why| registry_crate_dirs(root).map_err(|also| format!("{why}; {also}"))) {
+    // A binary without them would read deno's scripts from this machine's disk at every start,
+    // without the changes of src/script_patches.rs (Node's errors and body rules, among them
+    // what keeps a secret out of a JSON error): it is not built at all.
+    match deno_crate_dirs(&manifest_dir) {
         Ok(dirs) => dirs.iter().for_each(|dir| collect(dir, false, &mut files)),
-        Err(why) => println!(
-            "cargo:warning=deno's extension scripts are not built into trove-host ({why}); it reads them from the Cargo registry at run time, without the changes of runtime/src/script_patches.rs"
-        ),
+        Err(why) => panic!("cannot find deno's extension scripts to build into trove-host: {why}"),
     }
     files.sort();
     files.dedup();
@@ -111,71 +112,60 @@ fn collect(dir: &Path, deep: bool, into: &mut Vec<String>) {
     }
 }
 
-/// The folders of [`DENO_CRATES`] this build uses, when `cargo metadata` cannot tell: each
-/// crate's version from `Cargo.lock`, in the Cargo registry's source folder
-/// (`$CARGO_HOME/registry/src/<index>/<name>-<version>`). `cargo metadata --offline` describes
-/// every package of the lock file, so it fails on a machine that has fetched only what this
-/// build needs (the README's first `cargo run`, before any `cargo test` fetched the dev- and
-/// other platforms' dependencies); Cargo has fetched these crates before it runs this script,
-/// as the library depends on them.
-fn registry_crate_dirs(workspace: &Path) -> Result<Vec<PathBuf>, String> {
-    let lock = std::fs::read_to_string(workspace.join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
-    let cargo_home = std::env::var_os("CARGO_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cargo")))
-        .ok_or("neither CARGO_HOME nor HOME is set")?;
-    let indexes: Vec<PathBuf> = std::fs::read_dir(cargo_home.join("registry/src"))
-        .map_err(|e| format!("{}: {e}", cargo_home.join("registry/src").display()))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .collect();
+/// The folder of each of [`DENO_CRATES`] this build uses, from `cargo pkgid --offline <name>`:
+/// `path+file:///…/third_party/deno_web#0.291.0` for a path dependency (deno_web, patched in the
+/// workspace's `[patch.crates-io]`), `registry+https://…crates.io-index#deno_fetch@0.284.0` for
+/// a crate from the registry, found in its source folder
+/// (`$CARGO_HOME/registry/src/<index>/<name>-<version>`), which Cargo fills before it runs this
+/// script, as the library depends on these crates. `cargo pkgid` reads only the lock file:
+/// `cargo metadata --offline`, used until 2026-12-07, describes every package of it, and so
+/// failed on a fresh machine whose first build (the README's `cargo run`) had fetched only the
+/// CLI's own dependencies. That build then carried none of deno's scripts, nor the changes of
+/// src/script_patches.rs, and read the unchanged scripts from disk at every start.
+fn deno_crate_dirs(manifest_dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut dirs = Vec::new();
     for name in DENO_CRATES {
-        // `[[package]]` blocks: `name = "…"` then `version = "…"`.
-        let versions: Vec<&str> = lock
-            .split("[[package]]")
-            .filter(|block| block.lines().any(|line| line.trim() == format!("name = \"{name}\"")))
-            .filter_map(|block| block.lines().find_map(|line| line.trim().strip_prefix("version = \"")?.strip_suffix('"')))
-            .collect();
-        let [version] = versions.as_slice() else {
-            return Err(format!("{} versions of {name} in Cargo.lock", versions.len()));
-        };
-        let folder = format!("{name}-{version}");
-        let found: Vec<PathBuf> = indexes.iter().map(|index| index.join(&folder)).filter(|dir| dir.join("Cargo.toml").is_file()).collect();
-        match found.as_slice() {
-            [one] => dirs.push(one.clone()),
-            none_or_many => return Err(format!("{} folders {folder} in the Cargo registry", none_or_many.len())),
+        let output = Command::new(&cargo)
+            .current_dir(manifest_dir)
+            .args(["pkgid", "--offline", name])
+            .output()
+            .map_err(|e| format!("cargo pkgid {name}: {e}"))?;
+        if !output.status.success() {
+            return Err(format!("cargo pkgid {name}: {}", String::from_utf8_lossy(&output.stderr).trim()));
         }
+        let id = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+        dirs.push(crate_dir(name, &id)?);
     }
     Ok(dirs)
 }
 
-/// The folders of [`DENO_CRATES`] this build uses, from `cargo metadata` (offline: the build has
-/// already fetched them).
-fn deno_crate_dirs(manifest_dir: &Path) -> Result<Vec<PathBuf>, String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let target = std::env::var("TARGET").expect("set by Cargo");
-    let output = Command::new(cargo)
-        .current_dir(manifest_dir)
-        .args(["metadata", "--format-version", "1", "--offline", "--filter-platform", &target])
-        .output()
-        .map_err(|e| format!("cargo metadata: {e}"))?;
-    if !output.status.success() {
-        return Err(format!("cargo metadata: {}", String::from_utf8_lossy(&output.stderr).trim()));
+/// The source folder of the package `name` whose package ID (`cargo pkgid`'s answer) is `id`.
+fn crate_dir(name: &str, id: &str) -> Result<PathBuf, String> {
+    let unknown = || format!("cargo pkgid {name} answered {id:?}, which names no folder this build knows");
+    let (source, fragment) = id.split_once('#').ok_or_else(unknown)?;
+    if let Some(location) = source.strip_prefix("path+") {
+        let url = url::Url::parse(location).map_err(|e| format!("{}: {e}", unknown()))?;
+        return url.to_file_path().map_err(|()| unknown());
     }
-    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).map_err(|e| format!("cargo metadata: {e}"))?;
-    let mut dirs = Vec::new();
-    for name in DENO_CRATES {
-        let manifests: Vec<&str> = metadata["packages"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|package| package["name"] == name)
-            .filter_map(|package| package["manifest_path"].as_str())
-            .collect();
-        match manifests.as_slice() {
-            [one] => dirs.push(Path::new(one).parent().expect("a manifest is in a folder").to_path_buf()),
-            none_or_many => return Err(format!("{} versions of {name} in the build", none_or_many.len())),
-        }
+    if !source.starts_with("registry+") && !source.starts_with("sparse+") {
+        return Err(unknown());
     }
-    Ok(dirs)
+    // `name@version`, or the version alone when the URL's last segment is the name.
+    let version = fragment.rsplit_once('@').map_or(fragment, |(_, version)| version);
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cargo")))
+        .ok_or("neither CARGO_HOME nor HOME is set")?;
+    let registry = cargo_home.join("registry/src");
+    let folder = format!("{name}-{version}");
+    let found: Vec<PathBuf> = std::fs::read_dir(&registry)
+        .map_err(|e| format!("{}: {e}", registry.display()))?
+        .filter_map(|entry| Some(entry.ok()?.path().join(&folder)))
+        .filter(|dir| dir.join("Cargo.toml").is_file())
+        .collect();
+    match <[PathBuf; 1]>::try_from(found) {
+        Ok([one]) => Ok(one),
+        Err(found) => Err(format!("{} folders {folder} in {}", found.len(), registry.display())),
+    }
 }
