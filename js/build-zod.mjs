@@ -72,11 +72,71 @@ const lazyLocales = {
   },
 };
 
+// zod 4.4 puts a schema class's builder methods (`optional`, `min`, `describe`, …) on its prototype
+// once, as lazily bound getters: `_installLazyMethods(inst, "ZodType", { check() {…}, … })` in
+// the class's initialiser returns at once after the first instance of the class. But the
+// object literal it is handed is made before the call, for every instance: about 40 closures
+// for ZodType, and 10 to 40 more for ZodString, ZodNumber, ZodArray and ZodObject, built and
+// dropped each time a schema is made or cloned (`z.number().min(0)` makes two). On QuickJS that
+// was about a third of building a schema, most of what a toolkit's module costs to evaluate in
+// a cold call or `list` (docs/performance.md, "The forty-fifth session"). Rewritten here, in
+// zod's source before bundling: each such statement asks the same question the function's
+// early return asks (is the group installed on this prototype?) before the literal is made.
+// The literal's methods read `this`, not the initialiser's variables (checked below), so
+// making them once per class is what zod already does; the getters installed are the same.
+const lazyMethodGroups = {
+  name: 'lazy-method-groups',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]v4[\\/]classic[\\/]schemas\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const early = [
+        'function _installLazyMethods(inst, group, methods) {',
+        '    const proto = Object.getPrototypeOf(inst);',
+        '    let installed = _installedGroups.get(proto);',
+        '    if (!installed) {',
+        '        installed = new Set();',
+        '        _installedGroups.set(proto, installed);',
+        '    }',
+        '    if (installed.has(group))',
+        '        return;',
+      ].join('\n');
+      if (!source.includes(early) || !source.includes('const _installedGroups = /* @__PURE__ */ new WeakMap();')) {
+        throw new Error("zod's _installLazyMethods changed: update lazyMethodGroups in js/build-zod.mjs");
+      }
+      let groups = 0;
+      const contents = source.replace(/^( +)_installLazyMethods\(inst, "(\w+)", \{\n([\s\S]*?)\n\1\}\);$/gm, (_, indent, group, body) => {
+        groups++;
+        // Method definitions only, one level in, none reading the initialiser's own variables
+        // (`inst`, `def`, `bag`) unless it declares its own of that name (`clone(def, params)`,
+        // `const def = this.def`): made once, they behave as made per instance.
+        const methods = body.split(new RegExp(`^(?=${indent}    [A-Za-z_$][\\w$]*\\([^)]*\\) \\{$)`, 'm'));
+        for (const method of methods) {
+          const [, params = ''] = /^\s*[A-Za-z_$][\w$]*\(([^)]*)\) \{/.exec(method) ?? [];
+          if (!params && !/^\s*[A-Za-z_$][\w$]*\(\) \{/.test(method)) {
+            throw new Error(`zod's ${group} methods are not all plain method definitions: update lazyMethodGroups in js/build-zod.mjs`);
+          }
+          const own = new Set([...params.matchAll(/[A-Za-z_$][\w$]*/g), ...method.matchAll(/\b(?:const|let|var) ([A-Za-z_$][\w$]*)/g)].map((m) => m[1] ?? m[0]));
+          for (const name of ['inst', 'def', 'bag']) {
+            if (!own.has(name) && new RegExp(`(?<![.\\w$])${name}\\b`).test(method)) {
+              throw new Error(`zod's ${group} methods read the initialiser's ${name}: update lazyMethodGroups in js/build-zod.mjs`);
+            }
+          }
+        }
+        return `${indent}_installedGroups.get(Object.getPrototypeOf(inst))?.has("${group}") || _installLazyMethods(inst, "${group}", {\n${body}\n${indent}});`;
+      });
+      if (groups !== 5 || /^ +_installLazyMethods\(inst/m.test(contents)) {
+        throw new Error(`${groups} _installLazyMethods calls rewritten in zod's schemas.js: update lazyMethodGroups in js/build-zod.mjs`);
+      }
+      return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
 await build({
   ...common,
   stdin: { contents: "export * from 'zod'; export { z as default } from 'zod';", resolveDir: '.', loader: 'js' },
   external: ['ext:core/mod.js'],
-  plugins: [lazyLocales],
+  plugins: [lazyLocales, lazyMethodGroups],
   outfile: 'vendor/zod.js',
 });
 // The locales' one import, zod's `core/util.js`, is taken from vendor/zod.js (`z.core.util`,
