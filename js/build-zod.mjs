@@ -75,21 +75,22 @@ const lazyLocales = {
 // zod 4.4 puts a schema class's builder methods (`optional`, `min`, `describe`, …) on its prototype
 // once, as lazily bound getters: `_installLazyMethods(inst, "ZodType", { check() {…}, … })` in
 // the class's initialiser returns at once after the first instance of the class. But the
-// object literal it is handed is made before the call, for every instance: about 40 closures
-// for ZodType, and 10 to 40 more for ZodString, ZodNumber, ZodArray and ZodObject, built and
-// dropped each time a schema is made or cloned (`z.number().min(0)` makes two). On QuickJS that
-// was about a third of building a schema, most of what a toolkit's module costs to evaluate in
-// a cold call or `list` (docs/performance.md, "The forty-fifth session"). Rewritten here, in
-// zod's source before bundling: each such statement asks the same question the function's
-// early return asks (is the group installed on this prototype?) before the literal is made.
-// The literal's methods read `this`, not the initialiser's variables (checked below), so
-// making them once per class is what zod already does; the getters installed are the same.
+// object literal it is handed is made before the call, for every instance: 27 closures for
+// ZodType, and 5 to 15 more for ZodString, ZodNumber, ZodArray and ZodObject, built and dropped
+// each time a schema is made or cloned (`z.number().min(0)` makes two). On QuickJS that was
+// about half of making a schema, most of what a toolkit's module costs to evaluate in a cold
+// call or `list` (docs/performance.md, "The forty-fifth session"). Rewritten here, in zod's
+// source before bundling: each call hands the literal in an arrow function, which
+// `_installLazyMethods` calls only when it installs the group, after its own checks, which
+// are unchanged (the same built-ins called as often, the same errors). The literal's methods
+// read `this`, not the initialiser's variables (checked below), so making them once per class
+// is what zod already does; the getters installed are the same.
 const lazyMethodGroups = {
   name: 'lazy-method-groups',
   setup(b) {
     b.onLoad({ filter: /[\\/]v4[\\/]classic[\\/]schemas\.js$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
-      const early = [
+      const head = [
         'function _installLazyMethods(inst, group, methods) {',
         '    const proto = Object.getPrototypeOf(inst);',
         '    let installed = _installedGroups.get(proto);',
@@ -99,12 +100,17 @@ const lazyMethodGroups = {
         '    }',
         '    if (installed.has(group))',
         '        return;',
+        '    installed.add(group);',
+        '    for (const key in methods) {',
+        '        const fn = methods[key];',
       ].join('\n');
-      if (!source.includes(early) || !source.includes('const _installedGroups = /* @__PURE__ */ new WeakMap();')) {
+      if (source.split(head).length !== 2) {
         throw new Error("zod's _installLazyMethods changed: update lazyMethodGroups in js/build-zod.mjs");
       }
+      // The one change to the function: the methods are made here, once per class and group.
+      const rewritten = source.replace(head, head.replace('    for (const key in methods) {', '    methods = methods();\n    for (const key in methods) {'));
       let groups = 0;
-      const contents = source.replace(/^( +)_installLazyMethods\(inst, "(\w+)", \{\n([\s\S]*?)\n\1\}\);$/gm, (_, indent, group, body) => {
+      const contents = rewritten.replace(/^( +)_installLazyMethods\(inst, "(\w+)", \{\n([\s\S]*?)\n\1\}\);$/gm, (_, indent, group, body) => {
         groups++;
         // Method definitions only, one level in, none reading the initialiser's own variables
         // (`inst`, `def`, `bag`) unless it declares its own of that name (`clone(def, params)`,
@@ -122,9 +128,9 @@ const lazyMethodGroups = {
             }
           }
         }
-        return `${indent}_installedGroups.get(Object.getPrototypeOf(inst))?.has("${group}") || _installLazyMethods(inst, "${group}", {\n${body}\n${indent}});`;
+        return `${indent}_installLazyMethods(inst, "${group}", () => ({\n${body}\n${indent}}));`;
       });
-      if (groups !== 5 || /^ +_installLazyMethods\(inst/m.test(contents)) {
+      if (groups !== 5 || /^ +_installLazyMethods\(inst, "\w+", \{$/m.test(contents)) {
         throw new Error(`${groups} _installLazyMethods calls rewritten in zod's schemas.js: update lazyMethodGroups in js/build-zod.mjs`);
       }
       return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
