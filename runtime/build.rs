@@ -159,13 +159,14 @@ fn crate_dir(name: &str, id: &str) -> Result<PathBuf, String> {
         .ok_or("neither CARGO_HOME nor HOME is set")?;
     let registry = cargo_home.join("registry/src");
     let folder = format!("{name}-{version}");
-    let found: Vec<PathBuf> = std::fs::read_dir(&registry)
+    // One folder per index the machine has fetched from (crates.io over git and over the sparse
+    // protocol, before and after cargo 1.85 renamed them): the same name and version is the
+    // same package in each (Cargo.lock pins its checksum), so the first, in a stable order.
+    let mut found: Vec<PathBuf> = std::fs::read_dir(&registry)
         .map_err(|e| format!("{}: {e}", registry.display()))?
         .filter_map(|entry| Some(entry.ok()?.path().join(&folder)))
         .filter(|dir| dir.join("Cargo.toml").is_file())
         .collect();
-    match <[PathBuf; 1]>::try_from(found) {
-        Ok([one]) => Ok(one),
-        Err(found) => Err(format!("{} folders {folder} in {}", found.len(), registry.display())),
-    }
+    found.sort();
+    found.into_iter().next().ok_or_else(|| format!("no folder {folder} in {} (vendored or git sources are not looked for)", registry.display()))
 }
