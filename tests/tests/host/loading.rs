@@ -685,6 +685,42 @@ export default defineToolkit({ id: 'locales', name: 'Locales', description: 'Loc
     }
 }
 
+/// zod's builder methods (`optional`, `min`, …) are installed on a schema class's prototype by
+/// the first instance; js/build-zod.mjs makes the method literal only then (`lazyMethodGroups`).
+/// Every instance behaves as under Node (the expected line is Node 20 with zod 4.4.3): first and
+/// later instances, a detached method, own keys once a method is touched, a prototype's getter,
+/// and a toolkit whose `WeakMap.prototype.get` answers `0` for a missing key, which zod's own
+/// check reads as "not installed" (a guard in front of the call read it as an answer: review 63).
+#[tokio::test(flavor = "current_thread")]
+async fn zod_builder_methods_behave_as_under_node_on_every_instance() {
+    let body = r#"import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';
+export default defineToolkit({ id: 'zm', name: 'zm', description: 'zm', icon: 'x', version: '1.0.0', tools: [tool({ name: 'run', description: 'run', input: z.object({}), handler: async () => {
+  const out: any[] = [];
+  const wmGet = WeakMap.prototype.get;
+  WeakMap.prototype.get = function (this: any, k: any) { const v = wmGet.call(this, k); return v === undefined ? 0 : v; };
+  try {
+    const a = z.cuid2(), b = z.cuid2();
+    out.push(Object.keys(a).length === Object.keys(b).length, typeof a.optional, Object.keys(a).includes('optional'));
+    const opt = b.optional;
+    out.push(Object.keys(b).includes('optional'), opt().safeParse(undefined).success, opt === b.optional);
+    const n = z.int().min(2).max(5);
+    out.push(n.safeParse(3).success, n.safeParse(9).error!.issues[0].code, n.minValue, n.maxValue);
+    const o = z.looseObject({ s: z.string().trim().toLowerCase() }).extend({ k: z.array(z.number()).nonempty() });
+    out.push(JSON.stringify(o.parse({ s: ' AB ', k: [1], x: 1 })), JSON.stringify(z.toJSONSchema(o.pick({ k: true }))));
+    const p = Object.getPrototypeOf(z.string());
+    out.push(typeof p.max, Object.getOwnPropertyDescriptor(p, 'max')?.enumerable, 'get' in (Object.getOwnPropertyDescriptor(p, 'max') ?? {}));
+  } finally {
+    WeakMap.prototype.get = wmGet;
+  }
+  return JSON.stringify(out);
+} })] });
+"#;
+    let dir = scratch_toolkit("zod-methods", &[("extension.ts", body)]);
+    let mut t = load(&dir).await;
+    let o = call(&mut t, "run", json!({})).await;
+    assert_eq!(o.envelope.json()["result"]["text"], r#"[true,"function",true,true,true,true,true,"too_big",2,5,"{\"s\":\"ab\",\"k\":[1],\"x\":1}","{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"k\":{\"minItems\":1,\"type\":\"array\",\"items\":{\"type\":\"number\"}}},\"required\":[\"k\"],\"additionalProperties\":{}}","function",true,false]"#, "{}", o.envelope.json());
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn a_toolkit_whose_top_level_keeps_a_timer_loads_and_its_timer_runs_during_calls() {
     // As under Node: module evaluation finishes although a top-level interval keeps running.
