@@ -178,8 +178,13 @@ impl McpServer {
     /// [`McpError`] when the client does not initialize or the session fails.
     pub async fn serve_stdio(&self) -> Result<(), McpError> {
         let (stdin, stdout) = rmcp::transport::stdio_pipes();
-        let stdin = stdio::EndAfterCalls::new(stdio::LoneSurrogates::new(stdin), self.inner.in_flight.clone());
-        let running = session::McpSession::new(self.clone())
+        // A client that pipelines (`printf '…' | trove-host mcp`) gets its `logging/setLevel`
+        // applied before the calls it sent behind it start.
+        let level = Arc::default();
+        let read_level = Arc::clone(&level);
+        let stdin = stdio::LoneSurrogates::new(stdin).on_line(move |line| session::read_set_level(line, &read_level));
+        let stdin = stdio::EndAfterCalls::new(stdin, self.inner.in_flight.clone());
+        let running = session::McpSession::with_level_from_input(self.clone(), level)
             .serve((stdin, stdout))
             .await
             .map_err(|e| McpError::Initialize(e.to_string()))?;

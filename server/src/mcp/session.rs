@@ -11,8 +11,8 @@
 use std::sync::{Arc, Mutex};
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, Implementation, InitializeResult, ListToolsResult,
-    LoggingLevel, LoggingMessageNotificationParam, PaginatedRequestParams, ServerCapabilities, SetLevelRequestParams,
+    CallToolRequestParams, CallToolResponse, ClientJsonRpcMessage, ClientRequest, CustomRequest, CustomResult, Implementation,
+    InitializeResult, JsonRpcMessage, ListToolsResult, LoggingLevel, LoggingMessageNotificationParam, PaginatedRequestParams, ServerCapabilities, SetLevelRequestParams,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -28,16 +28,40 @@ use super::McpServer;
 pub(crate) struct McpSession {
     server: McpServer,
     /// The level the client asked for with `logging/setLevel`; `None`: no log notifications.
-    /// Read as each line is written, not when a call starts: rmcp runs a session's requests
-    /// concurrently, so a `tools/call` sent right behind its `logging/setLevel` (a client that
-    /// pipelines, `printf … | trove-host mcp`) could start before the level was set and send
-    /// none of its lines (review 61, F1).
+    /// Read as each line is written, not when a call starts: a call can start before a level
+    /// set over HTTP, sent at the same time, is applied (review 61, F1).
     log_level: Arc<Mutex<Option<LoggingLevel>>>,
+    /// `log_level` is set by the transport's reader as each `logging/setLevel` line is read
+    /// ([`read_set_level`]), not by the handler: stdio.
+    level_from_input: bool,
 }
 
 impl McpSession {
     pub(crate) fn new(server: McpServer) -> Self {
-        Self { server, log_level: Arc::default() }
+        Self { server, log_level: Arc::default(), level_from_input: false }
+    }
+
+    /// A session whose `logging/setLevel` requests the reader of its input applies to `level`,
+    /// in the order they come ([`read_set_level`] on each line): rmcp starts a session's requests
+    /// as tasks that run concurrently, so a level set by the handler could come after a call
+    /// sent behind it had written its first lines (it did, in CI), and two levels sent one after
+    /// the other could end in the wrong order (review 62).
+    pub(crate) fn with_level_from_input(server: McpServer, level: Arc<Mutex<Option<LoggingLevel>>>) -> Self {
+        Self { server, log_level: level, level_from_input: true }
+    }
+}
+
+/// Applies the `logging/setLevel` request on `line` (one JSON-RPC message of a client's input,
+/// as rmcp will read it) to `level`; any other line leaves it alone.
+pub(crate) fn read_set_level(line: &[u8], level: &Mutex<Option<LoggingLevel>>) {
+    const METHOD: &[u8] = b"logging/setLevel";
+    if !line.windows(METHOD.len()).any(|w| w == METHOD) {
+        return;
+    }
+    if let Ok(JsonRpcMessage::Request(request)) = serde_json::from_slice::<ClientJsonRpcMessage>(line) {
+        if let ClientRequest::SetLevelRequest(set) = request.request {
+            *level.lock().expect("log level") = Some(set.params.level);
+        }
     }
 }
 
@@ -94,7 +118,9 @@ impl ServerHandler for McpSession {
     }
 
     async fn set_level(&self, request: SetLevelRequestParams, _context: RequestContext<RoleServer>) -> Result<(), ErrorData> {
-        *self.log_level.lock().expect("log level") = Some(request.level);
+        if !self.level_from_input {
+            *self.log_level.lock().expect("log level") = Some(request.level);
+        }
         Ok(())
     }
 

@@ -39,6 +39,9 @@ const MAX_REPAIRED_LINE: usize = 16 * 1024 * 1024 + 1;
 /// lone surrogate, so the tool gets U+FFFD, as a UTF-8 decoder gives for one.
 pub(crate) struct LoneSurrogates<R> {
     inner: R,
+    /// Called with each whole line (repaired, with its newline) as it is read, before any of it
+    /// is handed on.
+    on_line: Option<Box<dyn FnMut(&[u8]) + Send>>,
     /// Read, not yet handed on: the start of a line whose end has not come.
     line: Vec<u8>,
     /// Handed on from `at`.
@@ -51,7 +54,15 @@ pub(crate) struct LoneSurrogates<R> {
 
 impl<R> LoneSurrogates<R> {
     pub(crate) fn new(inner: R) -> Self {
-        Self { inner, line: Vec::new(), ready: Vec::new(), at: 0, passing: false, ended: false }
+        Self { inner, on_line: None, line: Vec::new(), ready: Vec::new(), at: 0, passing: false, ended: false }
+    }
+
+    /// Has `hook` see each whole line, in the order read, before rmcp reads any of it (and so
+    /// before rmcp starts the request on it or on any later line). A line over
+    /// [`MAX_REPAIRED_LINE`] passes unseen.
+    pub(crate) fn on_line(mut self, hook: impl FnMut(&[u8]) + Send + 'static) -> Self {
+        self.on_line = Some(Box::new(hook));
+        self
     }
 
     /// Sorts `bytes` (just read) into complete lines, repaired, and the start of the next.
@@ -69,6 +80,9 @@ impl<R> LoneSurrogates<R> {
                 self.line.extend_from_slice(part);
                 if end {
                     repair_lone_surrogates(&mut self.line);
+                    if let Some(hook) = &mut self.on_line {
+                        hook(&self.line);
+                    }
                 } else if self.line.len() > MAX_REPAIRED_LINE {
                     self.passing = true;
                 } else {
@@ -101,11 +115,14 @@ impl<R: AsyncRead + Unpin> AsyncRead for LoneSurrogates<R> {
                 if this.line.is_empty() {
                     return Poll::Ready(Ok(()));
                 }
+                this.line.push(b'\n');
                 if !this.passing {
                     repair_lone_surrogates(&mut this.line);
+                    if let Some(hook) = &mut this.on_line {
+                        hook(&this.line);
+                    }
                 }
                 this.ready.append(&mut this.line);
-                this.ready.push(b'\n');
                 continue;
             }
             let mut chunk = [0u8; 16 * 1024];

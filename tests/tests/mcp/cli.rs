@@ -179,7 +179,9 @@ fn closing_stdin_lets_the_running_call_answer() {
 /// A client that pipelines (`printf '…' | trove-host mcp`, as the README shows) sends
 /// `logging/setLevel` and the `tools/call` behind it without waiting for the first answer;
 /// rmcp runs the two concurrently. The call's lines still go out as notifications, before its
-/// result: the level is read as each line is written (review 61, F1: none were sent).
+/// result (review 61, F1: none were sent). Reading the level as each line is written was not
+/// enough: in a CI run the call's first line was written before the level's task ran. The
+/// reader of stdin now applies the level as it reads the request.
 #[test]
 fn a_call_pipelined_behind_set_level_sends_its_log_lines() {
     let [initialize, initialized] = opening();
@@ -202,5 +204,31 @@ fn a_call_pipelined_behind_set_level_sends_its_log_lines() {
         ],
         "{stdout}\n{stderr}"
     );
+    assert_eq!(status.code(), Some(0), "{stderr}");
+}
+
+/// Two `logging/setLevel` requests pipelined one after the other take effect in the order sent
+/// (rmcp's tasks for them ran in either order: review 62), so the call behind them, at `debug`
+/// after `error`, sends both its lines.
+#[test]
+fn pipelined_set_levels_take_effect_in_the_order_sent() {
+    let [initialize, initialized] = opening();
+    let lines = [
+        initialize,
+        initialized,
+        json!({ "jsonrpc": "2.0", "id": 2, "method": "logging/setLevel", "params": { "level": "error" } }),
+        json!({ "jsonrpc": "2.0", "id": 3, "method": "logging/setLevel", "params": { "level": "debug" } }),
+        json!({ "jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": { "name": "secret_log", "arguments": {} } }),
+    ];
+    let env = [("TROVE_SECRET_PROBE_TOKEN", crate::PROBE_TOKEN)];
+    let StdioSession { messages, stdout, stderr, status } = stdio_session("pipelined-levels", "mcp-probe", &env, &lines);
+    let answered = messages.iter().position(|m| m["id"] == json!(4)).unwrap_or_else(|| panic!("no answer to the call\n{stdout}\n{stderr}"));
+    let levels: Vec<&Value> =
+        messages[..answered].iter().filter(|m| m["method"] == json!("notifications/message")).map(|m| &m["params"]["level"]).collect();
+    assert_eq!(levels, [&json!("info"), &json!("warning")], "{stdout}\n{stderr}");
+    for id in [2, 3] {
+        let answer = messages.iter().find(|m| m["id"] == json!(id)).unwrap_or_else(|| panic!("no answer to {id}\n{stdout}"));
+        assert_eq!(answer["result"], json!({}), "{answer}");
+    }
     assert_eq!(status.code(), Some(0), "{stderr}");
 }
