@@ -98,6 +98,7 @@ pub mod envelope;
 pub mod home;
 pub mod host;
 pub mod isolate;
+mod links;
 pub mod loader;
 pub mod local;
 pub mod modules;

@@ -479,6 +479,31 @@ impl ToolkitLoader {
         }
         problems
     }
+
+    /// Every import of the toolkit's module graph that names an export its module does not
+    /// have, one line each (`<file>:<line>:<column>: The requested module '<specifier>' does not
+    /// provide an export named '<name>'`), for a load the engine stopped at the first of them
+    /// ([`crate::links::missing_exports`]). Modules are resolved with the same rules as at load;
+    /// the SDK's module exports [`SDK_EXPORTS`] and `default`, a JSON module `default`.
+    pub(crate) fn link_problems(&self) -> Vec<String> {
+        use crate::links::GraphModule;
+        let resolve = |specifier: &str, referrer: &ModuleSpecifier| self.resolve(specifier, referrer.as_str(), ResolutionKind::Import).ok();
+        let module = |specifier: &ModuleSpecifier| {
+            if specifier.as_str() == TOOLKIT_MODULE {
+                return GraphModule::Exports(SDK_EXPORTS.iter().map(|n| (*n).to_owned()).chain(["default".to_owned()]).collect());
+            }
+            if is_json(specifier) {
+                return GraphModule::Exports(vec!["default".to_owned()]);
+            }
+            let Ok(path) = specifier.to_file_path() else { return GraphModule::Unknown };
+            read_module_file(&path)
+                .ok()
+                .and_then(|source| crate::links::module_links(specifier, MediaType::from_path(&path), source).ok())
+                .map_or(GraphModule::Unknown, GraphModule::Read)
+        };
+        let shown = |specifier: &ModuleSpecifier| specifier.to_file_path().map_or_else(|_| specifier.to_string(), |p| p.display().to_string());
+        crate::links::missing_exports(&self.entry, &resolve, &module, &shown)
+    }
 }
 
 /// The error for an import `with { type: 'json' }` of `what`, a module that is not a `.json` file

@@ -259,6 +259,9 @@ pub struct Toolkit {
 /// can settle.
 const STALLED_AWAIT: &str = "Top-level await promise never resolved";
 
+/// The engine's words for an import that names an export its module does not have.
+const MISSING_EXPORT: &str = "does not provide an export named";
+
 /// deno_core's message for an exception without its `Uncaught ` (or `Uncaught (in promise) `).
 fn uncaught(exception_message: &str) -> &str {
     exception_message.trim_start_matches("Uncaught (in promise) ").trim_start_matches("Uncaught ")
@@ -365,9 +368,9 @@ impl Toolkit {
         }
         let graph_sources = sources.clone();
         let loader = ToolkitLoader::new(&workspace, &entry, sources).map_err(LoadError::NotFound)?;
-        // Only when the module graph cannot be resolved or read: every problem in it, not just
-        // the one the engine stopped at.
-        let graph_problems = || ToolkitLoader::new(&workspace, &entry, graph_sources.clone()).map(|l| l.graph_problems()).unwrap_or_default();
+        // Only when the module graph cannot be resolved, read or linked: a loader of its own to
+        // find every problem in it, not just the one the engine stopped at.
+        let graph = || ToolkitLoader::new(&workspace, &entry, graph_sources.clone()).ok();
         let entry_url = loader.entry().clone();
         phase.end("find the entry and workspace");
         let mut runtime = new_isolate(loader, limits.max_heap_bytes).map_err(LoadError::Module)?;
@@ -407,7 +410,7 @@ impl Toolkit {
             cpu: cpu_clock.map(|c| (c, limits.cpu_time)),
             cancel: None,
         });
-        let evaluated = tokio::time::timeout(limits.call_timeout, Self::evaluate(&mut runtime, &entry, &entry_url, &mut phase, &stopped, &graph_problems)).await;
+        let evaluated = tokio::time::timeout(limits.call_timeout, Self::evaluate(&mut runtime, &entry, &entry_url, &mut phase, &stopped, &graph)).await;
         drop(watch);
         let stopped_by = stopped.swap(stop::NONE, Ordering::SeqCst);
         let stop_message = |what: &str| {
@@ -497,12 +500,27 @@ impl Toolkit {
         entry_url: &deno_core::ModuleSpecifier,
         phase: &mut crate::phase::Phases,
         stopped: &AtomicU8,
-        graph_problems: &dyn Fn() -> Vec<String>,
+        graph: &dyn Fn() -> Option<ToolkitLoader>,
     ) -> Result<(v8::Global<v8::Value>, String), LoadError> {
         let id = runtime.load_main_es_module(entry_url).await.map_err(|e| match js_error_to_load(entry, e) {
             LoadError::Module(first) => {
-                let problems = graph_problems();
+                let problems = graph().map(|g| g.graph_problems()).unwrap_or_default();
                 LoadError::Module(if problems.is_empty() { first } else { problems.join("\n") })
+            }
+            LoadError::Threw { entry: shown, at, message, stack } if message.contains(MISSING_EXPORT) => {
+                let first = format!("{}: {message}", at.as_deref().unwrap_or(&shown));
+                let mut problems = graph().map(|g| g.link_problems()).unwrap_or_default();
+                // The engine decides that the graph does not link; the walk only finds the rest.
+                // Its own place for a re-export can be a guess (1:1), so its message decides
+                // whether the walk found the same import; the walk's place is the one shown.
+                if problems.iter().any(|p| p.ends_with(&format!(": {message}"))) {
+                    LoadError::Module(problems.join("\n"))
+                } else if problems.is_empty() {
+                    LoadError::Threw { entry: shown, at, message, stack }
+                } else {
+                    problems.insert(0, first);
+                    LoadError::Module(problems.join("\n"))
+                }
             }
             other => other,
         })?;

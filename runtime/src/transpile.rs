@@ -79,7 +79,7 @@ fn check_expression_nesting(source: &str, media_type: MediaType) -> Result<(), S
 
 /// `source` parsed, and its tree no deeper than [`MAX_NESTING`] (the second guard). Runs on a
 /// stack of [`TRANSPILE_STACK_BYTES`], after [`check_expression_nesting`].
-fn parse_checked(specifier: &ModuleSpecifier, media_type: MediaType, source: String) -> Result<deno_ast::ParsedSource, String> {
+pub(crate) fn parse_checked(specifier: &ModuleSpecifier, media_type: MediaType, source: String) -> Result<deno_ast::ParsedSource, String> {
     let parsed = deno_ast::parse_module(ParseParams {
         specifier: specifier.clone(),
         text: source.into(),
@@ -476,7 +476,7 @@ impl Kind {
 }
 
 /// 1-based line and column of byte `offset` of the module's text, as swc's diagnostics show them.
-fn line_and_column(text: &deno_ast::SourceTextInfo, offset: usize) -> (usize, usize) {
+pub(crate) fn line_and_column(text: &deno_ast::SourceTextInfo, offset: usize) -> (usize, usize) {
     let shown = text.line_and_column_display(deno_ast::StartSourcePos::START_SOURCE_POS + offset);
     (shown.line_number, shown.column_number)
 }

@@ -109,6 +109,41 @@ async fn every_bad_import_of_the_graph_is_listed_with_its_line() {
     assert_eq!(text.lines().collect::<Vec<_>>(), expected, "{text}");
 }
 
+/// The engine stops linking at the first import of a name its module does not export; the load
+/// names every one (a name only a type uses is not imported once transpiled, as under Node).
+#[tokio::test(flavor = "current_thread")]
+async fn every_import_of_a_missing_export_is_listed_with_its_line() {
+    let dir = scratch_toolkit(
+        "missing-exports",
+        &[
+            (
+                "extension.ts",
+                &format!(
+                    "import {{ z as zod, nope }} from '@ontrove/extend/toolkit';\n\
+                     import {{ type T, a, b as bee, unusedAlso }} from './lib.ts';\n\
+                     import def from './lib.ts';\n\
+                     import data from './data.json';\n\
+                     export {{ q, shared }} from './lib.ts';\n\
+                     const t: T = 1; void t; void zod; void nope; void a; void bee; void def; void data;\n{VALID_TAIL}"
+                ),
+            ),
+            ("lib.ts", "export * from './more.ts';\nexport type T = number;\nexport const a = 1;\nexport { gone as b } from './more.ts';\n"),
+            ("more.ts", "export const shared = 2;\nexport default 3;\n"),
+            ("data.json", "{\"k\": 1}"),
+        ],
+    );
+    let (error, text) = load_failure(&dir).await;
+    assert!(matches!(error, LoadError::Module(_)), "{error:?}");
+    let (entry, lib) = (dir.join("extension.ts").display().to_string(), dir.join("lib.ts").display().to_string());
+    let expected = [
+        format!("{entry}:1:20: The requested module '@ontrove/extend/toolkit' does not provide an export named 'nope'"),
+        format!("{entry}:3:8: The requested module './lib.ts' does not provide an export named 'default'"),
+        format!("{entry}:5:10: The requested module './lib.ts' does not provide an export named 'q'"),
+        format!("{lib}:4:10: The requested module './more.ts' does not provide an export named 'gone'"),
+    ];
+    assert_eq!(text.lines().collect::<Vec<_>>(), expected, "{text}");
+}
+
 /// Toolkits bundled for the Node SDK (esbuild) may import `./util` for `./util.ts`, `./lib` for
 /// `./lib/index.ts`, and JSON files, with `with { type: 'json' }` or without (review 24).
 #[tokio::test(flavor = "current_thread")]
