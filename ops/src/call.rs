@@ -157,6 +157,13 @@ impl CallEnv {
     }
 }
 
+/// The toolkit whose modules an isolate is evaluating, as its entry file is shown (`/kits/quake/
+/// extension.ts`): what labels a line its top-level code logs before `defineToolkit` has given
+/// it an id (`toolkit=<entry> source="console (while loading)"`). The runtime puts it in the
+/// op state when a load starts and takes it out once the [`ToolkitScope`] is there.
+#[derive(Debug, Clone)]
+pub struct LoadingToolkit(pub String);
+
 /// What the manifest says about one loaded toolkit; lives as long as the toolkit.
 #[derive(Debug, Clone)]
 pub struct ToolkitScope {

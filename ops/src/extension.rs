@@ -132,7 +132,11 @@ pub fn op_trove_console(state: &mut OpState, #[string] level: &str, #[string] te
                 sink.line(crate::log::LogLevel::from_name(level), &serde_json::Value::String(text));
             }
         }
-        None => crate::log::emit(level, &scope_id, "", "", "console", text),
+        None => match state.try_borrow::<crate::call::LoadingToolkit>() {
+            // Top-level code, before the toolkit has an id: named by its entry file.
+            Some(loading) if scope_id.is_empty() => crate::log::emit(level, &loading.0, "", "", "console (while loading)", text),
+            _ => crate::log::emit(level, &scope_id, "", "", "console", text),
+        },
     }
 }
 

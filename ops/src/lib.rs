@@ -33,6 +33,6 @@ pub mod secrets;
 mod sqlite;
 pub mod trove;
 
-pub use call::{CallEnv, CallState, ToolCall, ToolkitScope};
+pub use call::{CallEnv, CallState, LoadingToolkit, ToolCall, ToolkitScope};
 pub use extension::trove_ops;
 pub use ledger::{CallRecord, CallbackRecord, EgressRecord, Ledger};

@@ -374,6 +374,7 @@ impl Toolkit {
         let entry_url = loader.entry().clone();
         phase.end("find the entry and workspace");
         let mut runtime = new_isolate(loader, limits.max_heap_bytes).map_err(LoadError::Module)?;
+        runtime.op_state().borrow_mut().put(trove_host_ops::LoadingToolkit(entry.display().to_string()));
         phase.end("create the isolate (restored from the startup snapshot, or bootstrapped from source: web APIs, crypto, fetch classes, Intl, ops, zod, the SDK module) and start it");
         // Near the heap ceiling, stop the running script instead of letting the engine abort.
         let stopped = Arc::new(AtomicU8::new(stop::NONE));
@@ -472,7 +473,12 @@ impl Toolkit {
                 scope.oauth = sibling.oauth;
             }
         }
-        runtime.op_state().borrow_mut().put(scope.clone());
+        {
+            let state = runtime.op_state();
+            let mut state = state.borrow_mut();
+            state.try_take::<trove_host_ops::LoadingToolkit>();
+            state.put(scope.clone());
+        }
         Ok(Self {
             runtime,
             limits,

@@ -1496,6 +1496,30 @@ fn unhandled_rejections_are_logged_and_console_lines_have_no_colours() {
     assert!(!stderr.contains("\x1b[") && !stderr.contains("\\x1b["), "no ANSI escapes in log lines:\n{stderr:?}");
 }
 
+/// A line the toolkit's top-level code logs, before `defineToolkit` has given it an id, is named
+/// by the toolkit's entry file (it said `toolkit=""`, which a server of several toolkits cannot
+/// tell apart); a call's lines keep the id, the tool and the call id.
+#[test]
+fn console_lines_at_load_name_the_toolkit_s_entry_file() {
+    let dir = crate::scratch_toolkit(
+        "loud-load",
+        &[(
+            "extension.ts",
+            "import { defineToolkit, tool, z } from '@ontrove/extend/toolkit';\n\
+             console.warn('top-level line');\n\
+             export default defineToolkit({ id: 'loud-load', name: 'L', description: 'L.', icon: 'l', version: '1.0.0',\n\
+               tools: [tool({ name: 't', description: 'T.', input: z.object({}), handler: async () => { console.log('in the call'); return 'ok'; } })] });\n",
+        )],
+    );
+    let entry = dir.join("extension.ts").display().to_string();
+    let out = trove_host_tests::run_cli(&["call", dir.to_str().unwrap(), "t"], &[("NO_COLOR", "1")], None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let line = |text: &str| stderr.lines().find(|l| l.contains(text)).unwrap_or_else(|| panic!("no line {text:?} in:\n{stderr}"));
+    assert!(line("top-level line").contains(&format!("toolkit=\"{entry}\" tool=\"\" call_id=\"\" source=\"console (while loading)\"")), "{stderr}");
+    assert!(line("in the call").contains("toolkit=\"loud-load\" tool=\"t\" call_id=\"c"), "{stderr}");
+}
+
 /// `URL.createObjectURL` and `revokeObjectURL` are there before any `Blob` is made, with Node
 /// 20's keys (checked with `node -e`: `Object.keys(URL)` is parse, canParse, createObjectURL,
 /// revokeObjectURL), and a toolkit that freezes `URL` first can still make a `Blob` and a
