@@ -23,12 +23,13 @@ function entryOf(definition, entry) {
 }
 
 /**
- * `{ tools, manifest, auth }` as JSON: what the Rust `Toolkit` keeps after loading. (A thrown
- * error does not name the entry file: Rust puts it before the message.)
+ * `{ tools, manifest, auth, toolKeys }` as JSON: what the Rust `Toolkit` keeps after loading, and
+ * each tool's own keys, whose likely misspellings it warns of. (A thrown error does not name the
+ * entry file: Rust puts it before the message.)
  */
 export function describe(definition) {
-  const { tools, manifest, auth } = entryOf(definition, "the entry module");
-  return JSONStringify({ tools, manifest, auth: auth ?? null });
+  const { tools, manifest, auth, toolKeys } = entryOf(definition, "the entry module");
+  return JSONStringify({ tools, manifest, auth: auth ?? null, toolKeys });
 }
 
 /**

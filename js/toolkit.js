@@ -280,7 +280,10 @@ export function defineToolkit(config) {
   const byName = new Map(config.tools.map((t) => [t.name, t]));
   const run = (call) => handle(byName, call);
   const definition = { tools, handle: run };
-  WeakMapPrototypeSet(registry, definition, ObjectFreeze({ manifest, auth, tools: JSONParse(JSONStringify(tools)), run }));
+  // Each tool's own keys, for Rust to name a likely misspelt one (ops/src/manifest.rs `likely_typos`).
+  const toolKeys = [];
+  for (let i = 0; i < config.tools.length; i++) ArrayPrototypePush(toolKeys, ObjectKeys(config.tools[i]));
+  WeakMapPrototypeSet(registry, definition, ObjectFreeze({ manifest, auth, tools: JSONParse(JSONStringify(tools)), toolKeys, run }));
   return definition;
 }
 

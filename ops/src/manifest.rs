@@ -24,6 +24,37 @@ pub const CONFIG_TYPES: [&str; 7] = ["text", "text[]", "url", "url[]", "path", "
 /// The keys a `config` field may have (contract §2).
 pub const CONFIG_KEYS: [&str; 7] = ["label", "type", "placeholder", "pattern", "hint", "default", "directory"];
 
+/// The keys `defineToolkit`'s config is read for (contract §2). Any other key is allowed and
+/// kept in the manifest.
+pub const DECLARATION_KEYS: [&str; 12] =
+    ["id", "name", "description", "icon", "version", "visibility", "secrets", "egress", "scopes", "auth", "config", "tools"];
+
+/// The keys a tool is read for (contract §2). Any other key is allowed and ignored.
+pub const TOOL_KEYS: [&str; 9] = ["name", "description", "handler", "input", "output", "title", "annotations", "mutating", "alwaysOn"];
+
+/// Each of `keys` that looks like a misspelling of one of `known` that `keys` lacks, with that
+/// key: `[("secret", "secrets")]` for a config that declares `secret`. Unknown keys are allowed
+/// (contract §2), so a typo silently drops what it meant to declare (no secrets, no output
+/// schema); the host warns of the likely ones (**host**) and still loads the toolkit. Likely
+/// means the same key in another case, or at most one edit (an insertion, a deletion, a
+/// substitution or two letters swapped; two for a key of eight letters or more), so that an
+/// author's own metadata (`author`, `tags`) is not taken for one.
+pub fn likely_typos<'a>(keys: &[&'a str], known: &[&'static str]) -> Vec<(&'a str, &'static str)> {
+    keys.iter()
+        .filter(|key| !known.contains(key))
+        .filter_map(|&key| {
+            let allowed = if key.chars().count() >= 8 { 2 } else { 1 };
+            known
+                .iter()
+                .filter(|k| !keys.contains(k))
+                .map(|k| (k, if k.eq_ignore_ascii_case(key) { 0 } else { strsim::damerau_levenshtein(key, k) }))
+                .filter(|(_, distance)| *distance <= allowed)
+                .min_by_key(|(_, distance)| *distance)
+                .map(|(k, _)| (key, *k))
+        })
+        .collect()
+}
+
 /// The fields of an `oauth2_client_credentials` block that must be non-empty strings.
 const AUTH_FIELDS: [&str; 4] = ["tokenUrl", "clientIdSecret", "clientSecretSecret", "apiHost"];
 
@@ -299,6 +330,23 @@ mod tests {
         assert_eq!(p.id, "a-b");
         assert!(p.secrets.contains("API_KEY"));
         assert_eq!(p.egress.entries().len(), 1);
+    }
+
+    #[test]
+    fn a_misspelt_key_is_named_with_the_key_it_likely_meant() {
+        let keys = ["id", "name", "secret", "egres", "Scopes", "descripton", "author", "tags", "version", "auht", "verison"];
+        assert_eq!(
+            likely_typos(&keys, &DECLARATION_KEYS),
+            [("secret", "secrets"), ("egres", "egress"), ("Scopes", "scopes"), ("descripton", "description"), ("auht", "auth")],
+            "`author` is two edits from `auth` and `tags` far from all: an author's own keys; \
+             `verison` is a swap, but `version` is there"
+        );
+        assert_eq!(likely_typos(&["secret", "secrets"], &DECLARATION_KEYS), [], "the key it would mean is declared too");
+        let tool = ["name", "description", "handle", "inputs", "ouput", "alwayson", "mutates", "annotation"];
+        assert_eq!(
+            likely_typos(&tool, &TOOL_KEYS),
+            [("handle", "handler"), ("inputs", "input"), ("ouput", "output"), ("alwayson", "alwaysOn"), ("annotation", "annotations")]
+        );
     }
 
     #[test]

@@ -150,6 +150,34 @@ struct Described {
     manifest: Value,
     #[serde(default)]
     auth: Value,
+    /// Each tool's own keys, in the order of `tools`.
+    #[serde(default, rename = "toolKeys")]
+    tool_keys: Vec<Vec<String>>,
+}
+
+/// Warns of each key of the declaration or of a tool that looks like a misspelling of one the
+/// host reads ([`trove_host_ops::manifest::likely_typos`]): unknown keys are allowed, so
+/// `secret: [...]` would otherwise declare no secrets without a word. The toolkit still loads.
+fn warn_of_likely_typos(shown: &str, described: &Described) {
+    use trove_host_ops::manifest::{likely_typos, DECLARATION_KEYS, TOOL_KEYS};
+    let id = described.manifest.get("id").and_then(Value::as_str).unwrap_or_default();
+    // The manifest is the declaration without `tools` and `auth`, plus the host's `generated`.
+    let mut keys: Vec<&str> = described.manifest.as_object().map(|m| m.keys().map(String::as_str).filter(|k| *k != "generated").collect()).unwrap_or_default();
+    keys.push("tools");
+    if !described.auth.is_null() {
+        keys.push("auth");
+    }
+    for (key, meant) in likely_typos(&keys, &DECLARATION_KEYS) {
+        tracing::warn!(target: "trove::runtime", toolkit = %id, "{shown}: defineToolkit: the config's key {key:?} is ignored: did you mean {meant:?}?");
+    }
+    let tools = described.tools.as_array().map(Vec::as_slice).unwrap_or_default();
+    for (tool, keys) in tools.iter().zip(&described.tool_keys) {
+        let name = tool.get("name").and_then(Value::as_str).unwrap_or_default();
+        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+        for (key, meant) in likely_typos(&keys, &TOOL_KEYS) {
+            tracing::warn!(target: "trove::runtime", toolkit = %id, "{shown}: defineToolkit: tool {name:?}'s key {key:?} is ignored: did you mean {meant:?}?");
+        }
+    }
 }
 
 /// The policy fields of a description: `secrets`, `egress`, `scopes` (from the manifest) and
@@ -440,6 +468,10 @@ impl Toolkit {
                 };
                 LoadError::Module(format!("{shown}: bad description: {why}"))
             })?;
+        if sibling.is_none() {
+            // Once per toolkit, not once per instance of a pool.
+            warn_of_likely_typos(&shown, &described);
+        }
         let declared = Arc::new(policy_of(&described));
         let tool_problems = crate::describe::tool_list_problems(&described.tools);
         if !tool_problems.is_empty() {

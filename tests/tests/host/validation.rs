@@ -315,3 +315,30 @@ async fn a_lone_surrogate_in_a_schema_key_is_refused_at_load() {
         Err(e) => assert!(e.to_string().contains("lone UTF-16 surrogate"), "{e}"),
     }
 }
+
+/// Unknown keys are allowed (contract §2), so a misspelt optional one drops what it meant without
+/// a word: `secret` declares no secrets, `ouput` no output schema. The host warns of the likely
+/// ones, once per toolkit, and loads it as the SDK would; an author's own keys pass unremarked.
+#[test]
+fn a_misspelt_key_is_warned_of_and_the_toolkit_still_loads() {
+    let dir = scratch_toolkit(
+        "validation",
+        &[(
+            "extension.ts",
+            &source(
+                "{ secret: ['API_KEY'], author: 'me', tools: [tool({ name: 'ping', description: 'Ping.', input: z.object({}), \
+                 ouput: z.object({}), handler: async () => 'pong' })] }",
+            ),
+        )],
+    );
+    let entry = dir.join("extension.ts").display().to_string();
+    let out = trove_host_tests::run_cli(&["list", dir.to_str().unwrap()], &[("NO_COLOR", "1")], None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let warnings: Vec<&str> = stderr.lines().filter(|l| l.contains(" WARN ")).collect();
+    assert_eq!(warnings.len(), 2, "{stderr}");
+    assert!(warnings[0].ends_with(&format!("{entry}: defineToolkit: the config's key \"secret\" is ignored: did you mean \"secrets\"? toolkit=valid-kit")), "{stderr}");
+    assert!(warnings[1].contains(&format!("{entry}: defineToolkit: tool \"ping\"'s key \"ouput\" is ignored: did you mean \"output\"?")), "{stderr}");
+    let tools: serde_json::Value = serde_json::from_slice(&out.stdout).expect("the tool list");
+    assert_eq!(tools[0]["name"], "ping");
+}
