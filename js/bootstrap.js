@@ -157,10 +157,15 @@ function callContext() {
   return WeakSetPrototypeHas(callContexts, context) ? context : null;
 }
 
-/** Whether the running code belongs to a call that has ended (it ran on inside a later one). */
-function fromEndedCall() {
+/**
+ * Whose code is running, for a console line (ops/src/extension.rs `op_trove_console`): 0 the
+ * running call's, 1 a call's that has ended (it ran on inside a later one), 2 no call's (module
+ * code, such as a timer the toolkit's top level started).
+ */
+function lineOwner() {
   const context = callContext();
-  return context !== null && !context.open;
+  if (context === null) return 2;
+  return context.open ? 0 : 1;
 }
 
 // deno_core lets only extension code import `ext:` modules, so toolkit files reach
@@ -582,7 +587,7 @@ function hostConsole() {
   // inside a later call) is attributed to no call: Rust keeps it out of the running call's log.
   const made = new Console((message, level) => {
     const text = message.endsWith("\n") ? message.slice(0, -1) : message;
-    op_trove_console(LEVELS[level] ?? "info", text, fromEndedCall());
+    op_trove_console(LEVELS[level] ?? "info", text, lineOwner());
   });
   // Past the call's log budget (decided in Rust), a console line is dropped before it is formatted.
   // By index: a toolkit may have replaced the array iterator before its first console line.
@@ -602,7 +607,7 @@ function hostConsole() {
         // Values shown as Node's util.inspect shows them (NODE_INSPECT), at the group's
         // indentation.
         const text = inspectArgs(nodeSpecifiers(literalIfSecret(args)), { __proto__: null, ...NODE_INSPECT, indentLevel: groupLevel });
-        op_trove_console(LEVELS[level], text, fromEndedCall());
+        op_trove_console(LEVELS[level], text, lineOwner());
       };
   }
   // `console.dir(value, options)` is Node's: `util.inspect(value, { customInspect: false,
@@ -612,7 +617,7 @@ function hostConsole() {
     const shown = literalIfSecret([value])[0];
     const text = inspect(shown, { __proto__: null, ...NODE_INSPECT, customInspect: false, ...options });
     const indent = StringPrototypeRepeat("  ", groupLevel);
-    op_trove_console("info", indent + StringPrototypeReplaceAll(text, "\n", "\n" + indent), fromEndedCall());
+    op_trove_console("info", indent + StringPrototypeReplaceAll(text, "\n", "\n" + indent), lineOwner());
   };
   // The group level the lines above are indented by, counted here: deno's console keeps it in
   // its native object, whose `indentLevel` reads 0 from script after `group()` (review 54; its
@@ -673,7 +678,7 @@ core.setUnhandledPromiseRejectionHandler((_promise, reason) => {
   try {
     hostConsole().error("Uncaught (in promise)", reason);
   } catch {
-    op_trove_console("error", "Uncaught (in promise) (unprintable reason)", fromEndedCall());
+    op_trove_console("error", "Uncaught (in promise) (unprintable reason)", lineOwner());
   }
   return true;
 });

@@ -68,7 +68,7 @@ export async function call(definition, callJson) {
   try {
     return envelopeJson(envelope);
   } catch (err) {
-    op_trove_console("error", `the tool's result cannot be sent as JSON: ${describeError(err)}`, false);
+    op_trove_console("error", `the tool's result cannot be sent as JSON: ${describeError(err)}`, 0);
     return TOOL_FAILED;
   }
 }

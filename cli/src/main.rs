@@ -112,7 +112,7 @@ fn parse_json(what: &str, text: &str) -> Result<Value, String> {
 }
 
 fn load_failed(path: &std::path::Path, e: &trove_host::LoadError) -> ExitCode {
-    eprintln!("trove-host: cannot load {}:\n{}", path.display(), e);
+    eprintln!("trove-host: cannot load {}:\n{}", trove_host::loader::shown_path(path), e);
     if let trove_host::LoadError::Threw { stack: Some(stack), .. } = e {
         tracing::debug!(target: "trove::runtime", "{stack}");
     }

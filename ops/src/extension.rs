@@ -108,14 +108,26 @@ pub fn op_trove_log_dropped(state: &mut OpState, chars: f64) {
     }
 }
 
+/// Whose code wrote a console line, as the bootstrap's async context tells
+/// ([`op_trove_console`]'s `owner`): the running call's.
+pub const CONSOLE_CALL: u32 = 0;
+/// A console line from code of a call that has ended, run on inside a later call (a promise
+/// chain it left waiting).
+pub const CONSOLE_ENDED_CALL: u32 = 1;
+/// A console line from code that belongs to no call: the toolkit's module code, such as a timer
+/// its top level started, which runs while a call turns the event loop.
+pub const CONSOLE_MODULE: u32 = 2;
+
 /// `console.*`: already-formatted text, redacted, emitted as tracing and into the running call's
-/// log. `stray` (the bootstrap's async context says so) marks a line from code of a call that has
-/// ended, run on inside a later call (a promise chain it left waiting): it is not the running
-/// call's, so it is attributed to no call (no tool, no call id, not in the call's log sink), but
-/// it counts against the running call's log budget and line cap like any line written while
-/// that call runs. Outside a call (module top level) a line is attributed to no tool.
+/// log. `owner` ([`CONSOLE_CALL`], [`CONSOLE_ENDED_CALL`], [`CONSOLE_MODULE`]) says whose code
+/// wrote it: a line that is not the running call's is attributed to no call (no tool, no call
+/// id, not in the call's log sink), but it counts against the running call's log budget and
+/// line cap, and is redacted with its secrets, like any line written while that call runs
+/// (hostile review 64: a top-level interval's line was labelled as the running call's).
+/// Outside a call a line is attributed to no tool, and before the toolkit has an id to its
+/// entry file ([`crate::call::LoadingToolkit`]).
 #[op2(fast)]
-pub fn op_trove_console(state: &mut OpState, #[string] level: &str, #[string] text: &str, stray: bool) {
+pub fn op_trove_console(state: &mut OpState, #[string] level: &str, #[string] text: &str, #[smi] owner: u32) {
     let scope_id = state.try_borrow::<ToolkitScope>().map(|s| s.id.clone()).unwrap_or_default();
     match state.try_borrow::<CallState>() {
         Some(call) => {
@@ -123,13 +135,15 @@ pub fn op_trove_console(state: &mut OpState, #[string] level: &str, #[string] te
                 return;
             }
             let text = call.ledger.cap_line(call.ledger.redact_str(text));
-            if stray {
-                crate::log::emit(level, &scope_id, "", "", "console (a call that has ended)", &text);
-                return;
-            }
-            crate::log::emit(level, &scope_id, &call.tool, &call.call_id, "console", &text);
-            if let Some(sink) = &call.env.log_sink {
-                sink.line(crate::log::LogLevel::from_name(level), &serde_json::Value::String(text));
+            match owner {
+                CONSOLE_CALL => {
+                    crate::log::emit(level, &scope_id, &call.tool, &call.call_id, "console", &text);
+                    if let Some(sink) = &call.env.log_sink {
+                        sink.line(crate::log::LogLevel::from_name(level), &serde_json::Value::String(text));
+                    }
+                }
+                CONSOLE_ENDED_CALL => crate::log::emit(level, &scope_id, "", "", "console (a call that has ended)", &text),
+                _ => crate::log::emit(level, &scope_id, "", "", "console", &text),
             }
         }
         None => match state.try_borrow::<crate::call::LoadingToolkit>() {

@@ -20,7 +20,7 @@ use deno_ast::swc::ast::{
 use deno_ast::MediaType;
 use deno_core::ModuleSpecifier;
 
-use crate::transpile::{line_and_column, parse_checked, transpile, TRANSPILE_STACK_BYTES};
+use crate::transpile::{parse_checked, transpile, TRANSPILE_STACK_BYTES};
 
 /// A name one module imports from another: `import { name }`, `import name` (`default`),
 /// `export { name } from`.
@@ -32,8 +32,13 @@ pub struct NamedImport {
     pub name: String,
     /// 1-based line of the name in the module's source.
     pub line: usize,
-    /// 1-based column of the name in the module's source.
+    /// 1-based column of the name in the module's source (a tab is one column, as the engine
+    /// counts).
     pub column: usize,
+    /// What binds it: the local name of an import (`b` in `import { a as b }`), `export <name>`
+    /// for a re-export. With the specifier and the name, what tells one import from another
+    /// when transpiling removes some of them and keeps others.
+    pub binding: String,
 }
 
 /// What one module links by name, as its JavaScript has it (type-only imports and exports, and
@@ -61,9 +66,10 @@ pub fn module_links(specifier: &ModuleSpecifier, media_type: MediaType, source: 
     }
     let code = transpile(specifier, media_type, source.clone())?.code;
     let linked = links_of(specifier, MediaType::JavaScript, code)?;
-    let kept: HashSet<(&str, &str)> = linked.named_imports.iter().map(|i| (i.specifier.as_str(), i.name.as_str())).collect();
+    let key = |i: &NamedImport| (i.specifier.clone(), i.name.clone(), i.binding.clone());
+    let kept: HashSet<(String, String, String)> = linked.named_imports.iter().map(key).collect();
     let mut placed = links_of(specifier, media_type, source)?.named_imports;
-    placed.retain(|i| kept.contains(&(i.specifier.as_str(), i.name.as_str())));
+    placed.retain(|i| kept.contains(&key(i)));
     Ok(ModuleLinks { named_imports: placed, ..linked })
 }
 
@@ -74,13 +80,13 @@ fn links_of(specifier: &ModuleSpecifier, media_type: MediaType, source: String) 
         let program = parsed.program();
         let Program::Module(module) = &*program else { return Ok(ModuleLinks::default()) };
         let mut links = ModuleLinks::default();
-        let import = |from: &str, name: &ModuleExportName| {
+        let import = |from: &str, name: &ModuleExportName, binding: String| {
             let span = match name {
                 ModuleExportName::Ident(i) => i.span,
                 ModuleExportName::Str(s) => s.span,
             };
-            let (line, column) = line_and_column(text, span.lo.0.saturating_sub(1) as usize);
-            NamedImport { specifier: from.to_owned(), name: export_name(name), line, column }
+            let (line, column) = engine_line_and_column(text, span.lo.0.saturating_sub(1) as usize);
+            NamedImport { specifier: from.to_owned(), name: export_name(name), line, column, binding }
         };
         for item in &module.body {
             let ModuleItem::ModuleDecl(decl) = item else { continue };
@@ -91,10 +97,10 @@ fn links_of(specifier: &ModuleSpecifier, media_type: MediaType, source: String) 
                         match s {
                             ImportSpecifier::Named(n) if !n.is_type_only => {
                                 let name = n.imported.clone().unwrap_or_else(|| ModuleExportName::Ident(n.local.clone()));
-                                links.named_imports.push(import(&from, &name));
+                                links.named_imports.push(import(&from, &name, n.local.sym.to_string()));
                             }
                             ImportSpecifier::Default(d) => {
-                                let mut named = import(&from, &ModuleExportName::Ident(d.local.clone()));
+                                let mut named = import(&from, &ModuleExportName::Ident(d.local.clone()), d.local.sym.to_string());
                                 named.name = "default".into();
                                 links.named_imports.push(named);
                             }
@@ -113,16 +119,18 @@ fn links_of(specifier: &ModuleSpecifier, media_type: MediaType, source: String) 
                     for s in &d.specifiers {
                         match s {
                             ExportSpecifier::Named(n) if !n.is_type_only => {
-                                links.exports.push(export_name(n.exported.as_ref().unwrap_or(&n.orig)));
+                                let exported = export_name(n.exported.as_ref().unwrap_or(&n.orig));
                                 if let Some(from) = &from {
-                                    links.named_imports.push(import(from, &n.orig));
+                                    links.named_imports.push(import(from, &n.orig, format!("export {exported}")));
                                 }
+                                links.exports.push(exported);
                             }
                             ExportSpecifier::Namespace(n) => links.exports.push(export_name(&n.name)),
                             ExportSpecifier::Default(d) => {
                                 links.exports.push(d.exported.sym.to_string());
                                 if let Some(from) = &from {
-                                    let mut named = import(from, &ModuleExportName::Ident(d.exported.clone()));
+                                    let binding = format!("export {}", d.exported.sym);
+                                    let mut named = import(from, &ModuleExportName::Ident(d.exported.clone()), binding);
                                     named.name = "default".into();
                                     links.named_imports.push(named);
                                 }
@@ -144,6 +152,17 @@ fn links_of(specifier: &ModuleSpecifier, media_type: MediaType, source: String) 
         }
         Ok(links)
     })
+}
+
+/// 1-based line and column of byte `offset` of the module's text as the engine counts them
+/// (characters since the line's start, a tab one), so that a line of the list and the engine's
+/// own line name the same column.
+fn engine_line_and_column(text: &deno_ast::SourceTextInfo, offset: usize) -> (usize, usize) {
+    let at = deno_ast::StartSourcePos::START_SOURCE_POS + offset;
+    let line = text.line_index(at);
+    let start = text.line_start(line);
+    let column = text.range_text(&deno_ast::SourceRange::new(start, at)).chars().count() + 1;
+    (line + 1, column)
 }
 
 fn export_name(name: &ModuleExportName) -> String {
@@ -213,7 +232,7 @@ pub fn missing_exports(
         let GraphModule::Read(links) = &graph[specifier] else { continue };
         for import in &links.named_imports {
             let Some(target) = resolve(&import.specifier, specifier) else { continue };
-            let Some(names) = exports_of(&target, &graph, resolve, &mut exports, &mut HashSet::new()) else { continue };
+            let Some(names) = exports_of(&target, &graph, resolve, &mut exports) else { continue };
             if !names.contains(&import.name) {
                 problems.push(format!(
                     "{}:{}:{}: The requested module '{}' does not provide an export named '{}'",
@@ -229,40 +248,71 @@ pub fn missing_exports(
     problems
 }
 
-/// The names `specifier` exports, its own and those of its `export *` modules (but `default`);
-/// `None` when some module on the way could not be read. A module met again while its own
-/// names are being gathered (a cycle of `export *`) adds nothing, as in the engine.
+/// The names a module exports: shared, not copied for each import that asks (a module of many
+/// exports imported many times made the walk quadratic: hostile review 64).
+type Names = std::rc::Rc<HashSet<String>>;
+
+/// The names `specifier` exports, its own and those of its `export *` modules (but `default`),
+/// as the engine gathers them (ECMA-262 GetExportedNames); `None` when some module on the way
+/// could not be read. Each module's answer is kept in `memo`.
 fn exports_of(
     specifier: &ModuleSpecifier,
     graph: &HashMap<ModuleSpecifier, GraphModule>,
     resolve: &dyn Fn(&str, &ModuleSpecifier) -> Option<ModuleSpecifier>,
-    memo: &mut HashMap<ModuleSpecifier, Option<HashSet<String>>>,
-    visiting: &mut HashSet<ModuleSpecifier>,
-) -> Option<HashSet<String>> {
+    memo: &mut HashMap<ModuleSpecifier, Option<Names>>,
+) -> Option<Names> {
     if let Some(known) = memo.get(specifier) {
         return known.clone();
     }
-    if !visiting.insert(specifier.clone()) {
-        return Some(HashSet::new());
+    let (names, _) = gather(specifier, graph, resolve, memo, &mut HashSet::new());
+    memo.insert(specifier.clone(), names.clone());
+    names
+}
+
+/// [`exports_of`] below a module whose names are being gathered: a module met again on the way
+/// (a cycle of `export *`) adds nothing, as in the engine. Such an answer holds for the module
+/// the walk started from, not for those it passed through on the cycle (review 64: `B` of
+/// `A = { a, * from B }`, `B = { * from A }` was kept as exporting nothing), so only answers
+/// reached without meeting one are kept. Returns the names and whether a cycle was met.
+fn gather(
+    specifier: &ModuleSpecifier,
+    graph: &HashMap<ModuleSpecifier, GraphModule>,
+    resolve: &dyn Fn(&str, &ModuleSpecifier) -> Option<ModuleSpecifier>,
+    memo: &mut HashMap<ModuleSpecifier, Option<Names>>,
+    visiting: &mut HashSet<ModuleSpecifier>,
+) -> (Option<Names>, bool) {
+    if let Some(known) = memo.get(specifier) {
+        return (known.clone(), false);
     }
+    if !visiting.insert(specifier.clone()) {
+        return (Some(Names::default()), true);
+    }
+    let mut cycle = false;
     let names = match graph.get(specifier) {
-        Some(GraphModule::Exports(names)) => Some(names.iter().cloned().collect()),
+        Some(GraphModule::Exports(names)) => Some(Names::new(names.iter().cloned().collect())),
+        Some(GraphModule::Read(links)) if links.star_exports.is_empty() => Some(Names::new(links.exports.iter().cloned().collect())),
         Some(GraphModule::Read(links)) => {
             let mut names: Option<HashSet<String>> = Some(links.exports.iter().cloned().collect());
             for star in &links.star_exports {
-                let from = resolve(star, specifier).and_then(|target| exports_of(&target, graph, resolve, memo, visiting));
+                let (from, met) = match resolve(star, specifier) {
+                    Some(target) => gather(&target, graph, resolve, memo, visiting),
+                    None => (None, false),
+                };
+                cycle |= met;
                 match (&mut names, from) {
-                    (Some(names), Some(more)) => names.extend(more.into_iter().filter(|n| n != "default")),
+                    (Some(names), Some(more)) => names.extend(more.iter().filter(|n| *n != "default").cloned()),
                     _ => names = None,
                 }
             }
-            names
+            names.map(Names::new)
         }
         Some(GraphModule::Unknown) | None => None,
     };
     visiting.remove(specifier);
-    memo.insert(specifier.clone(), names.clone());
-    names
+    if !cycle {
+        memo.insert(specifier.clone(), names.clone());
+    }
+    (names, cycle)
 }
 
 #[cfg(test)]
@@ -296,6 +346,42 @@ mod tests {
         assert_eq!(l.exports, ["q", "s", "all", "x", "z", "f", "K", "default"]);
         assert_eq!(l.star_exports, ["./star.ts"]);
         assert!(!l.requests.contains(&"./types.ts".to_owned()), "{:?}", l.requests);
+    }
+
+    #[test]
+    fn an_import_transpiling_removes_is_told_from_a_re_export_it_keeps() {
+        // Review 64: matched by module and name alone, the type-only import was listed with the
+        // re-export the engine trips on.
+        let l = links("a.ts", "import { Config } from './c.ts';\nexport { Config } from './c.ts';\nconst c: Config = {};\nvoid c;\n");
+        let named: Vec<(&str, usize)> = l.named_imports.iter().map(|i| (i.binding.as_str(), i.line)).collect();
+        assert_eq!(named, [("export Config", 2)]);
+    }
+
+    #[test]
+    fn a_tab_is_one_column_as_the_engine_counts() {
+        let l = links("a.js", "import {\n\t\ta,\n\t\tb } from './lib.js';\nvoid a, b;\n");
+        let placed: Vec<(usize, usize)> = l.named_imports.iter().map(|i| (i.line, i.column)).collect();
+        assert_eq!(placed, [(2, 3), (3, 3)]);
+    }
+
+    #[test]
+    fn a_cycle_of_export_star_gives_each_module_every_name_it_reaches() {
+        // Review 64: `b.ts` was kept as exporting nothing once `a.ts` had been gathered first.
+        let modules: HashMap<ModuleSpecifier, GraphModule> = [
+            ("entry.ts", "import { a } from './a.ts';\nimport { a as viaB, none } from './b.ts';\nvoid a, viaB, none;\n"),
+            ("a.ts", "export const a = 1;\nexport * from './b.ts';\n"),
+            ("b.ts", "export * from './a.ts';\n"),
+        ]
+        .into_iter()
+        .map(|(path, source)| (spec(path), GraphModule::Read(links(path, source))))
+        .collect();
+        let resolve = |s: &str, referrer: &ModuleSpecifier| referrer.join(s).ok();
+        let module = |s: &ModuleSpecifier| modules.get(s).cloned().unwrap_or(GraphModule::Unknown);
+        let shown = |s: &ModuleSpecifier| s.path().to_owned();
+        assert_eq!(
+            missing_exports(&spec("entry.ts"), &resolve, &module, &shown),
+            ["/kit/entry.ts:2:21: The requested module './b.ts' does not provide an export named 'none'"]
+        );
     }
 
     #[test]

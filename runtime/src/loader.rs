@@ -458,12 +458,12 @@ impl ToolkitLoader {
             let imports = match imports {
                 Ok(imports) => imports,
                 Err(e) => {
-                    problems.push(placed(format!("{}: {e}", path.display())));
+                    problems.push(placed(format!("{}: {e}", shown_path(&path))));
                     continue;
                 }
             };
             for import in imports {
-                let at = format!("{}:{}:{}", path.display(), import.line, import.column);
+                let at = format!("{}:{}:{}", shown_path(&path), import.line, import.column);
                 match self.resolve(&import.specifier, specifier.as_str(), ResolutionKind::Import) {
                     Ok(target) if import.json && !is_json(&target) => {
                         problems.push(format!("{at}: {}", not_json(&format!("\"{}\"", import.specifier))))
@@ -501,9 +501,21 @@ impl ToolkitLoader {
                 .and_then(|source| crate::links::module_links(specifier, MediaType::from_path(&path), source).ok())
                 .map_or(GraphModule::Unknown, GraphModule::Read)
         };
-        let shown = |specifier: &ModuleSpecifier| specifier.to_file_path().map_or_else(|_| specifier.to_string(), |p| p.display().to_string());
+        let shown = |specifier: &ModuleSpecifier| specifier.to_file_path().map_or_else(|_| specifier.to_string(), |p| shown_path(&p));
         crate::links::missing_exports(&self.entry, &resolve, &module, &shown)
     }
+}
+
+/// `path` as a problem line shows it: every control character (a newline, an escape) and every
+/// bidirectional override written as an escape (`\n`, `\u{1b}`), so that a folder's name cannot
+/// start a line of its own and pass for another problem (hostile review 64).
+pub fn shown_path(path: &Path) -> String {
+    let text = path.display().to_string();
+    let odd = |c: char| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    if !text.contains(odd) {
+        return text;
+    }
+    text.chars().map(|c| if odd(c) { c.escape_default().to_string() } else { c.to_string() }).collect()
 }
 
 /// The error for an import `with { type: 'json' }` of `what`, a module that is not a `.json` file

@@ -546,12 +546,16 @@ impl Toolkit {
                 LoadError::Module(if problems.is_empty() { first } else { problems.join("\n") })
             }
             LoadError::Threw { entry: shown, at, message, stack } if message.contains(MISSING_EXPORT) => {
-                let first = format!("{}: {message}", at.as_deref().unwrap_or(&shown));
+                let place = crate::loader::shown_path(Path::new(at.as_deref().unwrap_or(&shown)));
+                let place = place.as_str();
+                let first = format!("{place}: {message}");
                 let mut problems = graph().map(|g| g.link_problems()).unwrap_or_default();
                 // The engine decides that the graph does not link; the walk only finds the rest.
-                // Its own place for a re-export can be a guess (1:1), so its message decides
-                // whether the walk found the same import; the walk's place is the one shown.
-                if problems.iter().any(|p| p.ends_with(&format!(": {message}"))) {
+                // Its own line and column for a re-export can be a guess (1:1), so its file and
+                // message decide whether the walk found the same import (review 64: the same
+                // message from another file did not), and the walk's place is the one shown.
+                let file = place.rsplitn(3, ':').nth(2).unwrap_or(place);
+                if problems.iter().any(|p| p.starts_with(&format!("{file}:")) && p.ends_with(&format!(": {message}"))) {
                     LoadError::Module(problems.join("\n"))
                 } else if problems.is_empty() {
                     LoadError::Threw { entry: shown, at, message, stack }

@@ -358,6 +358,31 @@ async fn nothing_a_call_left_behind_runs_or_logs_as_a_later_call() {
     assert!(t.retire_reason().is_none(), "{:?}", t.retire_reason());
 }
 
+const MODULE_TIMER: &str = r#"
+setInterval(() => console.log('a line of the module\'s own timer'), 2);
+export default defineToolkit({
+  id: 'module-timer', name: 'M', description: 'd', version: '1.0.0', icon: 'x',
+  tools: [tool({ name: 'wait', description: 'd', input: z.object({}), handler: async () => {
+    queueMicrotask(() => console.log('a microtask of the call'));
+    await new Promise((r) => setTimeout(r, 30));
+    console.log('own line');
+    return 'waited';
+  } })],
+});
+"#;
+
+/// A timer the toolkit's top level started fires while a call turns the event loop; its lines
+/// are the module's, not that call's (hostile review 64: they carried its tool and call id and
+/// went to its client's log).
+#[tokio::test(flavor = "current_thread")]
+async fn a_module_timer_s_lines_are_not_the_running_call_s() {
+    let mut t = Toolkit::load(&toolkit("module-timer", MODULE_TIMER)).await.expect("load");
+    let (watched_env, lines) = watched(env(&[], "module-timer"));
+    let out = call(&mut t, "wait", json!({}), watched_env).await;
+    assert_eq!(out.envelope.json()["result"]["text"], "waited", "{}", out.envelope);
+    assert_eq!(*lines.lock().unwrap(), vec![json!("a microtask of the call"), json!("own line")]);
+}
+
 const THROWING_TICK: &str = r#"
 let ticks = 0;
 const waiters: (() => void)[] = [];
