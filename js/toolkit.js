@@ -41,6 +41,7 @@ const {
   ObjectKeys,
   ObjectPrototype,
   ReflectApply,
+  RegExpPrototypeExec,
   SafeSet,
   SafeWeakMap,
   StringPrototypeSlice,
@@ -147,6 +148,10 @@ function toolProblems(t, seen, index) {
   }
   return problems;
 }
+
+/** What a tool's key must look like to be checked for a misspelling, and how many are. */
+const KEY_LIKE = /^[A-Za-z_$][A-Za-z0-9_$]{0,39}$/;
+const MAX_TOOL_KEYS = 64;
 
 /** The most tool problems one load error lists. */
 const MAX_TOOL_PROBLEMS = 100;
@@ -280,9 +285,18 @@ export function defineToolkit(config) {
   const byName = new Map(config.tools.map((t) => [t.name, t]));
   const run = (call) => handle(byName, call);
   const definition = { tools, handle: run };
-  // Each tool's own keys, for Rust to name a likely misspelt one (ops/src/manifest.rs `likely_typos`).
+  // Each tool's own keys that could be a misspelt one, for Rust to name (ops/src/manifest.rs
+  // `likely_typos`): only short identifiers, so that no key JSON cannot carry (a lone surrogate)
+  // or no flood of keys reaches the description.
   const toolKeys = [];
-  for (let i = 0; i < config.tools.length; i++) ArrayPrototypePush(toolKeys, ObjectKeys(config.tools[i]));
+  for (let i = 0; i < config.tools.length; i++) {
+    const own = ObjectKeys(config.tools[i]);
+    const kept = [];
+    for (let k = 0; k < own.length && kept.length < MAX_TOOL_KEYS; k++) {
+      if (RegExpPrototypeExec(KEY_LIKE, own[k]) !== null) ArrayPrototypePush(kept, own[k]);
+    }
+    ArrayPrototypePush(toolKeys, kept);
+  }
   WeakMapPrototypeSet(registry, definition, ObjectFreeze({ manifest, auth, tools: JSONParse(JSONStringify(tools)), toolKeys, run }));
   return definition;
 }

@@ -342,3 +342,16 @@ fn a_misspelt_key_is_warned_of_and_the_toolkit_still_loads() {
     let tools: serde_json::Value = serde_json::from_slice(&out.stdout).expect("the tool list");
     assert_eq!(tools[0]["name"], "ping");
 }
+
+/// A tool's own keys go to Rust only to look for a misspelling: one JSON cannot carry (a lone
+/// UTF-16 surrogate) must not stop a toolkit that loads under the SDK from loading.
+#[tokio::test(flavor = "current_thread")]
+async fn a_tool_key_json_cannot_carry_does_not_stop_the_load() {
+    let dir = scratch_toolkit(
+        "validation",
+        &[("extension.ts", &source("{ tools: [tool({ name: 'ping', description: 'Ping.', input: z.object({}), handler: async () => 'pong', ['k' + '😀'.slice(0, 1)]: 1 } as any)] }"))],
+    );
+    let mut toolkit = crate::load(&dir).await;
+    let outcome = call(&mut toolkit, "ping", serde_json::json!({})).await;
+    assert_eq!(outcome.envelope, serde_json::json!({ "ok": true, "result": { "text": "pong" } }));
+}
