@@ -32,16 +32,21 @@ pub const DECLARATION_KEYS: [&str; 12] =
 /// The keys a tool is read for (contract §2). Any other key is allowed and ignored.
 pub const TOOL_KEYS: [&str; 9] = ["name", "description", "handler", "input", "output", "title", "annotations", "mutating", "alwaysOn"];
 
+/// The longest key [`likely_typos`] compares (the longest key the host reads has 11 characters).
+pub const MAX_TYPO_KEY_CHARS: usize = 40;
+
 /// Each of `keys` that looks like a misspelling of one of `known` that `keys` lacks, with that
 /// key: `[("secret", "secrets")]` for a config that declares `secret`. Unknown keys are allowed
 /// (contract §2), so a typo silently drops what it meant to declare (no secrets, no output
 /// schema); the host warns of the likely ones (**host**) and still loads the toolkit. Likely
 /// means the same key in another case, or at most one edit (an insertion, a deletion, a
 /// substitution or two letters swapped; two for a key of eight letters or more), so that an
-/// author's own metadata (`author`, `tags`) is not taken for one.
+/// author's own metadata (`author`, `tags`) is not taken for one. A key of more than
+/// [`MAX_TYPO_KEY_CHARS`] characters is none (the distance costs its length times the other's,
+/// in time and memory, and a config may hold any key).
 pub fn likely_typos<'a>(keys: &[&'a str], known: &[&'static str]) -> Vec<(&'a str, &'static str)> {
     keys.iter()
-        .filter(|key| !known.contains(key))
+        .filter(|key| !known.contains(key) && key.chars().nth(MAX_TYPO_KEY_CHARS).is_none())
         .filter_map(|&key| {
             let allowed = if key.chars().count() >= 8 { 2 } else { 1 };
             known
