@@ -14,7 +14,8 @@
 // - `primordials`: ArrayIsArray, ArrayPrototypeIncludes, ArrayPrototypeJoin, ArrayPrototypePush, JSONParse, JSONStringify, ObjectKeys, ObjectFreeze,
 //   ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ObjectGetPrototypeOf,
 //   ObjectPrototype, Promise, PromiseReject, ReflectApply,
-//   ReflectConstruct, ReflectGet, SafeSet, SafeWeakMap, StringPrototypeTrim, WeakMapPrototypeGet,
+//   ReflectConstruct, ReflectGet, RegExpPrototypeExec, SafeSet, SafeWeakMap, StringPrototypeSlice, StringPrototypeStartsWith,
+//   StringPrototypeTrim, WeakMapPrototypeGet,
 //   WeakMapPrototypeSet.
 
 const g = globalThis;
@@ -158,8 +159,11 @@ export const primordials = Object.freeze({
   ReflectApply: Reflect.apply,
   ReflectConstruct: Reflect.construct,
   ReflectGet: Reflect.get,
+  RegExpPrototypeExec: uncurry(RegExp.prototype.exec),
   SafeSet: Set,
   SafeWeakMap,
+  StringPrototypeSlice: uncurry(String.prototype.slice),
+  StringPrototypeStartsWith: uncurry(String.prototype.startsWith),
   StringPrototypeTrim: (s) => String.prototype.trim.call(s),
   WeakMapPrototypeGet: uncurry(WeakMap.prototype.get),
   WeakMapPrototypeSet: uncurry(WeakMap.prototype.set),
