@@ -206,6 +206,14 @@ fn rewrite_script_source(source: &str) -> Option<String> {
   rewritten
 }
 
+/// Whether any script of the process has been given `%OptimizeFunctionOnNextCall`, the only
+/// writer of the global counter that routes an op call to its fast overload. Until one has,
+/// an op call does not read the counter from the global object.
+///
+/// trove-host patch (TROVE-PATCHES.md, 70): every op call looked the global up by name.
+pub(crate) static FAST_API_COUNTER_USED: std::sync::atomic::AtomicBool =
+  std::sync::atomic::AtomicBool::new(false);
+
 pub(crate) fn rewrite_v8_native_intrinsics(source: &str) -> Option<String> {
   if !source.contains("%PrepareFunctionForOptimization")
     && !source.contains("%OptimizeFunctionOnNextCall")
@@ -234,6 +242,7 @@ pub(crate) fn rewrite_v8_native_intrinsics(source: &str) -> Option<String> {
       if let Some((end, args)) =
         read_intrinsic_args(source, pos, "%OptimizeFunctionOnNextCall")
       {
+        FAST_API_COUNTER_USED.store(true, std::sync::atomic::Ordering::Relaxed);
         out.push_str(
           "(globalThis.__v8x_fast_api_next_call=((globalThis.__v8x_fast_api_next_call|0)+1),void (",
         );
@@ -358,6 +367,20 @@ pub(crate) struct IsoState {
   pub contexts: Vec<*mut JSContext>,
 
   pub handles: Vec<*mut JSValue>,
+
+  /// Slots of ended handles kept for the next ones (at most `KEPT_FREE_SLOTS`).
+  ///
+  /// trove-host patch (TROVE-PATCHES.md, 70): every `Local` was a fresh heap box, freed when
+  /// its scope ended: about 24 allocations and frees of a warm call.
+  pub free_slots: Vec<*mut JSValue>,
+
+  /// The `External` an op binding's data becomes when the op is called, by dispatch entry
+  /// and context, made at the first call and kept (one reference each) until the isolate is
+  /// disposed.
+  ///
+  /// trove-host patch (TROVE-PATCHES.md, 70): each call made a new one, entered it in the
+  /// process-wide table of externals under its mutex, and removed it again when freed.
+  pub dispatch_externals: rustc_hash::FxHashMap<(i32, usize), JSValue>,
 
   /// Every live `Global` of the isolate, by the address of its slot.
   ///
@@ -754,9 +777,46 @@ pub(crate) fn intern<T>(v: JSValue) -> *const T {
     }
     return ptr::null();
   }
-  let slot = Box::into_raw(Box::new(v));
-  iso_state(iso).handles.push(slot);
+  let st = iso_state(iso);
+  let slot = new_handle_slot(st, v);
+  st.handles.push(slot);
   slot as *const T
+}
+
+/// How many ended handles' slots an isolate keeps for reuse: more than a warm call makes at
+/// once, few enough (4 KiB of slots) to be nothing beside the isolate.
+const KEPT_FREE_SLOTS: usize = 256;
+
+/// A slot holding `v` for a new handle: one an ended handle left, or a new heap box.
+#[inline]
+pub(crate) fn new_handle_slot(st: &mut IsoState, v: JSValue) -> *mut JSValue {
+  match st.free_slots.pop() {
+    Some(slot) => {
+      unsafe { slot.write(v) };
+      slot
+    }
+    None => Box::into_raw(Box::new(v)),
+  }
+}
+
+/// Ends the handles made since the list was `depth` long: frees each value and keeps its
+/// slot for reuse (or frees it once `KEPT_FREE_SLOTS` are kept). A finalizer that runs
+/// meanwhile may make or end handles of its own; the list's length is read again each time.
+///
+/// # Safety
+/// No handle past `depth` may be used afterwards, as with V8's `HandleScope`.
+pub(crate) unsafe fn release_handles_to(st: &mut IsoState, depth: usize) {
+  while st.handles.len() > depth {
+    let Some(slot) = st.handles.pop() else { break };
+    unsafe {
+      JS_FreeValue(st.ctx, *slot);
+      if st.free_slots.len() < KEPT_FREE_SLOTS {
+        st.free_slots.push(slot);
+      } else {
+        drop(Box::from_raw(slot));
+      }
+    }
+  }
 }
 
 #[inline]
@@ -999,6 +1059,8 @@ pub extern "C" fn v8__Isolate__New(params: *const c_void) -> *mut RealIsolate {
     ctx,
     contexts: Vec::new(),
     handles: Vec::new(),
+    free_slots: Vec::new(),
+    dispatch_externals: Default::default(),
     persistent_handles: Default::default(),
     script_host_defined_options: HashMap::default(),
     host_defined_options_by_name: HashMap::default(),
@@ -1137,6 +1199,12 @@ pub extern "C" fn v8__Isolate__Dispose(this: *mut RealIsolate) {
       let v = *slot;
       JS_FreeValue(st.ctx, v);
       drop(Box::from_raw(slot));
+    }
+    for slot in st.free_slots.drain(..) {
+      drop(Box::from_raw(slot));
+    }
+    for (_, value) in st.dispatch_externals.drain() {
+      JS_FreeValueRT(st.rt, value);
     }
     // One at a time, as a freed value's finalizer may reset another handle.
     while let Some(key) = st.persistent_handles.keys().next().copied() {
@@ -1298,12 +1366,7 @@ pub extern "C" fn v8__HandleScope__DESTRUCT(this: *mut usize) {
       return;
     }
     let st = iso_state(isolate);
-    while st.handles.len() > saved_depth {
-      let slot = st.handles.pop().unwrap();
-      let v = *slot;
-      JS_FreeValue(st.ctx, v);
-      drop(Box::from_raw(slot));
-    }
+    release_handles_to(st, saved_depth);
     // trove-host patch (TROVE-PATCHES.md, 9): a scope that made many handles
     // (deno_core binds every op in one) leaves the list's capacity behind for
     // the isolate's life; give most of it back once the list is mostly empty.
@@ -1321,7 +1384,7 @@ pub extern "C" fn v8__EscapeSlot__reserve(isolate: *mut RealIsolate) -> usize {
     return usize::MAX;
   }
   let st = iso_state(isolate);
-  let slot = Box::into_raw(Box::new(jsv_undefined()));
+  let slot = new_handle_slot(st, jsv_undefined());
   st.handles.push(slot);
   st.handles.len() - 1
 }

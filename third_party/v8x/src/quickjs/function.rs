@@ -218,9 +218,24 @@ struct CbInfo {
   data: JSValue,
   new_target: JSValue,
   is_construct: bool,
-  args: Vec<JSValue>,
+  /// The engine's own argument array (`argc` values), valid while the callback runs.
+  argv: *const JSValue,
+  argc: usize,
 
-  return_slot: Box<JSValue>,
+  /// trove-host patch (TROVE-PATCHES.md, 70): in the info itself, which `dispatch` keeps on
+  /// the stack; with `argv` borrowed, an op call allocates nothing here (it made three boxes).
+  return_slot: JSValue,
+}
+
+impl CbInfo {
+  /// The call's arguments.
+  fn args(&self) -> &[JSValue] {
+    if self.argc == 0 || self.argv.is_null() {
+      &[]
+    } else {
+      unsafe { std::slice::from_raw_parts(self.argv, self.argc) }
+    }
+  }
 }
 
 struct FnTemplate {
@@ -621,19 +636,44 @@ fn lookup_dispatch(
       let data = if e.data_is_undefined {
         jsv_undefined()
       } else if let Some(ptr) = e.data_external {
-        make_external_jsvalue(super::core::current_iso(), ctx, ptr)
+        dispatch_external(super::core::current_iso(), ctx, idx, ptr)
       } else {
         unsafe { JS_DupValue(ctx, e.data) }
       };
-      (
-        e.callback,
-        data,
-        e.instance,
-        e.signature,
-        e.fast_overloads.clone(),
-      )
+      // A fast overload is taken only when the counter says so (`try_fast_dispatch`).
+      let fast_overloads = if super::core::FAST_API_COUNTER_USED
+        .load(std::sync::atomic::Ordering::Relaxed)
+      {
+        e.fast_overloads.clone()
+      } else {
+        Vec::new()
+      };
+      (e.callback, data, e.instance, e.signature, fast_overloads)
     })
   })
+}
+
+/// The data `External` of dispatch entry `idx` in `ctx`, owned by the caller: the isolate's
+/// kept one (`IsoState::dispatch_externals`), made at the entry's first call in `ctx`.
+fn dispatch_external(
+  iso: *mut RealIsolate,
+  ctx: *mut JSContext,
+  idx: c_int,
+  ptr: *mut c_void,
+) -> JSValue {
+  if iso.is_null() || ctx.is_null() {
+    return make_external_jsvalue(iso, ctx, ptr);
+  }
+  let st = iso_state(iso);
+  if let Some(&kept) = st.dispatch_externals.get(&(idx, ctx as usize)) {
+    return unsafe { JS_DupValue(ctx, kept) };
+  }
+  let value = make_external_jsvalue(iso, ctx, ptr);
+  if jsv_is_object(&value) {
+    st.dispatch_externals
+      .insert((idx, ctx as usize), unsafe { JS_DupValue(ctx, value) });
+  }
+  value
 }
 
 #[cfg(test)]
@@ -864,14 +904,7 @@ pub(crate) unsafe fn restore_callback_handles(
     return;
   }
   let st = iso_state(iso);
-  while st.handles.len() > saved_depth {
-    if let Some(slot) = st.handles.pop() {
-      unsafe {
-        JS_FreeValue(st.ctx, *slot);
-        drop(Box::from_raw(slot));
-      }
-    }
-  }
+  unsafe { super::core::release_handles_to(st, saved_depth) };
 }
 
 unsafe fn call_named_getter(
@@ -895,8 +928,9 @@ unsafe fn call_named_getter(
     data: handler.data,
     new_target: jsv_undefined(),
     is_construct: false,
-    args: Vec::new(),
-    return_slot: Box::new(jsv_undefined()),
+    argv: ptr::null(),
+    argc: 0,
+    return_slot: jsv_undefined(),
   });
   let info_ptr = Box::into_raw(info);
   let mut raw_info = info_ptr as *mut c_void;
@@ -914,7 +948,7 @@ unsafe fn call_named_getter(
     unsafe { (getter)(crate::SealedLocal(key_handle), prop_info) };
 
   let info = unsafe { Box::from_raw(info_ptr) };
-  let ret = *info.return_slot;
+  let ret = info.return_slot;
   let result = if unsafe { JS_HasException(ctx) } {
     (-1, jsv_exception())
   } else if intercepted_yes(&intercepted) {
@@ -952,8 +986,9 @@ unsafe fn call_named_query(
     data: handler.data,
     new_target: jsv_undefined(),
     is_construct: false,
-    args: Vec::new(),
-    return_slot: Box::new(jsv_undefined()),
+    argv: ptr::null(),
+    argc: 0,
+    return_slot: jsv_undefined(),
   });
   let info_ptr = Box::into_raw(info);
   let mut raw_info = info_ptr as *mut c_void;
@@ -971,7 +1006,7 @@ unsafe fn call_named_query(
     unsafe { (query)(crate::SealedLocal(key_handle), prop_info) };
 
   let info = unsafe { Box::from_raw(info_ptr) };
-  let ret = *info.return_slot;
+  let ret = info.return_slot;
   let mut attr = 0;
   let result = if unsafe { JS_HasException(ctx) } {
     (-1, 0)
@@ -1011,8 +1046,9 @@ unsafe fn call_named_setter(
     data: handler.data,
     new_target: jsv_undefined(),
     is_construct: false,
-    args: Vec::new(),
-    return_slot: Box::new(jsv_undefined()),
+    argv: ptr::null(),
+    argc: 0,
+    return_slot: jsv_undefined(),
   });
   let info_ptr = Box::into_raw(info);
   let mut raw_info = info_ptr as *mut c_void;
@@ -1071,8 +1107,9 @@ unsafe fn call_named_deleter(
     data: handler.data,
     new_target: jsv_undefined(),
     is_construct: false,
-    args: Vec::new(),
-    return_slot: Box::new(jsv_undefined()),
+    argv: ptr::null(),
+    argc: 0,
+    return_slot: jsv_undefined(),
   });
   let info_ptr = Box::into_raw(info);
   let mut raw_info = info_ptr as *mut c_void;
@@ -1090,7 +1127,7 @@ unsafe fn call_named_deleter(
     unsafe { (deleter)(crate::SealedLocal(key_handle), prop_info) };
 
   let info = unsafe { Box::from_raw(info_ptr) };
-  let ret = *info.return_slot;
+  let ret = info.return_slot;
   let result = if unsafe { JS_HasException(ctx) } {
     -1
   } else if intercepted_yes(&intercepted) {
@@ -1126,8 +1163,9 @@ unsafe fn call_named_enumerator(
     data: handler.data,
     new_target: jsv_undefined(),
     is_construct: false,
-    args: Vec::new(),
-    return_slot: Box::new(jsv_undefined()),
+    argv: ptr::null(),
+    argc: 0,
+    return_slot: jsv_undefined(),
   });
   let info_ptr = Box::into_raw(info);
   let mut raw_info = info_ptr as *mut c_void;
@@ -1136,7 +1174,7 @@ unsafe fn call_named_enumerator(
 
   unsafe { (enumerator)(prop_info) };
   let info = unsafe { Box::from_raw(info_ptr) };
-  let ret = *info.return_slot;
+  let ret = info.return_slot;
   let result = if unsafe { JS_HasException(ctx) } {
     jsv_exception()
   } else if jsv_is_undefined(&ret) {
@@ -1229,8 +1267,9 @@ unsafe fn call_named_definer(
     data: handler.data,
     new_target: jsv_undefined(),
     is_construct: false,
-    args: Vec::new(),
-    return_slot: Box::new(jsv_undefined()),
+    argv: ptr::null(),
+    argc: 0,
+    return_slot: jsv_undefined(),
   });
   let info_ptr = Box::into_raw(info);
   let mut raw_info = info_ptr as *mut c_void;
@@ -1293,8 +1332,9 @@ unsafe fn call_indexed_getter(
     data: handler.data,
     new_target: jsv_undefined(),
     is_construct: false,
-    args: Vec::new(),
-    return_slot: Box::new(jsv_undefined()),
+    argv: ptr::null(),
+    argc: 0,
+    return_slot: jsv_undefined(),
   });
   let info_ptr = Box::into_raw(info);
   let mut raw_info = info_ptr as *mut c_void;
@@ -1304,7 +1344,7 @@ unsafe fn call_indexed_getter(
   let intercepted = unsafe { (getter)(index, prop_info) };
 
   let info = unsafe { Box::from_raw(info_ptr) };
-  let ret = *info.return_slot;
+  let ret = info.return_slot;
   let result = if unsafe { JS_HasException(ctx) } {
     (-1, jsv_exception())
   } else if intercepted_yes(&intercepted) {
@@ -1342,8 +1382,9 @@ unsafe fn call_indexed_query(
     data: handler.data,
     new_target: jsv_undefined(),
     is_construct: false,
-    args: Vec::new(),
-    return_slot: Box::new(jsv_undefined()),
+    argv: ptr::null(),
+    argc: 0,
+    return_slot: jsv_undefined(),
   });
   let info_ptr = Box::into_raw(info);
   let mut raw_info = info_ptr as *mut c_void;
@@ -1353,7 +1394,7 @@ unsafe fn call_indexed_query(
   let intercepted = unsafe { (query)(index, prop_info) };
 
   let info = unsafe { Box::from_raw(info_ptr) };
-  let ret = *info.return_slot;
+  let ret = info.return_slot;
   let mut attr = 0;
   let result = if unsafe { JS_HasException(ctx) } {
     (-1, 0)
@@ -1393,8 +1434,9 @@ unsafe fn call_indexed_setter(
     data: handler.data,
     new_target: jsv_undefined(),
     is_construct: false,
-    args: Vec::new(),
-    return_slot: Box::new(jsv_undefined()),
+    argv: ptr::null(),
+    argc: 0,
+    return_slot: jsv_undefined(),
   });
   let info_ptr = Box::into_raw(info);
   let mut raw_info = info_ptr as *mut c_void;
@@ -1443,8 +1485,9 @@ unsafe fn call_indexed_deleter(
     data: handler.data,
     new_target: jsv_undefined(),
     is_construct: false,
-    args: Vec::new(),
-    return_slot: Box::new(jsv_undefined()),
+    argv: ptr::null(),
+    argc: 0,
+    return_slot: jsv_undefined(),
   });
   let info_ptr = Box::into_raw(info);
   let mut raw_info = info_ptr as *mut c_void;
@@ -1454,7 +1497,7 @@ unsafe fn call_indexed_deleter(
   let intercepted = unsafe { (deleter)(index, prop_info) };
 
   let info = unsafe { Box::from_raw(info_ptr) };
-  let ret = *info.return_slot;
+  let ret = info.return_slot;
   let result = if unsafe { JS_HasException(ctx) } {
     (-1, 0)
   } else if intercepted_yes(&intercepted) {
@@ -1491,8 +1534,9 @@ unsafe fn call_indexed_enumerator(
     data: handler.data,
     new_target: jsv_undefined(),
     is_construct: false,
-    args: Vec::new(),
-    return_slot: Box::new(jsv_undefined()),
+    argv: ptr::null(),
+    argc: 0,
+    return_slot: jsv_undefined(),
   });
   let info_ptr = Box::into_raw(info);
   let mut raw_info = info_ptr as *mut c_void;
@@ -1501,7 +1545,7 @@ unsafe fn call_indexed_enumerator(
 
   unsafe { (enumerator)(prop_info) };
   let info = unsafe { Box::from_raw(info_ptr) };
-  let ret = *info.return_slot;
+  let ret = info.return_slot;
   let result = if unsafe { JS_HasException(ctx) } {
     jsv_exception()
   } else if jsv_is_undefined(&ret) {
@@ -1538,8 +1582,9 @@ unsafe fn call_indexed_definer(
     data: handler.data,
     new_target: jsv_undefined(),
     is_construct: false,
-    args: Vec::new(),
-    return_slot: Box::new(jsv_undefined()),
+    argv: ptr::null(),
+    argc: 0,
+    return_slot: jsv_undefined(),
   });
   let info_ptr = Box::into_raw(info);
   let mut raw_info = info_ptr as *mut c_void;
@@ -2174,10 +2219,6 @@ unsafe fn dispatch(
   }
 
   let n = argc.max(0) as usize;
-  let mut args = Vec::with_capacity(n);
-  for i in 0..n {
-    args.push(unsafe { *argv.add(i) });
-  }
 
   // Every handle the callback interns (its arguments, `data`, `this`, any Local
   // it creates) lands in the isolate's handle arena. V8 frees those when the
@@ -2195,21 +2236,21 @@ unsafe fn dispatch(
     iso_state(iso).handles.len()
   };
 
-  let info = Box::new(CbInfo {
+  // On the stack: the callback reads it (and writes its return slot) only while it runs.
+  let mut info = CbInfo {
     isolate: iso,
     ctx,
     this,
     data,
     new_target,
     is_construct,
-    args,
-    return_slot: Box::new(jsv_undefined()),
-  });
-  let info_ptr = Box::into_raw(info) as *const FunctionCallbackInfo;
+    argv,
+    argc: n,
+    return_slot: jsv_undefined(),
+  };
+  let info_ptr = &mut info as *mut CbInfo as *const FunctionCallbackInfo;
   unsafe { (callback)(info_ptr) };
-
-  let info = unsafe { Box::from_raw(info_ptr as *mut CbInfo) };
-  let ret = *info.return_slot;
+  let ret = info.return_slot;
 
   // Materialize the result as a value we own *before* tearing down the arena:
   // `ret` is only a borrowed copy of whatever Local the callback stored via
@@ -2224,14 +2265,7 @@ unsafe fn dispatch(
 
   if !iso.is_null() {
     let st = iso_state(iso);
-    while st.handles.len() > saved_depth {
-      if let Some(slot) = st.handles.pop() {
-        unsafe {
-          JS_FreeValue(st.ctx, *slot);
-          drop(Box::from_raw(slot));
-        }
-      }
-    }
+    unsafe { super::core::release_handles_to(st, saved_depth) };
   }
 
   result
@@ -2565,14 +2599,7 @@ unsafe fn restore_handle_depth(iso: *mut RealIsolate, saved_depth: usize) {
     return;
   }
   let st = iso_state(iso);
-  while st.handles.len() > saved_depth {
-    if let Some(slot) = st.handles.pop() {
-      unsafe {
-        JS_FreeValue(st.ctx, *slot);
-        drop(Box::from_raw(slot));
-      }
-    }
-  }
+  unsafe { super::core::release_handles_to(st, saved_depth) };
 }
 
 unsafe fn js_argv(
@@ -2929,8 +2956,9 @@ unsafe extern "C" fn named_getter_trampoline(
     data: callback_data,
     new_target: jsv_undefined(),
     is_construct: false,
-    args: Vec::new(),
-    return_slot: Box::new(jsv_undefined()),
+    argv: ptr::null(),
+    argc: 0,
+    return_slot: jsv_undefined(),
   });
   let info_ptr = Box::into_raw(info);
   let mut raw_info = info_ptr as *mut c_void;
@@ -2947,7 +2975,7 @@ unsafe extern "C" fn named_getter_trampoline(
     unsafe { (entry.getter)(crate::SealedLocal(key_handle), prop_info) };
 
   let info = unsafe { Box::from_raw(info_ptr) };
-  let ret = *info.return_slot;
+  let ret = info.return_slot;
   let intercepted = unsafe { std::mem::transmute_copy::<_, u32>(&intercepted) };
   let result = if unsafe { JS_HasException(ctx) } {
     jsv_exception()
@@ -2963,14 +2991,7 @@ unsafe extern "C" fn named_getter_trampoline(
 
   if !iso.is_null() {
     let st = iso_state(iso);
-    while st.handles.len() > saved_depth {
-      if let Some(slot) = st.handles.pop() {
-        unsafe {
-          JS_FreeValue(st.ctx, *slot);
-          drop(Box::from_raw(slot));
-        }
-      }
-    }
+    unsafe { super::core::release_handles_to(st, saved_depth) };
   }
   if free_callback_data {
     unsafe { JS_FreeValue(ctx, callback_data) };
@@ -3261,8 +3282,9 @@ pub(crate) unsafe fn call_accessor_name_getter(
     data,
     new_target: jsv_undefined(),
     is_construct: false,
-    args: Vec::new(),
-    return_slot: Box::new(jsv_undefined()),
+    argv: ptr::null(),
+    argc: 0,
+    return_slot: jsv_undefined(),
   });
   let info_ptr = Box::into_raw(info);
   let mut raw_info = info_ptr as *mut c_void;
@@ -3278,7 +3300,7 @@ pub(crate) unsafe fn call_accessor_name_getter(
   unsafe { (getter)(crate::SealedLocal(key_handle), prop_info) };
 
   let info = unsafe { Box::from_raw(info_ptr) };
-  let ret = *info.return_slot;
+  let ret = info.return_slot;
   let result = if unsafe { JS_HasException(ctx) } {
     jsv_exception()
   } else if jsv_is_undefined(&ret) {
@@ -3289,14 +3311,7 @@ pub(crate) unsafe fn call_accessor_name_getter(
 
   if !iso.is_null() {
     let st = iso_state(iso);
-    while st.handles.len() > saved_depth {
-      if let Some(slot) = st.handles.pop() {
-        unsafe {
-          JS_FreeValue(st.ctx, *slot);
-          drop(Box::from_raw(slot));
-        }
-      }
-    }
+    unsafe { super::core::release_handles_to(st, saved_depth) };
   }
 
   result
@@ -3328,8 +3343,9 @@ pub(crate) unsafe fn call_accessor_name_setter(
     data,
     new_target: jsv_undefined(),
     is_construct: false,
-    args: Vec::new(),
-    return_slot: Box::new(jsv_undefined()),
+    argv: ptr::null(),
+    argc: 0,
+    return_slot: jsv_undefined(),
   });
   let info_ptr = Box::into_raw(info);
   let mut raw_info = info_ptr as *mut c_void;
@@ -3363,14 +3379,7 @@ pub(crate) unsafe fn call_accessor_name_setter(
 
   if !iso.is_null() {
     let st = iso_state(iso);
-    while st.handles.len() > saved_depth {
-      if let Some(slot) = st.handles.pop() {
-        unsafe {
-          JS_FreeValue(st.ctx, *slot);
-          drop(Box::from_raw(slot));
-        }
-      }
-    }
+    unsafe { super::core::release_handles_to(st, saved_depth) };
   }
 
   result
@@ -3895,9 +3904,17 @@ pub extern "C" fn v8__Function__Call(
     jsval_of(recv)
   };
   let n = argc.max(0) as usize;
-  let mut args: Vec<JSValue> = Vec::with_capacity(n);
-  for i in 0..n {
-    args.push(jsval_of(unsafe { *argv.add(i) }));
+  // trove-host patch (TROVE-PATCHES.md, 70): up to eight arguments on the stack.
+  let mut inline = [jsv_undefined(); 8];
+  let mut spilled = Vec::new();
+  let args: &mut [JSValue] = if n <= inline.len() {
+    &mut inline[..n]
+  } else {
+    spilled.resize(n, jsv_undefined());
+    &mut spilled
+  };
+  for (i, arg) in args.iter_mut().enumerate() {
+    *arg = jsval_of(unsafe { *argv.add(i) });
   }
   let saved_pending = unsafe {
     if JS_HasException(ctx) {
@@ -3952,9 +3969,17 @@ pub extern "C" fn v8__Function__NewInstance(
   }
   let func = jsval_of(this);
   let n = argc.max(0) as usize;
-  let mut args: Vec<JSValue> = Vec::with_capacity(n);
-  for i in 0..n {
-    args.push(jsval_of(unsafe { *argv.add(i) }));
+  // trove-host patch (TROVE-PATCHES.md, 70): up to eight arguments on the stack.
+  let mut inline = [jsv_undefined(); 8];
+  let mut spilled = Vec::new();
+  let args: &mut [JSValue] = if n <= inline.len() {
+    &mut inline[..n]
+  } else {
+    spilled.resize(n, jsv_undefined());
+    &mut spilled
+  };
+  for (i, arg) in args.iter_mut().enumerate() {
+    *arg = jsval_of(unsafe { *argv.add(i) });
   }
   let r =
     unsafe { JS_CallConstructor(ctx, func, n as c_int, args.as_mut_ptr()) };
@@ -4031,14 +4056,14 @@ pub extern "C" fn v8__FunctionCallbackInfo__GetParts(
     };
   }
   let info = cbinfo(this);
-  let slot = &mut *info.return_slot as *mut JSValue;
+  let slot = &mut info.return_slot as *mut JSValue;
 
   let data = intern_dup::<Value>(info.ctx, info.data);
   RawFunctionCallbackInfoParts {
     isolate: info.isolate,
     return_value: slot as usize,
     data,
-    length: info.args.len() as crate::support::int,
+    length: info.args().len() as crate::support::int,
   }
 }
 
@@ -4093,7 +4118,7 @@ pub extern "C" fn v8__FunctionCallbackInfo__Get(
   if index < 0 {
     return intern_dup::<Value>(info.ctx, jsv_undefined());
   }
-  match info.args.get(index as usize) {
+  match info.args().get(index as usize) {
     Some(&v) => intern_dup::<Value>(info.ctx, v),
     None => intern_dup::<Value>(info.ctx, jsv_undefined()),
   }
@@ -4106,7 +4131,7 @@ pub extern "C" fn v8__FunctionCallbackInfo__Length(
   if this.is_null() {
     return 0;
   }
-  cbinfo(this).args.len() as crate::support::int
+  cbinfo(this).args().len() as crate::support::int
 }
 
 #[unsafe(no_mangle)]
@@ -4117,7 +4142,7 @@ pub extern "C" fn v8__FunctionCallbackInfo__GetReturnValue(
     return 0;
   }
   let info = cbinfo(this);
-  (&mut *info.return_slot as *mut JSValue) as usize
+  (&mut info.return_slot as *mut JSValue) as usize
 }
 
 #[inline]
@@ -5512,7 +5537,7 @@ pub extern "C" fn v8__PropertyCallbackInfo__GetReturnValue(
   let Some(info) = (unsafe { prop_cbinfo(this) }) else {
     return property_return_scratch();
   };
-  (&mut *info.return_slot as *mut JSValue) as usize
+  (&mut info.return_slot as *mut JSValue) as usize
 }
 
 #[unsafe(no_mangle)]

@@ -1141,13 +1141,20 @@ pub extern "C" fn v8__Global__Reset(data: *const Data) {
   let iso = unsafe { (*cell).isolate };
   if !iso.is_null() {
     let st = iso_state(iso);
-    if let Some(index) =
-      st.weak_handles.iter().position(|weak| weak.handle == data)
-    {
-      let weak = st.weak_handles.remove(index);
-      unsafe { JS_FreeValue(weak.context, weak.weak_ref) };
+    // trove-host patch (TROVE-PATCHES.md, 70): only a weak handle is looked for in the weak
+    // list, which every `Reset` used to scan (a warm call resets five strong ones).
+    let was_weak = st
+      .persistent_handles
+      .remove(&(data as usize))
+      .is_some_and(|handle| handle.is_weak);
+    if was_weak {
+      if let Some(index) =
+        st.weak_handles.iter().position(|weak| weak.handle == data)
+      {
+        let weak = st.weak_handles.remove(index);
+        unsafe { JS_FreeValue(weak.context, weak.weak_ref) };
+      }
     }
-    st.persistent_handles.remove(&(data as usize));
     if st.global_handles.load(Ordering::SeqCst) > 0 {
       st.global_handles.fetch_sub(1, Ordering::SeqCst);
     }

@@ -25550,10 +25550,30 @@ static int json_parse_string(JSParseState *s, const uint8_t **pp)
     uint32_t c;
     StringBuffer b_s, *b = &b_s;
 
+    /* trove-host patch (TROVE-PATCHES.md, 71): a string of printable ASCII without an
+       escape (most keys and many values) is made at its size in one allocation, not grown
+       in a 48-byte buffer and then shrunk. Anything else takes the path below from the
+       start, with its errors. */
+    p = *pp;
+    {
+        const uint8_t *q = p;
+        while (q < s->buf_end && *q != '"' && *q != '\\' && *q >= 0x20 && *q < 0x80)
+            q++;
+        if (q < s->buf_end && *q == '"' && q > p && q - p <= JS_STRING_LEN_MAX) {
+            JSValue str = js_new_string8_len(s->ctx, (const char *)p, q - p);
+            if (JS_IsException(str))
+                return -1;
+            s->token.val = TOK_STRING;
+            s->token.u.str.sep = '"';
+            s->token.u.str.str = str;
+            *pp = q + 1;
+            return 0;
+        }
+    }
+
     if (string_buffer_init(s->ctx, b, 48))
         goto fail;
 
-    p = *pp;
     for(;;) {
         if (p >= s->buf_end) {
             goto end_of_input;
