@@ -53,21 +53,20 @@ const {
   ObjectPrototypeIsPrototypeOf,
   ReflectApply,
   SafeSet,
-  SafeWeakSet,
   SetPrototypeAdd,
   SetPrototypeHas,
   String,
   StringPrototypeSlice: SliceString,
   SymbolIterator,
-  WeakSetPrototypeAdd,
-  WeakSetPrototypeHas,
 } = primordials;
 /**
- * Every call's context: `{ open, timers }`, `timers` a null-prototype record of timer ids. Used
- * only through the uncurried primordials: from the startup snapshot it comes back a plain
- * `WeakSet` (runtime/src/snapshot.rs).
+ * The key that marks a call's context, `{ [CALL]: true, open, timers }` (`timers` null until the
+ * call starts a timer, then a null-prototype record of timer ids). Only this module holds it,
+ * and no toolkit code can reach a context object to read it from, so `callContext` tells ours
+ * from any other async context value by it (a `WeakSet` of every call's context cost a weak
+ * reference per call).
  */
-const callContexts = new SafeWeakSet();
+const CALL = Symbol("trove call context");
 let running = null;
 
 /** The longest text [`thrownAtLoad`] shows of a thrown value (UTF-16 units). */
@@ -113,8 +112,7 @@ const registerHost = () => op_trove_register_host((definition, entry) => {
   evaluated = true;
   return describe(definition, entry);
 }, (definition, callJson) => {
-  const context = { __proto__: null, open: true, timers: { __proto__: null } };
-  WeakSetPrototypeAdd(callContexts, context);
+  const context = { __proto__: null, [CALL]: true, open: true, timers: null };
   running = context;
   const previous = core.getAsyncContext();
   core.setAsyncContext(context);
@@ -128,6 +126,8 @@ const registerHost = () => op_trove_register_host((definition, entry) => {
   running = null;
   if (context === null) return;
   context.open = false;
+  // Most calls start no timer: nothing to list.
+  if (context.timers === null) return;
   const ids = ObjectKeys(context.timers);
   // `+`, not the global Number a toolkit can replace.
   for (let i = 0; i < ids.length; i++) clearTimer(+ids[i]);
@@ -154,7 +154,7 @@ const WARM_SCRIPTS = [
 /** The context of the call the running code belongs to, or null (module top level). */
 function callContext() {
   const context = core.getAsyncContext();
-  return WeakSetPrototypeHas(callContexts, context) ? context : null;
+  return typeof context === "object" && context !== null && context[CALL] === true ? context : null;
 }
 
 /**
@@ -267,8 +267,12 @@ function owned(start) {
     const id = start(...args);
     const context = callContext();
     if (context !== null) {
-      if (context.open) context.timers[id] = true;
-      else clearTimer(id);
+      if (context.open) {
+        if (context.timers === null) context.timers = { __proto__: null };
+        context.timers[id] = true;
+      } else {
+        clearTimer(id);
+      }
     }
     return id;
   };

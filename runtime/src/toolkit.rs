@@ -975,10 +975,9 @@ impl Toolkit {
         }
         let stopped = self.stopped.clone();
         let runtime = &mut self.runtime;
+        // The promise settles only while the event loop runs its scripts (the host's `call` is
+        // an async function and awaits at once), so it is looked at after each turn, not before.
         let ended = std::future::poll_fn(|cx| {
-            if let Some(done) = settled(runtime) {
-                return Poll::Ready(Ended::Settled(done));
-            }
             match runtime.poll_event_loop(cx, PollEventLoopOptions::default()) {
                 Poll::Ready(Err(e)) => Poll::Ready(Ended::LoopFailed(e.to_string())),
                 Poll::Ready(Ok(())) => Poll::Ready(settled(runtime).map_or(Ended::Stalled, Ended::Settled)),
