@@ -1195,11 +1195,7 @@ pub extern "C" fn v8__Isolate__Dispose(this: *mut RealIsolate) {
       JS_FreeValue(weak.context, weak.weak_ref);
     }
 
-    while let Some(slot) = st.handles.pop() {
-      let v = *slot;
-      JS_FreeValue(st.ctx, v);
-      drop(Box::from_raw(slot));
-    }
+    release_handles_to(&mut st, 0);
     for slot in st.free_slots.drain(..) {
       drop(Box::from_raw(slot));
     }
